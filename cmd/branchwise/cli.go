@@ -1,0 +1,260 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
+)
+
+// Exit statuses.
+const (
+	exitOK          = 0
+	exitFailure     = 1
+	exitUsage       = 2
+	exitInterrupted = 130
+)
+
+// commands holds the constructors of the subcommands; each subcommand's file
+// adds its own in an init function, so that adding a command touches no
+// other file.
+var commands []func(*env) *cobra.Command
+
+func register(newCmd func(*env) *cobra.Command) { commands = append(commands, newCmd) }
+
+// env is what a command sees of the world: its output streams and a context
+// that Ctrl-C cancels. Tests build one with buffers.
+type env struct {
+	ctx    context.Context
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// usageError marks an error as the caller's misuse of the command line.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// errInterrupted is returned by a command that stopped on Ctrl-C after
+// printing its partial results.
+var errInterrupted = errors.New("interrupted")
+
+// run executes the command line args and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	e := &env{ctx: ctx, stdout: stdout, stderr: stderr}
+	root := newRootCmd(e)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintln(stderr, "branchwise: interrupted")
+		return exitInterrupted
+	}
+	fmt.Fprintf(stderr, "branchwise: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) || isCobraUsage(err) {
+		fmt.Fprintln(stderr, "Run 'branchwise help' for usage.")
+		return exitUsage
+	}
+	return exitFailure
+}
+
+// isCobraUsage recognises the errors cobra itself returns for a bad command
+// line (it has no error types for them).
+func isCobraUsage(err error) bool {
+	s := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "accepts ", "requires at least", "requires at most", "invalid argument", "flag needs an argument"} {
+		if strings.HasPrefix(s, p) || strings.Contains(s, " "+p) {
+			return true
+		}
+	}
+	return false
+}
+
+func newRootCmd(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "branchwise",
+		Short: "Combinatorial puzzle search: exact counts, fast solvers, branching factors",
+		Long: `branchwise searches combinatorial puzzles and measures their search spaces.
+
+Shared flags: --json for machine-readable output, --seed for reproducible
+randomness, -j/--workers for parallelism, --max-nodes/--max-time/--max-mem
+to bound a search. Ctrl-C stops a search and prints what it found so far
+(exit status 130).`,
+		SilenceUsage:      true,
+		SilenceErrors:     true,
+		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+	}
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageError{fmt.Errorf("%s: %w", c.CommandPath(), err)}
+	})
+	for _, newCmd := range commands {
+		root.AddCommand(newCmd(e))
+	}
+	return root
+}
+
+// argsUsage wraps a cobra argument validator so that its complaint is a
+// usage error (exit status 2).
+func argsUsage(v cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if err := v(c, args); err != nil {
+			return usageError{fmt.Errorf("%s: %w", c.CommandPath(), err)}
+		}
+		return nil
+	}
+}
+
+// limits are the shared bounds on a search.
+type limits struct {
+	MaxNodes int64
+	MaxTime  time.Duration
+	MaxMem   byteSize
+}
+
+func addLimitFlags(fs *pflag.FlagSet, l *limits) {
+	fs.Int64Var(&l.MaxNodes, "max-nodes", 0, "stop after this many generated nodes (0: no limit)")
+	fs.DurationVar(&l.MaxTime, "max-time", 0, "stop after this long, e.g. 90s or 10m (0: no limit)")
+	fs.Var(&l.MaxMem, "max-mem", "stop when the search holds about this much memory, e.g. 4GB (0: no limit)")
+}
+
+// context returns ctx bounded by the time limit.
+func (l limits) context(ctx context.Context) (context.Context, context.CancelFunc) {
+	if l.MaxTime > 0 {
+		return context.WithTimeout(ctx, l.MaxTime)
+	}
+	return context.WithCancel(ctx)
+}
+
+func addJSONFlag(fs *pflag.FlagSet, p *bool) {
+	fs.BoolVar(p, "json", false, "print one JSON object instead of tables")
+}
+
+func addSeedFlag(fs *pflag.FlagSet, p *int64) {
+	fs.Int64Var(p, "seed", 1, "seed of the random choices")
+}
+
+func addWorkersFlag(fs *pflag.FlagSet, p *int) {
+	fs.IntVarP(p, "workers", "j", runtime.NumCPU(), "number of worker goroutines")
+}
+
+// byteSize is a flag value for memory sizes: a number with an optional unit
+// (B, KB, MB, GB, TB, powers of 1000; KiB, MiB, GiB, TiB, powers of 1024).
+type byteSize int64
+
+func (b *byteSize) String() string { return strconv.FormatInt(int64(*b), 10) }
+func (b *byteSize) Type() string   { return "size" }
+
+func (b *byteSize) Set(s string) error {
+	n, err := parseByteSize(s)
+	if err != nil {
+		return err
+	}
+	*b = byteSize(n)
+	return nil
+}
+
+func parseByteSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	units := []struct {
+		suffix string
+		mult   float64
+	}{
+		{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+		{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12},
+		{"K", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12}, {"B", 1},
+	}
+	mult := 1.0
+	for _, u := range units {
+		if strings.HasSuffix(strings.ToUpper(t), strings.ToUpper(u.suffix)) && (len(u.suffix) != 3 || strings.HasSuffix(t, u.suffix[1:])) {
+			t, mult = strings.TrimSpace(t[:len(t)-len(u.suffix)]), u.mult
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v < 0 || v*mult > 1<<62 {
+		return 0, fmt.Errorf("bad size %q: want a number with an optional unit such as 512MB or 4GiB", s)
+	}
+	return int64(v * mult), nil
+}
+
+// writeJSON prints v as one indented JSON object.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// progress writes a one-line status to standard error, overwritten in place,
+// at most a few times a second, and only when standard error is a terminal.
+type progress struct {
+	w       io.Writer
+	enabled bool
+	last    time.Time
+	width   int
+}
+
+func newProgress(e *env) *progress {
+	p := &progress{w: e.stderr}
+	if f, ok := e.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		p.enabled = true
+	}
+	return p
+}
+
+// Printf replaces the status line, unless one was printed very recently.
+func (p *progress) Printf(format string, args ...any) {
+	if p == nil || !p.enabled {
+		return
+	}
+	now := time.Now()
+	if now.Sub(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last = now
+	s := fmt.Sprintf(format, args...)
+	pad := ""
+	if n := p.width - len(s); n > 0 {
+		pad = strings.Repeat(" ", n)
+	}
+	p.width = len(s)
+	fmt.Fprintf(p.w, "\r%s%s", s, pad)
+}
+
+// Done clears the status line.
+func (p *progress) Done() {
+	if p == nil || !p.enabled || p.width == 0 {
+		return
+	}
+	fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
+	p.width = 0
+}
+
+// openInput opens a named file, or standard input for "-".
+func openInput(name string) (io.ReadCloser, error) {
+	if name == "-" {
+		return io.NopCloser(os.Stdin), nil
+	}
+	return os.Open(name)
+}
