@@ -107,7 +107,7 @@ to bound a search. Ctrl-C stops a search and prints what it found so far
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageError{fmt.Errorf("%s: %w", c.CommandPath(), err)}
+		return usageError{fmt.Errorf("%s: %w", cmdPath(c), err)}
 	})
 	for _, newCmd := range commands {
 		root.AddCommand(newCmd(e))
@@ -115,12 +115,18 @@ to bound a search. Ctrl-C stops a search and prints what it found so far
 	return root
 }
 
+// cmdPath is the command's path without the program name, for messages
+// that already start with "branchwise: ".
+func cmdPath(c *cobra.Command) string {
+	return strings.TrimPrefix(c.CommandPath(), c.Root().Name()+" ")
+}
+
 // argsUsage wraps a cobra argument validator so that its complaint is a
 // usage error (exit status 2).
 func argsUsage(v cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if err := v(c, args); err != nil {
-			return usageError{fmt.Errorf("%s: %w", c.CommandPath(), err)}
+			return usageError{fmt.Errorf("%s: %w", cmdPath(c), err)}
 		}
 		return nil
 	}

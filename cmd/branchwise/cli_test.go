@@ -1,0 +1,68 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"no-such-command"},
+		{"--no-such-flag"},
+	} {
+		code, _, stderr := runCLI(t, args...)
+		if code != exitUsage {
+			t.Errorf("branchwise %s: exit %d, want %d (stderr %q)", strings.Join(args, " "), code, exitUsage, stderr)
+		}
+		if !strings.HasPrefix(stderr, "branchwise: ") || strings.Count(stderr, "\n") > 2 {
+			t.Errorf("branchwise %s: stderr %q, want a short 'branchwise: ...' message", strings.Join(args, " "), stderr)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, stdout, _ := runCLI(t, "help")
+	if code != exitOK || !strings.Contains(stdout, "Usage:") {
+		t.Errorf("branchwise help: exit %d, output %q", code, stdout)
+	}
+	for _, c := range newRootCmd(&env{}).Commands() {
+		if c.Hidden || c.Name() == "help" {
+			continue
+		}
+		code, stdout, _ := runCLI(t, "help", c.Name())
+		if code != exitOK || !strings.Contains(stdout, c.Name()) {
+			t.Errorf("branchwise help %s: exit %d, output %q", c.Name(), code, stdout)
+		}
+		if c.Short == "" || c.Long == "" {
+			t.Errorf("command %s lacks a short or long description", c.Name())
+		}
+	}
+}
+
+func TestParseByteSize(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{
+		{"0", 0}, {"1234", 1234}, {"4GB", 4e9}, {"4gb", 4e9}, {"512MiB", 512 << 20},
+		{"1.5G", 1.5e9}, {"2KiB", 2048}, {"10B", 10}, {"3 TB", 3e12},
+	} {
+		got, err := parseByteSize(tc.in)
+		if err != nil || got != tc.want {
+			t.Errorf("parseByteSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
+		}
+	}
+	for _, in := range []string{"", "GB", "-1GB", "4XB", "1e30", "abc"} {
+		if _, err := parseByteSize(in); err == nil {
+			t.Errorf("parseByteSize(%q) succeeded", in)
+		}
+	}
+}

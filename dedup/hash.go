@@ -1,0 +1,151 @@
+package dedup
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
+
+// HashSet is a Store on open addressing; see the package documentation.
+type HashSet struct {
+	slots []slot
+	slab  []byte
+	n     int
+	mask  uint64
+}
+
+// slot is empty when meta is 0; otherwise meta holds the key's 1-based slab
+// position in its low 40 bits and the top 24 bits of its hash above them.
+type slot struct {
+	meta uint64
+	val  uint64
+}
+
+const (
+	posBits  = 40
+	posMask  = 1<<posBits - 1
+	tagShift = posBits
+)
+
+// NewHashSet returns an empty hash set.
+func NewHashSet() Store { return newHashSet() }
+
+func newHashSet() *HashSet {
+	const initial = 1 << 10
+	return &HashSet{slots: make([]slot, initial), mask: initial - 1}
+}
+
+// hashKey is a 64-bit hash of key: 8 bytes at a time, each word multiplied
+// into the state and folded (a multiply-xorshift mix), then a final
+// avalanche so that the low bits (the probe start) and the high bits (the
+// tag) are both well mixed.
+func hashKey(key []byte) uint64 {
+	const m1, m2 = 0x9e3779b97f4a7c15, 0xbf58476d1ce4e5b9
+	h := uint64(len(key)) * m1
+	for len(key) >= 8 {
+		w := binary.LittleEndian.Uint64(key)
+		hi, lo := bits.Mul64(h^w, m2)
+		h = hi ^ lo
+		key = key[8:]
+	}
+	if len(key) > 0 {
+		var w uint64
+		for i, c := range key {
+			w |= uint64(c) << (8 * i)
+		}
+		hi, lo := bits.Mul64(h^w^m1, m2)
+		h = hi ^ lo
+	}
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
+}
+
+// keyAt returns the key stored at 1-based slab position pos.
+func (s *HashSet) keyAt(pos uint64) []byte {
+	n, w := binary.Uvarint(s.slab[pos-1:])
+	start := pos - 1 + uint64(w)
+	return s.slab[start : start+n]
+}
+
+// find returns the slot index of key, or of the empty slot where it belongs.
+func (s *HashSet) find(key []byte, h uint64) (int, bool) {
+	tag := h >> tagShift
+	for i := h & s.mask; ; i = (i + 1) & s.mask {
+		m := s.slots[i].meta
+		if m == 0 {
+			return int(i), false
+		}
+		if m>>tagShift == tag && bytes.Equal(s.keyAt(m&posMask), key) {
+			return int(i), true
+		}
+	}
+}
+
+func (s *HashSet) add(i int, key []byte, h, v uint64) {
+	pos := uint64(len(s.slab)) + 1
+	s.slab = binary.AppendUvarint(s.slab, uint64(len(key)))
+	s.slab = append(s.slab, key...)
+	s.slots[i] = slot{meta: pos | h>>tagShift<<tagShift, val: v}
+	s.n++
+	if s.n*4 > len(s.slots)*3 {
+		s.grow()
+	}
+}
+
+func (s *HashSet) grow() {
+	old := s.slots
+	s.slots = make([]slot, 2*len(old))
+	s.mask = uint64(len(s.slots) - 1)
+	for _, sl := range old {
+		if sl.meta == 0 {
+			continue
+		}
+		h := hashKey(s.keyAt(sl.meta & posMask))
+		i := h & s.mask
+		for s.slots[i].meta != 0 {
+			i = (i + 1) & s.mask
+		}
+		s.slots[i] = sl
+	}
+}
+
+// Insert implements Store.
+func (s *HashSet) Insert(key []byte, v uint64) (uint64, bool) {
+	h := hashKey(key)
+	i, ok := s.find(key, h)
+	if ok {
+		return s.slots[i].val, true
+	}
+	s.add(i, key, h, v)
+	return v, false
+}
+
+// Get implements Store.
+func (s *HashSet) Get(key []byte) (uint64, bool) {
+	i, ok := s.find(key, hashKey(key))
+	if !ok {
+		return 0, false
+	}
+	return s.slots[i].val, true
+}
+
+// Set implements Store.
+func (s *HashSet) Set(key []byte, v uint64) {
+	h := hashKey(key)
+	i, ok := s.find(key, h)
+	if ok {
+		s.slots[i].val = v
+		return
+	}
+	s.add(i, key, h, v)
+}
+
+// Len implements Store.
+func (s *HashSet) Len() int { return s.n }
+
+// Bytes implements Store.
+func (s *HashSet) Bytes() int64 { return int64(cap(s.slots))*16 + int64(cap(s.slab)) }

@@ -1,0 +1,152 @@
+package dedup
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
+
+// Trie is a crit-bit (Patricia) trie Store; see the package documentation.
+type Trie struct {
+	nodes  []critNode
+	leaves []trieLeaf
+	slab   []byte
+	root   int32 // a child reference; meaningless while leaves is empty
+}
+
+// critNode is an internal node. A child reference c >= 0 is an internal
+// node; c < 0 is the leaf ^c.
+type critNode struct {
+	child [2]int32
+	// pos is the critical bit: byte pos/9 of the key, bit pos%9 of that
+	// byte's 9-bit group (bit 0 the presence bit, 1..8 the data bits from the
+	// most significant).
+	pos int32
+}
+
+type trieLeaf struct {
+	off uint64 // slab position of the key's length prefix
+	val uint64
+}
+
+// NewTrie returns an empty crit-bit trie.
+func NewTrie() Store { return &Trie{} }
+
+// bit returns the key's bit at virtual position pos.
+func bit(key []byte, pos int32) int {
+	i, b := int(pos/9), pos%9
+	if i >= len(key) {
+		return 0
+	}
+	if b == 0 {
+		return 1
+	}
+	return int(key[i]>>(8-b)) & 1
+}
+
+// critPos returns the first virtual bit position where a and b differ, or
+// -1 when they are equal.
+func critPos(a, b []byte) int32 {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if x := a[i] ^ b[i]; x != 0 {
+			return int32(i*9 + 1 + bits.LeadingZeros8(x))
+		}
+	}
+	if len(a) == len(b) {
+		return -1
+	}
+	return int32(n * 9)
+}
+
+func (t *Trie) leafKey(l int32) []byte {
+	off := t.leaves[l].off
+	n, w := binary.Uvarint(t.slab[off:])
+	start := off + uint64(w)
+	return t.slab[start : start+n]
+}
+
+// walk follows key's bits from the root to a leaf.
+func (t *Trie) walk(key []byte) int32 {
+	c := t.root
+	for c >= 0 {
+		nd := &t.nodes[c]
+		c = nd.child[bit(key, nd.pos)]
+	}
+	return ^c
+}
+
+func (t *Trie) newLeaf(key []byte, v uint64) int32 {
+	t.leaves = append(t.leaves, trieLeaf{off: uint64(len(t.slab)), val: v})
+	t.slab = binary.AppendUvarint(t.slab, uint64(len(key)))
+	t.slab = append(t.slab, key...)
+	return int32(len(t.leaves) - 1)
+}
+
+// insert returns the leaf of key, adding it with value v if absent.
+func (t *Trie) insert(key []byte, v uint64) (int32, bool) {
+	if len(t.leaves) == 0 {
+		t.root = ^t.newLeaf(key, v)
+		return 0, false
+	}
+	near := t.walk(key)
+	p := critPos(key, t.leafKey(near))
+	if p < 0 {
+		return near, true
+	}
+	// The new node goes above the first reference on key's path, from the
+	// root down, that is a leaf or a node with a later critical bit; parent
+	// and pdir locate that reference (parent -1: the root).
+	parent, pdir := int32(-1), 0
+	c := t.root
+	for c >= 0 && t.nodes[c].pos < p {
+		parent, pdir = c, bit(key, t.nodes[c].pos)
+		c = t.nodes[c].child[pdir]
+	}
+	l := t.newLeaf(key, v)
+	var nd critNode
+	nd.pos = p
+	dir := bit(key, p)
+	nd.child[dir] = ^l
+	nd.child[1-dir] = c
+	t.nodes = append(t.nodes, nd)
+	n := int32(len(t.nodes) - 1)
+	if parent < 0 {
+		t.root = n
+	} else {
+		t.nodes[parent].child[pdir] = n
+	}
+	return l, false
+}
+
+// Insert implements Store.
+func (t *Trie) Insert(key []byte, v uint64) (uint64, bool) {
+	l, found := t.insert(key, v)
+	return t.leaves[l].val, found
+}
+
+// Get implements Store.
+func (t *Trie) Get(key []byte) (uint64, bool) {
+	if len(t.leaves) == 0 {
+		return 0, false
+	}
+	l := t.walk(key)
+	if !bytes.Equal(t.leafKey(l), key) {
+		return 0, false
+	}
+	return t.leaves[l].val, true
+}
+
+// Set implements Store.
+func (t *Trie) Set(key []byte, v uint64) {
+	l, _ := t.insert(key, v)
+	t.leaves[l].val = v
+}
+
+// Len implements Store.
+func (t *Trie) Len() int { return len(t.leaves) }
+
+// Bytes implements Store.
+func (t *Trie) Bytes() int64 {
+	return int64(cap(t.nodes))*12 + int64(cap(t.leaves))*16 + int64(cap(t.slab))
+}

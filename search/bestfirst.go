@@ -1,0 +1,342 @@
+package search
+
+import (
+	"context"
+	"math"
+
+	"github.com/branchwise/branchwise/dedup"
+)
+
+// AStar is A*: best-first on f = g + h with duplicate detection, reopening a
+// stored state reached more cheaply. Optimal with an admissible heuristic.
+func AStar(ctx context.Context, d Domain, o Options) Result {
+	return newGraph(ctx, d, &o, true).run(&bucketQueue{}, func(g int) float64 {
+		return float64(g + d.Heuristic())
+	})
+}
+
+// WeightedAStar is best-first on f = g + mu*h with mu = o.Weight, seed 003's
+// "adventurousness coefficient": mu > 1 trades solution cost (at most mu
+// times the optimum with an admissible h) for fewer expansions.
+func WeightedAStar(ctx context.Context, d Domain, o Options) Result {
+	mu := o.Weight
+	return newGraph(ctx, d, &o, true).run(&heapQueue{}, func(g int) float64 {
+		return float64(g) + mu*float64(d.Heuristic())
+	})
+}
+
+// Greedy is best-first on f = h alone: fast, with no bound on cost.
+func Greedy(ctx context.Context, d Domain, o Options) Result {
+	return newGraph(ctx, d, &o, false).run(&heapQueue{}, func(int) float64 {
+		return float64(d.Heuristic())
+	})
+}
+
+// BestFirst is best-first on the caller's evaluation o.Eval (smaller first),
+// reopening a stored state reached more cheaply.
+func BestFirst(ctx context.Context, d Domain, o Options) Result {
+	eval := o.Eval
+	if eval == nil {
+		eval = func(d Domain, g int) float64 { return float64(g + d.Heuristic()) }
+	}
+	return newGraph(ctx, d, &o, true).run(&heapQueue{}, func(g int) float64 { return eval(d, g) })
+}
+
+// PriorityFirst expands nodes in order of the integer class o.Priority
+// (smaller first, newest first within a class) with a bucket queue, as in
+// seed 004's priority-first search of Superpuzz. Every state is expanded at
+// most once, so an exhausted search is a proof that no goal is reachable.
+func PriorityFirst(ctx context.Context, d Domain, o Options) Result {
+	prio := o.Priority
+	if prio == nil {
+		prio = func(d Domain, g int) int { return d.Heuristic() }
+	}
+	return newGraph(ctx, d, &o, false).run(&bucketQueue{}, func(g int) float64 {
+		return float64(max(prio(d, g), 0))
+	})
+}
+
+// BreadthFirst expands nodes in order of depth, each state once. With unit
+// costs its solution is the shortest.
+func BreadthFirst(ctx context.Context, d Domain, o Options) Result {
+	return newGraph(ctx, d, &o, false).run(&fifoQueue{}, func(int) float64 { return 0 })
+}
+
+// record is a stored state: 32 bytes per state besides its key and the
+// store's own cost.
+type record struct {
+	keyOff int64
+	keyLen int32
+	move   Move
+	parent int32
+	g      int32
+	depth  int32
+	_      int32
+}
+
+const recordBytes = 32
+
+// graph is the state of one best-first search.
+type graph struct {
+	d      Domain
+	o      *Options
+	store  dedup.Store
+	reopen bool
+	recs   []record
+	slab   []byte
+	key    []byte
+	moves  []Move
+	stats  Stats
+	mon    *monitor
+	open   openList
+}
+
+func newGraph(ctx context.Context, d Domain, o *Options, reopen bool) *graph {
+	s := &graph{d: d, o: o, store: o.Store, reopen: reopen}
+	if s.store == nil {
+		s.store = dedup.NewHashSet()
+	}
+	s.mon = newMonitor(ctx, o, &s.stats)
+	s.mon.bytes = s.bytes
+	return s
+}
+
+func (s *graph) bytes() int64 {
+	b := int64(cap(s.recs))*recordBytes + int64(cap(s.slab)) + s.store.Bytes()
+	if s.open != nil {
+		b += s.open.bytes()
+	}
+	return b
+}
+
+// add stores the current state, whose key is in s.key, as a new record and
+// pushes it on the open list with score f.
+func (s *graph) add(idx int32, parent int32, m Move, g, depth int, f float64) {
+	s.recs = append(s.recs, record{keyOff: int64(len(s.slab)), keyLen: int32(len(s.key)),
+		move: m, parent: parent, g: int32(g), depth: int32(depth)})
+	s.slab = append(s.slab, s.key...)
+	s.open.push(idx, int32(g), f)
+}
+
+// run searches with open list open and score, which is called with the
+// domain positioned at the node reached at cost g.
+func (s *graph) run(open openList, score func(g int) float64) Result {
+	s.open = open
+	s.key = s.d.AppendKey(s.key[:0])
+	s.store.Insert(s.key, 0)
+	s.add(0, -1, NoMove, 0, 0, score(0))
+	for !s.mon.check() {
+		if n := open.len(); n > s.stats.PeakOpen {
+			s.stats.PeakOpen = n
+		}
+		idx, g, ok := open.pop()
+		if !ok {
+			return s.result(NoSolution, -1)
+		}
+		r := s.recs[idx]
+		if r.g < g {
+			continue // a cheaper path reopened this state since
+		}
+		s.d.SetKey(s.slab[r.keyOff : r.keyOff+int64(r.keyLen)])
+		if s.d.IsGoal() {
+			return s.result(Solved, idx)
+		}
+		depth := int(r.depth)
+		s.stats.countExpanded(depth)
+		s.moves = s.d.Moves(s.moves[:0])
+		for _, m := range s.moves {
+			g2 := int(r.g) + s.d.Apply(m)
+			s.stats.countGenerated(depth + 1)
+			s.key = s.d.AppendKey(s.key[:0])
+			next := int32(len(s.recs))
+			old, found := s.store.Insert(s.key, uint64(next))
+			switch {
+			case !found:
+				s.add(next, idx, m, g2, depth+1, score(g2))
+			case s.reopen && g2 < int(s.recs[old].g):
+				o := &s.recs[old]
+				o.parent, o.move, o.g, o.depth = idx, m, int32(g2), int32(depth+1)
+				s.open.push(int32(old), int32(g2), score(g2))
+			}
+			s.d.Undo(m)
+			if s.mon.check() {
+				break
+			}
+		}
+	}
+	return s.result(Stopped, -1)
+}
+
+func (s *graph) result(st Status, goal int32) Result {
+	s.mon.finish()
+	s.stats.PeakClosed = s.store.Len()
+	s.stats.Bytes = s.bytes()
+	r := Result{Status: st, Stats: s.stats}
+	if st == Stopped {
+		r.Err = s.mon.err
+	}
+	if goal >= 0 {
+		r.Cost = int(s.recs[goal].g)
+		for i := goal; s.recs[i].parent >= 0; i = s.recs[i].parent {
+			r.Path = append(r.Path, s.recs[i].move)
+		}
+		for i, j := 0, len(r.Path)-1; i < j; i, j = i+1, j-1 {
+			r.Path[i], r.Path[j] = r.Path[j], r.Path[i]
+		}
+	}
+	return r
+}
+
+// openList is the frontier of a best-first search: record indices with the
+// g they were pushed with and a score.
+type openList interface {
+	push(idx, g int32, f float64)
+	pop() (idx, g int32, ok bool)
+	len() int
+	bytes() int64
+}
+
+type entry struct{ idx, g int32 }
+
+// bucketQueue orders by integer score, newest first within a score. Push and
+// pop are O(1) amortised: scores of a best-first search rise slowly, and the
+// scan for the lowest non-empty bucket restarts from the lowest push.
+type bucketQueue struct {
+	buckets [][]entry
+	lowest  int
+	n       int
+}
+
+func (q *bucketQueue) push(idx, g int32, f float64) {
+	b := int(f)
+	if f >= math.MaxInt32 {
+		b = math.MaxInt32
+	}
+	for len(q.buckets) <= b {
+		q.buckets = append(q.buckets, nil)
+	}
+	q.buckets[b] = append(q.buckets[b], entry{idx, g})
+	if b < q.lowest || q.n == 0 {
+		q.lowest = b
+	}
+	q.n++
+}
+
+func (q *bucketQueue) pop() (int32, int32, bool) {
+	if q.n == 0 {
+		return 0, 0, false
+	}
+	for len(q.buckets[q.lowest]) == 0 {
+		q.lowest++
+	}
+	bk := q.buckets[q.lowest]
+	e := bk[len(bk)-1]
+	q.buckets[q.lowest] = bk[:len(bk)-1]
+	q.n--
+	return e.idx, e.g, true
+}
+
+func (q *bucketQueue) len() int { return q.n }
+
+func (q *bucketQueue) bytes() int64 {
+	var b int64
+	for _, bk := range q.buckets {
+		b += int64(cap(bk))*8 + 24
+	}
+	return b
+}
+
+// heapQueue is a binary min-heap on a float64 score; ties go to the larger
+// g, then to the newer entry, so that equal scores search deep first.
+type heapQueue struct {
+	h   []heapEntry
+	seq uint32
+}
+
+type heapEntry struct {
+	f   float64
+	idx int32
+	g   int32
+	seq uint32
+}
+
+func (a heapEntry) less(b heapEntry) bool {
+	if a.f != b.f {
+		return a.f < b.f
+	}
+	if a.g != b.g {
+		return a.g > b.g
+	}
+	return a.seq > b.seq
+}
+
+func (q *heapQueue) push(idx, g int32, f float64) {
+	q.seq++
+	q.h = append(q.h, heapEntry{f, idx, g, q.seq})
+	i := len(q.h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !q.h[i].less(q.h[p]) {
+			break
+		}
+		q.h[i], q.h[p] = q.h[p], q.h[i]
+		i = p
+	}
+}
+
+func (q *heapQueue) pop() (int32, int32, bool) {
+	n := len(q.h)
+	if n == 0 {
+		return 0, 0, false
+	}
+	top := q.h[0]
+	n--
+	q.h[0] = q.h[n]
+	q.h = q.h[:n]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		c := l
+		if r := l + 1; r < n && q.h[r].less(q.h[l]) {
+			c = r
+		}
+		if !q.h[c].less(q.h[i]) {
+			break
+		}
+		q.h[i], q.h[c] = q.h[c], q.h[i]
+		i = c
+	}
+	return top.idx, top.g, true
+}
+
+func (q *heapQueue) len() int     { return len(q.h) }
+func (q *heapQueue) bytes() int64 { return int64(cap(q.h)) * 24 }
+
+// fifoQueue is first in, first out: breadth-first order.
+type fifoQueue struct {
+	q    []entry
+	head int
+}
+
+func (q *fifoQueue) push(idx, g int32, _ float64) {
+	if q.head > len(q.q)/2 && q.head > 1024 {
+		q.q = append(q.q[:0], q.q[q.head:]...)
+		q.head = 0
+	}
+	q.q = append(q.q, entry{idx, g})
+}
+
+func (q *fifoQueue) pop() (int32, int32, bool) {
+	if q.head == len(q.q) {
+		return 0, 0, false
+	}
+	e := q.q[q.head]
+	q.head++
+	return e.idx, e.g, true
+}
+
+func (q *fifoQueue) len() int     { return len(q.q) - q.head }
+func (q *fifoQueue) bytes() int64 { return int64(cap(q.q)) * 8 }

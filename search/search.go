@@ -1,0 +1,225 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/branchwise/branchwise/dedup"
+)
+
+// Options configure a search. The zero value is a search without limits.
+type Options struct {
+	// MaxNodes stops the search after this many generated nodes (0: no limit).
+	MaxNodes int64
+	// MaxMem stops a search that stores states when its stores and open list
+	// hold about this many bytes (0: no limit).
+	MaxMem int64
+	// Progress, if set, is called about every quarter second from the
+	// search's goroutine with the statistics so far.
+	Progress func(*Stats)
+	// Filter is a move filter for the depth-first family (FSM pruning).
+	Filter Automaton
+	// Store detects duplicates in the graph searches, and in the depth-first
+	// family when Detect is set. Nil means a new dedup.NewHashSet().
+	Store dedup.Store
+	// Detect makes the depth-first family detect duplicate states and cycles
+	// with Store: a state is searched again only when reached more cheaply
+	// (within one iteration of an iterative search).
+	Detect bool
+	// DepthBound is the deepest depth DepthFirst searches (0: no bound).
+	DepthBound int
+	// Increment is the bound increment of DFID per iteration (0 means 1). The
+	// bound never rises less than to the smallest f that exceeded it.
+	Increment int
+	// Weight is mu in WeightedAStar's f = g + mu*h.
+	Weight float64
+	// Eval is BestFirst's evaluation, smaller is better. When it is called the
+	// domain's current state is the node evaluated, reached at cost g.
+	Eval func(d Domain, g int) float64
+	// Priority is PriorityFirst's class of a node, smaller first, >= 0; within
+	// a class the newest node goes first. The domain is positioned as for Eval.
+	Priority func(d Domain, g int) int
+}
+
+// Status says how a search ended.
+type Status int
+
+const (
+	// Solved means a goal was reached; Result.Path leads to it.
+	Solved Status = iota
+	// NoSolution means the whole space was searched without reaching a goal:
+	// a proof that none is reachable (within the depth bound, for DepthFirst
+	// with a bound that cut no node).
+	NoSolution
+	// Stopped means a limit or cancellation ended the search; Result.Err says
+	// which.
+	Stopped
+)
+
+func (s Status) String() string {
+	switch s {
+	case Solved:
+		return "solved"
+	case NoSolution:
+		return "no solution"
+	case Stopped:
+		return "stopped"
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Errors in Result.Err of a stopped search, besides the context's errors.
+var (
+	ErrNodeLimit  = errors.New("node limit reached")
+	ErrMemLimit   = errors.New("memory limit reached")
+	ErrDepthBound = errors.New("depth bound reached without a solution")
+)
+
+// Result is the outcome of a search.
+type Result struct {
+	Status Status
+	// Path is the sequence of moves from the start state to the goal found.
+	Path []Move
+	// Cost is the sum of the path's move costs.
+	Cost  int
+	Stats Stats
+	// Err is the reason a search Stopped.
+	Err error
+}
+
+// Stats are a search's counts. Per-depth slices are indexed by depth.
+type Stats struct {
+	Generated        int64
+	Expanded         int64
+	GeneratedByDepth []int64
+	ExpandedByDepth  []int64
+	// Iterations has one entry per iteration of an iterative search.
+	Iterations []Iteration
+	// PeakOpen is the largest open list; PeakClosed the most stored states.
+	PeakOpen   int
+	PeakClosed int
+	// Bytes is the memory held by stored states and the open list at the end
+	// (or at the peak, for searches that free as they go).
+	Bytes   int64
+	Elapsed time.Duration
+}
+
+// Iteration is one pass of an iterative deepening search.
+type Iteration struct {
+	Bound     float64
+	Generated int64
+	Expanded  int64
+}
+
+func (s *Stats) countGenerated(depth int) {
+	s.Generated++
+	for len(s.GeneratedByDepth) <= depth {
+		s.GeneratedByDepth = append(s.GeneratedByDepth, 0)
+	}
+	s.GeneratedByDepth[depth]++
+}
+
+func (s *Stats) countExpanded(depth int) {
+	s.Expanded++
+	for len(s.ExpandedByDepth) <= depth {
+		s.ExpandedByDepth = append(s.ExpandedByDepth, 0)
+	}
+	s.ExpandedByDepth[depth]++
+}
+
+// Func is the signature shared by every search of this package.
+type Func func(ctx context.Context, d Domain, o Options) Result
+
+var byName = map[string]Func{
+	"dfs":       DepthFirst,
+	"dfid":      DFID,
+	"ida":       IDAStar,
+	"astar":     AStar,
+	"wastar":    WeightedAStar,
+	"greedy":    Greedy,
+	"bestfirst": BestFirst,
+	"priority":  PriorityFirst,
+	"bfs":       BreadthFirst,
+}
+
+// Names lists the names ByName accepts, sorted.
+func Names() []string {
+	names := make([]string, 0, len(byName))
+	for n := range byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// ByName returns the search called name: dfs, dfid, ida, astar, wastar,
+// greedy, bestfirst, priority or bfs.
+func ByName(name string) (Func, error) {
+	if f, ok := byName[name]; ok {
+		return f, nil
+	}
+	return nil, fmt.Errorf("unknown search algorithm %q (want one of %s)", name, strings.Join(Names(), ", "))
+}
+
+// checkEvery is how many generated nodes pass between checks of the
+// context, the clock and memory: rare enough to cost nothing per node,
+// frequent enough (well under a millisecond) for a prompt stop.
+const checkEvery = 1 << 14
+
+// progressEvery is the least time between two Progress calls.
+const progressEvery = 250 * time.Millisecond
+
+// monitor enforces the limits and calls Progress.
+type monitor struct {
+	ctx      context.Context
+	o        *Options
+	stats    *Stats
+	start    time.Time
+	lastCall time.Time
+	next     int64 // Generated count of the next check
+	err      error
+	// bytes reports the memory held by the search; nil means none.
+	bytes func() int64
+}
+
+func newMonitor(ctx context.Context, o *Options, s *Stats) *monitor {
+	now := time.Now()
+	return &monitor{ctx: ctx, o: o, stats: s, start: now, lastCall: now}
+}
+
+// check returns true when the search must stop.
+func (m *monitor) check() bool {
+	if m.err != nil {
+		return true
+	}
+	if m.o.MaxNodes > 0 && m.stats.Generated >= m.o.MaxNodes {
+		m.err = ErrNodeLimit
+		return true
+	}
+	if m.stats.Generated < m.next {
+		return false
+	}
+	m.next = m.stats.Generated + checkEvery
+	if err := m.ctx.Err(); err != nil {
+		m.err = err
+		return true
+	}
+	if m.o.MaxMem > 0 && m.bytes != nil && m.bytes() > m.o.MaxMem {
+		m.err = ErrMemLimit
+		return true
+	}
+	if m.o.Progress != nil {
+		if now := time.Now(); now.Sub(m.lastCall) >= progressEvery {
+			m.lastCall = now
+			m.stats.Elapsed = now.Sub(m.start)
+			m.o.Progress(m.stats)
+		}
+	}
+	return false
+}
+
+func (m *monitor) finish() { m.stats.Elapsed = time.Since(m.start) }
