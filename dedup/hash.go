@@ -4,35 +4,40 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/branchwise/branchwise/internal/arena"
 )
 
 // HashSet is a Store on open addressing; see the package documentation.
 type HashSet struct {
 	slots []slot
-	slab  []byte
+	keys  arena.Keys
 	n     int
-	mask  uint64
+	shift uint // 64 - log2(len(slots)): a key's home slot is hash >> shift
 }
 
-// slot is empty when meta is 0; otherwise meta holds the key's 1-based slab
-// position in its low 40 bits and the top 24 bits of its hash above them.
+// slot is empty when meta is 0; otherwise meta holds the key's arena
+// position plus one in its low 36 bits and the top 28 bits of its hash above
+// them. The home slot is taken from the top bits of the hash too, so up to
+// 2^28 slots the table grows by moving slots without reading a key.
 type slot struct {
 	meta uint64
 	val  uint64
 }
 
 const (
-	posBits  = 40
+	posBits  = 36
 	posMask  = 1<<posBits - 1
 	tagShift = posBits
+	tagBits  = 64 - posBits
 )
 
 // NewHashSet returns an empty hash set.
 func NewHashSet() Store { return newHashSet() }
 
 func newHashSet() *HashSet {
-	const initial = 1 << 10
-	return &HashSet{slots: make([]slot, initial), mask: initial - 1}
+	const logInitial = 10
+	return &HashSet{slots: make([]slot, 1<<logInitial), shift: 64 - logInitial}
 }
 
 // hashKey is a 64-bit hash of key: 8 bytes at a time, each word multiplied
@@ -64,31 +69,27 @@ func hashKey(key []byte) uint64 {
 	return h
 }
 
-// keyAt returns the key stored at 1-based slab position pos.
-func (s *HashSet) keyAt(pos uint64) []byte {
-	n, w := binary.Uvarint(s.slab[pos-1:])
-	start := pos - 1 + uint64(w)
-	return s.slab[start : start+n]
-}
+func (s *HashSet) mask() uint64 { return uint64(len(s.slots) - 1) }
 
 // find returns the slot index of key, or of the empty slot where it belongs.
 func (s *HashSet) find(key []byte, h uint64) (int, bool) {
-	tag := h >> tagShift
-	for i := h & s.mask; ; i = (i + 1) & s.mask {
+	tag, mask := h>>tagShift, s.mask()
+	for i := h >> s.shift; ; i = (i + 1) & mask {
 		m := s.slots[i].meta
 		if m == 0 {
 			return int(i), false
 		}
-		if m>>tagShift == tag && bytes.Equal(s.keyAt(m&posMask), key) {
+		if m>>tagShift == tag && bytes.Equal(s.keys.Get(m&posMask-1), key) {
 			return int(i), true
 		}
 	}
 }
 
 func (s *HashSet) add(i int, key []byte, h, v uint64) {
-	pos := uint64(len(s.slab)) + 1
-	s.slab = binary.AppendUvarint(s.slab, uint64(len(key)))
-	s.slab = append(s.slab, key...)
+	pos := s.keys.Add(key) + 1
+	if pos > posMask {
+		panic("dedup: more than 64 GiB of keys in one hash set")
+	}
 	s.slots[i] = slot{meta: pos | h>>tagShift<<tagShift, val: v}
 	s.n++
 	if s.n*4 > len(s.slots)*3 {
@@ -99,15 +100,20 @@ func (s *HashSet) add(i int, key []byte, h, v uint64) {
 func (s *HashSet) grow() {
 	old := s.slots
 	s.slots = make([]slot, 2*len(old))
-	s.mask = uint64(len(s.slots) - 1)
+	s.shift--
+	mask := s.mask()
 	for _, sl := range old {
 		if sl.meta == 0 {
 			continue
 		}
-		h := hashKey(s.keyAt(sl.meta & posMask))
-		i := h & s.mask
+		var i uint64
+		if 64-s.shift <= tagBits {
+			i = sl.meta >> tagShift >> (tagBits - (64 - s.shift))
+		} else {
+			i = hashKey(s.keys.Get(sl.meta&posMask-1)) >> s.shift
+		}
 		for s.slots[i].meta != 0 {
-			i = (i + 1) & s.mask
+			i = (i + 1) & mask
 		}
 		s.slots[i] = sl
 	}
@@ -148,4 +154,4 @@ func (s *HashSet) Set(key []byte, v uint64) {
 func (s *HashSet) Len() int { return s.n }
 
 // Bytes implements Store.
-func (s *HashSet) Bytes() int64 { return int64(cap(s.slots))*16 + int64(cap(s.slab)) }
+func (s *HashSet) Bytes() int64 { return int64(cap(s.slots))*16 + s.keys.Bytes() }

@@ -2,15 +2,16 @@ package dedup
 
 import (
 	"bytes"
-	"encoding/binary"
 	"math/bits"
+
+	"github.com/branchwise/branchwise/internal/arena"
 )
 
 // Trie is a crit-bit (Patricia) trie Store; see the package documentation.
 type Trie struct {
 	nodes  []critNode
 	leaves []trieLeaf
-	slab   []byte
+	keys   arena.Keys
 	root   int32 // a child reference; meaningless while leaves is empty
 }
 
@@ -25,7 +26,7 @@ type critNode struct {
 }
 
 type trieLeaf struct {
-	off uint64 // slab position of the key's length prefix
+	off uint64 // arena position of the key
 	val uint64
 }
 
@@ -59,12 +60,7 @@ func critPos(a, b []byte) int32 {
 	return int32(n * 9)
 }
 
-func (t *Trie) leafKey(l int32) []byte {
-	off := t.leaves[l].off
-	n, w := binary.Uvarint(t.slab[off:])
-	start := off + uint64(w)
-	return t.slab[start : start+n]
-}
+func (t *Trie) leafKey(l int32) []byte { return t.keys.Get(t.leaves[l].off) }
 
 // walk follows key's bits from the root to a leaf.
 func (t *Trie) walk(key []byte) int32 {
@@ -77,9 +73,7 @@ func (t *Trie) walk(key []byte) int32 {
 }
 
 func (t *Trie) newLeaf(key []byte, v uint64) int32 {
-	t.leaves = append(t.leaves, trieLeaf{off: uint64(len(t.slab)), val: v})
-	t.slab = binary.AppendUvarint(t.slab, uint64(len(key)))
-	t.slab = append(t.slab, key...)
+	t.leaves = append(t.leaves, trieLeaf{off: t.keys.Add(key), val: v})
 	return int32(len(t.leaves) - 1)
 }
 
@@ -148,5 +142,5 @@ func (t *Trie) Len() int { return len(t.leaves) }
 
 // Bytes implements Store.
 func (t *Trie) Bytes() int64 {
-	return int64(cap(t.nodes))*12 + int64(cap(t.leaves))*16 + int64(cap(t.slab))
+	return int64(cap(t.nodes))*12 + int64(cap(t.leaves))*16 + t.keys.Bytes()
 }

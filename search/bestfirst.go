@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/internal/arena"
 )
 
 // AStar is A*: best-first on f = g + h with duplicate detection, reopening a
@@ -65,16 +66,20 @@ func BreadthFirst(ctx context.Context, d Domain, o Options) Result {
 // record is a stored state: 32 bytes per state besides its key and the
 // store's own cost.
 type record struct {
-	keyOff int64
-	keyLen int32
+	key    uint64 // arena position
 	move   Move
 	parent int32
 	g      int32
 	depth  int32
-	_      int32
 }
 
-const recordBytes = 32
+const (
+	recordBytes = 24
+	// Records are kept in pages of 2^16 so that a growing search never
+	// copies them.
+	recPageBits = 16
+	recPageSize = 1 << recPageBits
+)
 
 // graph is the state of one best-first search.
 type graph struct {
@@ -82,8 +87,9 @@ type graph struct {
 	o      *Options
 	store  dedup.Store
 	reopen bool
-	recs   []record
-	slab   []byte
+	recs   [][]record
+	nrecs  int32
+	keys   arena.Keys
 	key    []byte
 	moves  []Move
 	stats  Stats
@@ -102,7 +108,7 @@ func newGraph(ctx context.Context, d Domain, o *Options, reopen bool) *graph {
 }
 
 func (s *graph) bytes() int64 {
-	b := int64(cap(s.recs))*recordBytes + int64(cap(s.slab)) + s.store.Bytes()
+	b := int64(len(s.recs))*recPageSize*recordBytes + s.keys.Bytes() + s.store.Bytes()
 	if s.open != nil {
 		b += s.open.bytes()
 	}
@@ -112,11 +118,16 @@ func (s *graph) bytes() int64 {
 // add stores the current state, whose key is in s.key, as a new record and
 // pushes it on the open list with score f.
 func (s *graph) add(idx int32, parent int32, m Move, g, depth int, f float64) {
-	s.recs = append(s.recs, record{keyOff: int64(len(s.slab)), keyLen: int32(len(s.key)),
-		move: m, parent: parent, g: int32(g), depth: int32(depth)})
-	s.slab = append(s.slab, s.key...)
+	if int(s.nrecs)>>recPageBits == len(s.recs) {
+		s.recs = append(s.recs, make([]record, recPageSize))
+	}
+	*s.rec(idx) = record{key: s.keys.Add(s.key), move: m, parent: parent, g: int32(g), depth: int32(depth)}
+	s.nrecs++
 	s.open.push(idx, int32(g), f)
 }
+
+// rec returns record i.
+func (s *graph) rec(i int32) *record { return &s.recs[i>>recPageBits][i&(recPageSize-1)] }
 
 // run searches with open list open and score, which is called with the
 // domain positioned at the node reached at cost g.
@@ -133,11 +144,11 @@ func (s *graph) run(open openList, score func(g int) float64) Result {
 		if !ok {
 			return s.result(NoSolution, -1)
 		}
-		r := s.recs[idx]
+		r := *s.rec(idx)
 		if r.g < g {
 			continue // a cheaper path reopened this state since
 		}
-		s.d.SetKey(s.slab[r.keyOff : r.keyOff+int64(r.keyLen)])
+		s.d.SetKey(s.keys.Get(r.key))
 		if s.d.IsGoal() {
 			return s.result(Solved, idx)
 		}
@@ -148,13 +159,13 @@ func (s *graph) run(open openList, score func(g int) float64) Result {
 			g2 := int(r.g) + s.d.Apply(m)
 			s.stats.countGenerated(depth + 1)
 			s.key = s.d.AppendKey(s.key[:0])
-			next := int32(len(s.recs))
+			next := s.nrecs
 			old, found := s.store.Insert(s.key, uint64(next))
 			switch {
 			case !found:
 				s.add(next, idx, m, g2, depth+1, score(g2))
-			case s.reopen && g2 < int(s.recs[old].g):
-				o := &s.recs[old]
+			case s.reopen && g2 < int(s.rec(int32(old)).g):
+				o := s.rec(int32(old))
 				o.parent, o.move, o.g, o.depth = idx, m, int32(g2), int32(depth+1)
 				s.open.push(int32(old), int32(g2), score(g2))
 			}
@@ -176,9 +187,9 @@ func (s *graph) result(st Status, goal int32) Result {
 		r.Err = s.mon.err
 	}
 	if goal >= 0 {
-		r.Cost = int(s.recs[goal].g)
-		for i := goal; s.recs[i].parent >= 0; i = s.recs[i].parent {
-			r.Path = append(r.Path, s.recs[i].move)
+		r.Cost = int(s.rec(goal).g)
+		for i := goal; s.rec(i).parent >= 0; i = s.rec(i).parent {
+			r.Path = append(r.Path, s.rec(i).move)
 		}
 		for i, j := 0, len(r.Path)-1; i < j; i, j = i+1, j-1 {
 			r.Path[i], r.Path[j] = r.Path[j], r.Path[i]
