@@ -8,17 +8,16 @@ import (
 	"github.com/branchwise/branchwise/search/searchtest"
 )
 
-// BenchmarkIDAStarPancakes measures the generic depth-first engine: the
-// per-node cost of the Domain interface calls and the engine's bookkeeping.
-// It must report 0 allocs/op beyond the per-search setup.
-func BenchmarkIDAStarPancakes(b *testing.B) {
-	p := searchtest.NewPancakes(12, 11)
-	start := p.AppendKey(nil)
+// BenchmarkDepthFirstTree measures the generic depth-first engine on the
+// complete binary tree of depth 20 (2^21-2 generated nodes per search): the
+// cost per node of the Domain interface calls and the engine's bookkeeping.
+// Allocations per search are setup only (per-depth buffers), none per node.
+func BenchmarkDepthFirstTree(b *testing.B) {
 	var gen int64
 	b.ReportAllocs()
 	for b.Loop() {
-		p.SetKey(start)
-		r := search.IDAStar(context.Background(), p, search.Options{})
+		t := &searchtest.BinaryTree{Depth: 20}
+		r := search.DepthFirst(context.Background(), t, search.Options{})
 		gen += r.Stats.Generated
 	}
 	b.ReportMetric(float64(gen)/b.Elapsed().Seconds(), "nodes/s")

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/branchwise/branchwise/dedup"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
@@ -163,6 +164,17 @@ func addSeedFlag(fs *pflag.FlagSet, p *int64) {
 
 func addWorkersFlag(fs *pflag.FlagSet, p *int) {
 	fs.IntVarP(p, "workers", "j", runtime.NumCPU(), "number of worker goroutines")
+}
+
+// newStore returns a new duplicate store by name: hash or trie.
+func newStore(name string) (dedup.Store, error) {
+	switch name {
+	case "hash":
+		return dedup.NewHashSet(), nil
+	case "trie":
+		return dedup.NewTrie(), nil
+	}
+	return nil, usagef("unknown duplicate store %q (want hash or trie)", name)
 }
 
 // byteSize is a flag value for memory sizes: a number with an optional unit

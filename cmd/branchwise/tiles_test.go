@@ -101,3 +101,39 @@ func TestTilesWeighted(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+func TestTilesRandomReproducible(t *testing.T) {
+	_, a, _ := runCLI(t, "tiles", "random", "--size", "3x4", "--count", "5", "--seed", "9")
+	_, b, _ := runCLI(t, "tiles", "random", "--size", "3x4", "--count", "5", "--seed", "9")
+	_, c, _ := runCLI(t, "tiles", "random", "--size", "3x4", "--count", "5", "--seed", "10")
+	if a != b || a == c || strings.Count(a, "\n") != 5 {
+		t.Errorf("seed 9 twice:\n%s%s\nseed 10:\n%s", a, b, c)
+	}
+	f := filepath.Join(t.TempDir(), "r.txt")
+	os.WriteFile(f, []byte(a), 0o644)
+	code, stdout, stderr := runCLI(t, "tiles", "solve", "--size", "3x4", "--json", f)
+	if code != exitOK || strings.Count(stdout, `"status": "solved"`) != 5 {
+		t.Errorf("solving the random instances: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestTilesStoresAgree: the hash set and the Patricia trie give identical
+// searches (same path, same counts) with every graph search.
+func TestTilesStoresAgree(t *testing.T) {
+	for _, algo := range []string{"astar", "wastar", "bfs", "greedy", "priority"} {
+		var outs [2]map[string]any
+		for i, store := range []string{"hash", "trie"} {
+			code, stdout, stderr := runCLI(t, "tiles", "solve", "--json", "--algo", algo, "--dedup", store, "--size", "3x3", "8 6 7 2 5 4 3 0 1")
+			if code != exitOK {
+				t.Fatalf("%s/%s: exit %d %s", algo, store, code, stderr)
+			}
+			json.Unmarshal([]byte(stdout), &outs[i])
+			delete(outs[i], "seconds")
+		}
+		a, _ := json.Marshal(outs[0])
+		b, _ := json.Marshal(outs[1])
+		if string(a) != string(b) {
+			t.Errorf("%s: hash %s\ntrie %s", algo, a, b)
+		}
+	}
+}
