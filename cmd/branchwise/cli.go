@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -146,6 +147,17 @@ func addLimitFlags(fs *pflag.FlagSet, l *limits) {
 	fs.Var(&l.MaxMem, "max-mem", "stop when the search holds about this much memory, e.g. 4GB (0: no limit)")
 }
 
+// setGCLimit tells the garbage collector to keep the heap near what
+// workers searches of MaxMem each hold, with a little headroom, unless
+// GOMEMLIMIT says otherwise. Without it the Go heap may grow to twice the
+// live data before a collection, so --max-mem 4GB could take 8 GB.
+func (l limits) setGCLimit(workers int) {
+	if l.MaxMem <= 0 || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetMemoryLimit(int64(l.MaxMem)*int64(max(workers, 1))*5/4 + 256<<20)
+}
+
 // context returns ctx bounded by the time limit.
 func (l limits) context(ctx context.Context) (context.Context, context.CancelFunc) {
 	if l.MaxTime > 0 {
@@ -267,12 +279,4 @@ func (p *progress) Done() {
 	}
 	fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
 	p.width = 0
-}
-
-// openInput opens a named file, or standard input for "-".
-func openInput(name string) (io.ReadCloser, error) {
-	if name == "-" {
-		return io.NopCloser(os.Stdin), nil
-	}
-	return os.Open(name)
 }

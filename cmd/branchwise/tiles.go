@@ -148,6 +148,7 @@ conventions); other algorithms run the generic engines of package search.`,
 			if err != nil {
 				return err
 			}
+			f.lim.setGCLimit(1)
 			ctx, cancel := f.lim.context(e.ctx)
 			defer cancel()
 			prog := newProgress(e)
@@ -317,6 +318,7 @@ mean length relative to the optimum.`,
 			if workers < 1 {
 				return usagef("-j must be at least 1")
 			}
+			f.lim.setGCLimit(workers)
 			ctx, cancel := f.lim.context(e.ctx)
 			defer cancel()
 			return runKorf(ctx, e, &f, all, sel, workers)
@@ -361,27 +363,26 @@ type korfRow struct {
 }
 
 type korfSummary struct {
-	Algorithm        string    `json:"algorithm"`
-	Weight           float64   `json:"weight,omitempty"`
-	Heuristic        string    `json:"heuristic"`
-	Workers          int       `json:"workers"`
-	Instances        int       `json:"instances"`
-	Solved           int       `json:"solved"`
-	Optimal          int       `json:"optimal_lengths"`
-	Matches          int       `json:"matches_published"`
-	SumLength        int       `json:"sum_length"`
-	SumOptimal       int       `json:"sum_optimal"`
-	MeanLengthRatio  float64   `json:"mean_length_ratio"`
-	Generated        int64     `json:"generated"`
-	Expanded         int64     `json:"expanded"`
-	MeanExpanded     float64   `json:"mean_expanded"`
-	CPUSeconds       float64   `json:"cpu_seconds"`
-	WallSeconds      float64   `json:"wall_seconds"`
-	NodesPerSecond   float64   `json:"nodes_per_second"`
-	Interrupted      bool      `json:"interrupted,omitempty"`
-	Rows             []korfRow `json:"rows"`
-	checkCounts      bool
-	countsComparable bool
+	Algorithm       string    `json:"algorithm"`
+	Weight          float64   `json:"weight,omitempty"`
+	Heuristic       string    `json:"heuristic"`
+	Workers         int       `json:"workers"`
+	Instances       int       `json:"instances"`
+	Solved          int       `json:"solved"`
+	Optimal         int       `json:"optimal_lengths"`
+	Matches         int       `json:"matches_published"`
+	SumLength       int       `json:"sum_length"`
+	SumOptimal      int       `json:"sum_optimal"`
+	MeanLengthRatio float64   `json:"mean_length_ratio"`
+	Generated       int64     `json:"generated"`
+	Expanded        int64     `json:"expanded"`
+	MeanExpanded    float64   `json:"mean_expanded"`
+	CPUSeconds      float64   `json:"cpu_seconds"`
+	WallSeconds     float64   `json:"wall_seconds"`
+	NodesPerSecond  float64   `json:"nodes_per_second"`
+	Interrupted     bool      `json:"interrupted,omitempty"`
+	Rows            []korfRow `json:"rows"`
+	checkCounts     bool
 }
 
 func runKorf(ctx context.Context, e *env, f *tilesFlags, all []tiles.KorfInstance, sel []int, workers int) error {
