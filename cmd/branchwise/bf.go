@@ -1,0 +1,259 @@
+package main
+
+import (
+	"fmt"
+	"math/big"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/branchwise/branchwise/branching"
+	"github.com/branchwise/branchwise/render"
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newBFCmd) }
+
+// bfFlags are the output settings of the bf commands.
+type bfFlags struct {
+	depth  int
+	asJSON bool
+	svg    string
+}
+
+func (f *bfFlags) add(c *cobra.Command) {
+	c.Flags().IntVar(&f.depth, "depth", 20, "print exact node counts to this depth")
+	addJSONFlag(c.Flags(), &f.asJSON)
+	c.Flags().StringVar(&f.svg, "svg", "", "write a chart of the branching factor per depth to this SVG file")
+}
+
+func newBFCmd(e *env) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "bf",
+		Short: "Exact node counts and asymptotic branching factors of regular search trees",
+		Long: `Compute, from a puzzle's node types, the exact number of nodes at every
+depth of its depth-first search tree, the branching factor per depth, the
+asymptotic branching factor (both values when it alternates between even and
+odd depths, with their geometric mean), the dominant eigenvalue of the type
+matrix, and for small type graphs its characteristic polynomial, as in
+Edelkamp and Korf, "The branching factor of regular search spaces" (1998).`,
+	}
+	c.AddCommand(newBFTilesCmd(e), newBFRubikCmd(e), newBFMatrixCmd(e))
+	return c
+}
+
+func newBFTilesCmd(e *env) *cobra.Command {
+	var f bfFlags
+	var keepParent bool
+	var start int
+	c := &cobra.Command{
+		Use:   "tiles RxC",
+		Short: "Branching factors of the r x c sliding-tile puzzle",
+		Long: `Branching factors of the r x c sliding-tile puzzle, from 2x2 up to 400 cells,
+the blank starting in cell --start (row-major; default 0, the top-left
+corner). Without --keep-parent the move back to the parent is not generated
+(predecessor elimination).`,
+		Example: `  branchwise bf tiles 4x4
+  branchwise bf tiles 2x3 --keep-parent
+  branchwise bf tiles 10x10 --depth 1000 --json`,
+		Args: argsUsage(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			r, cl, ok := strings.Cut(strings.ToLower(args[0]), "x")
+			rows, err1 := strconv.Atoi(r)
+			cols, err2 := strconv.Atoi(cl)
+			if !ok || err1 != nil || err2 != nil {
+				return usagef("bf tiles %q: want RxC, e.g. 4x4", args[0])
+			}
+			if rows < 2 || cols < 2 || rows*cols > 400 {
+				return fmt.Errorf("board %dx%d: want at least 2x2 and at most 400 cells", rows, cols)
+			}
+			g, err := branching.Tiles(rows, cols, start, keepParent)
+			if err != nil {
+				return err
+			}
+			what := fmt.Sprintf("%dx%d sliding-tile puzzle, blank starting in cell %d, ", rows, cols, start)
+			if keepParent {
+				what += "parent generated"
+			} else {
+				what += "predecessor elimination"
+			}
+			return reportBF(e, &f, what, g)
+		},
+	}
+	f.add(c)
+	c.Flags().BoolVar(&keepParent, "keep-parent", false, "generate the parent as a child")
+	c.Flags().IntVar(&start, "start", 0, "the blank's starting cell, row-major")
+	return c
+}
+
+func newBFRubikCmd(e *env) *cobra.Command {
+	var f bfFlags
+	c := &cobra.Command{
+		Use:   "rubik",
+		Short: "Branching factors of Rubik's Cube (18 moves, seed 001's pruning)",
+		Long: `Branching factors of Rubik's Cube with the 18 face turns, never the same
+face twice in a row, and opposite faces turned in one fixed order.`,
+		Args: argsUsage(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			return reportBF(e, &f, "Rubik's Cube, 18 moves, same face and opposite-face order pruned", branching.Rubik())
+		},
+	}
+	f.add(c)
+	return c
+}
+
+func newBFMatrixCmd(e *env) *cobra.Command {
+	var f bfFlags
+	c := &cobra.Command{
+		Use:   "matrix FILE",
+		Short: "Branching factors of a node-type matrix given in a file",
+		Long: `Branching factors of a node-type graph written as a matrix: one line per
+type, "NAME: n n ... n", entry j the number of children of type j (in the
+order of the lines) of a node of type NAME; "start: NAME" names the root's
+type (default: the first); '#' starts a comment. Entries are whole numbers
+>= 0.
+
+  # The Five Puzzle without the parent as a child (seed 001, Figure 4)
+  start: cs
+  cc: 0 1 0 0
+  cs: 0 0 1 1
+  ss: 0 0 0 2
+  sc: 1 0 0 0`,
+		Args: argsUsage(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			r, err := os.Open(args[0])
+			if err != nil {
+				return err
+			}
+			defer r.Close()
+			g, err := branching.ReadMatrix(r, args[0])
+			if err != nil {
+				return err
+			}
+			return reportBF(e, &f, args[0], g)
+		},
+	}
+	f.add(c)
+	return c
+}
+
+type bfDepth struct {
+	Depth     int     `json:"depth"`
+	Nodes     string  `json:"nodes"`
+	Branching float64 `json:"branching_factor,omitempty"`
+}
+
+type bfReport struct {
+	Graph       string             `json:"graph"`
+	Types       int                `json:"types"`
+	Reduced     int                `json:"reduced_types"`
+	Recurrent   int                `json:"recurrent_types"`
+	Irreducible bool               `json:"irreducible"`
+	Period      int                `json:"period"`
+	Limits      []float64          `json:"limits"`
+	Asymptotic  float64            `json:"asymptotic"`
+	Eigenvalue  float64            `json:"eigenvalue"`
+	Polynomial  string             `json:"polynomial,omitempty"`
+	Fractions   map[string]float64 `json:"fractions,omitempty"`
+	Depths      []bfDepth          `json:"depths"`
+}
+
+// maxPolyTypes bounds the graphs whose characteristic polynomial is
+// printed: the exact computation is O(n^4) big-integer operations.
+const maxPolyTypes = 40
+
+func reportBF(e *env, f *bfFlags, what string, g *branching.Graph) error {
+	if f.depth < 0 || f.depth > 100000 {
+		return usagef("--depth must be between 0 and 100000")
+	}
+	q, _ := g.Reduce()
+	a := q.Analyze(1000000)
+	rep := bfReport{Graph: what, Types: len(g.Names), Reduced: len(q.Names), Recurrent: len(a.Recurrent),
+		Irreducible: a.Irreducible, Period: a.Period, Limits: a.Limits, Asymptotic: a.Asymptotic, Eigenvalue: a.Eigenvalue}
+	if len(a.Recurrent) > 0 && len(a.Recurrent) <= maxPolyTypes {
+		rep.Polynomial = branching.PolyString(branching.CharPoly(q.RecurrentMatrix(a.Recurrent)))
+	}
+	if len(q.Names) <= 12 {
+		rep.Fractions = map[string]float64{}
+		for i, fr := range a.Fractions {
+			if fr > 0 {
+				rep.Fractions[q.Names[i]] = fr
+			}
+		}
+	}
+	counts := q.Counts(f.depth)
+	for d, n := range counts {
+		row := bfDepth{Depth: d, Nodes: n.String()}
+		if d > 0 && counts[d-1].Sign() > 0 {
+			row.Branching, _ = new(big.Rat).SetFrac(n, counts[d-1]).Float64()
+		}
+		rep.Depths = append(rep.Depths, row)
+	}
+	if f.svg != "" {
+		if err := writeBFChart(f.svg, &rep); err != nil {
+			return err
+		}
+	}
+	if f.asJSON {
+		return writeJSON(e.stdout, rep)
+	}
+	fmt.Fprintf(e.stdout, "%s\n", what)
+	fmt.Fprintf(e.stdout, "node types      %d (%d after merging equivalent types, %d recurrent)\n", rep.Types, rep.Reduced, rep.Recurrent)
+	switch {
+	case rep.Recurrent == 0:
+		fmt.Fprintln(e.stdout, "the tree is finite: no asymptotic branching factor")
+	case rep.Period > 1:
+		fmt.Fprintf(e.stdout, "asymptotic      period %d:", rep.Period)
+		for i, l := range rep.Limits {
+			fmt.Fprintf(e.stdout, " %.7g (N(d+1)/N(d), d = %d mod %d)", l, i, rep.Period)
+		}
+		fmt.Fprintf(e.stdout, "; geometric mean %.7g\n", rep.Asymptotic)
+	default:
+		fmt.Fprintf(e.stdout, "asymptotic      %.7g\n", rep.Asymptotic)
+	}
+	if rep.Recurrent > 0 {
+		fmt.Fprintf(e.stdout, "eigenvalue      %.12g (dominant eigenvalue of the type matrix)\n", rep.Eigenvalue)
+		if !rep.Irreducible {
+			fmt.Fprintln(e.stdout, "                the recurrent types form several components: the matrix is reducible")
+		}
+	}
+	if rep.Polynomial != "" {
+		fmt.Fprintf(e.stdout, "polynomial      %s = 0\n", rep.Polynomial)
+	}
+	fmt.Fprintln(e.stdout)
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "depth\tnodes\tbranching factor\t")
+	for _, r := range rep.Depths {
+		bf := ""
+		if r.Branching > 0 {
+			bf = strconv.FormatFloat(r.Branching, 'f', 6, 64)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t\n", r.Depth, r.Nodes, bf)
+	}
+	return tw.Flush()
+}
+
+func writeBFChart(name string, rep *bfReport) error {
+	s := render.Series{Name: "N(d)/N(d-1)"}
+	for _, r := range rep.Depths {
+		if r.Branching > 0 {
+			s.X = append(s.X, float64(r.Depth))
+			s.Y = append(s.Y, r.Branching)
+		}
+	}
+	c := render.Chart{Title: "Branching factor per depth: " + rep.Graph, XLabel: "depth", YLabel: "branching factor", Series: []render.Series{s}}
+	if rep.Asymptotic > 0 && len(s.X) > 0 {
+		c.Series = append(c.Series, render.Series{Name: fmt.Sprintf("asymptotic %.6g", rep.Asymptotic),
+			X: []float64{s.X[0], s.X[len(s.X)-1]}, Y: []float64{rep.Asymptotic, rep.Asymptotic}})
+	}
+	out, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := c.WriteSVG(out, 720, 420); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}

@@ -1,0 +1,95 @@
+package render
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"math"
+	"strings"
+)
+
+// Series is one line of a chart.
+type Series struct {
+	Name string
+	X, Y []float64
+}
+
+// Chart is a line chart of one or more series.
+type Chart struct {
+	Title, XLabel, YLabel string
+	Series                []Series
+	// LogY plots log10 of Y (values <= 0 are skipped).
+	LogY bool
+}
+
+var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"}
+
+// WriteSVG draws c as an SVG document of the given size in pixels.
+func (c Chart) WriteSVG(w io.Writer, width, height int) error {
+	const left, right, top, bottom = 70, 20, 40, 50
+	pw, ph := float64(width-left-right), float64(height-top-bottom)
+	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	y := func(v float64) (float64, bool) {
+		if c.LogY {
+			if v <= 0 {
+				return 0, false
+			}
+			return math.Log10(v), true
+		}
+		return v, !math.IsNaN(v) && !math.IsInf(v, 0)
+	}
+	for _, s := range c.Series {
+		for i := range s.X {
+			if v, ok := y(s.Y[i]); ok {
+				xmin, xmax = math.Min(xmin, s.X[i]), math.Max(xmax, s.X[i])
+				ymin, ymax = math.Min(ymin, v), math.Max(ymax, v)
+			}
+		}
+	}
+	if xmin > xmax {
+		xmin, xmax, ymin, ymax = 0, 1, 0, 1
+	}
+	if xmax == xmin {
+		xmax = xmin + 1
+	}
+	if ymax == ymin {
+		ymin, ymax = ymin-1, ymax+1
+	}
+	pad := (ymax - ymin) * 0.05
+	ymin, ymax = ymin-pad, ymax+pad
+	px := func(x float64) float64 { return left + (x-xmin)/(xmax-xmin)*pw }
+	py := func(v float64) float64 { return top + (1-(v-ymin)/(ymax-ymin))*ph }
+
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">`+"\n", width, height, width, height)
+	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
+	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="15">%s</text>`+"\n", left, html.EscapeString(c.Title))
+	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.0f" height="%.0f" fill="none" stroke="#888"/>`+"\n", left, top, pw, ph)
+	for i := 0; i <= 5; i++ {
+		v := ymin + (ymax-ymin)*float64(i)/5
+		label := fmt.Sprintf("%.4g", v)
+		if c.LogY {
+			label = fmt.Sprintf("1e%.1f", v)
+		}
+		fmt.Fprintf(&b, `<line x1="%d" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#eee"/><text x="%d" y="%.1f" text-anchor="end">%s</text>`+"\n",
+			left, left+pw, py(v), py(v), left-6, py(v)+4, label)
+		xv := xmin + (xmax-xmin)*float64(i)/5
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%.4g</text>`+"\n", px(xv), top+ph+16, xv)
+	}
+	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", left+pw/2, height-10, html.EscapeString(c.XLabel))
+	fmt.Fprintf(&b, `<text x="16" y="%.1f" text-anchor="middle" transform="rotate(-90 16 %.1f)">%s</text>`+"\n", top+ph/2, top+ph/2, html.EscapeString(c.YLabel))
+	for k, s := range c.Series {
+		color := palette[k%len(palette)]
+		var pts []string
+		for i := range s.X {
+			if v, ok := y(s.Y[i]); ok {
+				pts = append(pts, fmt.Sprintf("%.1f,%.1f", px(s.X[i]), py(v)))
+			}
+		}
+		fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="1.5" points="%s"/>`+"\n", color, strings.Join(pts, " "))
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" fill="%s" text-anchor="end">%s</text>`+"\n", left+pw-4, top+16+14*k, color, html.EscapeString(s.Name))
+	}
+	b.WriteString("</svg>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}

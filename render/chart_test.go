@@ -1,0 +1,32 @@
+package render
+
+import (
+	"encoding/xml"
+	"strings"
+	"testing"
+)
+
+func TestChartIsWellFormedSVG(t *testing.T) {
+	for _, c := range []Chart{
+		{Title: "a <b> & c", Series: []Series{{Name: "s", X: []float64{0, 1, 2}, Y: []float64{1, 2, 1.5}}}},
+		{Title: "log", LogY: true, Series: []Series{{X: []float64{0, 1}, Y: []float64{0, 100}}, {X: []float64{0, 1}, Y: []float64{1e300, 1e301}}}},
+		{Title: "empty"},
+	} {
+		var b strings.Builder
+		if err := c.WriteSVG(&b, 400, 300); err != nil {
+			t.Fatal(err)
+		}
+		d := xml.NewDecoder(strings.NewReader(b.String()))
+		for {
+			if _, err := d.Token(); err != nil {
+				if err.Error() != "EOF" {
+					t.Fatalf("%s: not well-formed: %v", c.Title, err)
+				}
+				break
+			}
+		}
+		if strings.Count(b.String(), "<polyline") != len(c.Series) {
+			t.Errorf("%s: %d lines drawn for %d series", c.Title, strings.Count(b.String(), "<polyline"), len(c.Series))
+		}
+	}
+}
