@@ -46,15 +46,18 @@ Edelkamp and Korf, "The branching factor of regular search spaces" (1998).`,
 func newBFTilesCmd(e *env) *cobra.Command {
 	var f bfFlags
 	var keepParent bool
-	var start int
+	var start, fsmLen int
 	c := &cobra.Command{
 		Use:   "tiles RxC",
 		Short: "Branching factors of the r x c sliding-tile puzzle",
 		Long: `Branching factors of the r x c sliding-tile puzzle, from 2x2 up to 400 cells,
 the blank starting in cell --start (row-major; default 0, the top-left
 corner). Without --keep-parent the move back to the parent is not generated
-(predecessor elimination).`,
+(predecessor elimination). With --fsm L the moves are filtered by the
+automaton of the duplicate move strings of length up to L (Taylor and Korf
+1993), learned first; its size is printed.`,
 		Example: `  branchwise bf tiles 4x4
+  branchwise bf tiles 4x4 --fsm 12
   branchwise bf tiles 2x3 --keep-parent
   branchwise bf tiles 10x10 --depth 1000 --json`,
 		Args: argsUsage(cobra.ExactArgs(1)),
@@ -68,14 +71,27 @@ corner). Without --keep-parent the move back to the parent is not generated
 			if rows < 2 || cols < 2 || rows*cols > 400 {
 				return fmt.Errorf("board %dx%d: want at least 2x2 and at most 400 cells", rows, cols)
 			}
+			if fsmLen > 0 && keepParent {
+				return usagef("--fsm and --keep-parent exclude each other")
+			}
 			g, err := branching.Tiles(rows, cols, start, keepParent)
 			if err != nil {
 				return err
 			}
 			what := fmt.Sprintf("%dx%d sliding-tile puzzle, blank starting in cell %d, ", rows, cols, start)
-			if keepParent {
+			switch {
+			case fsmLen > 0:
+				fsm, err := branching.LearnFSM(fsmLen)
+				if err != nil {
+					return err
+				}
+				if g, err = branching.TilesFSM(rows, cols, start, fsm); err != nil {
+					return err
+				}
+				what += fmt.Sprintf("FSM pruning (%d duplicate strings up to length %d, %d states)", len(fsm.Forbidden), fsmLen, fsm.States())
+			case keepParent:
 				what += "parent generated"
-			} else {
+			default:
 				what += "predecessor elimination"
 			}
 			return reportBF(e, &f, what, g)
@@ -84,6 +100,7 @@ corner). Without --keep-parent the move back to the parent is not generated
 	f.add(c)
 	c.Flags().BoolVar(&keepParent, "keep-parent", false, "generate the parent as a child")
 	c.Flags().IntVar(&start, "start", 0, "the blank's starting cell, row-major")
+	c.Flags().IntVar(&fsmLen, "fsm", 0, "prune with a learned FSM of duplicate move strings up to this length (1-24)")
 	return c
 }
 

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/branchwise/branchwise/branching"
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
@@ -40,6 +41,8 @@ type tilesFlags struct {
 	increment int
 	heuristic string
 	store     string
+	fsmLen    int
+	fsm       *branching.FSM
 	asJSON    bool
 	lim       limits
 }
@@ -51,6 +54,7 @@ func (f *tilesFlags) add(c *cobra.Command) {
 	fs.IntVar(&f.increment, "increment", 2, "bound increment of --algo dfid")
 	fs.StringVar(&f.heuristic, "heuristic", "md", "md (Manhattan distance) or lc (with linear conflicts)")
 	fs.StringVar(&f.store, "dedup", "hash", "duplicate store of the graph searches: hash or trie")
+	fs.IntVar(&f.fsmLen, "fsm", 0, "prune depth-first searches with a learned FSM of duplicate move strings up to this length")
 	addJSONFlag(fs, &f.asJSON)
 	addLimitFlags(fs, &f.lim)
 }
@@ -67,6 +71,13 @@ func (f *tilesFlags) check() error {
 	}
 	if f.algo == "wastar" && f.weight < 0 {
 		return usagef("--weight must be >= 0")
+	}
+	if f.fsmLen != 0 {
+		fsm, err := branching.LearnFSM(f.fsmLen)
+		if err != nil {
+			return usageError{err}
+		}
+		f.fsm = fsm
 	}
 	return nil
 }
@@ -95,12 +106,20 @@ func (f *tilesFlags) solveBoard(ctx context.Context, name string, b, goal tiles.
 	}
 	var r search.Result
 	if f.algo == "ida" && f.heuristic == "md" {
-		r = tiles.IDA(ctx, p, tiles.IDAOptions{MaxNodes: f.lim.MaxNodes})
+		opt := tiles.IDAOptions{MaxNodes: f.lim.MaxNodes}
+		if f.fsm != nil {
+			opt.Filter = f.fsm
+		}
+		r = tiles.IDA(ctx, p, opt)
 	} else {
 		alg, _ := search.ByName(f.algo)
 		store, _ := newStore(f.store)
-		r = alg(ctx, p, search.Options{MaxNodes: f.lim.MaxNodes, MaxMem: int64(f.lim.MaxMem),
-			Weight: f.weight, Increment: f.increment, Progress: progress, Store: store})
+		o := search.Options{MaxNodes: f.lim.MaxNodes, MaxMem: int64(f.lim.MaxMem),
+			Weight: f.weight, Increment: f.increment, Progress: progress, Store: store}
+		if f.fsm != nil {
+			o.Filter = f.fsm
+		}
+		r = alg(ctx, p, o)
 	}
 	s := tilesSolution{Name: name, Board: b.String(), Status: r.Status.String(), Length: r.Cost,
 		Generated: r.Stats.Generated, Expanded: r.Stats.Expanded, PeakOpen: r.Stats.PeakOpen,
@@ -437,7 +456,7 @@ feed:
 	}
 	sum := korfSummary{Algorithm: f.algo, Heuristic: f.heuristic, Workers: workers, Instances: len(sel),
 		WallSeconds: time.Since(start).Seconds(), Interrupted: e.ctx.Err() != nil,
-		checkCounts: f.algo == "ida" && f.heuristic == "md"}
+		checkCounts: f.algo == "ida" && f.heuristic == "md" && f.fsm == nil}
 	if f.algo == "wastar" {
 		sum.Weight = f.weight
 	}
