@@ -245,3 +245,32 @@ func TestDeep(t *testing.T) {
 		t.Errorf("N(1000)/N(999) = %.6f, want 2.79026", f)
 	}
 }
+
+// TestRectangles: every board from 2x2 to 10x10 gets a consistent analysis:
+// the iteration's geometric mean equals the dominant eigenvalue, the
+// period is 2 exactly for odd x odd boards, and reduction keeps the counts.
+func TestRectangles(t *testing.T) {
+	for r := 2; r <= 10; r++ {
+		for c := r; c <= 10; c++ {
+			g, err := Tiles(r, c, 0, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, _ := g.Reduce()
+			a := q.Analyze(1000000)
+			if !near(a.Asymptotic, a.Eigenvalue, 1e-9) {
+				t.Errorf("%dx%d: iteration %.12f, eigenvalue %.12f", r, c, a.Asymptotic, a.Eigenvalue)
+			}
+			want := 1
+			if r%2 == 1 && c%2 == 1 {
+				want = 2
+			}
+			if a.Period != want || !a.Irreducible {
+				t.Errorf("%dx%d: period %d irreducible %v, want period %d", r, c, a.Period, a.Irreducible, want)
+			}
+			if got, raw := totals(q.Counts(30)), totals(g.Counts(30)); !slices.Equal(got, raw) {
+				t.Errorf("%dx%d: reduction changed the counts", r, c)
+			}
+		}
+	}
+}
