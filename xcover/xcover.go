@@ -1,0 +1,477 @@
+package xcover
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// Strategy is the rule that chooses the item to branch on.
+type Strategy int
+
+const (
+	// Fewest branches on the active primary item with the fewest options.
+	Fewest Strategy = iota
+	// Fixed branches on the first active primary item in the given order.
+	Fixed
+	// Sorted branches on the first active primary item in the order of their
+	// option counts before the search (sort first).
+	Sorted
+)
+
+// ParseStrategy returns the strategy named fewest, fixed or sorted.
+func ParseStrategy(s string) (Strategy, error) {
+	switch s {
+	case "fewest":
+		return Fewest, nil
+	case "fixed":
+		return Fixed, nil
+	case "sorted":
+		return Sorted, nil
+	}
+	return 0, fmt.Errorf("unknown strategy %q (want fewest, fixed or sorted)", s)
+}
+
+func (s Strategy) String() string { return [...]string{"fewest", "fixed", "sorted"}[s] }
+
+// Problem is an exact cover problem with colours under construction.
+type Problem struct {
+	names     []string
+	primary   int
+	index     map[string]int
+	options   [][]itemColor
+	colors    map[string]int32
+	colorName []string
+}
+
+type itemColor struct {
+	item  int // 1-based
+	color int32
+}
+
+// NewProblem returns a problem with the given primary and secondary items.
+func NewProblem(primary, secondary []string) (*Problem, error) {
+	p := &Problem{primary: len(primary), index: map[string]int{}, colors: map[string]int32{}, colorName: []string{""}}
+	if len(primary) == 0 {
+		return nil, errors.New("no primary items")
+	}
+	for _, n := range append(append([]string(nil), primary...), secondary...) {
+		if n == "" {
+			return nil, errors.New("an item has an empty name")
+		}
+		if _, dup := p.index[n]; dup {
+			return nil, fmt.Errorf("item %q is named twice", n)
+		}
+		p.names = append(p.names, n)
+		p.index[n] = len(p.names)
+	}
+	return p, nil
+}
+
+// Item returns the 1-based number of the item called name, or 0.
+func (p *Problem) Item(name string) int { return p.index[name] }
+
+// Items returns the number of items; the first Primary() are primary.
+func (p *Problem) Items() int { return len(p.names) }
+
+// Primary returns the number of primary items.
+func (p *Problem) Primary() int { return p.primary }
+
+// ItemName returns the name of item i (1-based).
+func (p *Problem) ItemName(i int) string { return p.names[i-1] }
+
+// Options returns the number of options added.
+func (p *Problem) Options() int { return len(p.options) }
+
+// AddOption adds an option: item names, each secondary one optionally
+// followed by ":colour". It returns the option's number (from 0).
+func (p *Problem) AddOption(items ...string) (int, error) {
+	var opt []itemColor
+	seen := map[int]bool{}
+	for _, s := range items {
+		name, color := s, ""
+		if i := indexColon(s); i >= 0 {
+			name, color = s[:i], s[i+1:]
+		}
+		it := p.index[name]
+		if it == 0 {
+			return 0, fmt.Errorf("unknown item %q", name)
+		}
+		if seen[it] {
+			return 0, fmt.Errorf("item %q appears twice in one option", name)
+		}
+		seen[it] = true
+		var c int32
+		if color != "" {
+			if it <= p.primary {
+				return 0, fmt.Errorf("primary item %q cannot have a colour", name)
+			}
+			if c = p.colors[color]; c == 0 {
+				p.colorName = append(p.colorName, color)
+				c = int32(len(p.colorName) - 1)
+				p.colors[color] = c
+			}
+		}
+		opt = append(opt, itemColor{it, c})
+	}
+	if len(opt) == 0 {
+		return 0, errors.New("empty option")
+	}
+	p.options = append(p.options, opt)
+	return len(p.options) - 1, nil
+}
+
+// AddOptionItems adds an option by 1-based item numbers, without colours.
+func (p *Problem) AddOptionItems(items []int) int {
+	opt := make([]itemColor, len(items))
+	for k, it := range items {
+		opt[k] = itemColor{it, 0}
+	}
+	p.options = append(p.options, opt)
+	return len(p.options) - 1
+}
+
+func indexColon(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ':' {
+			return i
+		}
+	}
+	return -1
+}
+
+// Stats are the counts of a search. Per-depth slices are indexed by depth:
+// depth 0 is the root, whose chosen item's options make the nodes of depth 1.
+type Stats struct {
+	// Nodes counts the options tried: the nodes of the search tree below
+	// the root.
+	Nodes int64
+	// NodesByDepth[d] counts the nodes at depth d (NodesByDepth[0] = 1).
+	NodesByDepth []int64
+	// Branches[d] sums, over the nodes at depth d that branched, the option
+	// count of the item chosen there: Branches[d]/Branched[d] is the mean
+	// minimum branching factor at depth d (seed 002's measure).
+	Branches []int64
+	Branched []int64
+	// Updates counts link updates ("mems" of the dancing).
+	Updates int64
+}
+
+// Solver runs searches on a compiled problem. It is not safe for
+// concurrent use; Clone gives an independent copy.
+type Solver struct {
+	n, n1   int
+	top     []int32
+	ulink   []int32
+	dlink   []int32
+	color   []int32
+	llink   []int32
+	rlink   []int32
+	strat   Strategy
+
+	choice  []int32 // chosen node per level
+	stats   Stats
+	stop    bool
+	ctx     context.Context
+	checkAt int64
+	err     error
+	visit   func(sol []int) bool
+	optBuf  []int
+	limit   int64
+	found   int64
+}
+
+// Compile builds a solver for p with strategy s.
+func (p *Problem) Compile(s Strategy) *Solver {
+	n := len(p.names)
+	total := n + 1
+	for _, o := range p.options {
+		total += len(o) + 1
+	}
+	sv := &Solver{n: n, n1: p.primary, strat: s,
+		top: make([]int32, total+1), ulink: make([]int32, total+1), dlink: make([]int32, total+1),
+		color: make([]int32, total+1), llink: make([]int32, n+2), rlink: make([]int32, n+2)}
+	for i := 0; i <= n; i++ {
+		sv.ulink[i], sv.dlink[i] = int32(i), int32(i)
+	}
+	// Primary items in a circular list with header 0; secondary items each
+	// in a list of their own (never chosen).
+	for i := 1; i <= p.primary; i++ {
+		sv.llink[i], sv.rlink[i-1] = int32(i-1), int32(i)
+	}
+	sv.llink[0], sv.rlink[p.primary] = int32(p.primary), 0
+	for i := p.primary + 1; i <= n; i++ {
+		sv.llink[i], sv.rlink[i] = int32(i), int32(i)
+	}
+	x := int32(n + 1) // first spacer
+	sv.top[x] = 0
+	for k, o := range p.options {
+		first := x + 1
+		for _, ic := range o {
+			x++
+			it := int32(ic.item)
+			sv.top[x] = it
+			sv.color[x] = ic.color
+			u := sv.ulink[it]
+			sv.ulink[x], sv.dlink[x] = u, it
+			sv.dlink[u], sv.ulink[it] = x, x
+			sv.top[it]++ // LEN
+		}
+		x++
+		sv.top[x] = int32(-(k + 1))
+		sv.ulink[x] = first // the spacer after an option points back to its first node
+		sv.dlink[x-int32(len(o))-1] = x - 1
+	}
+	if s == Sorted {
+		order := make([]int32, p.primary)
+		for i := range order {
+			order[i] = int32(i + 1)
+		}
+		sort.SliceStable(order, func(a, b int) bool { return sv.top[order[a]] < sv.top[order[b]] })
+		// Rebuild the active list in the sorted order, so "first active" is
+		// the sorted order's first.
+		prev := int32(0)
+		for _, it := range order {
+			sv.rlink[prev], sv.llink[it] = it, prev
+			prev = it
+		}
+		sv.rlink[prev], sv.llink[0] = 0, prev
+	}
+	sv.choice = make([]int32, p.primary+1)
+	return sv
+}
+
+// Clone returns an independent copy of the solver in its current state.
+func (s *Solver) Clone() *Solver {
+	c := *s
+	c.top = append([]int32(nil), s.top...)
+	c.ulink = append([]int32(nil), s.ulink...)
+	c.dlink = append([]int32(nil), s.dlink...)
+	c.color = append([]int32(nil), s.color...)
+	c.llink = append([]int32(nil), s.llink...)
+	c.rlink = append([]int32(nil), s.rlink...)
+	c.choice = append([]int32(nil), s.choice...)
+	c.stats = Stats{}
+	return &c
+}
+
+func (s *Solver) hide(p int32) {
+	for q := p + 1; q != p; {
+		x := s.top[q]
+		if x <= 0 {
+			q = s.ulink[q]
+			continue
+		}
+		if s.color[q] >= 0 {
+			u, d := s.ulink[q], s.dlink[q]
+			s.dlink[u], s.ulink[d] = d, u
+			s.top[x]--
+			s.stats.Updates++
+		}
+		q++
+	}
+}
+
+func (s *Solver) unhide(p int32) {
+	for q := p - 1; q != p; {
+		x := s.top[q]
+		if x <= 0 {
+			q = s.dlink[q]
+			continue
+		}
+		if s.color[q] >= 0 {
+			u, d := s.ulink[q], s.dlink[q]
+			s.dlink[u], s.ulink[d] = q, q
+			s.top[x]++
+		}
+		q--
+	}
+}
+
+func (s *Solver) cover(i int32) {
+	for p := s.dlink[i]; p != i; p = s.dlink[p] {
+		s.hide(p)
+	}
+	l, r := s.llink[i], s.rlink[i]
+	s.rlink[l], s.llink[r] = r, l
+}
+
+func (s *Solver) uncover(i int32) {
+	l, r := s.llink[i], s.rlink[i]
+	s.rlink[l], s.llink[r] = i, i
+	for p := s.ulink[i]; p != i; p = s.ulink[p] {
+		s.unhide(p)
+	}
+}
+
+func (s *Solver) purify(p int32) {
+	c, i := s.color[p], s.top[p]
+	for q := s.dlink[i]; q != i; q = s.dlink[q] {
+		if s.color[q] == c {
+			s.color[q] = -1
+		} else {
+			s.hide(q)
+		}
+	}
+}
+
+func (s *Solver) unpurify(p int32) {
+	c, i := s.color[p], s.top[p]
+	for q := s.ulink[i]; q != i; q = s.ulink[q] {
+		if s.color[q] < 0 {
+			s.color[q] = c
+		} else {
+			s.unhide(q)
+		}
+	}
+}
+
+func (s *Solver) commit(p int32) {
+	j := s.top[p]
+	switch c := s.color[p]; {
+	case c == 0:
+		s.cover(j)
+	case c > 0:
+		s.purify(p)
+	}
+}
+
+func (s *Solver) uncommit(p int32) {
+	j := s.top[p]
+	switch c := s.color[p]; {
+	case c == 0:
+		s.uncover(j)
+	case c > 0:
+		s.unpurify(p)
+	}
+}
+
+// choose returns the item to branch on, or 0 when no primary item is left.
+func (s *Solver) choose() int32 {
+	first := s.rlink[0]
+	if first == 0 || s.strat != Fewest {
+		return first
+	}
+	best, bestLen := first, s.top[first]
+	for i := s.rlink[first]; i != 0 && bestLen > 0; i = s.rlink[i] {
+		if l := s.top[i]; l < bestLen {
+			best, bestLen = i, l
+		}
+	}
+	return best
+}
+
+// applyNode chooses the option of node x, whose item is covered: it
+// commits the option's other items.
+func (s *Solver) applyNode(x int32) {
+	for p := x + 1; p != x; {
+		if s.top[p] <= 0 {
+			p = s.ulink[p]
+			continue
+		}
+		s.commit(p)
+		p++
+	}
+}
+
+func (s *Solver) unapplyNode(x int32) {
+	for p := x - 1; p != x; {
+		if s.top[p] <= 0 {
+			p = s.dlink[p]
+			continue
+		}
+		s.uncommit(p)
+		p--
+	}
+}
+
+func (s *Solver) count(depth int) {
+	for len(s.stats.NodesByDepth) <= depth {
+		s.stats.NodesByDepth = append(s.stats.NodesByDepth, 0)
+		s.stats.Branches = append(s.stats.Branches, 0)
+		s.stats.Branched = append(s.stats.Branched, 0)
+	}
+}
+
+// search is Algorithm C from level l.
+func (s *Solver) search(l int) {
+	i := s.choose()
+	if i == 0 {
+		s.found++
+		if s.visit != nil && !s.visit(s.solution(l)) {
+			s.stop = true
+		}
+		if s.limit > 0 && s.found >= s.limit {
+			s.stop = true
+		}
+		return
+	}
+	s.count(l + 1)
+	s.stats.Branches[l] += int64(s.top[i])
+	s.stats.Branched[l]++
+	if s.top[i] == 0 {
+		return
+	}
+	s.cover(i)
+	for x := s.dlink[i]; x != i; x = s.dlink[x] {
+		s.stats.Nodes++
+		s.stats.NodesByDepth[l+1]++
+		if s.stats.Nodes >= s.checkAt {
+			s.checkAt = s.stats.Nodes + 1<<16
+			if err := s.ctx.Err(); err != nil {
+				s.err, s.stop = err, true
+			}
+		}
+		s.choice[l] = x
+		s.applyNode(x)
+		if !s.stop {
+			s.search(l + 1)
+		}
+		s.unapplyNode(x)
+		if s.stop {
+			break
+		}
+	}
+	s.uncover(i)
+}
+
+// solution returns the option numbers chosen at levels 0..l-1.
+func (s *Solver) solution(l int) []int {
+	s.optBuf = s.optBuf[:0]
+	for k := 0; k < l; k++ {
+		s.optBuf = append(s.optBuf, s.optionOf(s.choice[k]))
+	}
+	return s.optBuf
+}
+
+// optionOf returns the number of the option that node x belongs to.
+func (s *Solver) optionOf(x int32) int {
+	for s.top[x] > 0 {
+		x++
+	}
+	return int(-s.top[x]) - 1
+}
+
+// Result is the outcome of Solve.
+type Result struct {
+	Solutions int64
+	Stats     Stats
+	// Err is the context's error when the search was cancelled, in which
+	// case Solutions counts those found so far.
+	Err error
+}
+
+// Solve searches for solutions, calling visit (if not nil) with the option
+// numbers of each, valid only during the call; visit returns false to stop.
+// limit > 0 stops after that many solutions.
+func (s *Solver) Solve(ctx context.Context, limit int64, visit func(options []int) bool) Result {
+	s.ctx, s.visit, s.limit = ctx, visit, limit
+	s.found, s.stop, s.err = 0, false, nil
+	s.stats = Stats{}
+	s.count(0)
+	s.stats.NodesByDepth[0] = 1
+	s.checkAt = 1 << 16
+	s.search(0)
+	return Result{Solutions: s.found, Stats: s.stats, Err: s.err}
+}
