@@ -161,14 +161,14 @@ type Stats struct {
 // Solver runs searches on a compiled problem. It is not safe for
 // concurrent use; Clone gives an independent copy.
 type Solver struct {
-	n, n1   int
-	top     []int32
-	ulink   []int32
-	dlink   []int32
-	color   []int32
-	llink   []int32
-	rlink   []int32
-	strat   Strategy
+	n, n1 int
+	top   []int32
+	ulink []int32
+	dlink []int32
+	color []int32
+	llink []int32
+	rlink []int32
+	strat Strategy
 
 	choice  []int32 // chosen node per level
 	stats   Stats
