@@ -158,14 +158,20 @@ type Stats struct {
 	Updates int64
 }
 
+// node is one node of the dancing-links structure, its four fields side by
+// side so that one cache line serves a node's visit. For an item header top
+// is the item's option count (LEN); for a spacer it is minus the number of
+// the option before it, plus one, and ulink and dlink point to the first
+// node of that option and the last node of the next.
+type node struct {
+	top, ulink, dlink, color int32
+}
+
 // Solver runs searches on a compiled problem. It is not safe for
 // concurrent use; Clone gives an independent copy.
 type Solver struct {
 	n, n1 int
-	top   []int32
-	ulink []int32
-	dlink []int32
-	color []int32
+	nd    []node
 	llink []int32
 	rlink []int32
 	strat Strategy
@@ -190,10 +196,9 @@ func (p *Problem) Compile(s Strategy) *Solver {
 		total += len(o) + 1
 	}
 	sv := &Solver{n: n, n1: p.primary, strat: s,
-		top: make([]int32, total+1), ulink: make([]int32, total+1), dlink: make([]int32, total+1),
-		color: make([]int32, total+1), llink: make([]int32, n+2), rlink: make([]int32, n+2)}
+		nd: make([]node, total+1), llink: make([]int32, n+2), rlink: make([]int32, n+2)}
 	for i := 0; i <= n; i++ {
-		sv.ulink[i], sv.dlink[i] = int32(i), int32(i)
+		sv.nd[i].ulink, sv.nd[i].dlink = int32(i), int32(i)
 	}
 	// Primary items in a circular list with header 0; secondary items each
 	// in a list of their own (never chosen).
@@ -205,30 +210,30 @@ func (p *Problem) Compile(s Strategy) *Solver {
 		sv.llink[i], sv.rlink[i] = int32(i), int32(i)
 	}
 	x := int32(n + 1) // first spacer
-	sv.top[x] = 0
+	sv.nd[x].top = 0
 	for k, o := range p.options {
 		first := x + 1
 		for _, ic := range o {
 			x++
 			it := int32(ic.item)
-			sv.top[x] = it
-			sv.color[x] = ic.color
-			u := sv.ulink[it]
-			sv.ulink[x], sv.dlink[x] = u, it
-			sv.dlink[u], sv.ulink[it] = x, x
-			sv.top[it]++ // LEN
+			sv.nd[x].top = it
+			sv.nd[x].color = ic.color
+			u := sv.nd[it].ulink
+			sv.nd[x].ulink, sv.nd[x].dlink = u, it
+			sv.nd[u].dlink, sv.nd[it].ulink = x, x
+			sv.nd[it].top++ // LEN
 		}
 		x++
-		sv.top[x] = int32(-(k + 1))
-		sv.ulink[x] = first // the spacer after an option points back to its first node
-		sv.dlink[x-int32(len(o))-1] = x - 1
+		sv.nd[x].top = int32(-(k + 1))
+		sv.nd[x].ulink = first // the spacer after an option points back to its first node
+		sv.nd[x-int32(len(o))-1].dlink = x - 1
 	}
 	if s == Sorted {
 		order := make([]int32, p.primary)
 		for i := range order {
 			order[i] = int32(i + 1)
 		}
-		sort.SliceStable(order, func(a, b int) bool { return sv.top[order[a]] < sv.top[order[b]] })
+		sort.SliceStable(order, func(a, b int) bool { return sv.nd[order[a]].top < sv.nd[order[b]].top })
 		// Rebuild the active list in the sorted order, so "first active" is
 		// the sorted order's first.
 		prev := int32(0)
@@ -245,10 +250,7 @@ func (p *Problem) Compile(s Strategy) *Solver {
 // Clone returns an independent copy of the solver in its current state.
 func (s *Solver) Clone() *Solver {
 	c := *s
-	c.top = append([]int32(nil), s.top...)
-	c.ulink = append([]int32(nil), s.ulink...)
-	c.dlink = append([]int32(nil), s.dlink...)
-	c.color = append([]int32(nil), s.color...)
+	c.nd = append([]node(nil), s.nd...)
 	c.llink = append([]int32(nil), s.llink...)
 	c.rlink = append([]int32(nil), s.rlink...)
 	c.choice = append([]int32(nil), s.choice...)
@@ -258,15 +260,15 @@ func (s *Solver) Clone() *Solver {
 
 func (s *Solver) hide(p int32) {
 	for q := p + 1; q != p; {
-		x := s.top[q]
+		x := s.nd[q].top
 		if x <= 0 {
-			q = s.ulink[q]
+			q = s.nd[q].ulink
 			continue
 		}
-		if s.color[q] >= 0 {
-			u, d := s.ulink[q], s.dlink[q]
-			s.dlink[u], s.ulink[d] = d, u
-			s.top[x]--
+		if s.nd[q].color >= 0 {
+			u, d := s.nd[q].ulink, s.nd[q].dlink
+			s.nd[u].dlink, s.nd[d].ulink = d, u
+			s.nd[x].top--
 			s.stats.Updates++
 		}
 		q++
@@ -275,22 +277,22 @@ func (s *Solver) hide(p int32) {
 
 func (s *Solver) unhide(p int32) {
 	for q := p - 1; q != p; {
-		x := s.top[q]
+		x := s.nd[q].top
 		if x <= 0 {
-			q = s.dlink[q]
+			q = s.nd[q].dlink
 			continue
 		}
-		if s.color[q] >= 0 {
-			u, d := s.ulink[q], s.dlink[q]
-			s.dlink[u], s.ulink[d] = q, q
-			s.top[x]++
+		if s.nd[q].color >= 0 {
+			u, d := s.nd[q].ulink, s.nd[q].dlink
+			s.nd[u].dlink, s.nd[d].ulink = q, q
+			s.nd[x].top++
 		}
 		q--
 	}
 }
 
 func (s *Solver) cover(i int32) {
-	for p := s.dlink[i]; p != i; p = s.dlink[p] {
+	for p := s.nd[i].dlink; p != i; p = s.nd[p].dlink {
 		s.hide(p)
 	}
 	l, r := s.llink[i], s.rlink[i]
@@ -300,16 +302,16 @@ func (s *Solver) cover(i int32) {
 func (s *Solver) uncover(i int32) {
 	l, r := s.llink[i], s.rlink[i]
 	s.rlink[l], s.llink[r] = i, i
-	for p := s.ulink[i]; p != i; p = s.ulink[p] {
+	for p := s.nd[i].ulink; p != i; p = s.nd[p].ulink {
 		s.unhide(p)
 	}
 }
 
 func (s *Solver) purify(p int32) {
-	c, i := s.color[p], s.top[p]
-	for q := s.dlink[i]; q != i; q = s.dlink[q] {
-		if s.color[q] == c {
-			s.color[q] = -1
+	c, i := s.nd[p].color, s.nd[p].top
+	for q := s.nd[i].dlink; q != i; q = s.nd[q].dlink {
+		if s.nd[q].color == c {
+			s.nd[q].color = -1
 		} else {
 			s.hide(q)
 		}
@@ -317,10 +319,10 @@ func (s *Solver) purify(p int32) {
 }
 
 func (s *Solver) unpurify(p int32) {
-	c, i := s.color[p], s.top[p]
-	for q := s.ulink[i]; q != i; q = s.ulink[q] {
-		if s.color[q] < 0 {
-			s.color[q] = c
+	c, i := s.nd[p].color, s.nd[p].top
+	for q := s.nd[i].ulink; q != i; q = s.nd[q].ulink {
+		if s.nd[q].color < 0 {
+			s.nd[q].color = c
 		} else {
 			s.unhide(q)
 		}
@@ -328,8 +330,8 @@ func (s *Solver) unpurify(p int32) {
 }
 
 func (s *Solver) commit(p int32) {
-	j := s.top[p]
-	switch c := s.color[p]; {
+	j := s.nd[p].top
+	switch c := s.nd[p].color; {
 	case c == 0:
 		s.cover(j)
 	case c > 0:
@@ -338,8 +340,8 @@ func (s *Solver) commit(p int32) {
 }
 
 func (s *Solver) uncommit(p int32) {
-	j := s.top[p]
-	switch c := s.color[p]; {
+	j := s.nd[p].top
+	switch c := s.nd[p].color; {
 	case c == 0:
 		s.uncover(j)
 	case c > 0:
@@ -353,9 +355,9 @@ func (s *Solver) choose() int32 {
 	if first == 0 || s.strat != Fewest {
 		return first
 	}
-	best, bestLen := first, s.top[first]
+	best, bestLen := first, s.nd[first].top
 	for i := s.rlink[first]; i != 0 && bestLen > 0; i = s.rlink[i] {
-		if l := s.top[i]; l < bestLen {
+		if l := s.nd[i].top; l < bestLen {
 			best, bestLen = i, l
 		}
 	}
@@ -366,8 +368,8 @@ func (s *Solver) choose() int32 {
 // commits the option's other items.
 func (s *Solver) applyNode(x int32) {
 	for p := x + 1; p != x; {
-		if s.top[p] <= 0 {
-			p = s.ulink[p]
+		if s.nd[p].top <= 0 {
+			p = s.nd[p].ulink
 			continue
 		}
 		s.commit(p)
@@ -377,8 +379,8 @@ func (s *Solver) applyNode(x int32) {
 
 func (s *Solver) unapplyNode(x int32) {
 	for p := x - 1; p != x; {
-		if s.top[p] <= 0 {
-			p = s.dlink[p]
+		if s.nd[p].top <= 0 {
+			p = s.nd[p].dlink
 			continue
 		}
 		s.uncommit(p)
@@ -408,13 +410,13 @@ func (s *Solver) search(l int) {
 		return
 	}
 	s.count(l + 1)
-	s.stats.Branches[l] += int64(s.top[i])
+	s.stats.Branches[l] += int64(s.nd[i].top)
 	s.stats.Branched[l]++
-	if s.top[i] == 0 {
+	if s.nd[i].top == 0 {
 		return
 	}
 	s.cover(i)
-	for x := s.dlink[i]; x != i; x = s.dlink[x] {
+	for x := s.nd[i].dlink; x != i; x = s.nd[x].dlink {
 		s.stats.Nodes++
 		s.stats.NodesByDepth[l+1]++
 		if s.stats.Nodes >= s.checkAt {
@@ -447,10 +449,10 @@ func (s *Solver) solution(l int) []int {
 
 // optionOf returns the number of the option that node x belongs to.
 func (s *Solver) optionOf(x int32) int {
-	for s.top[x] > 0 {
+	for s.nd[x].top > 0 {
 		x++
 	}
-	return int(-s.top[x]) - 1
+	return int(-s.nd[x].top) - 1
 }
 
 // Result is the outcome of Solve.

@@ -1,0 +1,237 @@
+package polyform
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// Board is a region of the square grid to fill.
+type Board struct {
+	Cells []Cell // sorted by row, then column
+	index map[Cell]int
+}
+
+// NewBoard returns the board of the given cells.
+func NewBoard(cells []Cell) (*Board, error) {
+	if len(cells) == 0 {
+		return nil, fmt.Errorf("the board has no cells")
+	}
+	b := &Board{Cells: slices.Clone(cells), index: map[Cell]int{}}
+	slices.SortFunc(b.Cells, cellLess)
+	for i, c := range b.Cells {
+		if _, dup := b.index[c]; dup {
+			return nil, fmt.Errorf("cell %v given twice", c)
+		}
+		b.index[c] = i
+	}
+	return b, nil
+}
+
+// Rectangle returns the w x h board, less the cells of holes.
+func Rectangle(w, h int, holes ...Cell) *Board {
+	var cells []Cell
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if !slices.Contains(holes, Cell{x, y}) {
+				cells = append(cells, Cell{x, y})
+			}
+		}
+	}
+	b, _ := NewBoard(cells)
+	return b
+}
+
+// ReadBoard reads a square-grid board: one line per row, '.' a cell to
+// fill, ' ' or '#' outside the board. Errors give the file, line and
+// column.
+func ReadBoard(r io.Reader, file string) (*Board, error) {
+	var cells []Cell
+	sc := bufio.NewScanner(r)
+	y := 0
+	for line := 1; sc.Scan(); line++ {
+		for x, ch := range []rune(strings.TrimRight(sc.Text(), "\r")) {
+			switch ch {
+			case '.':
+				cells = append(cells, Cell{x, y})
+			case ' ', '#':
+			default:
+				return nil, fmt.Errorf("%s:%d:%d: unknown character %q (want '.' for a cell, ' ' or '#' outside)", file, line, x+1, ch)
+			}
+		}
+		y++
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	if len(cells) == 0 {
+		return nil, fmt.Errorf("%s: the board has no cells", file)
+	}
+	return NewBoard(cells)
+}
+
+// Symmetries returns, for every symmetry of the board (of the 8 of the
+// square grid, those mapping the board onto itself), the permutation of
+// its cells: perm[i] is the index of the image of cell i. The identity is
+// first.
+func (b *Board) Symmetries() [][]int {
+	base := normalize(b.Cells)
+	dx, dy := b.Cells[0].X, b.Cells[0].Y
+	for _, c := range b.Cells {
+		dx, dy = min(dx, c.X), min(dy, c.Y)
+	}
+	var out [][]int
+	for k := 0; k < 8; k++ {
+		img := make([]Cell, len(b.Cells))
+		for i, c := range b.Cells {
+			img[i] = squareSymmetry(c, k)
+		}
+		mx, my := img[0].X, img[0].Y
+		for _, c := range img {
+			mx, my = min(mx, c.X), min(my, c.Y)
+		}
+		perm := make([]int, len(b.Cells))
+		ok := true
+		for i, c := range img {
+			j, in := b.index[Cell{c.X - mx + dx, c.Y - my + dy}]
+			if !in {
+				ok = false
+				break
+			}
+			perm[i] = j
+		}
+		_ = base
+		if ok {
+			out = append(out, perm)
+		}
+	}
+	return out
+}
+
+// Piece is a named shape.
+type Piece struct {
+	Name  string
+	Shape Shape
+}
+
+// Pentominoes returns the twelve pentominoes, named and sorted by letter.
+func Pentominoes() []Piece {
+	var ps []Piece
+	for _, s := range Polyominoes(5, true) {
+		ps = append(ps, Piece{PentominoName(s), s})
+	}
+	slices.SortFunc(ps, func(a, b Piece) int { return strings.Compare(a.Name, b.Name) })
+	return ps
+}
+
+// Packing is the exact cover problem of placing every piece once on a
+// board, covering every cell once.
+type Packing struct {
+	Board  *Board
+	Pieces []Piece
+	// Placements[k] is option k: its piece and its board cells.
+	Placements []Placement
+	problem    *xcover.Problem
+}
+
+// Placement is one piece in one orientation and position.
+type Placement struct {
+	Piece int
+	Cells []int
+}
+
+// NewPacking builds the packing of pieces (free: turned and flipped) on b.
+func NewPacking(b *Board, pieces []Piece) (*Packing, error) {
+	area := 0
+	for _, p := range pieces {
+		area += len(p.Shape)
+	}
+	if area != len(b.Cells) {
+		return nil, fmt.Errorf("the pieces cover %d cells but the board has %d: no packing can fill it", area, len(b.Cells))
+	}
+	var prim []string
+	for _, p := range pieces {
+		prim = append(prim, "piece:"+p.Name)
+	}
+	for _, c := range b.Cells {
+		prim = append(prim, fmt.Sprintf("%d,%d", c.X, c.Y))
+	}
+	prob, err := xcover.NewProblem(prim, nil)
+	if err != nil {
+		return nil, err
+	}
+	pk := &Packing{Board: b, Pieces: pieces, problem: prob}
+	minX, minY, maxX, maxY := b.Cells[0].X, b.Cells[0].Y, b.Cells[0].X, b.Cells[0].Y
+	for _, c := range b.Cells {
+		minX, minY, maxX, maxY = min(minX, c.X), min(minY, c.Y), max(maxX, c.X), max(maxY, c.Y)
+	}
+	items := make([]int, 0, 16)
+	for pi, p := range pieces {
+		for _, o := range p.Shape.Orientations(true) {
+			for y := minY; y <= maxY; y++ {
+				for x := minX; x <= maxX; x++ {
+					cells := make([]int, 0, len(o))
+					for _, c := range o {
+						j, ok := b.index[Cell{c.X + x, c.Y + y}]
+						if !ok {
+							break
+						}
+						cells = append(cells, j)
+					}
+					if len(cells) != len(o) {
+						continue
+					}
+					items = append(items[:0], pi+1)
+					for _, j := range cells {
+						items = append(items, len(pieces)+j+1)
+					}
+					prob.AddOptionItems(items)
+					pk.Placements = append(pk.Placements, Placement{pi, cells})
+				}
+			}
+		}
+	}
+	return pk, nil
+}
+
+// Counts are the numbers of solutions of a packing.
+type Counts struct {
+	All, Unique int64
+	Stats       xcover.Stats
+	Err         error
+}
+
+// Count counts all solutions and the unique ones (those that are the
+// smallest of their images under the board's symmetries, so symmetric
+// solutions count once too).
+func (pk *Packing) Count(ctx context.Context, s xcover.Strategy) Counts {
+	syms := pk.Board.Symmetries()
+	n := len(pk.Board.Cells)
+	assign := make([]int, n)
+	img := make([]int, n)
+	var unique int64
+	r := pk.problem.Compile(s).Solve(ctx, 0, func(opts []int) bool {
+		for _, o := range opts {
+			pl := pk.Placements[o]
+			for _, c := range pl.Cells {
+				assign[c] = pl.Piece
+			}
+		}
+		for _, perm := range syms[1:] {
+			for i, j := range perm {
+				img[j] = assign[i]
+			}
+			if slices.Compare(img, assign) < 0 {
+				return true
+			}
+		}
+		unique++
+		return true
+	})
+	return Counts{All: r.Solutions, Unique: unique, Stats: r.Stats, Err: r.Err}
+}
