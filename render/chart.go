@@ -16,7 +16,7 @@ type Series struct {
 
 // Chart is a line chart of one or more series.
 type Chart struct {
-	Title, XLabel, YLabel string
+	Title, Subtitle, XLabel, YLabel string
 	Series                []Series
 	// LogY plots log10 of Y (values <= 0 are skipped).
 	LogY bool
@@ -26,7 +26,7 @@ var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#
 
 // WriteSVG draws c as an SVG document of the given size in pixels.
 func (c Chart) WriteSVG(w io.Writer, width, height int) error {
-	const left, right, top, bottom = 70, 20, 40, 50
+	const left, right, top, bottom = 70, 20, 54, 50
 	pw, ph := float64(width-left-right), float64(height-top-bottom)
 	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	y := func(v float64) (float64, bool) {
@@ -64,6 +64,7 @@ func (c Chart) WriteSVG(w io.Writer, width, height int) error {
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">`+"\n", width, height, width, height)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
 	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="15">%s</text>`+"\n", left, html.EscapeString(c.Title))
+	fmt.Fprintf(&b, `<text x="%d" y="40" font-size="11" fill="#555">%s</text>`+"\n", left, html.EscapeString(c.Subtitle))
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.0f" height="%.0f" fill="none" stroke="#888"/>`+"\n", left, top, pw, ph)
 	for i := 0; i <= 5; i++ {
 		v := ymin + (ymax-ymin)*float64(i)/5

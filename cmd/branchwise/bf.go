@@ -259,7 +259,7 @@ func writeBFChart(name string, rep *bfReport) error {
 			s.Y = append(s.Y, r.Branching)
 		}
 	}
-	c := render.Chart{Title: "Branching factor per depth: " + rep.Graph, XLabel: "depth", YLabel: "branching factor", Series: []render.Series{s}}
+	c := render.Chart{Title: "Branching factor per depth", Subtitle: rep.Graph, XLabel: "depth", YLabel: "branching factor", Series: []render.Series{s}}
 	if rep.Asymptotic > 0 && len(s.X) > 0 {
 		c.Series = append(c.Series, render.Series{Name: fmt.Sprintf("asymptotic %.6g", rep.Asymptotic),
 			X: []float64{s.X[0], s.X[len(s.X)-1]}, Y: []float64{rep.Asymptotic, rep.Asymptotic}})

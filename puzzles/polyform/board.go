@@ -206,32 +206,98 @@ type Counts struct {
 	Err         error
 }
 
-// Count counts all solutions and the unique ones (those that are the
-// smallest of their images under the board's symmetries, so symmetric
-// solutions count once too).
-func (pk *Packing) Count(ctx context.Context, s xcover.Strategy) Counts {
-	syms := pk.Board.Symmetries()
-	n := len(pk.Board.Cells)
-	assign := make([]int, n)
-	img := make([]int, n)
-	var unique int64
-	r := pk.problem.Compile(s).Solve(ctx, 0, func(opts []int) bool {
+// Solve enumerates solutions (at most limit, if positive), calling visit
+// with each as the piece index of every board cell; the slice is reused.
+// visit returns false to stop.
+func (pk *Packing) Solve(ctx context.Context, s xcover.Strategy, limit int64, visit func(assign []int) bool) xcover.Result {
+	assign := make([]int, len(pk.Board.Cells))
+	return pk.problem.Compile(s).Solve(ctx, limit, func(opts []int) bool {
 		for _, o := range opts {
 			pl := pk.Placements[o]
 			for _, c := range pl.Cells {
 				assign[c] = pl.Piece
 			}
 		}
-		for _, perm := range syms[1:] {
-			for i, j := range perm {
-				img[j] = assign[i]
-			}
-			if slices.Compare(img, assign) < 0 {
-				return true
-			}
+		return visit(assign)
+	})
+}
+
+// IsCanonical reports whether the solution assign is no larger than any of
+// its images under the board's symmetries syms (from Symmetries).
+func IsCanonical(assign []int, syms [][]int) bool {
+	img := make([]int, len(assign))
+	for _, perm := range syms[1:] {
+		for i, j := range perm {
+			img[j] = assign[i]
 		}
-		unique++
+		if slices.Compare(img, assign) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Count counts all solutions and the unique ones (those that are the
+// smallest of their images under the board's symmetries, so symmetric
+// solutions count once too).
+func (pk *Packing) Count(ctx context.Context, s xcover.Strategy) Counts {
+	syms := pk.Board.Symmetries()
+	var unique int64
+	r := pk.Solve(ctx, s, 0, func(assign []int) bool {
+		if IsCanonical(assign, syms) {
+			unique++
+		}
 		return true
 	})
 	return Counts{All: r.Solutions, Unique: unique, Stats: r.Stats, Err: r.Err}
+}
+
+// Named returns a built-in puzzle by name: pentomino-6x10, pentomino-5x12,
+// pentomino-4x15, pentomino-3x20, pentomino-8x8 (centre 2x2 hole).
+func Named(name string) (*Board, []Piece, bool) {
+	switch name {
+	case "pentomino-6x10":
+		return Rectangle(10, 6), Pentominoes(), true
+	case "pentomino-5x12":
+		return Rectangle(12, 5), Pentominoes(), true
+	case "pentomino-4x15":
+		return Rectangle(15, 4), Pentominoes(), true
+	case "pentomino-3x20":
+		return Rectangle(20, 3), Pentominoes(), true
+	case "pentomino-8x8":
+		return Rectangle(8, 8, Cell{3, 3}, Cell{4, 3}, Cell{3, 4}, Cell{4, 4}), Pentominoes(), true
+	}
+	return nil, nil, false
+}
+
+// NamedPuzzles lists the names Named knows.
+func NamedPuzzles() []string {
+	return []string{"pentomino-6x10", "pentomino-5x12", "pentomino-4x15", "pentomino-3x20", "pentomino-8x8"}
+}
+
+// SelectPieces returns the pieces of set named by letters (e.g. "FILNP"),
+// each letter once, or the whole set for "".
+func SelectPieces(set []Piece, letters string) ([]Piece, error) {
+	if letters == "" {
+		return set, nil
+	}
+	var out []Piece
+	seen := map[rune]bool{}
+	for _, r := range strings.ToUpper(letters) {
+		if seen[r] {
+			return nil, fmt.Errorf("piece %c named twice", r)
+		}
+		seen[r] = true
+		found := false
+		for _, p := range set {
+			if p.Name == string(r) {
+				out = append(out, p)
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("unknown piece %q (pentominoes are F I L N P T U V W X Y Z)", string(r))
+		}
+	}
+	return out, nil
 }

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestPackCount(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "pack", "pentomino-8x8", "--count", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d %s", code, stderr)
+	}
+	var rep struct {
+		Solutions int64 `json:"solutions"`
+		Unique    int64 `json:"unique"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || rep.Solutions != 520 || rep.Unique != 65 {
+		t.Errorf("8x8: %+v %v; want 520 and 65", rep, err)
+	}
+	// The three strategies count the same solutions on a small board (the
+	// classic boards take fixed and sorted orders minutes: seed 000's point).
+	board := filepath.Join(t.TempDir(), "4x5.txt")
+	os.WriteFile(board, []byte(strings.Repeat(".....\n", 4)), 0o644)
+	for _, s := range []string{"fewest", "fixed", "sorted"} {
+		code, stdout, _ := runCLI(t, "pack", board, "--pieces", "LNPU", "--count", "--strategy", s)
+		if code != exitOK || !strings.Contains(stdout, "8 solutions, 2 unique") {
+			t.Errorf("4x5 LNPU --strategy %s: %s", s, stdout)
+		}
+	}
+}
+
+func TestPackFirstAndSVG(t *testing.T) {
+	svg := filepath.Join(t.TempDir(), "s.svg")
+	code, stdout, stderr := runCLI(t, "pack", "pentomino-6x10", "--svg", svg)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if code != exitOK || len(lines) != 6 || len(lines[0]) != 10 {
+		t.Fatalf("exit %d, output %q %s", code, stdout, stderr)
+	}
+	letters := map[rune]int{}
+	for _, l := range lines {
+		for _, r := range l {
+			letters[r]++
+		}
+	}
+	if len(letters) != 12 {
+		t.Errorf("the solution uses %d pieces", len(letters))
+	}
+	for r, n := range letters {
+		if n != 5 {
+			t.Errorf("piece %c covers %d cells", r, n)
+		}
+	}
+	if b, err := os.ReadFile(svg); err != nil || !strings.Contains(string(b), "<svg") {
+		t.Errorf("no picture: %v", err)
+	}
+}
+
+func TestPackBoardFileAndErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	// A 5x6 rectangle with the six pentominoes L N P U V Y: known to have solutions.
+	ok := write("rect.txt", strings.Repeat("......\n", 5))
+	code, stdout, stderr := runCLI(t, "pack", ok, "--pieces", "LNPUVY", "--count")
+	if code != exitOK || !strings.Contains(stdout, "solutions") {
+		t.Errorf("5x6 LNPUVY: exit %d %s %s", code, stdout, stderr)
+	}
+	bad := write("bad.txt", "....\n..x.\n")
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{bad}, exitFailure, bad + ":2:3: unknown character 'x'"},
+		{[]string{write("empty.txt", "\n  \n")}, exitFailure, "the board has no cells"},
+		{[]string{ok, "--pieces", "LNQ"}, exitFailure, `unknown piece "Q"`},
+		{[]string{ok, "--pieces", "LNP"}, exitFailure, "no packing can fill it"},
+		{[]string{"no-such-puzzle"}, exitFailure, "not a built-in puzzle"},
+		{[]string{"pentomino-3x20", "--count", "--all"}, exitUsage, "exclude each other"},
+		{[]string{"pentomino-3x20", "--strategy", "random"}, exitUsage, `unknown strategy "random"`},
+	} {
+		code, _, stderr := runCLI(t, append([]string{"pack"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(stderr, tc.want) {
+			t.Errorf("pack %v: exit %d %q; want %d and %q", tc.args, code, stderr, tc.code, tc.want)
+		}
+	}
+}
