@@ -17,7 +17,7 @@ type Series struct {
 // Chart is a line chart of one or more series.
 type Chart struct {
 	Title, Subtitle, XLabel, YLabel string
-	Series                []Series
+	Series                          []Series
 	// LogY plots log10 of Y (values <= 0 are skipped).
 	LogY bool
 }
