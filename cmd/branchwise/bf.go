@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"os"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/branchwise/branchwise/branching"
@@ -62,10 +61,8 @@ automaton of the duplicate move strings of length up to L (Taylor and Korf
   branchwise bf tiles 10x10 --depth 1000 --json`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			r, cl, ok := strings.Cut(strings.ToLower(args[0]), "x")
-			rows, err1 := strconv.Atoi(r)
-			cols, err2 := strconv.Atoi(cl)
-			if !ok || err1 != nil || err2 != nil {
+			rows, cols, ok := splitRxC(args[0])
+			if !ok {
 				return usagef("bf tiles %q: want RxC, e.g. 4x4", args[0])
 			}
 			if rows < 2 || cols < 2 || rows*cols > 400 {

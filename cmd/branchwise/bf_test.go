@@ -56,11 +56,7 @@ func TestBFJSONAndSVG(t *testing.T) {
 
 func TestBFBadInput(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, s string) string {
-		p := filepath.Join(dir, name)
-		os.WriteFile(p, []byte(s), 0o644)
-		return p
-	}
+	write := func(name, s string) string { return writeFile(t, dir, name, s) }
 	neg := write("neg.txt", "a: 1 0\nb: -2 1\n")
 	frac := write("frac.txt", "a: 1.5\n")
 	ragged := write("ragged.txt", "a: 1 0\nb: 1\n")

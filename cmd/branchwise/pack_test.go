@@ -60,11 +60,7 @@ func TestPackFirstAndSVG(t *testing.T) {
 
 func TestPackBoardFileAndErrors(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, s string) string {
-		p := filepath.Join(dir, name)
-		os.WriteFile(p, []byte(s), 0o644)
-		return p
-	}
+	write := func(name, s string) string { return writeFile(t, dir, name, s) }
 	// A 5x6 rectangle with the six pentominoes L N P U V Y: known to have solutions.
 	ok := write("rect.txt", strings.Repeat("......\n", 5))
 	code, stdout, stderr := runCLI(t, "pack", ok, "--pieces", "LNPUVY", "--count")

@@ -261,13 +261,19 @@ func parseSize(s string) (int, int, error) {
 	if s == "" {
 		return 0, 0, nil
 	}
-	r, c, ok := strings.Cut(strings.ToLower(s), "x")
-	rows, err1 := strconv.Atoi(r)
-	cols, err2 := strconv.Atoi(c)
-	if !ok || err1 != nil || err2 != nil || rows < 2 || cols < 2 || rows*cols > tiles.MaxCells {
+	rows, cols, ok := splitRxC(s)
+	if !ok || rows < 2 || cols < 2 || rows*cols > tiles.MaxCells {
 		return 0, 0, usagef("--size %q: want RxC with 2 <= R, C and R*C <= 64, e.g. 4x4", s)
 	}
 	return rows, cols, nil
+}
+
+// splitRxC parses a board size written RxC, e.g. 4x4.
+func splitRxC(s string) (rows, cols int, ok bool) {
+	r, c, found := strings.Cut(strings.ToLower(s), "x")
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	return rows, cols, found && err1 == nil && err2 == nil
 }
 
 func printSolutions(e *env, sols []tilesSolution) {
