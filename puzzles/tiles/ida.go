@@ -66,7 +66,11 @@ func IDA(ctx context.Context, p *Puzzle, o IDAOptions) search.Result {
 	for {
 		gen, exp := s.generated, s.expanded
 		s.next = math.MaxInt
-		s.dfs(p.blank, 0, p.h, 4, 0)
+		if s.filter == nil {
+			s.dfsPlain(p.blank, 0, p.h, 4)
+		} else {
+			s.dfs(p.blank, 0, p.h, 4, 0)
+		}
 		res.Stats.Iterations = append(res.Stats.Iterations, search.Iteration{
 			Bound: float64(s.bound), Generated: s.generated - gen, Expanded: s.expanded - exp})
 		if s.found || s.stop || s.next == math.MaxInt {
@@ -156,6 +160,47 @@ func (s *ida) dfs(blank, g, h, last int, fs int32) bool {
 		}
 		s.tiles[blank], s.tiles[to] = uint8(t), 0
 		if s.dfs(to, g+1, nh, d, nfs) {
+			return true
+		}
+		s.tiles[blank], s.tiles[to] = 0, uint8(t)
+		if s.stop {
+			return false
+		}
+	}
+	return false
+}
+
+// dfsPlain is dfs without a move filter: the common case, kept free of the
+// filter's test and state so that the compiler keeps everything in
+// registers.
+func (s *ida) dfsPlain(blank, g, h, last int) bool {
+	s.expanded++
+	nb := &s.nb[blank]
+	for d := 0; d < 4; d++ {
+		to := int(nb[d])
+		if to < 0 || d == 3-last {
+			continue
+		}
+		t := int(s.tiles[to])
+		nh := h + int(s.md[t<<6|blank]) - int(s.md[t<<6|to])
+		s.generated++
+		s.byDepth[g+1]++
+		if s.generated >= s.checkAt && s.check() {
+			return false
+		}
+		if f := g + 1 + nh; f > s.bound {
+			if f < s.next {
+				s.next = f
+			}
+			continue
+		}
+		s.path[g] = int8(d)
+		if nh == 0 {
+			s.found = true
+			return true
+		}
+		s.tiles[blank], s.tiles[to] = uint8(t), 0
+		if s.dfsPlain(to, g+1, nh, d) {
 			return true
 		}
 		s.tiles[blank], s.tiles[to] = 0, uint8(t)
