@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
@@ -17,6 +18,7 @@ func init() { register(newPackCmd) }
 func newPackCmd(e *env) *cobra.Command {
 	var pieces, strategy, svg string
 	var first, count, all, unique, asJSON bool
+	var workers int
 	c := &cobra.Command{
 		Use:   "pack NAME|BOARDFILE",
 		Short: "Packing puzzles: first solution, all solutions, or counts, with pictures",
@@ -31,7 +33,8 @@ a space or '#' outside; the pieces are the pentominoes, or those named by
 --first (the default) prints one solution as a grid of piece letters;
 --count counts all solutions and the unique ones (rotations and reflections
 of the whole board removed); --all prints every solution (--unique: only the
-unique ones). --svg FILE draws the solutions found (at most 60) on one sheet.`,
+unique ones). --svg FILE draws the solutions found (at most 60) on one sheet.
+--count runs on -j workers (all cores by default).`,
 		Example: `  branchwise pack pentomino-6x10 --svg solution.svg
   branchwise pack pentomino-8x8 --count --json
   branchwise pack board.txt --pieces LNPUVY --all`,
@@ -71,7 +74,13 @@ unique ones). --svg FILE draws the solutions found (at most 60) on one sheet.`,
 			if err != nil {
 				return fmt.Errorf("%s: %v", args[0], err)
 			}
-			return runPack(e, pk, args[0], strat, count, all, unique, asJSON, svg)
+			if workers < 1 {
+				return usagef("-j must be at least 1")
+			}
+			if count {
+				return runPackCount(e, pk, args[0], strat, workers, asJSON)
+			}
+			return runPack(e, pk, args[0], strat, all, unique, asJSON, svg)
 		},
 	}
 	fs := c.Flags()
@@ -83,6 +92,7 @@ unique ones). --svg FILE draws the solutions found (at most 60) on one sheet.`,
 	fs.StringVar(&strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
 	fs.StringVar(&svg, "svg", "", "draw the solutions found to this SVG file")
 	addJSONFlag(fs, &asJSON)
+	addWorkersFlag(fs, &workers)
 	return c
 }
 
@@ -97,26 +107,57 @@ type packReport struct {
 	Stopped   string     `json:"stopped_by,omitempty"`
 }
 
-func runPack(e *env, pk *polyform.Packing, name string, strat xcover.Strategy, count, all, unique, asJSON bool, svg string) error {
+// runPackCount counts all and unique solutions on workers goroutines.
+func runPackCount(e *env, pk *polyform.Packing, name string, strat xcover.Strategy, workers int, asJSON bool) error {
+	syms := pk.Board.Symmetries()
+	start := time.Now()
+	prog := newProgress(e)
+	var mu sync.Mutex
+	var all, uniq int64
+	r := pk.SolveParallel(e.ctx, strat, workers, func(_ int, assign []int) bool {
+		canon := polyform.IsCanonical(assign, syms)
+		mu.Lock()
+		all++
+		if canon {
+			uniq++
+		}
+		prog.Printf("%s: %d solutions, %d unique, %s", name, all, uniq, time.Since(start).Round(time.Second))
+		mu.Unlock()
+		return true
+	})
+	prog.Done()
+	rep := packReport{Puzzle: name, Strategy: strat.String(), Solutions: r.Solutions, Unique: &uniq,
+		Nodes: r.Stats.Nodes, Seconds: time.Since(start).Seconds()}
+	if r.Err != nil {
+		rep.Stopped = r.Err.Error()
+	}
+	if asJSON {
+		if err := writeJSON(e.stdout, rep); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(e.stdout, "%s: %d solutions, %d unique (strategy %s, %d nodes, %d workers, %.2f s)\n", name, rep.Solutions, uniq, rep.Strategy, rep.Nodes, workers, rep.Seconds)
+	}
+	if e.ctx.Err() != nil {
+		return errInterrupted
+	}
+	return nil
+}
+
+func runPack(e *env, pk *polyform.Packing, name string, strat xcover.Strategy, all, unique, asJSON bool, svg string) error {
 	syms := pk.Board.Symmetries()
 	rep := packReport{Puzzle: name, Strategy: strat.String()}
 	var pictures [][]render.Square
 	var uniq int64
-	prog := newProgress(e)
 	start := time.Now()
 	limit := int64(1)
-	if count || all {
+	if all {
 		limit = 0
 	}
 	r := pk.Solve(e.ctx, strat, limit, func(assign []int) bool {
 		canon := polyform.IsCanonical(assign, syms)
 		if canon {
 			uniq++
-		}
-		if count {
-			prog.Printf("%s: %d solutions, %d unique, %s", name, rep.Solutions+1, uniq, time.Since(start).Round(time.Second))
-			rep.Solutions++
-			return true
 		}
 		rep.Solutions++
 		if unique && !canon {
@@ -142,13 +183,9 @@ func runPack(e *env, pk *polyform.Packing, name string, strat xcover.Strategy, c
 		}
 		return true
 	})
-	prog.Done()
 	rep.Solutions = r.Solutions
 	rep.Nodes = r.Stats.Nodes
 	rep.Seconds = time.Since(start).Seconds()
-	if count {
-		rep.Unique = &uniq
-	}
 	if r.Err != nil {
 		rep.Stopped = r.Err.Error()
 	}
@@ -163,8 +200,6 @@ func runPack(e *env, pk *polyform.Packing, name string, strat xcover.Strategy, c
 		}
 	} else {
 		switch {
-		case count:
-			fmt.Fprintf(e.stdout, "%s: %d solutions, %d unique (strategy %s, %d nodes, %.2f s)\n", name, rep.Solutions, uniq, rep.Strategy, rep.Nodes, rep.Seconds)
 		case rep.Solutions == 0:
 			fmt.Fprintf(e.stdout, "%s: no solution (%d nodes, %.2f s)\n", name, rep.Nodes, rep.Seconds)
 		case all && unique:

@@ -12,8 +12,18 @@ import (
 func BenchmarkPentomino6x10(b *testing.B) {
 	pk, _ := NewPacking(Rectangle(10, 6), Pentominoes())
 	for b.Loop() {
-		if c := pk.Count(context.Background(), xcover.Fewest); c.All != 9356 {
+		if c := pk.Count(context.Background(), xcover.Fewest, 1); c.All != 9356 {
 			b.Fatal(c.All)
+		}
+	}
+}
+
+// BenchmarkPentomino6x10Parallel is the same count on both cores.
+func BenchmarkPentomino6x10Parallel(b *testing.B) {
+	pk, _ := NewPacking(Rectangle(10, 6), Pentominoes())
+	for b.Loop() {
+		if c := pk.Count(context.Background(), xcover.Fewest, 2); c.All != 9356 || c.Unique != 2339 {
+			b.Fatal(c.All, c.Unique)
 		}
 	}
 }

@@ -237,19 +237,43 @@ func IsCanonical(assign []int, syms [][]int) bool {
 	return true
 }
 
+// SolveParallel enumerates every solution with workers goroutines (see
+// xcover.Problem.SolveParallel), calling visit with the worker's number and
+// the solution as in Solve, concurrently from different workers.
+func (pk *Packing) SolveParallel(ctx context.Context, s xcover.Strategy, workers int, visit func(worker int, assign []int) bool) xcover.Result {
+	bufs := make([][]int, max(workers, 1))
+	for i := range bufs {
+		bufs[i] = make([]int, len(pk.Board.Cells))
+	}
+	return pk.problem.SolveParallel(ctx, s, workers, func(w int, opts []int) bool {
+		assign := bufs[w]
+		for _, o := range opts {
+			pl := pk.Placements[o]
+			for _, c := range pl.Cells {
+				assign[c] = pl.Piece
+			}
+		}
+		return visit(w, assign)
+	})
+}
+
 // Count counts all solutions and the unique ones (those that are the
 // smallest of their images under the board's symmetries, so symmetric
-// solutions count once too).
-func (pk *Packing) Count(ctx context.Context, s xcover.Strategy) Counts {
+// solutions count once too), with workers goroutines.
+func (pk *Packing) Count(ctx context.Context, s xcover.Strategy, workers int) Counts {
 	syms := pk.Board.Symmetries()
-	var unique int64
-	r := pk.Solve(ctx, s, 0, func(assign []int) bool {
+	unique := make([]int64, max(workers, 1))
+	r := pk.SolveParallel(ctx, s, workers, func(w int, assign []int) bool {
 		if IsCanonical(assign, syms) {
-			unique++
+			unique[w]++
 		}
 		return true
 	})
-	return Counts{All: r.Solutions, Unique: unique, Stats: r.Stats, Err: r.Err}
+	c := Counts{All: r.Solutions, Stats: r.Stats, Err: r.Err}
+	for _, u := range unique {
+		c.Unique += u
+	}
+	return c
 }
 
 // Named returns a built-in puzzle by name: pentomino-6x10, pentomino-5x12,

@@ -29,7 +29,7 @@ func TestPentominoCounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := pk.Count(context.Background(), xcover.Fewest)
+		c := pk.Count(context.Background(), xcover.Fewest, 2)
 		if c.All != tc.all || c.Unique != tc.unique {
 			t.Errorf("%s: %d solutions, %d unique; want %d and %d", tc.name, c.All, c.Unique, tc.all, tc.unique)
 		}

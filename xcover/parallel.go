@@ -1,0 +1,139 @@
+package xcover
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+)
+
+// SolveParallel searches with the given number of workers, each with its own
+// copy of the dancing links. The tree is cut at the shallowest depth (at
+// most 6) with at least 16 nodes per worker; the nodes there are the tasks,
+// handed out in order, and each worker replays a task's choices from the
+// root and searches below it. visit, if not nil, is called with the worker's
+// number and a solution's options, concurrently from different workers; it
+// returns false to stop all of them. The counts are those of Solve; the
+// order of the solutions is not.
+func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, visit func(worker int, options []int) bool) Result {
+	if workers < 2 {
+		return p.Compile(s).Solve(ctx, 0, func(o []int) bool { return visit == nil || visit(0, o) })
+	}
+	master := p.Compile(s)
+	master.ctx = ctx
+	master.count(0)
+	master.stats.NodesByDepth[0] = 1
+	// Find the cut: expand the frontier level by level.
+	type task []int32
+	frontier := []task{nil}
+	var res Result
+	var stopped atomic.Bool
+	var mu sync.Mutex
+	for depth := 0; depth < 6 && len(frontier) < 16*workers && len(frontier) > 0; depth++ {
+		var next []task
+		for _, t := range frontier {
+			master.replay(t)
+			i := master.choose()
+			if i == 0 {
+				res.Solutions++ // a solution above the cut
+				if visit != nil && !visit(0, master.solution(len(t))) {
+					stopped.Store(true)
+				}
+			} else {
+				master.count(depth + 1)
+				master.stats.Branches[depth] += int64(master.nd[i].top)
+				master.stats.Branched[depth]++
+				for x := master.nd[i].dlink; x != i; x = master.nd[x].dlink {
+					master.stats.Nodes++
+					master.stats.NodesByDepth[depth+1]++
+					next = append(next, append(append(task(nil), t...), x))
+				}
+			}
+			master.unreplay(t)
+		}
+		frontier = next
+	}
+	res.Stats = master.stats
+	var wg sync.WaitGroup
+	var nextTask atomic.Int64
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			sv := p.Compile(s)
+			var found int64
+			var stats Stats
+			for !stopped.Load() {
+				k := int(nextTask.Add(1) - 1)
+				if k >= len(frontier) {
+					break
+				}
+				t := frontier[k]
+				sv.ctx, sv.stop, sv.err, sv.found, sv.limit = ctx, false, nil, 0, 0
+				sv.stats = Stats{}
+				sv.checkAt = 1 << 16
+				sv.visit = func(o []int) bool {
+					if stopped.Load() {
+						return false
+					}
+					if visit != nil && !visit(w, o) {
+						stopped.Store(true)
+						return false
+					}
+					return true
+				}
+				sv.replay(t)
+				sv.search(len(t))
+				sv.unreplay(t)
+				found += sv.found
+				stats.add(&sv.stats)
+				if sv.err != nil {
+					mu.Lock()
+					res.Err = sv.err
+					mu.Unlock()
+					stopped.Store(true)
+				}
+			}
+			mu.Lock()
+			res.Solutions += found
+			res.Stats.add(&stats)
+			mu.Unlock()
+		}(w)
+	}
+	wg.Wait()
+	return res
+}
+
+// replay makes the choices of a task from the root: at each level the
+// strategy's item is covered and the task's node applied.
+func (s *Solver) replay(t []int32) {
+	for l, x := range t {
+		s.cover(s.nd[x].top) // x's item is the one the strategy chose here
+		s.choice[l] = x
+		s.applyNode(x)
+	}
+}
+
+// unreplay undoes replay.
+func (s *Solver) unreplay(t []int32) {
+	for l := len(t) - 1; l >= 0; l-- {
+		x := t[l]
+		s.unapplyNode(x)
+		s.uncover(s.nd[x].top)
+	}
+}
+
+// add adds the counts of o to s, depth by depth.
+func (s *Stats) add(o *Stats) {
+	s.Nodes += o.Nodes
+	s.Updates += o.Updates
+	for d := range o.NodesByDepth {
+		for len(s.NodesByDepth) <= d {
+			s.NodesByDepth = append(s.NodesByDepth, 0)
+			s.Branches = append(s.Branches, 0)
+			s.Branched = append(s.Branched, 0)
+		}
+		s.NodesByDepth[d] += o.NodesByDepth[d]
+		s.Branches[d] += o.Branches[d]
+		s.Branched[d] += o.Branched[d]
+	}
+}
