@@ -1,6 +1,10 @@
 package branching
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/branchwise/branchwise/puzzles/rubik"
+)
 
 // tileType is a sliding-tile node type: the blank's cell and the cell it
 // came from (-1 at the root, or always when the parent is kept as a child).
@@ -54,11 +58,10 @@ func Tiles(rows, cols, start int, keepParent bool) (*Graph, error) {
 // after a turn of D, L or B, no turn of U, R or F respectively. A type is
 // the last face turned.
 func Rubik() *Graph {
-	const faces = "URFDLB" // face f and f+3 are opposite; U, R, F come first
 	children := func(last int) []int {
 		var out []int
 		for f := 0; f < 6; f++ {
-			if f == last || (last >= 3 && f == last-3) {
+			if !rubik.MayFollow(last, f) {
 				continue
 			}
 			out = append(out, f, f, f)
@@ -69,7 +72,7 @@ func Rubik() *Graph {
 		if last < 0 {
 			return "start"
 		}
-		return faces[last : last+1]
+		return rubik.Faces[last : last+1]
 	}
 	return Explore(-1, children, name)
 }

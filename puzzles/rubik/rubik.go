@@ -101,6 +101,12 @@ func (a Cube) Turn(m int) Cube { return a.Mul(moves[m]) }
 // MoveName returns a move in the usual notation: U, U2, U'.
 func MoveName(m int) string { return Faces[m/3:m/3+1] + [3]string{"", "2", "'"}[m%3] }
 
+// MayFollow reports whether face f may be turned right after face last
+// (-1: at the start) under seed 001's pruning: never the same face twice
+// in a row, and after D, L or B never U, R or F respectively, so that
+// turns of opposite faces, which commute, come in one order only.
+func MayFollow(last, f int) bool { return f != last && (last < 3 || f != last-3) }
+
 // Domain is Rubik's Cube as a search.Domain: moves 0..17, each costing 1,
 // with the pruning of seed 001 built into Moves (never the same face twice
 // in a row; after D, L or B never U, R or F respectively). Its heuristic is
@@ -123,7 +129,7 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 		last = int(d.last[n-1])
 	}
 	for f := 0; f < 6; f++ {
-		if f == last || (last >= 3 && f == last-3) {
+		if !MayFollow(last, f) {
 			continue
 		}
 		buf = append(buf, search.Move(3*f), search.Move(3*f+1), search.Move(3*f+2))
