@@ -159,7 +159,6 @@ func runPack(e *env, pk *polyform.Packing, name string, strat xcover.Strategy, a
 		if canon {
 			uniq++
 		}
-		rep.Solutions++
 		if unique && !canon {
 			return true
 		}
