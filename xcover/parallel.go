@@ -32,7 +32,16 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 		var next []task
 		for _, t := range frontier {
 			master.replay(t)
+			if master.prune != nil && master.prune(master) {
+				master.stats.Pruned++
+				master.unreplay(t)
+				continue
+			}
 			i := master.choose()
+			if i == 0 && !master.covered() {
+				master.unreplay(t)
+				continue
+			}
 			if i == 0 {
 				res.Solutions++ // a solution above the cut
 				if visit != nil && !visit(0, master.solution(len(t))) {
@@ -126,6 +135,7 @@ func (s *Solver) unreplay(t []int32) {
 func (s *Stats) add(o *Stats) {
 	s.Nodes += o.Nodes
 	s.Updates += o.Updates
+	s.Pruned += o.Pruned
 	for d := range o.NodesByDepth {
 		for len(s.NodesByDepth) <= d {
 			s.NodesByDepth = append(s.NodesByDepth, 0)

@@ -43,6 +43,33 @@ type Problem struct {
 	options   [][]itemColor
 	colors    map[string]int32
 	colorName []string
+	noBranch  map[int]bool
+	newPruner func() Pruner
+}
+
+// A Pruner is consulted at every node before an item is chosen; returning
+// true cuts the node as a dead end (counted in Stats.Pruned). It may read
+// the solver's state with IsActive. Seed 002's dead-region test on packing
+// boards is one.
+type Pruner func(s *Solver) bool
+
+// SetPruner makes every solver compiled from p, and every worker of
+// SolveParallel, consult a pruner of its own, made by newPruner, so that a
+// pruner may keep scratch space.
+func (p *Problem) SetPruner(newPruner func() Pruner) { p.newPruner = newPruner }
+
+// NoBranch marks primary item i as one never chosen for branching: it must
+// still be covered exactly once, but only as a side effect of options
+// chosen for other items. Seed 002 branches on a packing's cells only,
+// never on its pieces; covering every cell then places every piece.
+func (p *Problem) NoBranch(i int) {
+	if i < 1 || i > p.primary {
+		panic("xcover: NoBranch of an item that is not primary")
+	}
+	if p.noBranch == nil {
+		p.noBranch = map[int]bool{}
+	}
+	p.noBranch[i] = true
 }
 
 type itemColor struct {
@@ -156,6 +183,8 @@ type Stats struct {
 	Branched []int64
 	// Updates counts link updates ("mems" of the dancing).
 	Updates int64
+	// Pruned counts the nodes the pruner cut.
+	Pruned int64
 }
 
 // node is one node of the dancing-links structure, its four fields side by
@@ -170,11 +199,13 @@ type node struct {
 // Solver runs searches on a compiled problem. It is not safe for
 // concurrent use; Clone gives an independent copy.
 type Solver struct {
-	n, n1 int
-	nd    []node
-	llink []int32
-	rlink []int32
-	strat Strategy
+	n, n1     int
+	nd        []node
+	llink     []int32
+	rlink     []int32
+	strat     Strategy
+	prune     Pruner
+	newPruner func() Pruner
 
 	choice  []int32 // chosen node per level
 	stats   Stats
@@ -200,12 +231,26 @@ func (p *Problem) Compile(s Strategy) *Solver {
 	for i := 0; i <= n; i++ {
 		sv.nd[i].ulink, sv.nd[i].dlink = int32(i), int32(i)
 	}
-	// Primary items in a circular list with header 0; secondary items each
-	// in a list of their own (never chosen).
-	for i := 1; i <= p.primary; i++ {
-		sv.llink[i], sv.rlink[i-1] = int32(i-1), int32(i)
+	// Primary items to branch on in a circular list with header 0, the
+	// other primary items in one with header n+1; secondary items each in
+	// a list of their own (never chosen).
+	link := func(list []int32, head int32) {
+		prev := head
+		for _, it := range list {
+			sv.rlink[prev], sv.llink[it] = it, prev
+			prev = it
+		}
+		sv.rlink[prev], sv.llink[head] = head, prev
 	}
-	sv.llink[0], sv.rlink[p.primary] = int32(p.primary), 0
+	var branch, rest []int32
+	for i := 1; i <= p.primary; i++ {
+		if p.noBranch[i] {
+			rest = append(rest, int32(i))
+		} else {
+			branch = append(branch, int32(i))
+		}
+	}
+	link(rest, int32(n+1))
 	for i := p.primary + 1; i <= n; i++ {
 		sv.llink[i], sv.rlink[i] = int32(i), int32(i)
 	}
@@ -229,19 +274,13 @@ func (p *Problem) Compile(s Strategy) *Solver {
 		sv.nd[x-int32(len(o))-1].dlink = x - 1
 	}
 	if s == Sorted {
-		order := make([]int32, p.primary)
-		for i := range order {
-			order[i] = int32(i + 1)
-		}
-		sort.SliceStable(order, func(a, b int) bool { return sv.nd[order[a]].top < sv.nd[order[b]].top })
-		// Rebuild the active list in the sorted order, so "first active" is
+		// The active list in the sorted order, so that "first active" is
 		// the sorted order's first.
-		prev := int32(0)
-		for _, it := range order {
-			sv.rlink[prev], sv.llink[it] = it, prev
-			prev = it
-		}
-		sv.rlink[prev], sv.llink[0] = 0, prev
+		sort.SliceStable(branch, func(a, b int) bool { return sv.nd[branch[a]].top < sv.nd[branch[b]].top })
+	}
+	link(branch, 0)
+	if p.newPruner != nil {
+		sv.newPruner, sv.prune = p.newPruner, p.newPruner()
 	}
 	sv.choice = make([]int32, p.primary+1)
 	return sv
@@ -255,7 +294,21 @@ func (s *Solver) Clone() *Solver {
 	c.rlink = append([]int32(nil), s.rlink...)
 	c.choice = append([]int32(nil), s.choice...)
 	c.stats = Stats{}
+	if s.newPruner != nil {
+		c.prune = s.newPruner()
+	}
 	return &c
+}
+
+// IsActive reports whether primary item i is still to be covered at the
+// current node; for a pruner.
+func (s *Solver) IsActive(i int) bool {
+	return s.rlink[s.llink[i]] == int32(i)
+}
+
+// covered reports whether every primary item is covered.
+func (s *Solver) covered() bool {
+	return s.rlink[0] == 0 && s.rlink[s.n+1] == int32(s.n+1)
 }
 
 func (s *Solver) hide(p int32) {
@@ -398,8 +451,15 @@ func (s *Solver) count(depth int) {
 
 // search is Algorithm C from level l.
 func (s *Solver) search(l int) {
+	if s.prune != nil && s.prune(s) {
+		s.stats.Pruned++
+		return
+	}
 	i := s.choose()
 	if i == 0 {
+		if !s.covered() {
+			return // items left that no option chosen so far has covered
+		}
 		s.found++
 		if s.visit != nil && !s.visit(s.solution(l)) {
 			s.stop = true

@@ -199,6 +199,10 @@ func NewPacking(b *Board, pieces []Piece) (*Packing, error) {
 	return pk, nil
 }
 
+// Compile returns a solver of the packing's exact cover problem, whose
+// options are numbered as Placements; its Walker serves the estimators.
+func (pk *Packing) Compile(s xcover.Strategy) *xcover.Solver { return pk.problem.Compile(s) }
+
 // Counts are the numbers of solutions of a packing.
 type Counts struct {
 	All, Unique int64

@@ -1,0 +1,102 @@
+package xcover
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// walkAll enumerates the tree with a Walker, counting nodes per depth and
+// solutions.
+func walkAll(w *Walker, byDepth *[]int64) (solutions int64) {
+	for len(*byDepth) <= w.Depth() {
+		*byDepth = append(*byDepth, 0)
+	}
+	(*byDepth)[w.Depth()]++
+	n, sol := w.Branches()
+	if sol {
+		return 1
+	}
+	for k := 0; k < n; k++ {
+		w.Down(k)
+		solutions += walkAll(w, byDepth)
+		w.Up()
+	}
+	return solutions
+}
+
+// TestWalkerTree: a walk over the whole tree sees Solve's tree: the same
+// nodes per depth and solutions, for every strategy, and leaves the solver
+// as it found it.
+func TestWalkerTree(t *testing.T) {
+	for _, s := range []Strategy{Fewest, Fixed, Sorted} {
+		for n := 4; n <= 8; n++ {
+			sv := queens(n).Compile(s)
+			var byDepth []int64
+			sols := walkAll(sv.Walker(), &byDepth)
+			r := sv.Solve(context.Background(), 0, nil)
+			want := slices.Clone(r.Stats.NodesByDepth)
+			for len(want) > 0 && want[len(want)-1] == 0 {
+				want = want[:len(want)-1]
+			}
+			if sols != r.Solutions || !slices.Equal(byDepth, want) {
+				t.Errorf("%v %d queens: walk %d solutions %v, Solve %d %v", s, n, sols, byDepth, r.Solutions, want)
+			}
+		}
+	}
+}
+
+// TestNoBranch: with the column items never chosen, the queens counts are
+// unchanged, and no node branches on a column.
+func TestNoBranch(t *testing.T) {
+	want := []int64{1, 0, 0, 2, 10, 4, 40, 92}
+	for n := 1; n <= 8; n++ {
+		p := queens(n)
+		for c := 0; c < n; c++ {
+			p.NoBranch(p.Item("c" + string(rune('0'+c))))
+		}
+		sv := p.Compile(Fewest)
+		if r := sv.Solve(context.Background(), 0, nil); r.Solutions != want[n-1] {
+			t.Errorf("%d queens branching on rows: %d solutions, want %d", n, r.Solutions, want[n-1])
+		}
+		// Every branching item is a row: n options at most, one per column.
+		w := sv.Walker()
+		for d := 0; ; d++ {
+			k, _ := w.Branches()
+			if k == 0 {
+				break
+			}
+			if name := p.ItemName(int(w.item[w.depth])); name[0] != 'r' {
+				t.Fatalf("%d queens: branched on %s", n, name)
+			}
+			w.Down(0)
+		}
+	}
+}
+
+// TestPruner: a pruner that cuts every node below depth 2 leaves the nodes
+// of depths 0..2 and counts the cut ones, in Solve and SolveParallel.
+func TestPruner(t *testing.T) {
+	p := queens(8)
+	p.SetPruner(func() Pruner {
+		depthOf := func(s *Solver) int {
+			d := 0
+			for i := 0; i < 8; i++ {
+				if !s.IsActive(p.Item("r" + string(rune('0'+i)))) {
+					d++
+				}
+			}
+			return d
+		}
+		return func(s *Solver) bool { return depthOf(s) > 2 }
+	})
+	full := queens(8).Compile(Fewest).Solve(context.Background(), 0, nil)
+	for _, workers := range []int{1, 2} {
+		r := p.SolveParallel(context.Background(), Fewest, workers, nil)
+		if r.Solutions != 0 || r.Stats.Pruned != full.Stats.NodesByDepth[3] ||
+			r.Stats.NodesByDepth[2] != full.Stats.NodesByDepth[2] {
+			t.Errorf("workers %d: %d solutions, %d pruned (want %d), depth 2 %d (want %d)", workers,
+				r.Solutions, r.Stats.Pruned, full.Stats.NodesByDepth[3], r.Stats.NodesByDepth[2], full.Stats.NodesByDepth[2])
+		}
+	}
+}
