@@ -33,6 +33,10 @@ func TestPentominoCounts(t *testing.T) {
 		if c.All != tc.all || c.Unique != tc.unique {
 			t.Errorf("%s: %d solutions, %d unique; want %d and %d", tc.name, c.All, c.Unique, tc.all, tc.unique)
 		}
+		u := pk.CountUnique(context.Background(), xcover.Fewest, 2)
+		if u.All != tc.all || u.Unique != tc.unique {
+			t.Errorf("%s, restricted search: %d solutions, %d unique; want %d and %d", tc.name, u.All, u.Unique, tc.all, tc.unique)
+		}
 	}
 }
 
@@ -59,6 +63,9 @@ func TestReadBoard(t *testing.T) {
 func FuzzReadBoard(f *testing.F) {
 	f.Add("....\n.##.\n....\n")
 	f.Add("  ..\n ...\n")
+	f.Add("grid: triangle\n.....\n .....\n")
+	f.Add("grid: hexagon\npieces: trihexes\n . .\n. . .\n")
+	f.Add("grid: hex\n..\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		b, err := ReadBoard(strings.NewReader(s), "f")
 		if err != nil {

@@ -6,11 +6,12 @@ import (
 	"sort"
 )
 
-// Cell is a square of the grid: column X, row Y (rows grow downwards).
+// Cell is a cell of a grid, in the grid's coordinates (see Grid).
 type Cell struct{ X, Y int }
 
-// Shape is a set of cells, sorted by row then column, translated so that
-// its smallest X and Y are 0.
+// Shape is a set of cells, sorted by Y then X, translated by the grid's
+// normalisation (smallest X and Y 0 on the square and hexagon grids, in
+// 0..2 on the triangle grid).
 type Shape []Cell
 
 func cellLess(a, b Cell) int {
@@ -20,55 +21,23 @@ func cellLess(a, b Cell) int {
 	return a.X - b.X
 }
 
-// normalize translates cells to the origin and sorts them.
-func normalize(cells []Cell) Shape {
-	minX, minY := cells[0].X, cells[0].Y
-	for _, c := range cells {
-		minX, minY = min(minX, c.X), min(minY, c.Y)
-	}
-	s := make(Shape, len(cells))
-	for i, c := range cells {
-		s[i] = Cell{c.X - minX, c.Y - minY}
-	}
-	slices.SortFunc(s, cellLess)
-	return s
-}
-
 func (s Shape) key() string { return fmt.Sprint([]Cell(s)) }
 
-// squareSymmetry applies symmetry k (0..7) of the square grid to c: k&3
-// quarter turns, then a reflection if k >= 4.
-func squareSymmetry(c Cell, k int) Cell {
-	x, y := c.X, c.Y
-	for r := 0; r < k&3; r++ {
-		x, y = -y, x
-	}
-	if k >= 4 {
-		x = -x
-	}
-	return Cell{x, y}
-}
-
-// transform applies symmetry k to every cell and normalises.
-func (s Shape) transform(k int) Shape {
-	out := make([]Cell, len(s))
-	for i, c := range s {
-		out[i] = squareSymmetry(c, k)
-	}
-	return normalize(out)
-}
-
-// Orientations returns the distinct images of s under the grid's rotations,
-// and reflections too if reflect.
-func (s Shape) Orientations(reflect bool) []Shape {
-	n := 4
-	if reflect {
-		n = 8
+// Orientations returns the distinct images of s under the grid's
+// rotations, and reflections too if reflect.
+func (g Grid) Orientations(s Shape, reflect bool) []Shape {
+	n := g.Symmetries()
+	if !reflect {
+		n /= 2
 	}
 	seen := map[string]bool{}
 	var out []Shape
+	img := make([]Cell, len(s))
 	for k := 0; k < n; k++ {
-		t := s.transform(k)
+		for i, c := range s {
+			img[i] = g.Transform(c, k)
+		}
+		t := g.normalize(img)
 		if !seen[t.key()] {
 			seen[t.key()] = true
 			out = append(out, t)
@@ -79,9 +48,9 @@ func (s Shape) Orientations(reflect bool) []Shape {
 
 // canonical returns the smallest image of s (by key) under the rotations,
 // and the reflections if free.
-func (s Shape) canonical(free bool) Shape {
+func (g Grid) canonical(s Shape, free bool) Shape {
 	var best Shape
-	for _, t := range s.Orientations(free) {
+	for _, t := range g.Orientations(s, free) {
 		if best == nil || t.key() < best.key() {
 			best = t
 		}
@@ -89,30 +58,31 @@ func (s Shape) canonical(free bool) Shape {
 	return best
 }
 
-// Polyominoes returns the polyominoes of n cells, free (rotations and
-// reflections identified) or one-sided (rotations only), each in canonical
-// form, sorted. They are grown cell by cell from the monomino: every
-// polyomino of n cells is a polyomino of n-1 cells plus a neighbouring
-// cell.
-func Polyominoes(n int, free bool) []Shape {
+// Polyforms returns the polyforms of n cells of grid g (polyominoes,
+// polyiamonds, polyhexes), free (rotations and reflections identified) or
+// one-sided (rotations only), each in canonical form, sorted. They are
+// grown cell by cell from a single cell: every polyform of n cells is one
+// of n-1 cells plus a neighbouring cell.
+func Polyforms(g Grid, n int, free bool) []Shape {
 	if n < 1 {
 		return nil
 	}
-	level := map[string]Shape{"": normalize([]Cell{{0, 0}})}
+	start := Cell{}
+	if g == Triangle {
+		start = Cell{1, 1}
+	}
+	level := map[string]Shape{"": g.normalize([]Cell{start})}
+	var nb []Cell
 	for size := 2; size <= n; size++ {
 		next := map[string]Shape{}
 		for _, s := range level {
-			in := map[Cell]bool{}
 			for _, c := range s {
-				in[c] = true
-			}
-			for _, c := range s {
-				for _, d := range []Cell{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-					nc := Cell{c.X + d.X, c.Y + d.Y}
-					if in[nc] {
+				nb = g.neighbours(c, nb[:0])
+				for _, nc := range nb {
+					if slices.Contains(s, nc) {
 						continue
 					}
-					t := normalize(append(slices.Clone([]Cell(s)), nc)).canonical(free)
+					t := g.canonical(g.normalize(append(slices.Clone([]Cell(s)), nc)), free)
 					next[t.key()] = t
 				}
 			}

@@ -1,0 +1,196 @@
+package polyform
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Grid is a regular tiling of the plane whose cells pieces are made of.
+type Grid int
+
+// The three regular grids.
+const (
+	// Square: Cell{X, Y} is column X, row Y, rows growing downwards. Its
+	// symmetry group has 8 elements (4 rotations, each with or without a
+	// reflection).
+	Square Grid = iota
+	// Triangle: a cell is a triangle of the lattice spanned by (1, 0) and
+	// (1/2, √3/2); Cell{X, Y} is three times its centroid in that basis, so
+	// an upward triangle has X ≡ Y ≡ 1 (mod 3) and a downward one X ≡ Y ≡ 2.
+	// Rotations about a lattice point are then integer matrices, and
+	// translations are by multiples of 3. 12 symmetries.
+	Triangle
+	// Hexagon: Cell{X, Y} are the axial coordinates of a hexagon's centre in
+	// the same lattice basis. 12 symmetries.
+	Hexagon
+)
+
+var gridNames = [...]string{"square", "triangle", "hexagon"}
+
+func (g Grid) String() string { return gridNames[g] }
+
+// ParseGrid returns the grid called name: square, triangle or hexagon.
+func ParseGrid(name string) (Grid, error) {
+	for i, n := range gridNames {
+		if n == name {
+			return Grid(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown grid %q (want square, triangle or hexagon)", name)
+}
+
+// Symmetries returns the order of the grid's point group: 8 or 12.
+func (g Grid) Symmetries() int {
+	if g == Square {
+		return 8
+	}
+	return 12
+}
+
+// Transform applies symmetry k (0 <= k < g.Symmetries()) to c: k mod 4 (or
+// 6) rotations by a quarter (or sixth) turn about the origin, then a
+// reflection if k is in the upper half.
+func (g Grid) Transform(c Cell, k int) Cell {
+	x, y := c.X, c.Y
+	if g == Square {
+		for r := 0; r < k&3; r++ {
+			x, y = -y, x
+		}
+		if k >= 4 {
+			x = -x
+		}
+		return Cell{x, y}
+	}
+	// A sixth of a turn is, in lattice coordinates, (x, y) -> (-y, x+y); the reflection in the line of e1+e2
+	// swaps the coordinates. Both fix the origin, a lattice point, so they
+	// map triangle centroids (times 3) to triangle centroids.
+	for r := 0; r < k%6; r++ {
+		x, y = -y, x+y
+	}
+	if k >= 6 {
+		x, y = y, x
+	}
+	return Cell{x, y}
+}
+
+// neighbours appends the cells sharing an edge with c.
+func (g Grid) neighbours(c Cell, buf []Cell) []Cell {
+	x, y := c.X, c.Y
+	switch g {
+	case Square:
+		return append(buf, Cell{x + 1, y}, Cell{x - 1, y}, Cell{x, y + 1}, Cell{x, y - 1})
+	case Triangle:
+		if mod(x, 3) == 1 { // upward: the three downward triangles on its sides
+			return append(buf, Cell{x + 1, y + 1}, Cell{x - 2, y + 1}, Cell{x + 1, y - 2})
+		}
+		return append(buf, Cell{x - 1, y - 1}, Cell{x + 2, y - 1}, Cell{x - 1, y + 2})
+	}
+	return append(buf, Cell{x + 1, y}, Cell{x - 1, y}, Cell{x, y + 1}, Cell{x, y - 1}, Cell{x + 1, y - 1}, Cell{x - 1, y + 1})
+}
+
+// valid reports whether c is a cell of the grid.
+func (g Grid) valid(c Cell) bool {
+	if g != Triangle {
+		return true
+	}
+	a, b := mod(c.X, 3), mod(c.Y, 3)
+	return a == b && a != 0
+}
+
+func mod(a, m int) int { return ((a % m) + m) % m }
+
+func floorDiv(a, m int) int { return (a - mod(a, m)) / m }
+
+// offset returns the translation that normalize subtracts: the smallest
+// coordinates, rounded down to the grid's translation lattice.
+func (g Grid) offset(cells []Cell) Cell {
+	minX, minY := cells[0].X, cells[0].Y
+	for _, c := range cells {
+		minX, minY = min(minX, c.X), min(minY, c.Y)
+	}
+	if g == Triangle {
+		return Cell{3 * floorDiv(minX, 3), 3 * floorDiv(minY, 3)}
+	}
+	return Cell{minX, minY}
+}
+
+// normalize translates cells to the origin (by a translation of the grid)
+// and sorts them.
+func (g Grid) normalize(cells []Cell) Shape {
+	o := g.offset(cells)
+	s := make(Shape, len(cells))
+	for i, c := range cells {
+		s[i] = Cell{c.X - o.X, c.Y - o.Y}
+	}
+	slices.SortFunc(s, cellLess)
+	return s
+}
+
+// Pos returns the place of c in the grid's text format: its row (from the
+// top) and column.
+//
+// Square: row Y, column X. Triangle: a row is a strip of triangles between
+// two horizontal lattice lines, and neighbours in a row are one column
+// apart; the triangle at row r, column c points up when r + c is even.
+// Hexagon: hexagons sit at every other column, offset by one in
+// alternate rows ("doubled" coordinates): r + c is even.
+func (g Grid) Pos(c Cell) (row, col int) {
+	switch g {
+	case Triangle:
+		t := 0
+		if mod(c.X, 3) == 2 {
+			t = 1
+		}
+		i, j := (c.X-1-t)/3, (c.Y-1-t)/3
+		return -j, 2*i + j + t
+	case Hexagon:
+		return -c.Y, 2*c.X + c.Y
+	}
+	return c.Y, c.X
+}
+
+// FromPos returns the cell at row, col of the grid's text format; ok is
+// false where no cell can be (hexagon grid, row + col odd).
+func (g Grid) FromPos(row, col int) (c Cell, ok bool) {
+	switch g {
+	case Triangle:
+		t := mod(row+col, 2)
+		j := -row
+		i := (col + row - t) / 2
+		return Cell{3*i + 1 + t, 3*j + 1 + t}, true
+	case Hexagon:
+		if mod(row+col, 2) != 0 {
+			return Cell{}, false
+		}
+		return Cell{(col + row) / 2, -row}, true
+	}
+	return Cell{col, row}, true
+}
+
+// Polygon returns the corners of cell c in the plane, in units of the
+// cell's edge for squares and triangles and of the distance between
+// centres for hexagons, y growing downwards, for drawing.
+func (g Grid) Polygon(c Cell) [][2]float64 {
+	h := math.Sqrt(3) / 2
+	lattice := func(i, j float64) [2]float64 { return [2]float64{i + j/2, -j * h} }
+	switch g {
+	case Triangle:
+		i, j := float64(floorDiv(c.X, 3)), float64(floorDiv(c.Y, 3))
+		if mod(c.X, 3) == 1 {
+			return [][2]float64{lattice(i, j), lattice(i+1, j), lattice(i, j+1)}
+		}
+		return [][2]float64{lattice(i+1, j), lattice(i+1, j+1), lattice(i, j+1)}
+	case Hexagon:
+		centre := lattice(float64(c.X), float64(c.Y))
+		r := 1 / math.Sqrt(3)
+		var p [][2]float64
+		for k := 0; k < 6; k++ {
+			a := math.Pi/6 + float64(k)*math.Pi/3
+			p = append(p, [2]float64{centre[0] + r*math.Cos(a), centre[1] + r*math.Sin(a)})
+		}
+		return p
+	}
+	x, y := float64(c.X), float64(c.Y)
+	return [][2]float64{{x, y}, {x + 1, y}, {x + 1, y + 1}, {x, y + 1}}
+}

@@ -1,0 +1,296 @@
+package polyform
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// Packing is the exact cover problem of placing every piece once on a
+// board, covering every cell once. Its primary items are the pieces
+// (1..len(Pieces)) and the cells (then, in the board's order); an option
+// is a placement: a piece in one orientation and position, with the cells
+// it covers.
+type Packing struct {
+	Board  *Board
+	Pieces []Piece
+	// Placements[k] is option k: its piece and its board cells (sorted).
+	Placements []Placement
+	// CellsOnly makes the search branch on cells only, never on pieces,
+	// as seed 002 does; by default it branches on whichever item, cell or
+	// piece, has the fewest options.
+	CellsOnly bool
+	// DeadRegions cuts every node where the empty cells fall into a
+	// connected region whose size no subset of the remaining pieces adds
+	// up to (seed 002: a region whose size is not a multiple of 7).
+	DeadRegions bool
+
+	syms [][]int
+}
+
+// Placement is one piece in one orientation and position.
+type Placement struct {
+	Piece int
+	Cells []int
+}
+
+// NewPacking builds the packing of pieces on b (turned and flipped, or
+// only turned if one-sided). The pieces must be of b's grid and cover its
+// area exactly.
+func NewPacking(b *Board, pieces []Piece) (*Packing, error) {
+	area := 0
+	names := map[string]bool{}
+	for _, p := range pieces {
+		if names[p.Name] {
+			return nil, fmt.Errorf("two pieces are called %s", p.Name)
+		}
+		names[p.Name] = true
+		area += len(p.Shape)
+		for _, c := range p.Shape {
+			if !b.Grid.valid(c) {
+				return nil, fmt.Errorf("piece %s is not a piece of the %v grid", p.Name, b.Grid)
+			}
+		}
+	}
+	if area != len(b.Cells) {
+		return nil, fmt.Errorf("the pieces cover %d cells but the board has %d: no packing can fill it", area, len(b.Cells))
+	}
+	pk := &Packing{Board: b, Pieces: pieces}
+	g := b.Grid
+	for pi, p := range pieces {
+		for _, o := range g.Orientations(p.Shape, !p.OneSided) {
+			// Anchor the orientation's first cell on every board cell; the
+			// translation must be one of the grid's.
+			for _, bc := range b.Cells {
+				dx, dy := bc.X-o[0].X, bc.Y-o[0].Y
+				if g == Triangle && (mod(dx, 3) != 0 || mod(dy, 3) != 0) {
+					continue
+				}
+				cells := make([]int, 0, len(o))
+				for _, c := range o {
+					j, ok := b.index[Cell{c.X + dx, c.Y + dy}]
+					if !ok {
+						break
+					}
+					cells = append(cells, j)
+				}
+				if len(cells) == len(o) {
+					slices.Sort(cells)
+					pk.Placements = append(pk.Placements, Placement{pi, cells})
+				}
+			}
+		}
+	}
+	pk.syms = b.Symmetries()
+	return pk, nil
+}
+
+// problem builds the exact cover problem of the placements that keep
+// accepts (all if nil) and returns it with the placement of each option.
+func (pk *Packing) problem(keep func(k int) bool) (*xcover.Problem, []int) {
+	var prim []string
+	for _, p := range pk.Pieces {
+		prim = append(prim, "piece:"+p.Name)
+	}
+	for i := range pk.Board.Cells {
+		r, c := pk.Board.Grid.Pos(pk.Board.Cells[i])
+		prim = append(prim, fmt.Sprintf("r%dc%d", r, c))
+	}
+	prob, err := xcover.NewProblem(prim, nil)
+	if err != nil {
+		panic(err) // names are distinct by construction
+	}
+	np := len(pk.Pieces)
+	if pk.CellsOnly {
+		for i := 1; i <= np; i++ {
+			prob.NoBranch(i)
+		}
+	}
+	var placement []int
+	items := make([]int, 0, 16)
+	for k, pl := range pk.Placements {
+		if keep != nil && !keep(k) {
+			continue
+		}
+		items = append(items[:0], pl.Piece+1)
+		for _, j := range pl.Cells {
+			items = append(items, np+j+1)
+		}
+		prob.AddOptionItems(items)
+		placement = append(placement, k)
+	}
+	if pk.DeadRegions {
+		prob.SetPruner(pk.newDeadRegionPruner)
+	}
+	return prob, placement
+}
+
+// Problem returns the packing's exact cover problem; option k is
+// Placements[k].
+func (pk *Packing) Problem() *xcover.Problem {
+	p, _ := pk.problem(nil)
+	return p
+}
+
+// Compile returns a solver of the packing's exact cover problem, whose
+// options are numbered as Placements; its Walker serves the estimators.
+func (pk *Packing) Compile(s xcover.Strategy) *xcover.Solver { return pk.Problem().Compile(s) }
+
+// Symmetries returns the board's symmetries (see Board.Symmetries).
+func (pk *Packing) Symmetries() [][]int { return pk.syms }
+
+// Counts are the numbers of solutions of a packing.
+type Counts struct {
+	All, Unique int64
+	Stats       xcover.Stats
+	Err         error
+}
+
+// Solve enumerates solutions (at most limit, if positive), calling visit
+// with each as the piece index of every board cell; the slice is reused.
+// visit returns false to stop.
+func (pk *Packing) Solve(ctx context.Context, s xcover.Strategy, limit int64, visit func(assign []int) bool) xcover.Result {
+	prob, placement := pk.problem(nil)
+	assign := make([]int, len(pk.Board.Cells))
+	return prob.Compile(s).Solve(ctx, limit, func(opts []int) bool {
+		pk.fill(assign, opts, placement)
+		return visit(assign)
+	})
+}
+
+func (pk *Packing) fill(assign, opts, placement []int) {
+	for _, o := range opts {
+		pl := pk.Placements[placement[o]]
+		for _, c := range pl.Cells {
+			assign[c] = pl.Piece
+		}
+	}
+}
+
+// IsCanonical reports whether the solution assign is no larger than any of
+// its images under the board's symmetries syms (from Symmetries).
+func IsCanonical(assign []int, syms [][]int) bool {
+	img := make([]int, len(assign))
+	for _, perm := range syms[1:] {
+		for i, j := range perm {
+			img[j] = assign[i]
+		}
+		if slices.Compare(img, assign) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// SolveParallel enumerates every solution with workers goroutines (see
+// xcover.Problem.SolveParallel), calling visit with the worker's number and
+// the solution as in Solve, concurrently from different workers.
+func (pk *Packing) SolveParallel(ctx context.Context, s xcover.Strategy, workers int, visit func(worker int, assign []int) bool) xcover.Result {
+	prob, placement := pk.problem(nil)
+	bufs := make([][]int, max(workers, 1))
+	for i := range bufs {
+		bufs[i] = make([]int, len(pk.Board.Cells))
+	}
+	return prob.SolveParallel(ctx, s, workers, func(w int, opts []int) bool {
+		pk.fill(bufs[w], opts, placement)
+		return visit(w, bufs[w])
+	})
+}
+
+// Count counts all solutions and the unique ones (those that are the
+// smallest of their images under the board's symmetries, so symmetric
+// solutions count once too) by a search of the whole tree, with workers
+// goroutines.
+func (pk *Packing) Count(ctx context.Context, s xcover.Strategy, workers int) Counts {
+	unique := make([]int64, max(workers, 1))
+	r := pk.SolveParallel(ctx, s, workers, func(w int, assign []int) bool {
+		if IsCanonical(assign, pk.syms) {
+			unique[w]++
+		}
+		return true
+	})
+	c := Counts{All: r.Solutions, Stats: r.Stats, Err: r.Err}
+	for _, u := range unique {
+		c.Unique += u
+	}
+	return c
+}
+
+// newDeadRegionPruner returns a pruner for the packing's problem: it finds
+// the connected regions of empty cells and cuts the node if one has a size
+// that no subset of the remaining pieces covers. Costs O(cells + pieces x
+// area/64) per node; nothing is allocated.
+func (pk *Packing) newDeadRegionPruner() xcover.Pruner {
+	b := pk.Board
+	np := len(pk.Pieces)
+	adj := make([][]int32, len(b.Cells))
+	var nb []Cell
+	for i, c := range b.Cells {
+		nb = b.Grid.neighbours(c, nb[:0])
+		for _, d := range nb {
+			if j, ok := b.index[d]; ok {
+				adj[i] = append(adj[i], int32(j))
+			}
+		}
+	}
+	uniform := true
+	for _, p := range pk.Pieces {
+		uniform = uniform && len(p.Shape) == len(pk.Pieces[0].Shape)
+	}
+	size0 := len(pk.Pieces[0].Shape)
+	mark := make([]uint32, len(b.Cells))
+	stack := make([]int32, 0, len(b.Cells))
+	sums := make([]uint64, len(b.Cells)/64+1)
+	var epoch uint32
+	return func(s *xcover.Solver) bool {
+		epoch++
+		if !uniform {
+			// sums: bit a set when some subset of the remaining pieces
+			// has area a.
+			clear(sums)
+			sums[0] = 1
+			for p := 0; p < np; p++ {
+				if s.IsActive(p + 1) {
+					shiftOr(sums, len(pk.Pieces[p].Shape))
+				}
+			}
+		}
+		for i := range b.Cells {
+			if mark[i] == epoch || !s.IsActive(np+i+1) {
+				continue
+			}
+			mark[i] = epoch
+			stack = append(stack[:0], int32(i))
+			size := 0
+			for len(stack) > 0 {
+				c := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				size++
+				for _, d := range adj[c] {
+					if mark[d] != epoch && s.IsActive(np+int(d)+1) {
+						mark[d] = epoch
+						stack = append(stack, d)
+					}
+				}
+			}
+			if uniform && size%size0 != 0 || !uniform && sums[size/64]&(1<<(size%64)) == 0 {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// shiftOr sets sums |= sums << n, a bitset over 0..64*len(sums)-1.
+func shiftOr(sums []uint64, n int) {
+	words, bitsN := n/64, uint(n%64)
+	for i := len(sums) - 1; i >= words; i-- {
+		v := sums[i-words] << bitsN
+		if bitsN != 0 && i-words-1 >= 0 {
+			v |= sums[i-words-1] >> (64 - bitsN)
+		}
+		sums[i] |= v
+	}
+}

@@ -1,0 +1,150 @@
+package polyform
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// TestHexiamondCounts: the 12 hexiamonds fill the rhombus of side 6 in 624
+// ways (156 up to symmetry), the 4 x 9 parallelogram in 148 (74) and the
+// 3 x 12 one in none; by the full search, the restricted unique search,
+// with and without dead-region pruning and branching on cells only.
+func TestHexiamondCounts(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		all, unique int64
+	}{
+		{"hexiamond-6x6", 624, 156},
+		{"hexiamond-4x9", 148, 74},
+		{"hexiamond-3x12", 0, 0},
+	} {
+		b, ps, _ := Named(tc.name)
+		for _, variant := range []struct{ cellsOnly, dead bool }{{false, false}, {true, true}} {
+			pk, err := NewPacking(b, ps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pk.CellsOnly, pk.DeadRegions = variant.cellsOnly, variant.dead
+			c := pk.Count(context.Background(), xcover.Fewest, 2)
+			u := pk.CountUnique(context.Background(), xcover.Fewest, 2)
+			if c.All != tc.all || c.Unique != tc.unique || u.All != tc.all || u.Unique != tc.unique {
+				t.Errorf("%s %+v: full search %d/%d, restricted %d/%d; want %d/%d",
+					tc.name, variant, c.All, c.Unique, u.All, u.Unique, tc.all, tc.unique)
+			}
+		}
+	}
+}
+
+// TestPP24Frame: seed 002's frame has 168 triangles in rows of 5, 7, 17,
+// 19, 19, 17, 17, 19, 19, 17, 7, 5, the 12 symmetries of the hexagon, and
+// is the area of the 24 heptiamonds.
+func TestPP24Frame(t *testing.T) {
+	b, ps, ok := Named("heptiamond-pp24")
+	if !ok {
+		t.Fatal("no heptiamond-pp24")
+	}
+	var lens []int
+	for _, row := range b.Rows(slices.Repeat([]string{"."}, len(b.Cells))) {
+		lens = append(lens, strings.Count(row, "."))
+	}
+	if want := []int{5, 7, 17, 19, 19, 17, 17, 19, 19, 17, 7, 5}; !slices.Equal(lens, want) {
+		t.Errorf("rows %v, want %v", lens, want)
+	}
+	if n := len(b.Symmetries()); n != 12 {
+		t.Errorf("%d symmetries, want 12", n)
+	}
+	if len(ps) != 24 || len(b.Cells) != 168 {
+		t.Errorf("%d pieces, %d cells", len(ps), len(b.Cells))
+	}
+}
+
+// TestRowsRoundTrip: a board's picture read back is the same board (up to
+// a translation of the grid), on every grid.
+func TestRowsRoundTrip(t *testing.T) {
+	for _, name := range []string{"pentomino-8x8", "hexiamond-4x9", "heptiamond-pp24"} {
+		b, _, _ := Named(name)
+		rows := b.Rows(slices.Repeat([]string{"."}, len(b.Cells)))
+		text := "grid: " + b.Grid.String() + "\n" + strings.Join(rows, "\n") + "\n"
+		c, err := ReadBoard(strings.NewReader(text), name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := c.Rows(slices.Repeat([]string{"."}, len(c.Cells))); !slices.Equal(got, rows) {
+			t.Errorf("%s: read back as\n%s\nwant\n%s", name, strings.Join(got, "\n"), strings.Join(rows, "\n"))
+		}
+	}
+	hex := "grid: hexagon\n . .\n. . .\n . .\n"
+	b, err := ReadBoard(strings.NewReader(hex), "hex")
+	if err != nil || len(b.Cells) != 7 || len(b.Symmetries()) != 12 {
+		t.Errorf("hexagon of 7: %v, %d symmetries", err, len(b.Symmetries()))
+	}
+}
+
+// bruteForce counts the packings by trying every placement of each
+// piece in turn, an oracle independent of the dancing links.
+func bruteForce(pk *Packing) int64 {
+	used := make([]bool, len(pk.Board.Cells))
+	var rec func(piece int) int64
+	rec = func(piece int) int64 {
+		if piece == len(pk.Pieces) {
+			return 1
+		}
+		var n int64
+		for _, pl := range pk.Placements {
+			if pl.Piece != piece || slices.ContainsFunc(pl.Cells, func(c int) bool { return used[c] }) {
+				continue
+			}
+			for _, c := range pl.Cells {
+				used[c] = true
+			}
+			n += rec(piece + 1)
+			for _, c := range pl.Cells {
+				used[c] = false
+			}
+		}
+		return n
+	}
+	return rec(0)
+}
+
+// TestPolyhexPacking checks packings on the hexagon grid against brute
+// force: three straight trihexes in the 3 x 3 rhombus, and a monohex with
+// two trihexes in the 7-cell hexagon (pieces of two sizes, so the
+// dead-region test takes its subset-sum path), with and without pruning
+// and symmetry restriction.
+func TestPolyhexPacking(t *testing.T) {
+	_, tri, _ := PieceSet("trihexes")
+	_, mono, _ := PieceSet("monohex")
+	straight := tri[slices.IndexFunc(tri, func(p Piece) bool { return len(Hexagon.Orientations(p.Shape, true)) == 3 })]
+	rhombus, _ := ReadBoard(strings.NewReader("grid: hexagon\n. . .\n . . .\n  . . .\n"), "rhombus")
+	hexagon, _ := ReadBoard(strings.NewReader("grid: hexagon\n . .\n. . .\n . .\n"), "hexagon")
+	for _, tc := range []struct {
+		name   string
+		board  *Board
+		pieces []Piece
+	}{
+		{"straight trihexes in a rhombus", rhombus, []Piece{{"A", straight.Shape, false}, {"B", straight.Shape, false}, {"C", straight.Shape, false}}},
+		{"monohex and trihexes in a hexagon", hexagon, []Piece{{"M", mono[0].Shape, false}, tri[0], tri[1]}},
+		{"monohex and trihexes in a hexagon", hexagon, []Piece{{"M", mono[0].Shape, false}, tri[1], tri[2]}},
+	} {
+		for _, dead := range []bool{false, true} {
+			pk, err := NewPacking(tc.board, tc.pieces)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pk.DeadRegions = dead
+			brute := bruteForce(pk)
+			c := pk.Count(context.Background(), xcover.Fewest, 1)
+			u := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+			if c.All != brute || u.All != brute || u.Unique != c.Unique {
+				t.Errorf("%s (dead regions %v): %d (unique %d), restricted %d (%d), brute force %d",
+					tc.name, dead, c.All, c.Unique, u.All, u.Unique, brute)
+			}
+			t.Logf("%s: %d packings, %d unique", tc.name, c.All, c.Unique)
+		}
+	}
+}
