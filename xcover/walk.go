@@ -10,8 +10,16 @@ package xcover
 // A Walker owns its Solver: do not call Solve on it while a walk is under
 // way. Nothing is allocated after the first walk reaches its deepest level.
 type Walker struct {
+	// SkipPruned, set before the walk, hides the children that the pruner
+	// would cut: Branches counts only the others, and Down numbers only
+	// them. This is seed 002's tree, whose branching factor at a cell is
+	// the number of its placements that leave no dead region; finding them
+	// costs one trial placement per child.
+	SkipPruned bool
+
 	s     *Solver
-	item  []int32 // item chosen at each level of the current path (0: none yet)
+	item  []int32   // item chosen at each level of the current path (0: none yet, -1: cut)
+	kids  [][]int32 // with SkipPruned: the surviving child nodes at each level
 	depth int
 }
 
@@ -30,8 +38,12 @@ func (w *Walker) Depth() int { return w.depth }
 func (w *Walker) Branches() (n int, solution bool) {
 	s := w.s
 	i := w.item[w.depth]
+	if i < 0 {
+		return 0, false
+	}
 	if i == 0 {
 		if s.prune != nil && s.prune(s) {
+			w.item[w.depth] = -1
 			return 0, false
 		}
 		i = s.choose()
@@ -39,8 +51,34 @@ func (w *Walker) Branches() (n int, solution bool) {
 			return 0, s.covered()
 		}
 		w.item[w.depth] = i
+		if w.SkipPruned && s.prune != nil {
+			w.survivors(i)
+		}
+	}
+	if w.SkipPruned && s.prune != nil {
+		return len(w.kids[w.depth]), false
 	}
 	return int(s.nd[i].top), false
+}
+
+// survivors lists the children of the current node, on item i, that the
+// pruner does not cut.
+func (w *Walker) survivors(i int32) {
+	s := w.s
+	for len(w.kids) <= w.depth {
+		w.kids = append(w.kids, nil)
+	}
+	kids := w.kids[w.depth][:0]
+	s.cover(i)
+	for x := s.nd[i].dlink; x != i; x = s.nd[x].dlink {
+		s.applyNode(x)
+		if !s.prune(s) {
+			kids = append(kids, x)
+		}
+		s.unapplyNode(x)
+	}
+	s.uncover(i)
+	w.kids[w.depth] = kids
 }
 
 // Down moves to child k (0 <= k < n from Branches) of the current node.
@@ -51,9 +89,14 @@ func (w *Walker) Down(k int) {
 	}
 	s := w.s
 	i := w.item[w.depth]
-	x := s.nd[i].dlink
-	for ; k > 0; k-- {
-		x = s.nd[x].dlink
+	var x int32
+	if w.SkipPruned && s.prune != nil {
+		x = w.kids[w.depth][k]
+	} else {
+		x = s.nd[i].dlink
+		for ; k > 0; k-- {
+			x = s.nd[x].dlink
+		}
 	}
 	s.cover(i)
 	s.choice[w.depth] = x

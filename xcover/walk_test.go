@@ -100,3 +100,39 @@ func TestPruner(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipPruned: a walker that hides cut children sees the nodes of
+// depths 0..2 only when every node below depth 2 is cut, and the whole tree
+// when nothing is cut.
+func TestSkipPruned(t *testing.T) {
+	full := queens(8).Compile(Fewest).Solve(context.Background(), 0, nil)
+	for _, cutBelow := range []int{2, 99} {
+		p := queens(8)
+		p.SetPruner(func() Pruner {
+			return func(s *Solver) bool {
+				d := 0
+				for i := 0; i < 8; i++ {
+					if !s.IsActive(p.Item("r" + string(rune('0'+i)))) {
+						d++
+					}
+				}
+				return d > cutBelow
+			}
+		})
+		w := p.Compile(Fewest).Walker()
+		w.SkipPruned = true
+		var byDepth []int64
+		sols := walkAll(w, &byDepth)
+		want := full.Stats.NodesByDepth[:min(cutBelow+1, len(full.Stats.NodesByDepth))]
+		for len(want) > 0 && want[len(want)-1] == 0 {
+			want = want[:len(want)-1]
+		}
+		wantSols := int64(0)
+		if cutBelow == 99 {
+			wantSols = full.Solutions
+		}
+		if !slices.Equal(byDepth, want) || sols != wantSols {
+			t.Errorf("cut below %d: walk %v %d solutions, want %v %d", cutBelow, byDepth, sols, want, wantSols)
+		}
+	}
+}

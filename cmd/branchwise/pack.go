@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"sync"
@@ -11,14 +12,20 @@ import (
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 func init() { register(newPackCmd) }
 
+type packFlags struct {
+	pieces, strategy, svg                string
+	first, count, all, unique, asJSON    bool
+	stats, cellsOnly, deadRegions, color bool
+	workers                              int
+}
+
 func newPackCmd(e *env) *cobra.Command {
-	var pieces, strategy, svg string
-	var first, count, all, unique, asJSON bool
-	var workers int
+	var f packFlags
 	c := &cobra.Command{
 		Use:   "pack NAME|BOARDFILE",
 		Short: "Packing puzzles: first solution, all solutions, or counts, with pictures",
@@ -26,214 +33,364 @@ func newPackCmd(e *env) *cobra.Command {
 the fewest remaining placements.
 
 NAME is a built-in puzzle: ` + strings.Join(polyform.NamedPuzzles(), ", ") + `.
-A BOARDFILE draws a square-grid board, one line per row: '.' a cell to fill,
-a space or '#' outside; the pieces are the pentominoes, or those named by
---pieces (letters F I L N P T U V W X Y Z), and must cover the board's area.
+A BOARDFILE draws a board in text (docs/pack.md): optional header lines
+"grid: square|triangle|hexagon" and "pieces: SET", then one line per row,
+'.' a cell to fill, a space or '#' outside.
 
---first (the default) prints one solution as a grid of piece letters;
+--pieces names a piece set (` + strings.Join(polyform.SetNames(), ", ") + `)
+or picks pieces of the puzzle's set by letter (pentominoes: F I L N P T U V W
+X Y Z). Without it the puzzle's set is used; a board file on the square grid
+without a "pieces:" header takes the pentominoes.
+
+--first (the default) prints one solution; --all prints every solution;
 --count counts all solutions and the unique ones (rotations and reflections
-of the whole board removed); --all prints every solution (--unique: only the
-unique ones). --svg FILE draws the solutions found (at most 60) on one sheet.
---count runs on -j workers (all cores by default).`,
+of the whole board removed). With --unique, --all prints one solution of
+each class and --count searches only for those, one piece restricted so that
+symmetric copies are never generated: about |G| times less work.
+--stats adds the nodes per depth and the mean minimum branching factor.
+--cells-only branches on cells only (seed 002's rule) and --dead-regions
+cuts nodes with an empty region that no remaining pieces can fill.
+--svg FILE draws the solutions found (at most 60) on one sheet.
+--count and --all --unique run on -j workers (all cores by default).`,
 		Example: `  branchwise pack pentomino-6x10 --svg solution.svg
   branchwise pack pentomino-8x8 --count --json
+  branchwise pack pentomino-6x10 --count --unique -j 2
+  branchwise pack heptiamond-pp24 --svg pp24.svg
   branchwise pack board.txt --pieces LNPUVY --all`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			modes := 0
-			for _, m := range []bool{first, count, all} {
-				if m {
-					modes++
-				}
-			}
-			if modes > 1 {
-				return usagef("--first, --count and --all exclude each other")
-			}
-			strat, err := xcover.ParseStrategy(strategy)
-			if err != nil {
-				return usageError{err}
-			}
-			board, set, ok := polyform.Named(args[0])
-			if !ok {
-				f, err := os.Open(args[0])
-				if err != nil {
-					return fmt.Errorf("%s: not a built-in puzzle (%s) nor a readable board file: %v", args[0], strings.Join(polyform.NamedPuzzles(), ", "), err)
-				}
-				board, err = polyform.ReadBoard(f, args[0])
-				f.Close()
-				if err != nil {
-					return err
-				}
-				set = polyform.Pentominoes()
-			}
-			ps, err := polyform.SelectPieces(set, pieces)
-			if err != nil {
-				return err
-			}
-			pk, err := polyform.NewPacking(board, ps)
-			if err != nil {
-				return fmt.Errorf("%s: %v", args[0], err)
-			}
-			if workers < 1 {
-				return usagef("-j must be at least 1")
-			}
-			if count {
-				return runPackCount(e, pk, args[0], strat, workers, asJSON)
-			}
-			return runPack(e, pk, args[0], strat, all, unique, asJSON, svg)
+			return runPackCmd(e, args[0], f)
 		},
 	}
 	fs := c.Flags()
-	fs.StringVar(&pieces, "pieces", "", "the pieces, by letter (default: the puzzle's set)")
-	fs.BoolVar(&first, "first", false, "print the first solution (the default)")
-	fs.BoolVar(&count, "count", false, "count all solutions and the unique ones")
-	fs.BoolVar(&all, "all", false, "print every solution")
-	fs.BoolVar(&unique, "unique", false, "with --all: only solutions that are not a rotation or reflection of another")
-	fs.StringVar(&strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
-	fs.StringVar(&svg, "svg", "", "draw the solutions found to this SVG file")
-	addJSONFlag(fs, &asJSON)
-	addWorkersFlag(fs, &workers)
+	fs.StringVar(&f.pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
+	fs.BoolVar(&f.first, "first", false, "print the first solution (the default)")
+	fs.BoolVar(&f.count, "count", false, "count all solutions and the unique ones")
+	fs.BoolVar(&f.all, "all", false, "print every solution")
+	fs.BoolVar(&f.unique, "unique", false, "only solutions that are not a rotation or reflection of another")
+	fs.StringVar(&f.strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
+	fs.StringVar(&f.svg, "svg", "", "draw the solutions found to this SVG file")
+	fs.BoolVar(&f.stats, "stats", false, "print nodes and mean minimum branching factor per depth")
+	fs.BoolVar(&f.cellsOnly, "cells-only", false, "branch on cells only, never on pieces")
+	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
+	fs.BoolVar(&f.color, "color", false, "colour the pictures (the default when standard output is a terminal)")
+	addJSONFlag(fs, &f.asJSON)
+	addWorkersFlag(fs, &f.workers)
 	return c
 }
 
-type packReport struct {
-	Puzzle    string     `json:"puzzle"`
-	Strategy  string     `json:"strategy"`
-	Solutions int64      `json:"solutions"`
-	Unique    *int64     `json:"unique,omitempty"`
-	Nodes     int64      `json:"nodes"`
-	Seconds   float64    `json:"seconds"`
-	Shown     [][]string `json:"shown,omitempty"`
-	Stopped   string     `json:"stopped_by,omitempty"`
+// loadPacking resolves a puzzle name or board file and the --pieces flag to
+// a packing.
+func loadPacking(arg, pieces string) (*polyform.Packing, error) {
+	board, set, ok := polyform.Named(arg)
+	if !ok {
+		file, err := os.Open(arg)
+		if err != nil {
+			return nil, fmt.Errorf("%s: not a built-in puzzle (%s) nor a readable board file: %v", arg, strings.Join(polyform.NamedPuzzles(), ", "), err)
+		}
+		var setName string
+		board, setName, err = polyform.ReadBoardSet(file, arg)
+		file.Close()
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case setName != "":
+			if _, set, err = polyform.PieceSet(setName); err != nil {
+				return nil, fmt.Errorf("%s: %v", arg, err)
+			}
+		case board.Grid == polyform.Square:
+			set = polyform.Pentominoes()
+		case pieces == "":
+			return nil, fmt.Errorf("%s: name the pieces, with a 'pieces:' header or --pieces (%s)", arg, strings.Join(polyform.SetNames(), ", "))
+		}
+	}
+	ps := set
+	if pieces != "" {
+		var err error
+		if _, named, serr := polyform.PieceSet(pieces); serr == nil {
+			ps = named
+		} else if ps, err = polyform.SelectPieces(set, pieces); err != nil {
+			return nil, err
+		}
+	}
+	pk, err := polyform.NewPacking(board, ps)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", arg, err)
+	}
+	return pk, nil
 }
 
-// runPackCount counts all and unique solutions on workers goroutines.
-func runPackCount(e *env, pk *polyform.Packing, name string, strat xcover.Strategy, workers int, asJSON bool) error {
-	syms := pk.Board.Symmetries()
-	start := time.Now()
-	prog := newProgress(e)
+func runPackCmd(e *env, arg string, f packFlags) error {
+	modes := 0
+	for _, m := range []bool{f.first, f.count, f.all} {
+		if m {
+			modes++
+		}
+	}
+	if modes > 1 {
+		return usagef("--first, --count and --all exclude each other")
+	}
+	strat, err := xcover.ParseStrategy(f.strategy)
+	if err != nil {
+		return usageError{err}
+	}
+	if f.workers < 1 {
+		return usagef("-j must be at least 1")
+	}
+	pk, err := loadPacking(arg, f.pieces)
+	if err != nil {
+		return err
+	}
+	pk.CellsOnly, pk.DeadRegions = f.cellsOnly, f.deadRegions
+	if !f.color {
+		if file, ok := e.stdout.(*os.File); ok && term.IsTerminal(int(file.Fd())) && os.Getenv("NO_COLOR") == "" {
+			f.color = true
+		}
+	}
+	p := &packRun{e: e, pk: pk, name: arg, strat: strat, f: f,
+		rep: packReport{Puzzle: arg, Strategy: strat.String(), Symmetries: len(pk.Symmetries())}}
+	if f.count {
+		return p.count()
+	}
+	return p.list()
+}
+
+type packReport struct {
+	Puzzle     string      `json:"puzzle"`
+	Strategy   string      `json:"strategy"`
+	Symmetries int         `json:"symmetries"`
+	Solutions  int64       `json:"solutions"`
+	Unique     *int64      `json:"unique,omitempty"`
+	Nodes      int64       `json:"nodes"`
+	Pruned     int64       `json:"pruned,omitempty"`
+	Seconds    float64     `json:"seconds"`
+	Workers    int         `json:"workers,omitempty"`
+	Shown      [][]string  `json:"shown,omitempty"`
+	ByDepth    []depthStat `json:"by_depth,omitempty"`
+	Stopped    string      `json:"stopped_by,omitempty"`
+}
+
+// depthStat is one row of --stats.
+type depthStat struct {
+	Depth    int     `json:"depth"`
+	Nodes    int64   `json:"nodes"`
+	MeanMinB float64 `json:"mean_min_branching"`
+}
+
+type packRun struct {
+	e        *env
+	pk       *polyform.Packing
+	name     string
+	strat    xcover.Strategy
+	f        packFlags
+	rep      packReport
+	pictures [][]render.Cell
+	start    time.Time
+}
+
+// count counts all and unique solutions on the workers.
+func (p *packRun) count() error {
+	p.start = time.Now()
+	prog := newProgress(p.e)
 	var mu sync.Mutex
 	var all, uniq int64
-	r := pk.SolveParallel(e.ctx, strat, workers, func(_ int, assign []int) bool {
-		canon := polyform.IsCanonical(assign, syms)
-		mu.Lock()
-		all++
-		if canon {
+	var r xcover.Result
+	if p.f.unique {
+		r = p.pk.SolveUnique(p.e.ctx, p.strat, p.f.workers, p.pk.Restrict(), func(_ int, _ []int, class int) bool {
+			mu.Lock()
+			all += int64(class)
 			uniq++
-		}
-		prog.Printf("%s: %d solutions, %d unique, %s", name, all, uniq, time.Since(start).Round(time.Second))
-		mu.Unlock()
-		return true
-	})
-	prog.Done()
-	rep := packReport{Puzzle: name, Strategy: strat.String(), Solutions: r.Solutions, Unique: &uniq,
-		Nodes: r.Stats.Nodes, Seconds: time.Since(start).Seconds()}
-	if r.Err != nil {
-		rep.Stopped = r.Err.Error()
-	}
-	if asJSON {
-		if err := writeJSON(e.stdout, rep); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintf(e.stdout, "%s: %d solutions, %d unique (strategy %s, %d nodes, %d workers, %.2f s)\n", name, rep.Solutions, uniq, rep.Strategy, rep.Nodes, workers, rep.Seconds)
-	}
-	if e.ctx.Err() != nil {
-		return errInterrupted
-	}
-	return nil
-}
-
-func runPack(e *env, pk *polyform.Packing, name string, strat xcover.Strategy, all, unique, asJSON bool, svg string) error {
-	syms := pk.Board.Symmetries()
-	rep := packReport{Puzzle: name, Strategy: strat.String()}
-	var pictures [][]render.Square
-	var uniq int64
-	start := time.Now()
-	limit := int64(1)
-	if all {
-		limit = 0
-	}
-	r := pk.Solve(e.ctx, strat, limit, func(assign []int) bool {
-		canon := polyform.IsCanonical(assign, syms)
-		if canon {
-			uniq++
-		}
-		if unique && !canon {
+			prog.Printf("%s: %d unique solutions, %d in all, %s", p.name, uniq, all, time.Since(p.start).Round(time.Second))
+			mu.Unlock()
 			return true
+		})
+	} else {
+		syms := p.pk.Symmetries()
+		r = p.pk.SolveParallel(p.e.ctx, p.strat, p.f.workers, func(_ int, assign []int) bool {
+			canon := polyform.IsCanonical(assign, syms)
+			mu.Lock()
+			all++
+			if canon {
+				uniq++
+			}
+			prog.Printf("%s: %d solutions, %d unique, %s", p.name, all, uniq, time.Since(p.start).Round(time.Second))
+			mu.Unlock()
+			return true
+		})
+	}
+	prog.Done()
+	p.rep.Solutions, p.rep.Unique, p.rep.Workers = all, &uniq, p.f.workers
+	p.finish(r)
+	if !p.f.asJSON {
+		how := "all solutions searched"
+		if p.f.unique {
+			how = fmt.Sprintf("unique ones searched, piece %s restricted", p.pk.Pieces[p.pk.Restrict().Piece].Name)
 		}
-		rows := packRows(pk, assign)
-		if asJSON {
-			rep.Shown = append(rep.Shown, rows)
+		fmt.Fprintf(p.e.stdout, "%s: %d solutions, %d unique (%s; strategy %s, %d nodes, %d workers, %.2f s)\n",
+			p.name, all, uniq, how, p.rep.Strategy, p.rep.Nodes, p.f.workers, p.rep.Seconds)
+	}
+	return p.report()
+}
+
+// list prints the first solution, or all, or one of each class.
+func (p *packRun) list() error {
+	p.start = time.Now()
+	syms := p.pk.Symmetries()
+	var uniq int64
+	show := func(assign []int) bool {
+		labels := make([]string, len(assign))
+		for i, a := range assign {
+			labels[i] = p.pk.Pieces[a].Name
+		}
+		rows := p.pk.Board.Rows(labels)
+		if p.f.asJSON {
+			p.rep.Shown = append(p.rep.Shown, rows)
 		} else {
-			if len(pictures) > 0 || all {
-				fmt.Fprintln(e.stdout)
+			if len(p.rep.Shown) > 0 || p.f.all {
+				fmt.Fprintln(p.e.stdout)
 			}
-			for _, row := range rows {
-				fmt.Fprintln(e.stdout, row)
-			}
+			writeRows(p.e.stdout, rows, p.f.color)
+			p.rep.Shown = append(p.rep.Shown, nil) // counts the solutions shown
 		}
-		if svg != "" && len(pictures) < 60 {
-			var pic []render.Square
-			for i, c := range pk.Board.Cells {
-				pic = append(pic, render.Square{X: c.X, Y: c.Y, Label: pk.Pieces[assign[i]].Name})
+		if p.f.svg != "" && len(p.pictures) < 60 {
+			var pic []render.Cell
+			for i, c := range p.pk.Board.Cells {
+				pic = append(pic, render.Cell{Polygon: p.pk.Board.Grid.Polygon(c), Label: labels[i]})
 			}
-			pictures = append(pictures, pic)
+			p.pictures = append(p.pictures, pic)
 		}
 		return true
-	})
-	rep.Solutions = r.Solutions
-	rep.Nodes = r.Stats.Nodes
-	rep.Seconds = time.Since(start).Seconds()
-	if r.Err != nil {
-		rep.Stopped = r.Err.Error()
 	}
-	if svg != "" {
-		if err := writePackSVG(svg, name, pictures); err != nil {
+	var r xcover.Result
+	var all int64
+	switch {
+	case p.f.all && p.f.unique:
+		var mu sync.Mutex
+		r = p.pk.SolveUnique(p.e.ctx, p.strat, p.f.workers, p.pk.Restrict(), func(_ int, assign []int, class int) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			all += int64(class)
+			uniq++
+			return show(assign)
+		})
+		p.rep.Unique = &uniq
+	case p.f.all:
+		r = p.pk.Solve(p.e.ctx, p.strat, 0, func(assign []int) bool {
+			all++
+			if polyform.IsCanonical(assign, syms) {
+				uniq++
+			}
+			return show(assign)
+		})
+		p.rep.Unique = &uniq
+	default:
+		// The first solution, or with --unique the first that is the
+		// smallest of its images.
+		r = p.pk.Solve(p.e.ctx, p.strat, 0, func(assign []int) bool {
+			all++
+			if p.f.unique && !polyform.IsCanonical(assign, syms) {
+				return true
+			}
+			show(assign)
+			return false
+		})
+	}
+	p.rep.Solutions = all
+	p.finish(r)
+	if p.f.svg != "" {
+		if err := writePackSVG(p.f.svg, p.name, p.pictures); err != nil {
 			return err
 		}
 	}
-	if asJSON {
-		if err := writeJSON(e.stdout, rep); err != nil {
-			return err
-		}
-	} else {
+	if !p.f.asJSON {
+		shown := len(p.rep.Shown)
 		switch {
-		case rep.Solutions == 0:
-			fmt.Fprintf(e.stdout, "%s: no solution (%d nodes, %.2f s)\n", name, rep.Nodes, rep.Seconds)
-		case all && unique:
-			fmt.Fprintf(e.stdout, "\n%s: %d solutions, the %d unique ones shown (%d nodes, %.2f s)\n", name, rep.Solutions, uniq, rep.Nodes, rep.Seconds)
-		case all:
-			fmt.Fprintf(e.stdout, "\n%s: %d solutions (%d nodes, %.2f s)\n", name, rep.Solutions, rep.Nodes, rep.Seconds)
+		case shown == 0:
+			fmt.Fprintf(p.e.stdout, "%s: no solution (%d nodes, %.2f s)\n", p.name, p.rep.Nodes, p.rep.Seconds)
+		case p.f.all && p.f.unique:
+			fmt.Fprintf(p.e.stdout, "\n%s: %d unique solutions shown, %d in all (%d nodes, %.2f s)\n", p.name, shown, all, p.rep.Nodes, p.rep.Seconds)
+		case p.f.all:
+			fmt.Fprintf(p.e.stdout, "\n%s: %d solutions, %d unique (%d nodes, %.2f s)\n", p.name, p.rep.Solutions, uniq, p.rep.Nodes, p.rep.Seconds)
+		}
+		p.rep.Shown = nil
+	}
+	return p.report()
+}
+
+// finish records a search's statistics.
+func (p *packRun) finish(r xcover.Result) {
+	p.rep.Nodes, p.rep.Pruned = r.Stats.Nodes, r.Stats.Pruned
+	p.rep.Seconds = time.Since(p.start).Seconds()
+	if r.Err != nil {
+		p.rep.Stopped = r.Err.Error()
+	}
+	if p.f.stats {
+		st := r.Stats
+		for d, n := range st.NodesByDepth {
+			ds := depthStat{Depth: d, Nodes: n}
+			if d < len(st.Branched) && st.Branched[d] > 0 {
+				ds.MeanMinB = float64(st.Branches[d]) / float64(st.Branched[d])
+			}
+			p.rep.ByDepth = append(p.rep.ByDepth, ds)
+		}
+		if len(p.rep.ByDepth) > 0 {
+			p.rep.ByDepth[0].Nodes = 1
 		}
 	}
-	if e.ctx.Err() != nil {
+}
+
+// report writes the JSON report or the --stats table, and turns an
+// interruption into its exit status.
+func (p *packRun) report() error {
+	if p.f.asJSON {
+		if err := writeJSON(p.e.stdout, p.rep); err != nil {
+			return err
+		}
+	} else if p.f.stats {
+		fmt.Fprintf(p.e.stdout, "\n%5s %14s %12s\n", "depth", "nodes", "mean min bf")
+		for _, d := range p.rep.ByDepth {
+			fmt.Fprintf(p.e.stdout, "%5d %14d %12.5f\n", d.Depth, d.Nodes, d.MeanMinB)
+		}
+		if p.rep.Pruned > 0 {
+			fmt.Fprintf(p.e.stdout, "%d nodes cut by the dead-region test\n", p.rep.Pruned)
+		}
+	}
+	if p.e.ctx.Err() != nil {
 		return errInterrupted
 	}
 	return nil
 }
 
-// packRows draws a solution as rows of piece letters, '.' outside.
-func packRows(pk *polyform.Packing, assign []int) []string {
-	w, h := 0, 0
-	for _, c := range pk.Board.Cells {
-		w, h = max(w, c.X+1), max(h, c.Y+1)
+// writeRows prints a solution's rows; with colour, each piece letter on a
+// background of its own (256-colour ANSI), stable across solutions.
+func writeRows(w io.Writer, rows []string, color bool) {
+	for _, row := range rows {
+		if !color {
+			fmt.Fprintln(w, row)
+			continue
+		}
+		var b strings.Builder
+		for _, ch := range row {
+			if ch == ' ' {
+				b.WriteByte(' ')
+				continue
+			}
+			fmt.Fprintf(&b, "\x1b[30;48;5;%dm%c\x1b[0m", pieceColour(ch), ch)
+		}
+		fmt.Fprintln(w, b.String())
 	}
-	grid := make([][]byte, h)
-	for y := range grid {
-		grid[y] = []byte(strings.Repeat(" ", w))
-	}
-	for i, c := range pk.Board.Cells {
-		grid[c.Y][c.X] = pk.Pieces[assign[i]].Name[0]
-	}
-	rows := make([]string, h)
-	for y, g := range grid {
-		rows[y] = strings.TrimRight(string(g), " ")
-	}
-	return rows
 }
 
-func writePackSVG(name, title string, pictures [][]render.Square) error {
+// pieceColour picks one of 24 light 256-colour backgrounds for a piece
+// letter, so that black letters stay readable.
+func pieceColour(ch rune) int {
+	palette := [...]int{210, 114, 227, 111, 215, 177, 87, 219, 156, 224, 73, 183,
+		180, 230, 174, 158, 143, 223, 147, 250, 216, 122, 189, 229}
+	return palette[int(ch)%len(palette)]
+}
+
+func writePackSVG(name, title string, pictures [][]render.Cell) error {
 	f, err := os.Create(name)
 	if err != nil {
 		return err
@@ -242,7 +399,7 @@ func writePackSVG(name, title string, pictures [][]render.Square) error {
 	if len(pictures) > 1 {
 		cols = 3
 	}
-	if err := (render.Grid{Title: title, Pictures: pictures, Columns: cols}).WriteSVG(f); err != nil {
+	if err := (render.Sheet{Title: title, Pictures: pictures, Columns: cols}).WriteSVG(f); err != nil {
 		f.Close()
 		return err
 	}

@@ -80,10 +80,74 @@ func TestPackBoardFileAndErrors(t *testing.T) {
 		{[]string{"no-such-puzzle"}, exitFailure, "not a built-in puzzle"},
 		{[]string{"pentomino-3x20", "--count", "--all"}, exitUsage, "exclude each other"},
 		{[]string{"pentomino-3x20", "--strategy", "random"}, exitUsage, `unknown strategy "random"`},
+		{[]string{write("tri.txt", "grid: triangle\n......\n")}, exitFailure, "name the pieces"},
+		{[]string{write("set.txt", "pieces: octominoes\n....\n")}, exitFailure, `set.txt: unknown piece set "octominoes"`},
+		{[]string{write("hdr.txt", "colour: red\n....\n")}, exitFailure, `hdr.txt:1: unknown header "colour"`},
+		{[]string{"hexiamond-6x6", "--pieces", "tetrominoes"}, exitFailure, "not a piece of the triangle grid"},
 	} {
 		code, _, stderr := runCLI(t, append([]string{"pack"}, tc.args...)...)
 		if code != tc.code || !strings.Contains(stderr, tc.want) {
 			t.Errorf("pack %v: exit %d %q; want %d and %q", tc.args, code, stderr, tc.code, tc.want)
 		}
+	}
+}
+
+// TestPackTriangles: the hexiamond boards count 624/156 and 148/74, by the
+// restricted search too; a board file with grid and pieces headers reads as
+// the built-in board; PP-24's first solution uses the 24 heptiamonds.
+func TestPackTriangles(t *testing.T) {
+	for _, tc := range []struct {
+		args        []string
+		all, unique int64
+	}{
+		{[]string{"hexiamond-6x6", "--count", "--unique"}, 624, 156},
+		{[]string{"hexiamond-4x9", "--count", "-j", "1"}, 148, 74},
+		{[]string{"hexiamond-4x9", "--count", "--unique", "--cells-only", "--dead-regions"}, 148, 74},
+	} {
+		code, stdout, stderr := runCLI(t, append([]string{"pack", "--json"}, tc.args...)...)
+		var rep struct{ Solutions, Unique int64 }
+		if err := json.Unmarshal([]byte(stdout), &rep); code != exitOK || err != nil || rep.Solutions != tc.all || rep.Unique != tc.unique {
+			t.Errorf("pack %v: exit %d %+v %s; want %d/%d", tc.args, code, rep, stderr, tc.all, tc.unique)
+		}
+	}
+	dir := t.TempDir()
+	_, stdout, _ := runCLI(t, "pack", "hexiamond-4x9")
+	board := "grid: triangle\npieces: hexiamonds\n"
+	for _, row := range strings.Split(strings.TrimRight(stdout, "\n"), "\n") {
+		board += strings.Map(func(r rune) rune {
+			if r == ' ' {
+				return r
+			}
+			return '.'
+		}, row) + "\n"
+	}
+	file := writeFile(t, dir, "4x9.txt", board)
+	code, stdout, stderr := runCLI(t, "pack", file, "--count")
+	if code != exitOK || !strings.Contains(stdout, "148 solutions, 74 unique") {
+		t.Errorf("pack %s --count: exit %d %s %s\n%s", file, code, stdout, stderr, board)
+	}
+
+	svg := filepath.Join(dir, "pp24.svg")
+	code, stdout, stderr = runCLI(t, "pack", "heptiamond-pp24", "--svg", svg)
+	rows := strings.Split(strings.TrimRight(stdout, "\n"), "\n")
+	if code != exitOK || len(rows) != 12 {
+		t.Fatalf("pp24: exit %d %q %s", code, stdout, stderr)
+	}
+	letters := map[rune]int{}
+	for _, row := range rows {
+		for _, r := range strings.TrimSpace(row) {
+			letters[r]++
+		}
+	}
+	if len(letters) != 24 {
+		t.Errorf("pp24: %d pieces in %q", len(letters), stdout)
+	}
+	for r, n := range letters {
+		if n != 7 {
+			t.Errorf("pp24: piece %c covers %d triangles", r, n)
+		}
+	}
+	if b, err := os.ReadFile(svg); err != nil || strings.Count(string(b), "<polygon") != 168 {
+		t.Errorf("pp24 picture: %v, want 168 triangles", err)
 	}
 }

@@ -108,12 +108,13 @@ func (b *Board) bounds() (r0, c0, r1, c1 int) {
 // on the hexagon grid cells sit in every other column, shifted by one
 // from row to row, and the columns between are blank. Errors give the file, line and column.
 func ReadBoard(r io.Reader, file string) (*Board, error) {
-	b, _, err := readBoard(r, file)
+	b, _, err := ReadBoardSet(r, file)
 	return b, err
 }
 
-// readBoard is ReadBoard that also returns the header's piece set.
-func readBoard(r io.Reader, file string) (*Board, string, error) {
+// ReadBoardSet is ReadBoard that also returns the piece set named by the
+// "pieces:" header ("" if none), for PieceSet.
+func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 	var cells []Cell
 	g, set := Square, ""
 	sc := bufio.NewScanner(r)

@@ -148,3 +148,69 @@ func TestPolyhexPacking(t *testing.T) {
 		}
 	}
 }
+
+// TestPP24Root: seed 002's root has 85 branches (Table b): the cell with
+// the fewest placements has 120, of which 85 leave no empty region whose
+// size is not a multiple of 7. A walker that hides the cut children sees
+// them; a plain one sees all 120.
+func TestPP24Root(t *testing.T) {
+	b, ps, _ := Named("heptiamond-pp24")
+	pk, err := NewPacking(b, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk.CellsOnly, pk.DeadRegions = true, true
+	w := pk.Compile(xcover.Fewest).Walker()
+	if n, _ := w.Branches(); n != 120 {
+		t.Errorf("plain walker: root branches %d, want 120", n)
+	}
+	w = pk.Compile(xcover.Fewest).Walker()
+	w.SkipPruned = true
+	if n, _ := w.Branches(); n != 85 {
+		t.Errorf("root branches %d, want 85 (seed 002, Table b)", n)
+	}
+}
+
+// TestPolygons: on every grid, two neighbouring cells' polygons share
+// exactly one edge (two corners), and a cell's polygon has the grid's
+// number of corners.
+func TestPolygons(t *testing.T) {
+	var hex []Cell
+	for x := -2; x <= 2; x++ {
+		for y := -2; y <= 2; y++ {
+			hex = append(hex, Cell{x, y})
+		}
+	}
+	for _, name := range []string{"pentomino-8x8", "hexiamond-4x9", "heptiamond-pp24", "hexagons"} {
+		b, _, _ := Named(name)
+		if name == "hexagons" {
+			var err error
+			if b, err = NewBoard(Hexagon, hex); err != nil {
+				t.Fatal(err)
+			}
+		}
+		corners := map[Grid]int{Square: 4, Triangle: 3, Hexagon: 6}[b.Grid]
+		key := func(p [2]float64) [2]int64 {
+			return [2]int64{int64(p[0]*1e6 + 0.5), int64(p[1]*1e6 + 0.5)}
+		}
+		for _, c := range b.Cells {
+			pc := b.Grid.Polygon(c)
+			if len(pc) != corners {
+				t.Fatalf("%s: cell %v has %d corners", name, c, len(pc))
+			}
+			for _, d := range b.Grid.neighbours(c, nil) {
+				shared := 0
+				for _, p := range pc {
+					for _, q := range b.Grid.Polygon(d) {
+						if key(p) == key(q) {
+							shared++
+						}
+					}
+				}
+				if shared != 2 {
+					t.Errorf("%s: cells %v and %v share %d corners", name, c, d, shared)
+				}
+			}
+		}
+	}
+}
