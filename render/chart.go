@@ -94,3 +94,23 @@ func (c Chart) WriteSVG(w io.Writer, width, height int) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// WriteStackSVG draws charts one above the other in one SVG document,
+// each width x height pixels.
+func WriteStackSVG(w io.Writer, charts []Chart, width, height int) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n",
+		width, height*len(charts), width, height*len(charts))
+	for i, c := range charts {
+		var one strings.Builder
+		if err := c.WriteSVG(&one, width, height); err != nil {
+			return err
+		}
+		// Nest the chart's own <svg> element, moved down to its place.
+		s := strings.Replace(one.String(), "<svg ", fmt.Sprintf(`<svg y="%d" `, i*height), 1)
+		b.WriteString(s)
+	}
+	b.WriteString("</svg>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -30,3 +30,23 @@ func TestChartIsWellFormedSVG(t *testing.T) {
 		}
 	}
 }
+
+func TestStackIsWellFormedSVG(t *testing.T) {
+	var b strings.Builder
+	c := Chart{Title: "a", Series: []Series{{Name: "s", X: []float64{0, 1}, Y: []float64{1, 2}}}}
+	if err := WriteStackSVG(&b, []Chart{c, c}, 400, 300); err != nil {
+		t.Fatal(err)
+	}
+	d := xml.NewDecoder(strings.NewReader(b.String()))
+	for {
+		if _, err := d.Token(); err != nil {
+			if err.Error() != "EOF" {
+				t.Fatalf("not well-formed: %v", err)
+			}
+			break
+		}
+	}
+	if strings.Count(b.String(), "<svg") != 3 || !strings.Contains(b.String(), `<svg y="300"`) {
+		t.Errorf("want two charts nested in one document")
+	}
+}

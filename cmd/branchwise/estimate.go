@@ -1,0 +1,299 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/render"
+	"github.com/branchwise/branchwise/xcover"
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newEstimateCmd) }
+
+type estimateFlags struct {
+	method, pieces, strategy, cutDepths, svg  string
+	samples, exactDepth, workers, tail        int
+	seed                                      int64
+	budget                                    time.Duration
+	cutP                                      float64
+	cellsOnly, deadRegions, asJSON, lookahead bool
+}
+
+func newEstimateCmd(e *env) *cobra.Command {
+	var f estimateFlags
+	c := &cobra.Command{
+		Use:   "estimate NAME|BOARDFILE",
+		Short: "Estimate the search tree and solutions of a packing puzzle too big to count",
+		Long: `Estimate the number of nodes of the fewest-options search tree of a packing
+puzzle (named or drawn as for pack), and its number of solutions, from a
+sample of the tree, with a 95% interval and the time an exhaustive count
+would take.
+
+Methods (docs/estimate.md):
+  frontier  count the tree exactly to --exact-depth, then --samples probes
+            from every node there (the default: lowest variance, honest
+            intervals);
+  knuth     --samples random probes from the root (Knuth 1975): unbiased,
+            heavy-tailed;
+  stratified  --samples probes of Chen's stratified sampling, one node
+            kept per depth and number of children;
+  paper     seed 002: --samples runs dropping nodes at --cut-depths with
+            probability --cut-p, mean minimum branching factor per depth,
+            combined with exact counts to --exact-depth; on seed 002's tree
+            (branching on cells only, cutting dead regions, counting only the
+            placements that leave none);
+  exact     the exhaustive counts to --exact-depth only (seed 002 Table b).
+
+Unique solutions are the estimate divided by the board's symmetry order.
+Equal seeds give equal numbers, whatever -j.`,
+		Example: `  branchwise estimate pentomino-6x10
+  branchwise estimate heptiamond-pp24 --method exact --exact-depth 4
+  branchwise estimate heptiamond-pp24 --method paper --samples 20 --exact-depth 5 --svg fig5.svg
+  branchwise estimate pentomino-8x8 --method knuth --time 10s --json`,
+		Args: argsUsage(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			if !c.Flags().Changed("samples") {
+				f.samples = map[string]int{"frontier": 20, "knuth": 10000, "stratified": 100, "paper": 20}[f.method]
+			}
+			if !c.Flags().Changed("exact-depth") {
+				f.exactDepth = map[string]int{"frontier": 2, "paper": 3, "exact": 3}[f.method]
+			}
+			return runEstimate(e, args[0], f)
+		},
+	}
+	fs := c.Flags()
+	fs.StringVar(&f.method, "method", "frontier", "frontier, knuth, stratified, paper or exact")
+	fs.IntVar(&f.samples, "samples", 0, "probes (knuth), probes per frontier node (frontier), runs (paper)")
+	fs.DurationVar(&f.budget, "time", 0, "knuth: probe for this long instead of --samples")
+	fs.IntVar(&f.exactDepth, "exact-depth", 0, "count the tree exactly to this depth (default 2 frontier, 3 paper and exact)")
+	fs.BoolVar(&f.lookahead, "lookahead", true, "frontier and knuth: count the leaf children on a probe's path exactly, go on among the others")
+	fs.IntVar(&f.tail, "tail", 0, "frontier and knuth: count exactly every subtree of at most this many nodes a probe reaches (0: never)")
+	fs.Float64Var(&f.cutP, "cut-p", 0.7, "paper: probability of dropping a node in the cut depths")
+	fs.StringVar(&f.cutDepths, "cut-depths", "2..19", "paper: the depths where nodes may be dropped, FROM..TO")
+	fs.StringVar(&f.pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
+	fs.StringVar(&f.strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
+	fs.BoolVar(&f.cellsOnly, "cells-only", false, "branch on cells only (implied by --method paper)")
+	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut dead regions, hiding the placements that make one (implied by --method paper)")
+	fs.StringVar(&f.svg, "svg", "", "write charts of the mean branching factor and the nodes per depth to this SVG file")
+	var seed int64
+	addSeedFlag(fs, &seed)
+	addJSONFlag(fs, &f.asJSON)
+	addWorkersFlag(fs, &f.workers)
+	c.PreRun = func(*cobra.Command, []string) { f.seed = seed }
+	return c
+}
+
+type estimateReport struct {
+	Puzzle     string                   `json:"puzzle"`
+	Method     string                   `json:"method"`
+	Symmetries int                      `json:"symmetries"`
+	Nodes      estimate.Interval        `json:"nodes"`
+	Solutions  estimate.Interval        `json:"solutions"`
+	Unique     estimate.Interval        `json:"unique"`
+	ByDepth    []estimate.DepthEstimate `json:"by_depth"`
+	Samples    int                      `json:"samples"`
+	Work       int64                    `json:"work"`
+	Seconds    float64                  `json:"seconds"`
+	// NodeRate is the exhaustive search's measured speed (nodes per
+	// second, one worker); CountSeconds the predicted time of an exact
+	// count on the workers.
+	NodeRate     float64 `json:"node_rate"`
+	CountSeconds float64 `json:"count_seconds"`
+	Workers      int     `json:"workers"`
+}
+
+func runEstimate(e *env, arg string, f estimateFlags) error {
+	strat, err := xcover.ParseStrategy(f.strategy)
+	if err != nil {
+		return usageError{err}
+	}
+	switch {
+	case !slices.Contains([]string{"frontier", "knuth", "stratified", "paper", "exact"}, f.method):
+		return usagef("unknown method %q (want frontier, knuth, stratified, paper or exact)", f.method)
+	case f.workers < 1:
+		return usagef("-j must be at least 1")
+	case f.samples < 1 && f.budget == 0 && f.method != "exact":
+		return usagef("--samples must be at least 1")
+	case f.exactDepth < 0:
+		return usagef("--exact-depth must be at least 0")
+	case f.budget < 0 || f.budget > 0 && f.method != "knuth":
+		return usagef("--time is for --method knuth (the other methods take --samples)")
+	}
+	opt := estimate.Options{Seed: uint64(f.seed), Samples: f.samples, Workers: f.workers,
+		ExactDepth: f.exactDepth, CutP: f.cutP, Tail: f.tail, Lookahead: f.lookahead}
+	if f.method == "paper" {
+		from, to, ok := strings.Cut(f.cutDepths, "..")
+		a, err1 := strconv.Atoi(from)
+		b, err2 := strconv.Atoi(to)
+		if !ok || err1 != nil || err2 != nil {
+			return usagef("--cut-depths %q: want FROM..TO, e.g. 2..19", f.cutDepths)
+		}
+		opt.CutFrom, opt.CutTo = a, b
+		if err := estimate.CheckCut(opt); err != nil {
+			return usageError{err}
+		}
+		f.cellsOnly, f.deadRegions = true, true
+	}
+	pk, err := loadPacking(arg, f.pieces)
+	if err != nil {
+		return err
+	}
+	pk.CellsOnly, pk.DeadRegions = f.cellsOnly, f.deadRegions
+	newTree := func() estimate.Tree {
+		w := pk.Compile(strat).Walker()
+		w.SkipPruned = pk.DeadRegions
+		return w
+	}
+	rep := estimateReport{Puzzle: arg, Method: f.method, Symmetries: len(pk.Symmetries()), Workers: f.workers}
+	start := time.Now()
+	prog := newProgress(e)
+	prog.Printf("%s: estimating (%s)...", arg, f.method)
+	var r estimate.Result
+	switch f.method {
+	case "knuth":
+		ctx := e.ctx
+		if f.budget > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, f.budget)
+			defer cancel()
+			opt.Samples = math.MaxInt32
+		}
+		r = estimate.Knuth(ctx, newTree, opt)
+	case "frontier":
+		r = estimate.Frontier(e.ctx, newTree, opt)
+	case "stratified":
+		r = estimate.Stratified(e.ctx, newTree, opt)
+	case "exact", "paper":
+		exact, err := estimate.Exhaustive(e.ctx, newTree, f.exactDepth, f.workers)
+		if err != nil {
+			prog.Done()
+			return errInterrupted
+		}
+		if f.method == "exact" {
+			r = exactResult(exact)
+		} else if r, err = estimate.Cut(e.ctx, newTree, exact, opt); err != nil {
+			prog.Done()
+			return errInterrupted
+		}
+	}
+	prog.Done()
+	if e.ctx.Err() != nil && f.budget == 0 {
+		return errInterrupted
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	rep.Nodes, rep.Solutions, rep.ByDepth, rep.Samples, rep.Work = r.Nodes, r.Solutions, r.ByDepth, r.Samples, r.Work
+	g := float64(rep.Symmetries)
+	rep.Unique = estimate.Interval{Estimate: r.Solutions.Estimate / g, Low: r.Solutions.Low / g, High: r.Solutions.High / g, StdErr: r.Solutions.StdErr / g}
+	rep.NodeRate = nodeRate(e.ctx, pk, strat)
+	if rep.NodeRate > 0 && f.method != "exact" {
+		rep.CountSeconds = rep.Nodes.Estimate / rep.NodeRate / float64(f.workers)
+	}
+	if f.svg != "" {
+		if err := writeEstimateSVG(f.svg, arg, rep); err != nil {
+			return err
+		}
+	}
+	if f.asJSON {
+		return writeJSON(e.stdout, rep)
+	}
+	printEstimate(e, rep)
+	return nil
+}
+
+// exactResult presents exhaustive counts as a Result: nodes per depth and
+// mean branching factors, the totals only down to the depth counted.
+func exactResult(p estimate.Profile) estimate.Result {
+	r := estimate.Result{Method: "exact"}
+	var nodes, sols float64
+	for d, n := range p.Nodes {
+		de := estimate.DepthEstimate{Depth: d, Nodes: float64(n), Exact: true}
+		if d+1 < len(p.Nodes) && n > 0 {
+			de.MeanBF = float64(p.Branches[d]) / float64(n)
+		}
+		r.ByDepth = append(r.ByDepth, de)
+		nodes += float64(n)
+		sols += float64(p.Solutions[d])
+		r.Work += n
+	}
+	r.Nodes = estimate.Interval{Estimate: nodes, Low: nodes, High: nodes}
+	r.Solutions = estimate.Interval{Estimate: sols, Low: sols, High: sols}
+	return r
+}
+
+// nodeRate measures the exhaustive search's nodes per second on one worker
+// for half a second.
+func nodeRate(ctx context.Context, pk *polyform.Packing, strat xcover.Strategy) float64 {
+	ctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r := pk.Solve(ctx, strat, 0, func([]int) bool { return true })
+	return float64(r.Stats.Nodes) / time.Since(start).Seconds()
+}
+
+func printEstimate(e *env, rep estimateReport) {
+	w := e.stdout
+	fmt.Fprintf(w, "%s: %s estimate, %d samples, %d moves of work, %.2f s\n\n", rep.Puzzle, rep.Method, rep.Samples, rep.Work, rep.Seconds)
+	fmt.Fprintf(w, "%5s %20s %6s %12s %10s %12s\n", "depth", "nodes", "", "mean min bf", "sd", "bf samples")
+	for _, d := range rep.ByDepth {
+		exact := ""
+		if d.Exact {
+			exact = "exact"
+		}
+		fmt.Fprintf(w, "%5d %20s %6s %12.5f %10.5f %12d\n", d.Depth, bigFloat(d.Nodes), exact, d.MeanBF, d.SDBF, d.BFSamples)
+	}
+	fmt.Fprintln(w)
+	line := func(name string, iv estimate.Interval) {
+		fmt.Fprintf(w, "%-10s %s  (95%%: %s .. %s)\n", name, bigFloat(iv.Estimate), bigFloat(iv.Low), bigFloat(iv.High))
+	}
+	line("nodes", rep.Nodes)
+	line("solutions", rep.Solutions)
+	line("unique", rep.Unique)
+	if rep.Method == "exact" {
+		fmt.Fprintf(w, "(counts to depth %d only)\n", len(rep.ByDepth)-1)
+	}
+	if rep.CountSeconds > 0 {
+		fmt.Fprintf(w, "an exact count: about %s on %d workers (%.3g nodes/s per worker)\n",
+			time.Duration(min(rep.CountSeconds, 1e9)*float64(time.Second)).Round(time.Second), rep.Workers, rep.NodeRate)
+	}
+}
+
+// bigFloat prints a count in full below 1e15, in e-notation above.
+func bigFloat(x float64) string {
+	if math.IsInf(x, 0) || math.Abs(x) >= 1e15 {
+		return strconv.FormatFloat(x, 'e', 3, 64)
+	}
+	return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+}
+
+func writeEstimateSVG(name, puzzle string, rep estimateReport) error {
+	var depth, bf, nodes []float64
+	for _, d := range rep.ByDepth {
+		depth = append(depth, float64(d.Depth))
+		bf = append(bf, d.MeanBF)
+		nodes = append(nodes, d.Nodes)
+	}
+	charts := []render.Chart{
+		{Title: "Mean minimum branching factor per depth", Subtitle: puzzle + ", " + rep.Method, XLabel: "depth", YLabel: "branching factor",
+			Series: []render.Series{{Name: rep.Method, X: depth, Y: bf}}},
+		{Title: "Nodes per depth", Subtitle: puzzle + ", " + rep.Method, XLabel: "depth", YLabel: "log10 nodes", LogY: true,
+			Series: []render.Series{{Name: rep.Method, X: depth, Y: nodes}}},
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := render.WriteStackSVG(f, charts, 640, 400); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

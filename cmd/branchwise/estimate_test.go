@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestEstimateJSON: the JSON report has nodes and solutions as intervals
+// around their estimates, unique = solutions / symmetries, and equal seeds
+// give equal numbers whatever -j.
+func TestEstimateJSON(t *testing.T) {
+	type iv struct{ Estimate, Low, High float64 }
+	var reps []struct {
+		Nodes, Solutions, Unique iv
+		Symmetries               int
+	}
+	for _, j := range []string{"1", "2"} {
+		code, stdout, stderr := runCLI(t, "estimate", "pentomino-3x20", "--samples", "50", "--seed", "3", "-j", j, "--json")
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var rep struct {
+			Nodes, Solutions, Unique iv
+			Symmetries               int
+		}
+		if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+			t.Fatal(err)
+		}
+		reps = append(reps, rep)
+		if rep.Symmetries != 4 || rep.Nodes.Low > rep.Nodes.Estimate || rep.Nodes.Estimate > rep.Nodes.High ||
+			rep.Solutions.Low > rep.Solutions.Estimate || rep.Unique.Estimate != rep.Solutions.Estimate/4 {
+			t.Errorf("-j %s: %+v", j, rep)
+		}
+	}
+	if reps[0] != reps[1] {
+		t.Errorf("-j changes the estimate: %+v vs %+v", reps[0], reps[1])
+	}
+}
+
+// TestEstimateExactTable: seed 002's Table b to depth 2 on PP-24's tree:
+// 1, 85, 1339 nodes.
+func TestEstimateExactTable(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "estimate", "heptiamond-pp24", "--method", "exact", "--exact-depth", "2", "--cells-only", "--dead-regions")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"    1                   85  exact     15.75294", "    2                 1339  exact"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("missing %q in\n%s", want, stdout)
+		}
+	}
+}
+
+func TestEstimateErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--method", "paper", "--cut-p", "1"}, "cut probability 1 outside [0, 1)"},
+		{[]string{"--method", "paper", "--cut-p", "-0.5"}, "outside [0, 1)"},
+		{[]string{"--method", "paper", "--cut-depths", "9..3"}, "empty cut depth range 9..3"},
+		{[]string{"--method", "paper", "--cut-depths", "3-9"}, "want FROM..TO"},
+		{[]string{"--samples", "0"}, "--samples must be at least 1"},
+		{[]string{"--method", "guess"}, `unknown method "guess"`},
+		{[]string{"--method", "frontier", "--time", "1s"}, "--time is for --method knuth"},
+	} {
+		code, _, stderr := runCLI(t, append([]string{"estimate", "pentomino-6x10"}, tc.args...)...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) {
+			t.Errorf("estimate %v: exit %d %q; want %d and %q", tc.args, code, stderr, exitUsage, tc.want)
+		}
+	}
+}

@@ -1,0 +1,74 @@
+package estimate
+
+import "math"
+
+// Interval is an estimate with a 95% confidence interval.
+type Interval struct {
+	Estimate float64 `json:"estimate"`
+	Low      float64 `json:"low"`
+	High     float64 `json:"high"`
+	// StdErr is the estimate's standard error.
+	StdErr float64 `json:"std_err"`
+}
+
+// moments accumulates a sample's count, sum and sum of squares.
+type moments struct {
+	n         int64
+	sum, sum2 float64
+}
+
+func (m *moments) add(x float64) {
+	m.n++
+	m.sum += x
+	m.sum2 += x * x
+}
+
+func (m *moments) merge(o moments) {
+	m.n += o.n
+	m.sum += o.sum
+	m.sum2 += o.sum2
+}
+
+func (m moments) mean() float64 {
+	if m.n == 0 {
+		return 0
+	}
+	return m.sum / float64(m.n)
+}
+
+// sd is the sample standard deviation.
+func (m moments) sd() float64 {
+	if m.n < 2 {
+		return 0
+	}
+	mu := m.mean()
+	v := (m.sum2 - float64(m.n)*mu*mu) / float64(m.n-1)
+	return math.Sqrt(max(v, 0))
+}
+
+// tInterval is the mean with Student's 95% interval; a sample of fewer
+// than two has an infinite one. Low is not below 0: every quantity
+// estimated here is a count.
+func (m moments) tInterval() Interval {
+	mu := m.mean()
+	if m.n < 2 {
+		return Interval{Estimate: mu, Low: 0, High: math.Inf(1), StdErr: math.Inf(1)}
+	}
+	se := m.sd() / math.Sqrt(float64(m.n))
+	h := t975(int(m.n-1)) * se
+	return Interval{Estimate: mu, Low: max(mu-h, 0), High: mu + h, StdErr: se}
+}
+
+// t975 is the 97.5% quantile of Student's t distribution with df degrees
+// of freedom: a table to 10, then the Cornish-Fisher expansion around the
+// normal quantile (error below 1e-4 from df = 11).
+func t975(df int) float64 {
+	table := [...]float64{0, 12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281}
+	if df < len(table) {
+		return table[max(df, 1)]
+	}
+	z, v := 1.959963984540054, float64(df)
+	z3, z5, z7, z9 := z*z*z, math.Pow(z, 5), math.Pow(z, 7), math.Pow(z, 9)
+	return z + (z3+z)/(4*v) + (5*z5+16*z3+3*z)/(96*v*v) + (3*z7+19*z5+17*z3-15*z)/(384*v*v*v) +
+		(79*z9+776*z7+1482*z5-1920*z3-945*z)/(92160*v*v*v*v)
+}

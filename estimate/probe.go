@@ -1,0 +1,428 @@
+package estimate
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+)
+
+// Options control the sampling estimators.
+type Options struct {
+	// Seed makes the estimate reproducible, whatever Workers.
+	Seed uint64
+	// Samples: probes for Knuth, probes per frontier node for Frontier,
+	// runs for Cut. At least 1 (2 for an interval).
+	Samples int
+	// Workers is the number of goroutines (1 if 0).
+	Workers int
+	// ExactDepth: Frontier counts the tree exactly to this depth and probes
+	// from every node there; Cut uses the exact counts to this depth.
+	ExactDepth int
+	// Cut: a node at a depth in [CutFrom, CutTo] is dropped with
+	// probability CutP (seed 002: 0.7 at depths 2..19, root 0).
+	CutP           float64
+	CutFrom, CutTo int
+	// Tail makes Knuth's and the frontier probes count exactly, instead of
+	// sampling, every subtree of at most Tail nodes that they reach (0: never).
+	// The choice depends only on the subtree, so the estimate stays
+	// unbiased, and the rare solutions near the leaves are no longer left to
+	// chance: the variance falls by orders of magnitude on packing puzzles.
+	// Each attempt costs at most Tail moves.
+	Tail int
+	// Lookahead makes Knuth's and the frontier probes look at every child
+	// of the nodes on their path: the leaves among them (dead ends and
+	// solutions) are counted exactly, and the probe goes on among the
+	// others, which the estimate weights by their number. Unbiased; a probe
+	// no longer dies in a dead end while a live child remains, which is
+	// what finds the rare solutions of a packing puzzle. Costs one look at
+	// every child on the path.
+	Lookahead bool
+}
+
+// Result is an estimate of a tree's size and solutions.
+type Result struct {
+	Method string `json:"method"`
+	// Nodes counts the whole tree, root included.
+	Nodes     Interval `json:"nodes"`
+	Solutions Interval `json:"solutions"`
+	// ByDepth has the estimated nodes per depth and, for Cut, the mean
+	// minimum branching factor measured there.
+	ByDepth []DepthEstimate `json:"by_depth"`
+	// Samples is the number of probes, replications or runs completed.
+	Samples int `json:"samples"`
+	// Work counts the moves down the tree: the estimator's cost in the
+	// unit of a search's nodes.
+	Work int64 `json:"work"`
+}
+
+// DepthEstimate is one depth of a Result.
+type DepthEstimate struct {
+	Depth int     `json:"depth"`
+	Nodes float64 `json:"nodes"`
+	// Exact marks counts from the exhaustive prefix.
+	Exact bool `json:"exact,omitempty"`
+	// MeanBF and SDBF are the mean and standard deviation of the branching
+	// factors measured at this depth; BFSamples their number.
+	MeanBF    float64 `json:"mean_bf"`
+	SDBF      float64 `json:"sd_bf,omitempty"`
+	BFSamples int64   `json:"bf_samples,omitempty"`
+}
+
+// prober runs Knuth probes from a tree's current node with a reusable
+// generator: no allocation once its slices have grown.
+type prober struct {
+	pcg   rand.PCG
+	rng   *rand.Rand
+	tail  int
+	nodes []float64 // weight per depth, accumulated
+	work  int64
+	ws    []float64 // the weights along the current probe's path
+	sols  []bool    // and which of its nodes are solutions
+	sub   []int64   // the exact subtree's nodes per depth below its root
+	tmp   []int64   // a subtree being counted
+
+	lookahead    bool
+	inner        []int   // children that have children
+	leafN, leafS []int64 // leaf children and solutions among them at each node of the path
+}
+
+func newProber(tail int, lookahead bool) *prober {
+	p := &prober{tail: tail, lookahead: lookahead}
+	p.rng = rand.New(&p.pcg)
+	return p
+}
+
+// seed seeds the generator for one probe from the estimate's seed and the
+// probe's coordinates, so that no two probes share a stream.
+func (p *prober) seed(seed uint64, a, b, c uint64) {
+	h := a*0x9e3779b97f4a7c15 ^ b*0xbf58476d1ce4e5b9 ^ c*0x94d049bb133111eb
+	h ^= h >> 31
+	p.pcg.Seed(seed, h)
+}
+
+// probe walks one random path down from t's current node, adding the
+// weight of each node met (the product of the branching factors above it,
+// times w) to p.nodes at its depth; it returns the path's total weight and
+// its solution weight, and climbs back. With a tail budget B it climbs
+// from the leaf while the subtree of the node above has at most B nodes,
+// and counts the last such subtree exactly instead: the first node of the
+// path whose subtree is that small, a choice fixed by the tree alone.
+// Counting from the bottom up wastes at most one failed count of B moves.
+func (p *prober) probe(t Tree, w float64) (nodes, solutions float64) {
+	d0 := t.Depth()
+	p.ws, p.sols = p.ws[:0], p.sols[:0]
+	p.leafN, p.leafS = p.leafN[:0], p.leafS[:0]
+	for {
+		n, sol := t.Branches()
+		p.ws = append(p.ws, w)
+		p.sols = append(p.sols, sol)
+		if n == 0 {
+			break
+		}
+		k := p.rng.IntN(n)
+		if p.lookahead {
+			// Count the leaf children exactly and choose among the others.
+			p.inner = p.inner[:0]
+			var leaves, leafSols int64
+			for c := 0; c < n; c++ {
+				t.Down(c)
+				p.work++
+				cn, csol := t.Branches()
+				t.Up()
+				if cn > 0 {
+					p.inner = append(p.inner, c)
+					continue
+				}
+				leaves++
+				if csol {
+					leafSols++
+				}
+			}
+			p.leafN = append(p.leafN, leaves)
+			p.leafS = append(p.leafS, leafSols)
+			if len(p.inner) == 0 {
+				break
+			}
+			n = len(p.inner)
+			k = p.inner[p.rng.IntN(n)]
+		}
+		w *= float64(n)
+		t.Down(k)
+		p.work++
+	}
+	// The exact subtree: the leaf's, then as far up as the budget allows.
+	e := t.Depth()
+	p.sub = append(p.sub[:0], 1)
+	var subSol int64
+	if p.sols[e-d0] {
+		subSol = 1
+	}
+	if e-d0 < len(p.leafN) {
+		// The probe stopped at a node whose children are all leaves.
+		p.sub = append(p.sub, p.leafN[e-d0])
+		subSol += p.leafS[e-d0]
+	}
+	for p.tail > 0 && t.Depth() > d0 {
+		t.Up()
+		budget := p.tail
+		p.tmp = p.tmp[:0]
+		s, ok := p.countSmall(t, 0, &budget)
+		if !ok {
+			break
+		}
+		e, subSol = t.Depth(), s
+		p.sub, p.tmp = p.tmp, p.sub
+	}
+	for t.Depth() > d0 {
+		t.Up()
+	}
+	for len(p.nodes) < e+len(p.sub) {
+		p.nodes = append(p.nodes, 0)
+	}
+	for d := d0; d < e; d++ {
+		v := p.ws[d-d0]
+		p.nodes[d] += v
+		nodes += v
+		if p.sols[d-d0] {
+			solutions += v
+		}
+		if d-d0 < len(p.leafN) {
+			// The leaf children counted at this node, outside the exact
+			// subtree below it.
+			p.nodes[d+1] += v * float64(p.leafN[d-d0])
+			nodes += v * float64(p.leafN[d-d0])
+			solutions += v * float64(p.leafS[d-d0])
+		}
+	}
+	we := p.ws[e-d0]
+	for k, c := range p.sub {
+		p.nodes[e+k] += we * float64(c)
+		nodes += we * float64(c)
+	}
+	return nodes, solutions + we*float64(subSol)
+}
+
+// countSmall counts the subtree of t's current node into p.tmp (by depth
+// below it) and returns its solutions, unless it has more nodes than
+// *budget allows; it comes back to the node either way.
+func (p *prober) countSmall(t Tree, k int, budget *int) (solutions int64, ok bool) {
+	if *budget <= 0 {
+		return 0, false
+	}
+	*budget--
+	for len(p.tmp) <= k {
+		p.tmp = append(p.tmp, 0)
+	}
+	p.tmp[k]++
+	n, sol := t.Branches()
+	if sol {
+		solutions++
+	}
+	for i := 0; i < n; i++ {
+		t.Down(i)
+		p.work++
+		s, ok := p.countSmall(t, k+1, budget)
+		t.Up()
+		if !ok {
+			return 0, false
+		}
+		solutions += s
+	}
+	return solutions, true
+}
+
+// knuthBatch is the number of probes a worker takes at a time.
+const knuthBatch = 64
+
+// Knuth estimates by opt.Samples random probes from the root (Knuth 1975),
+// each an unbiased estimate; the interval is Student's t over the probes.
+// When ctx ends (a time budget) the probes of the completed batches count.
+func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
+	batches := (opt.Samples + knuthBatch - 1) / knuthBatch
+	type batch struct {
+		done       bool
+		nodes, sol moments
+		byDepth    []float64
+		work       int64
+	}
+	res := make([]batch, batches)
+	var next int
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < max(opt.Workers, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := newTree()
+			p := newProber(opt.Tail, opt.Lookahead)
+			for ctx.Err() == nil {
+				mu.Lock()
+				b := next
+				next++
+				mu.Unlock()
+				if b >= batches {
+					return
+				}
+				var r batch
+				clear(p.nodes)
+				p.work = 0
+				for i := b * knuthBatch; i < min((b+1)*knuthBatch, opt.Samples); i++ {
+					p.seed(opt.Seed, 1, uint64(i), 0)
+					n, s := p.probe(t, 1)
+					r.nodes.add(n)
+					r.sol.add(s)
+				}
+				r.byDepth = append([]float64(nil), p.nodes...)
+				r.work, r.done = p.work, ctx.Err() == nil
+				res[b] = r
+			}
+		}()
+	}
+	wg.Wait()
+	out := Result{Method: "knuth"}
+	var nodes, sol moments
+	var byDepth []float64
+	for _, b := range res {
+		if !b.done {
+			break // the longest run of completed batches, for determinism
+		}
+		nodes.merge(b.nodes)
+		sol.merge(b.sol)
+		for d, v := range b.byDepth {
+			for len(byDepth) <= d {
+				byDepth = append(byDepth, 0)
+			}
+			byDepth[d] += v
+		}
+		out.Work += b.work
+	}
+	out.Samples = int(nodes.n)
+	out.Nodes, out.Solutions = nodes.tInterval(), sol.tInterval()
+	for d, v := range byDepth {
+		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(nodes.n, 1))})
+	}
+	return out
+}
+
+// tasksWanted is how many subtrees the sampling estimators cut a tree
+// into for the workers; a constant, so that the samples' seeds do not
+// depend on the number of workers.
+const tasksWanted = 256
+
+// Frontier counts the tree exactly to opt.ExactDepth and runs opt.Samples
+// probes from every node there. Replication r sums probe r of every
+// frontier node with the exact counts; the estimate is the mean of the
+// replications and its interval Student's t over them.
+func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
+	reps := max(opt.Samples, 1)
+	split := splitTasks(newTree(), opt.ExactDepth, tasksWanted)
+	type taskResult struct {
+		exact       Profile
+		nodes, sols []float64 // per replication, below the frontier
+		byDepth     []float64 // summed over replications
+		work        int64
+	}
+	results := make([]taskResult, len(split.paths))
+	probers := sync.Pool{New: func() any { return newProber(opt.Tail, opt.Lookahead) }}
+	err := runTasks(ctx, newTree, split.paths, opt.Workers, func(t Tree, i int, stop func() bool) {
+		r := taskResult{nodes: make([]float64, reps), sols: make([]float64, reps)}
+		p := probers.Get().(*prober)
+		defer probers.Put(p)
+		clear(p.nodes)
+		p.work = 0
+		local := uint64(0)
+		var rec func()
+		rec = func() {
+			d := t.Depth()
+			r.exact.grow(d)
+			r.exact.Nodes[d]++
+			n, sol := t.Branches()
+			if sol {
+				r.exact.Solutions[d]++
+			}
+			if d < opt.ExactDepth {
+				r.exact.Branches[d] += int64(n)
+				for k := 0; k < n && !stop(); k++ {
+					t.Down(k)
+					rec()
+					t.Up()
+				}
+				return
+			}
+			// A frontier node: probes below it, not counting itself.
+			local++
+			if n == 0 {
+				return
+			}
+			for rep := 0; rep < reps; rep++ {
+				p.seed(opt.Seed, 2+uint64(i), local, uint64(rep))
+				k := p.rng.IntN(n)
+				t.Down(k)
+				p.work++
+				nn, ss := p.probe(t, float64(n))
+				t.Up()
+				r.nodes[rep] += nn
+				r.sols[rep] += ss
+			}
+		}
+		rec()
+		for d := opt.ExactDepth + 1; d < len(p.nodes); d++ {
+			for len(r.byDepth) <= d {
+				r.byDepth = append(r.byDepth, 0)
+			}
+			r.byDepth[d] = p.nodes[d]
+		}
+		r.work = p.work
+		results[i] = r
+	})
+	var exact Profile
+	exact.add(&split.prefix)
+	nodes := make([]float64, reps)
+	sols := make([]float64, reps)
+	var byDepth []float64
+	out := Result{Method: "frontier", Samples: reps}
+	for _, r := range results {
+		exact.add(&r.exact)
+		for k := range nodes {
+			if r.nodes != nil {
+				nodes[k] += r.nodes[k]
+				sols[k] += r.sols[k]
+			}
+		}
+		for d, v := range r.byDepth {
+			for len(byDepth) <= d {
+				byDepth = append(byDepth, 0)
+			}
+			byDepth[d] += v
+		}
+		out.Work += r.work
+	}
+	var base, baseSol float64
+	for d := range exact.Nodes {
+		base += float64(exact.Nodes[d])
+		baseSol += float64(exact.Solutions[d])
+		out.Work += exact.Nodes[d] // the exhaustive prefix's moves
+	}
+	var mn, ms moments
+	for k := range nodes {
+		mn.add(base + nodes[k])
+		ms.add(baseSol + sols[k])
+	}
+	out.Nodes, out.Solutions = mn.tInterval(), ms.tInterval()
+	if err != nil {
+		out.Samples = 0
+	}
+	for d := 0; d < max(len(exact.Nodes), len(byDepth)); d++ {
+		e := DepthEstimate{Depth: d}
+		if d < len(exact.Nodes) {
+			e.Nodes, e.Exact = float64(exact.Nodes[d]), true
+			if d < opt.ExactDepth && exact.Nodes[d] > 0 {
+				e.MeanBF = float64(exact.Branches[d]) / float64(exact.Nodes[d])
+			}
+		} else {
+			e.Nodes = byDepth[d] / float64(reps)
+		}
+		out.ByDepth = append(out.ByDepth, e)
+	}
+	return out
+}

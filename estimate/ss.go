@@ -1,0 +1,164 @@
+package estimate
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"sync"
+)
+
+// Stratified is Chen's stratified sampling (1992; "SS" in Lelis, Zilles
+// and Holte 2013). One probe expands the tree level by level, keeping one
+// representative node per type and depth, with the summed weight of the
+// nodes it stands for; a node's type is its number of children, so that
+// subtrees alike in their first branching are pooled. Each probe is an
+// unbiased estimate of the nodes per depth and the solutions; the interval
+// is Student's t over opt.Samples probes. Cost per probe: the children of
+// every representative, about types x branching factor x depth moves,
+// plus the moves between representatives.
+func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
+	type probeResult struct {
+		done       bool
+		nodes, sol float64
+		byDepth    []float64
+		work       int64
+	}
+	res := make([]probeResult, opt.Samples)
+	var next int
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < max(opt.Workers, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := &ssProber{t: newTree()}
+			s.rng = rand.New(&s.pcg)
+			for ctx.Err() == nil {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= opt.Samples {
+					return
+				}
+				s.pcg.Seed(opt.Seed, 4+uint64(i))
+				s.work = 0
+				var r probeResult
+				r.byDepth, r.sol = s.probe()
+				for _, v := range r.byDepth {
+					r.nodes += v
+				}
+				r.work, r.done = s.work, ctx.Err() == nil
+				res[i] = r
+			}
+		}()
+	}
+	wg.Wait()
+	out := Result{Method: "stratified"}
+	var nodes, sols moments
+	var byDepth []float64
+	for _, r := range res {
+		if !r.done {
+			break
+		}
+		nodes.add(r.nodes)
+		sols.add(r.sol)
+		for d, v := range r.byDepth {
+			for len(byDepth) <= d {
+				byDepth = append(byDepth, 0)
+			}
+			byDepth[d] += v
+		}
+		out.Work += r.work
+	}
+	out.Samples = int(nodes.n)
+	out.Nodes, out.Solutions = nodes.tInterval(), sols.tInterval()
+	for d, v := range byDepth {
+		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(nodes.n, 1))})
+	}
+	return out
+}
+
+// ssNode is a representative: its path from the root, its type and the
+// weight of the nodes it stands for.
+type ssNode struct {
+	path   []int
+	typ    int
+	weight float64
+	sol    bool
+}
+
+type ssProber struct {
+	t    Tree
+	pcg  rand.PCG
+	rng  *rand.Rand
+	at   []int // the tree's current path
+	work int64
+}
+
+// moveTo walks the tree to path through the deepest common ancestor.
+func (s *ssProber) moveTo(path []int) {
+	common := 0
+	for common < len(s.at) && common < len(path) && s.at[common] == path[common] {
+		common++
+	}
+	for len(s.at) > common {
+		s.t.Up()
+		s.at = s.at[:len(s.at)-1]
+	}
+	for _, k := range path[common:] {
+		s.t.Down(k)
+		s.work++
+		s.at = append(s.at, k)
+	}
+}
+
+// probe runs one stratified probe from the root and returns its estimate
+// of the nodes per depth and the solutions.
+func (s *ssProber) probe() (byDepth []float64, solutions float64) {
+	s.moveTo(nil)
+	n, sol := s.t.Branches()
+	level := []ssNode{{typ: n, weight: 1, sol: sol}}
+	for len(level) > 0 {
+		var next []ssNode
+		index := map[int]int{} // type -> position in next
+		var w float64
+		for _, r := range level {
+			w += r.weight
+			if r.sol {
+				solutions += r.weight
+			}
+			if r.typ == 0 {
+				continue
+			}
+			s.moveTo(r.path)
+			for k := 0; k < r.typ; k++ {
+				s.t.Down(k)
+				s.work++
+				cn, csol := s.t.Branches()
+				s.t.Up()
+				typ := cn
+				if csol {
+					typ = -1 // solutions are a type of their own
+				}
+				j, ok := index[typ]
+				if !ok {
+					index[typ] = len(next)
+					next = append(next, ssNode{path: append(slices.Clip(r.path), k), typ: max(cn, 0), weight: r.weight, sol: csol})
+					continue
+				}
+				q := &next[j]
+				q.weight += r.weight
+				if s.rng.Float64()*q.weight < r.weight {
+					q.path = append(slices.Clip(r.path), k)
+				}
+			}
+		}
+		byDepth = append(byDepth, w)
+		// Representatives in path order, so that moving between them
+		// retraces little.
+		slices.SortFunc(next, func(a, b ssNode) int { return slices.Compare(a.path, b.path) })
+		level = next
+	}
+	return byDepth, solutions
+}

@@ -1,0 +1,166 @@
+package estimate
+
+import (
+	"context"
+	"sync"
+)
+
+// Tree is a search tree walked one node at a time from its root.
+type Tree interface {
+	// Branches returns the number of children of the current node;
+	// solution reports a leaf that is a solution.
+	Branches() (n int, solution bool)
+	// Down moves to child k, 0 <= k < n.
+	Down(k int)
+	// Up moves back to the parent.
+	Up()
+	// Depth is the number of moves from the root to the current node.
+	Depth() int
+}
+
+// Profile is the exact shape of a tree's top: per depth d, the nodes at d,
+// the sum of their branching factors (Branches[d] / Nodes[d] is the mean
+// minimum branching factor of seed 002 when the tree branches on the
+// fewest options), and the solutions at d.
+type Profile struct {
+	Nodes     []int64
+	Branches  []int64
+	Solutions []int64
+}
+
+func (p *Profile) grow(d int) {
+	for len(p.Nodes) <= d {
+		p.Nodes = append(p.Nodes, 0)
+		p.Branches = append(p.Branches, 0)
+		p.Solutions = append(p.Solutions, 0)
+	}
+}
+
+func (p *Profile) add(q *Profile) {
+	for d := range q.Nodes {
+		p.grow(d)
+		p.Nodes[d] += q.Nodes[d]
+		p.Branches[d] += q.Branches[d]
+		p.Solutions[d] += q.Solutions[d]
+	}
+}
+
+// Exhaustive counts the nodes of every depth up to maxDepth (the nodes at
+// maxDepth are counted but not expanded, and their branching factors are
+// not asked for), on workers goroutines, each with a tree from newTree.
+// The counts do not depend on the number of workers. When ctx is
+// cancelled the profile is partial and the error is ctx's.
+func Exhaustive(ctx context.Context, newTree func() Tree, maxDepth, workers int) (Profile, error) {
+	t := newTree()
+	tasks := splitTasks(t, maxDepth, 16*max(workers, 1))
+	var total Profile
+	total.add(&tasks.prefix)
+	results := make([]Profile, len(tasks.paths))
+	err := runTasks(ctx, newTree, tasks.paths, workers, func(t Tree, i int, stop func() bool) {
+		walkExhaustive(t, maxDepth, &results[i], stop)
+	})
+	for i := range results {
+		total.add(&results[i])
+	}
+	return total, err
+}
+
+// walkExhaustive counts the subtree of t's current node to maxDepth.
+func walkExhaustive(t Tree, maxDepth int, p *Profile, stop func() bool) {
+	var rec func()
+	steps := 0
+	rec = func() {
+		d := t.Depth()
+		p.grow(d)
+		p.Nodes[d]++
+		if d == maxDepth {
+			return
+		}
+		n, sol := t.Branches()
+		if sol {
+			p.Solutions[d]++
+		}
+		p.Branches[d] += int64(n)
+		for k := 0; k < n; k++ {
+			if steps++; steps&1023 == 0 && stop() {
+				return
+			}
+			t.Down(k)
+			rec()
+			t.Up()
+		}
+	}
+	rec()
+}
+
+// taskSplit is a tree's top cut into subtrees for the workers: the nodes
+// above the cut are counted in prefix, each path leads to one subtree.
+type taskSplit struct {
+	prefix Profile
+	paths  [][]int
+}
+
+// splitTasks cuts the tree at the shallowest depth (not below maxDepth)
+// with at least want nodes, so that the workers stay busy.
+func splitTasks(t Tree, maxDepth, want int) taskSplit {
+	var s taskSplit
+	level := [][]int{nil}
+	for d := 0; d < maxDepth && len(level) < want && len(level) > 0; d++ {
+		var next [][]int
+		for _, path := range level {
+			goTo(t, path)
+			n, sol := t.Branches()
+			s.prefix.grow(d)
+			s.prefix.Nodes[d]++
+			s.prefix.Branches[d] += int64(n)
+			if sol {
+				s.prefix.Solutions[d]++
+			}
+			for k := 0; k < n; k++ {
+				next = append(next, append(append([]int(nil), path...), k))
+			}
+		}
+		level = next
+	}
+	goTo(t, nil)
+	s.paths = level
+	return s
+}
+
+// goTo moves t from wherever it is to the node at path from the root.
+func goTo(t Tree, path []int) {
+	for t.Depth() > 0 {
+		t.Up()
+	}
+	for _, k := range path {
+		t.Down(k)
+	}
+}
+
+// runTasks runs do on every path's node, on workers goroutines with a tree
+// each; do must return soon after stop() reports true.
+func runTasks(ctx context.Context, newTree func() Tree, paths [][]int, workers int, do func(t Tree, i int, stop func() bool)) error {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	stop := func() bool { return ctx.Err() != nil }
+	for w := 0; w < max(workers, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := newTree()
+			for i := range next {
+				goTo(t, paths[i])
+				do(t, i, stop)
+			}
+		}()
+	}
+	for i := range paths {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return ctx.Err()
+}

@@ -1,0 +1,193 @@
+// Command estimatevalidate measures the estimators of package estimate on
+// packing puzzles whose trees are known exactly: for every puzzle, method
+// and sample size it runs 100 seeded repetitions and reports the median
+// relative error of the solution and node estimates, the empirical coverage
+// of their 95% intervals, and the work spent as a share of the exhaustive
+// search's nodes. It prints a markdown table and writes an SVG chart of
+// relative error against work.
+//
+//	go run ./scripts/estimatevalidate [-reps 100] [-j 2] [-svg docs/estimate-validation.svg] [-puzzles pentomino-6x10,...]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/render"
+	"github.com/branchwise/branchwise/xcover"
+)
+
+type config struct {
+	method  string
+	samples int
+	depth   int
+	tail    int
+	look    bool
+}
+
+func (c config) String() string {
+	s := fmt.Sprintf("%s n=%d", c.method, c.samples)
+	if c.method == "frontier" || c.method == "paper" {
+		s += fmt.Sprintf(" d=%d", c.depth)
+	}
+	if c.tail > 0 {
+		s += fmt.Sprintf(" tail=%d", c.tail)
+	}
+	if c.look {
+		s += " lookahead"
+	}
+	return s
+}
+
+var configs = []config{
+	{"knuth", 1000, 0, 0, false}, {"knuth", 10000, 0, 0, false},
+	{"knuth", 1000, 0, 0, true}, {"knuth", 10000, 0, 0, true},
+	{"knuth", 1000, 0, 64, true},
+	{"stratified", 10, 0, 0, false}, {"stratified", 100, 0, 0, false},
+	{"frontier", 5, 2, 0, false}, {"frontier", 20, 2, 0, false},
+	{"frontier", 5, 2, 0, true}, {"frontier", 20, 2, 0, true}, {"frontier", 100, 2, 0, true},
+	{"frontier", 20, 3, 0, true}, {"frontier", 20, 3, 64, true},
+	{"paper", 20, 3, 0, false},
+}
+
+func main() {
+	reps := flag.Int("reps", 100, "seeded repetitions per configuration")
+	workers := flag.Int("j", 2, "workers")
+	svg := flag.String("svg", "", "write the chart of relative error against work here")
+	puzzles := flag.String("puzzles", "pentomino-6x10,pentomino-5x12,pentomino-4x15,pentomino-8x8,hexiamond-6x6", "puzzles")
+	only := flag.String("methods", "", "comma-separated methods to run (default all)")
+	flag.Parse()
+	ctx := context.Background()
+	var series []render.Series
+	fmt.Println("| puzzle | method | work (% of exhaustive) | solutions: median rel. error | coverage | nodes: median rel. error | coverage | seconds per estimate |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for _, name := range strings.Split(*puzzles, ",") {
+		b, ps, ok := polyform.Named(name)
+		if !ok {
+			log.Fatalf("no puzzle %s", name)
+		}
+		for _, paperTree := range []bool{false, true} {
+			pk, err := polyform.NewPacking(b, ps)
+			if err != nil {
+				log.Fatal(err)
+			}
+			pk.CellsOnly, pk.DeadRegions = paperTree, paperTree
+			newTree := func() estimate.Tree {
+				w := pk.Compile(xcover.Fewest).Walker()
+				w.SkipPruned = paperTree
+				return w
+			}
+			// The truth: the whole tree, counted.
+			truth, err := estimate.Exhaustive(ctx, newTree, 1000, *workers)
+			if err != nil {
+				log.Fatal(err)
+			}
+			var tNodes, tSols float64
+			for d := range truth.Nodes {
+				tNodes += float64(truth.Nodes[d])
+				tSols += float64(truth.Solutions[d])
+			}
+			for _, c := range configs {
+				if (c.method == "paper") != paperTree || *only != "" && !slices.Contains(strings.Split(*only, ","), c.method) {
+					continue
+				}
+				var solErr, nodeErr []float64
+				var solCover, nodeCover int
+				var work float64
+				start := time.Now()
+				for seed := 1; seed <= *reps; seed++ {
+					opt := estimate.Options{Seed: uint64(seed), Samples: c.samples, Workers: *workers, ExactDepth: c.depth, Tail: c.tail, Lookahead: c.look,
+						CutP: 0.7, CutFrom: 2, CutTo: len(pk.Pieces) - 1}
+					var r estimate.Result
+					switch c.method {
+					case "knuth":
+						r = estimate.Knuth(ctx, newTree, opt)
+					case "stratified":
+						r = estimate.Stratified(ctx, newTree, opt)
+					case "frontier":
+						r = estimate.Frontier(ctx, newTree, opt)
+					case "paper":
+						exact, _ := estimate.Exhaustive(ctx, newTree, c.depth, *workers)
+						r, err = estimate.Cut(ctx, newTree, exact, opt)
+						if err != nil {
+							log.Fatal(err)
+						}
+						for _, n := range exact.Nodes {
+							r.Work += n
+						}
+					}
+					solErr = append(solErr, math.Abs(r.Solutions.Estimate/tSols-1))
+					nodeErr = append(nodeErr, math.Abs(r.Nodes.Estimate/tNodes-1))
+					if r.Solutions.Low <= tSols && tSols <= r.Solutions.High {
+						solCover++
+					}
+					if r.Nodes.Low <= tNodes && tNodes <= r.Nodes.High {
+						nodeCover++
+					}
+					work += float64(r.Work)
+				}
+				work /= float64(*reps)
+				secs := time.Since(start).Seconds() / float64(*reps)
+				ms, mn := median(solErr), median(nodeErr)
+				fmt.Printf("| %s | %v | %.2f | %.3f | %d%% | %.3f | %d%% | %.3f |\n", name, c, 100*work/tNodes, ms, 100*solCover / *reps, mn, 100*nodeCover / *reps, secs)
+				if name == "pentomino-6x10" {
+					series = append(series, render.Series{Name: c.String(), X: []float64{100 * work / tNodes}, Y: []float64{ms}})
+				}
+			}
+		}
+	}
+	if *svg != "" {
+		// One point per configuration; methods joined into lines by sample size.
+		byMethod := map[string]*render.Series{}
+		var order []string
+		for _, s := range series {
+			m := strings.Fields(s.Name)[0]
+			if strings.Contains(s.Name, "lookahead") {
+				m += " lookahead"
+			}
+			if strings.Contains(s.Name, "tail") {
+				m += " tail"
+			}
+			if strings.Contains(s.Name, "d=3") {
+				m += " d=3"
+			}
+			if byMethod[m] == nil {
+				byMethod[m] = &render.Series{Name: m}
+				order = append(order, m)
+			}
+			byMethod[m].X = append(byMethod[m].X, math.Log10(s.X[0]))
+			byMethod[m].Y = append(byMethod[m].Y, s.Y[0])
+		}
+		ch := render.Chart{Title: "Estimating the solutions of pentomino-6x10", Subtitle: "median relative error over seeded repetitions",
+			XLabel: "log10 work, % of the exhaustive search's nodes", YLabel: "median |relative error|"}
+		for _, m := range order {
+			ch.Series = append(ch.Series, *byMethod[m])
+		}
+		f, err := os.Create(*svg)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := ch.WriteSVG(f, 720, 440); err != nil {
+			log.Fatal(err)
+		}
+		f.Close()
+	}
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return math.NaN()
+	}
+	return s[len(s)/2]
+}
