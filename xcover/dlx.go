@@ -68,18 +68,26 @@ func (p *Problem) WriteDLX(w io.Writer) error {
 		bw.WriteString(strings.Join(p.names[p.primary:], " "))
 	}
 	bw.WriteByte('\n')
-	for _, o := range p.options {
-		for k, ic := range o {
-			if k > 0 {
-				bw.WriteByte(' ')
-			}
-			bw.WriteString(p.names[ic.item-1])
-			if ic.color > 0 {
-				bw.WriteByte(':')
-				bw.WriteString(p.colorName[ic.color])
-			}
-		}
+	for o := range p.options {
+		bw.WriteString(p.OptionString(o))
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
+}
+
+// OptionString returns option o as a line of the DLX format: its item
+// names, colours after a ':'.
+func (p *Problem) OptionString(o int) string {
+	var b strings.Builder
+	for k, ic := range p.options[o] {
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p.names[ic.item-1])
+		if ic.color > 0 {
+			b.WriteByte(':')
+			b.WriteString(p.colorName[ic.color])
+		}
+	}
+	return b.String()
 }

@@ -18,7 +18,7 @@ import (
 func init() { register(newPackCmd) }
 
 type packFlags struct {
-	pieces, strategy, svg                string
+	pieces, strategy, svg, dlx           string
 	first, count, all, unique, asJSON    bool
 	stats, cellsOnly, deadRegions, color bool
 	workers                              int
@@ -73,6 +73,7 @@ cuts nodes with an empty region that no remaining pieces can fill.
 	fs.BoolVar(&f.stats, "stats", false, "print nodes and mean minimum branching factor per depth")
 	fs.BoolVar(&f.cellsOnly, "cells-only", false, "branch on cells only, never on pieces")
 	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
+	fs.StringVar(&f.dlx, "dlx", "", "write the exact cover problem in Knuth's DLX format to this file and stop")
 	fs.BoolVar(&f.color, "color", false, "colour the pictures (the default when standard output is a terminal)")
 	addJSONFlag(fs, &f.asJSON)
 	addWorkersFlag(fs, &f.workers)
@@ -143,6 +144,9 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		return err
 	}
 	pk.CellsOnly, pk.DeadRegions = f.cellsOnly, f.deadRegions
+	if f.dlx != "" {
+		return writeDLXFile(f.dlx, pk)
+	}
 	if !f.color {
 		if file, ok := e.stdout.(*os.File); ok && term.IsTerminal(int(file.Fd())) && os.Getenv("NO_COLOR") == "" {
 			f.color = true
@@ -400,6 +404,21 @@ func writePackSVG(name, title string, pictures [][]render.Cell) error {
 		cols = 3
 	}
 	if err := (render.Sheet{Title: title, Pictures: pictures, Columns: cols}).WriteSVG(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// writeDLXFile writes the packing's exact cover problem for DLX1: items
+// are the pieces by name and the cells as rRcC (text-format row and
+// column), options the placements.
+func writeDLXFile(name string, pk *polyform.Packing) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := pk.Problem().WriteDLX(f); err != nil {
 		f.Close()
 		return err
 	}

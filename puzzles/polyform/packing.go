@@ -92,7 +92,7 @@ func NewPacking(b *Board, pieces []Piece) (*Packing, error) {
 func (pk *Packing) problem(keep func(k int) bool) (*xcover.Problem, []int) {
 	var prim []string
 	for _, p := range pk.Pieces {
-		prim = append(prim, "piece:"+p.Name)
+		prim = append(prim, p.Name)
 	}
 	for i := range pk.Board.Cells {
 		r, c := pk.Board.Grid.Pos(pk.Board.Cells[i])
