@@ -311,41 +311,53 @@ func (s *Solver) covered() bool {
 	return s.rlink[0] == 0 && s.rlink[s.n+1] == int32(s.n+1)
 }
 
+// hide removes the other nodes of p's option from their items' lists.
+// The slice is read once into a local, so that the compiler keeps it in
+// registers through the loop's stores; updates are counted locally too.
 func (s *Solver) hide(p int32) {
+	nd := s.nd
+	updates := int64(0)
 	for q := p + 1; q != p; {
-		x := s.nd[q].top
+		n := &nd[q]
+		x := n.top
 		if x <= 0 {
-			q = s.nd[q].ulink
+			q = n.ulink
 			continue
 		}
-		if s.nd[q].color >= 0 {
-			u, d := s.nd[q].ulink, s.nd[q].dlink
-			s.nd[u].dlink, s.nd[d].ulink = d, u
-			s.nd[x].top--
-			s.stats.Updates++
+		if n.color >= 0 {
+			u, d := n.ulink, n.dlink
+			nd[u].dlink = d
+			nd[d].ulink = u
+			nd[x].top--
+			updates++
 		}
 		q++
 	}
+	s.stats.Updates += updates
 }
 
 func (s *Solver) unhide(p int32) {
+	nd := s.nd
 	for q := p - 1; q != p; {
-		x := s.nd[q].top
+		n := &nd[q]
+		x := n.top
 		if x <= 0 {
-			q = s.nd[q].dlink
+			q = n.dlink
 			continue
 		}
-		if s.nd[q].color >= 0 {
-			u, d := s.nd[q].ulink, s.nd[q].dlink
-			s.nd[u].dlink, s.nd[d].ulink = q, q
-			s.nd[x].top++
+		if n.color >= 0 {
+			u, d := n.ulink, n.dlink
+			nd[u].dlink = q
+			nd[d].ulink = q
+			nd[x].top++
 		}
 		q--
 	}
 }
 
 func (s *Solver) cover(i int32) {
-	for p := s.nd[i].dlink; p != i; p = s.nd[p].dlink {
+	nd := s.nd
+	for p := nd[i].dlink; p != i; p = nd[p].dlink {
 		s.hide(p)
 	}
 	l, r := s.llink[i], s.rlink[i]
@@ -355,7 +367,8 @@ func (s *Solver) cover(i int32) {
 func (s *Solver) uncover(i int32) {
 	l, r := s.llink[i], s.rlink[i]
 	s.rlink[l], s.llink[r] = i, i
-	for p := s.nd[i].ulink; p != i; p = s.nd[p].ulink {
+	nd := s.nd
+	for p := nd[i].ulink; p != i; p = nd[p].ulink {
 		s.unhide(p)
 	}
 }

@@ -27,3 +27,26 @@ func BenchmarkPentomino6x10Parallel(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPentomino6x10Unique counts the 2339 unique packings (and all
+// 9356 from their classes) with the X pentomino restricted, single-threaded.
+func BenchmarkPentomino6x10Unique(b *testing.B) {
+	pk, _ := NewPacking(Rectangle(10, 6), Pentominoes())
+	for b.Loop() {
+		if c := pk.CountUnique(context.Background(), xcover.Fewest, 1); c.All != 9356 || c.Unique != 2339 {
+			b.Fatal(c.All, c.Unique)
+		}
+	}
+}
+
+// BenchmarkHexiamond6x6 counts the 624 packings of the hexiamonds into
+// the rhombus of side 6, single-threaded.
+func BenchmarkHexiamond6x6(b *testing.B) {
+	bd, ps, _ := Named("hexiamond-6x6")
+	pk, _ := NewPacking(bd, ps)
+	for b.Loop() {
+		if c := pk.Count(context.Background(), xcover.Fewest, 1); c.All != 624 {
+			b.Fatal(c.All)
+		}
+	}
+}

@@ -202,3 +202,19 @@ func (b *Board) Symmetries() [][]int {
 	}
 	return out
 }
+
+// Adjacency returns, for every cell of the board, the indices of its
+// neighbours on the board (cells sharing an edge).
+func (b *Board) Adjacency() [][]int32 {
+	adj := make([][]int32, len(b.Cells))
+	var nb []Cell
+	for i, c := range b.Cells {
+		nb = b.Grid.neighbours(c, nb[:0])
+		for _, d := range nb {
+			if j, ok := b.index[d]; ok {
+				adj[i] = append(adj[i], int32(j))
+			}
+		}
+	}
+	return adj
+}

@@ -225,16 +225,7 @@ func (pk *Packing) Count(ctx context.Context, s xcover.Strategy, workers int) Co
 func (pk *Packing) newDeadRegionPruner() xcover.Pruner {
 	b := pk.Board
 	np := len(pk.Pieces)
-	adj := make([][]int32, len(b.Cells))
-	var nb []Cell
-	for i, c := range b.Cells {
-		nb = b.Grid.neighbours(c, nb[:0])
-		for _, d := range nb {
-			if j, ok := b.index[d]; ok {
-				adj[i] = append(adj[i], int32(j))
-			}
-		}
-	}
+	adj := b.Adjacency()
 	uniform := true
 	for _, p := range pk.Pieces {
 		uniform = uniform && len(p.Shape) == len(pk.Pieces[0].Shape)
