@@ -2,6 +2,7 @@ package estimate
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"reflect"
 	"strings"
@@ -206,5 +207,14 @@ func TestT975(t *testing.T) {
 		if got := t975(df); math.Abs(got-want) > 2e-4 {
 			t.Errorf("t975(%d) = %.5f, want %.4f", df, got, want)
 		}
+	}
+}
+
+func TestIntervalJSON(t *testing.T) {
+	var one moments
+	one.add(5)
+	b, err := json.Marshal(one.tInterval())
+	if err != nil || string(b) != `{"estimate":5,"low":0,"high":null,"std_err":null}` {
+		t.Errorf("%s %v", b, err)
 	}
 }

@@ -1,6 +1,9 @@
 package estimate
 
-import "math"
+import (
+	"math"
+	"strconv"
+)
 
 // Interval is an estimate with a 95% confidence interval.
 type Interval struct {
@@ -71,4 +74,17 @@ func t975(df int) float64 {
 	z3, z5, z7, z9 := z*z*z, math.Pow(z, 5), math.Pow(z, 7), math.Pow(z, 9)
 	return z + (z3+z)/(4*v) + (5*z5+16*z3+3*z)/(96*v*v) + (3*z7+19*z5+17*z3-15*z)/(384*v*v*v) +
 		(79*z9+776*z7+1482*z5-1920*z3-945*z)/(92160*v*v*v*v)
+}
+
+// MarshalJSON writes the interval with null for an infinite bound or
+// standard error (a sample of one has no spread to measure).
+func (iv Interval) MarshalJSON() ([]byte, error) {
+	num := func(x float64) string {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return "null"
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return []byte(`{"estimate":` + num(iv.Estimate) + `,"low":` + num(iv.Low) + `,"high":` + num(iv.High) +
+		`,"std_err":` + num(iv.StdErr) + `}`), nil
 }

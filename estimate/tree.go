@@ -81,6 +81,12 @@ func walkExhaustive(t Tree, maxDepth int, p *Profile, stop func() bool) {
 			p.Solutions[d]++
 		}
 		p.Branches[d] += int64(n)
+		if d+1 == maxDepth {
+			// The children are counted, not visited.
+			p.grow(d + 1)
+			p.Nodes[d+1] += int64(n)
+			return
+		}
 		for k := 0; k < n; k++ {
 			if steps++; steps&1023 == 0 && stop() {
 				return

@@ -62,13 +62,24 @@ func (w *Walker) Branches() (n int, solution bool) {
 }
 
 // survivors lists the children of the current node, on item i, that the
-// pruner does not cut.
+// pruner does not cut: by the option filter if there is one, else by
+// trying each.
 func (w *Walker) survivors(i int32) {
 	s := w.s
 	for len(w.kids) <= w.depth {
 		w.kids = append(w.kids, nil)
 	}
 	kids := w.kids[w.depth][:0]
+	if s.filter != nil {
+		s.filter.Begin(s)
+		for x := s.nd[i].dlink; x != i; x = s.nd[x].dlink {
+			if s.filter.Keep(s, s.optionOf(x)) {
+				kids = append(kids, x)
+			}
+		}
+		w.kids[w.depth] = kids
+		return
+	}
 	s.cover(i)
 	for x := s.nd[i].dlink; x != i; x = s.nd[x].dlink {
 		s.applyNode(x)

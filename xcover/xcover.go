@@ -45,6 +45,7 @@ type Problem struct {
 	colorName []string
 	noBranch  map[int]bool
 	newPruner func() Pruner
+	newFilter func() OptionFilter
 }
 
 // A Pruner is consulted at every node before an item is chosen; returning
@@ -57,6 +58,20 @@ type Pruner func(s *Solver) bool
 // SolveParallel, consult a pruner of its own, made by newPruner, so that a
 // pruner may keep scratch space.
 func (p *Problem) SetPruner(newPruner func() Pruner) { p.newPruner = newPruner }
+
+// An OptionFilter predicts the pruner without trying: at a node (after
+// Begin), Keep reports whether choosing option o would give a child that
+// the pruner does not cut. Walker.SkipPruned uses it instead of applying
+// every option and asking the pruner, which on large problems costs
+// thousands of link updates per child. It must agree with the pruner.
+type OptionFilter interface {
+	Begin(s *Solver)
+	Keep(s *Solver, o int) bool
+}
+
+// SetOptionFilter gives every solver compiled from p an option filter of
+// its own, made by newFilter.
+func (p *Problem) SetOptionFilter(newFilter func() OptionFilter) { p.newFilter = newFilter }
 
 // NoBranch marks primary item i as one never chosen for branching: it must
 // still be covered exactly once, but only as a side effect of options
@@ -206,6 +221,8 @@ type Solver struct {
 	strat     Strategy
 	prune     Pruner
 	newPruner func() Pruner
+	filter    OptionFilter
+	newFilter func() OptionFilter
 
 	choice  []int32 // chosen node per level
 	stats   Stats
@@ -282,6 +299,9 @@ func (p *Problem) Compile(s Strategy) *Solver {
 	if p.newPruner != nil {
 		sv.newPruner, sv.prune = p.newPruner, p.newPruner()
 	}
+	if p.newFilter != nil {
+		sv.newFilter, sv.filter = p.newFilter, p.newFilter()
+	}
 	sv.choice = make([]int32, p.primary+1)
 	return sv
 }
@@ -296,6 +316,9 @@ func (s *Solver) Clone() *Solver {
 	c.stats = Stats{}
 	if s.newPruner != nil {
 		c.prune = s.newPruner()
+	}
+	if s.newFilter != nil {
+		c.filter = s.newFilter()
 	}
 	return &c
 }

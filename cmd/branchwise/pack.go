@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,6 +24,7 @@ type packFlags struct {
 	first, count, all, unique, asJSON    bool
 	stats, cellsOnly, deadRegions, color bool
 	workers                              int
+	maxTime                              time.Duration
 }
 
 func newPackCmd(e *env) *cobra.Command {
@@ -73,6 +76,7 @@ cuts nodes with an empty region that no remaining pieces can fill.
 	fs.BoolVar(&f.stats, "stats", false, "print nodes and mean minimum branching factor per depth")
 	fs.BoolVar(&f.cellsOnly, "cells-only", false, "branch on cells only, never on pieces")
 	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
+	fs.DurationVar(&f.maxTime, "max-time", 0, "stop the search after this long, e.g. 60s, with partial counts (0: no limit)")
 	fs.StringVar(&f.dlx, "dlx", "", "write the exact cover problem in Knuth's DLX format to this file and stop")
 	fs.BoolVar(&f.color, "color", false, "colour the pictures (the default when standard output is a terminal)")
 	addJSONFlag(fs, &f.asJSON)
@@ -152,7 +156,12 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 			f.color = true
 		}
 	}
-	p := &packRun{e: e, pk: pk, name: arg, strat: strat, f: f,
+	ctx, cancel := e.ctx, context.CancelFunc(func() {})
+	if f.maxTime > 0 {
+		ctx, cancel = context.WithTimeout(e.ctx, f.maxTime)
+	}
+	defer cancel()
+	p := &packRun{e: e, ctx: ctx, pk: pk, name: arg, strat: strat, f: f,
 		rep: packReport{Puzzle: arg, Strategy: strat.String(), Symmetries: len(pk.Symmetries())}}
 	if f.count {
 		return p.count()
@@ -184,6 +193,7 @@ type depthStat struct {
 
 type packRun struct {
 	e        *env
+	ctx      context.Context // the search's: e.ctx with --max-time
 	pk       *polyform.Packing
 	name     string
 	strat    xcover.Strategy
@@ -201,7 +211,7 @@ func (p *packRun) count() error {
 	var all, uniq int64
 	var r xcover.Result
 	if p.f.unique {
-		r = p.pk.SolveUnique(p.e.ctx, p.strat, p.f.workers, p.pk.Restrict(), func(_ int, _ []int, class int) bool {
+		r = p.pk.SolveUnique(p.ctx, p.strat, p.f.workers, p.pk.Restrict(), func(_ int, _ []int, class int) bool {
 			mu.Lock()
 			all += int64(class)
 			uniq++
@@ -211,7 +221,7 @@ func (p *packRun) count() error {
 		})
 	} else {
 		syms := p.pk.Symmetries()
-		r = p.pk.SolveParallel(p.e.ctx, p.strat, p.f.workers, func(_ int, assign []int) bool {
+		r = p.pk.SolveParallel(p.ctx, p.strat, p.f.workers, func(_ int, assign []int) bool {
 			canon := polyform.IsCanonical(assign, syms)
 			mu.Lock()
 			all++
@@ -271,7 +281,7 @@ func (p *packRun) list() error {
 	switch {
 	case p.f.all && p.f.unique:
 		var mu sync.Mutex
-		r = p.pk.SolveUnique(p.e.ctx, p.strat, p.f.workers, p.pk.Restrict(), func(_ int, assign []int, class int) bool {
+		r = p.pk.SolveUnique(p.ctx, p.strat, p.f.workers, p.pk.Restrict(), func(_ int, assign []int, class int) bool {
 			mu.Lock()
 			defer mu.Unlock()
 			all += int64(class)
@@ -280,7 +290,7 @@ func (p *packRun) list() error {
 		})
 		p.rep.Unique = &uniq
 	case p.f.all:
-		r = p.pk.Solve(p.e.ctx, p.strat, 0, func(assign []int) bool {
+		r = p.pk.Solve(p.ctx, p.strat, 0, func(assign []int) bool {
 			all++
 			if polyform.IsCanonical(assign, syms) {
 				uniq++
@@ -291,7 +301,7 @@ func (p *packRun) list() error {
 	default:
 		// The first solution, or with --unique the first that is the
 		// smallest of its images.
-		r = p.pk.Solve(p.e.ctx, p.strat, 0, func(assign []int) bool {
+		r = p.pk.Solve(p.ctx, p.strat, 0, func(assign []int) bool {
 			all++
 			if p.f.unique && !polyform.IsCanonical(assign, syms) {
 				return true
@@ -328,6 +338,12 @@ func (p *packRun) finish(r xcover.Result) {
 	p.rep.Seconds = time.Since(p.start).Seconds()
 	if r.Err != nil {
 		p.rep.Stopped = r.Err.Error()
+		switch {
+		case errors.Is(r.Err, context.DeadlineExceeded):
+			p.rep.Stopped = "time limit"
+		case errors.Is(r.Err, context.Canceled):
+			p.rep.Stopped = "interrupt"
+		}
 	}
 	if p.f.stats {
 		st := r.Stats
@@ -359,6 +375,9 @@ func (p *packRun) report() error {
 		if p.rep.Pruned > 0 {
 			fmt.Fprintf(p.e.stdout, "%d nodes cut by the dead-region test\n", p.rep.Pruned)
 		}
+	}
+	if !p.f.asJSON && p.rep.Stopped != "" {
+		fmt.Fprintf(p.e.stdout, "stopped by the %s after %d nodes: the counts are partial\n", p.rep.Stopped, p.rep.Nodes)
 	}
 	if p.e.ctx.Err() != nil {
 		return errInterrupted

@@ -3,6 +3,7 @@ package polyform
 import (
 	"context"
 	"fmt"
+	mathbits "math/bits"
 	"slices"
 
 	"github.com/branchwise/branchwise/xcover"
@@ -123,6 +124,7 @@ func (pk *Packing) problem(keep func(k int) bool) (*xcover.Problem, []int) {
 	}
 	if pk.DeadRegions {
 		prob.SetPruner(pk.newDeadRegionPruner)
+		prob.SetOptionFilter(func() xcover.OptionFilter { return pk.newRegionFilter(placement) })
 	}
 	return prob, placement
 }
@@ -284,4 +286,91 @@ func shiftOr(sums []uint64, n int) {
 		}
 		sums[i] |= v
 	}
+}
+
+// regionFilter is the dead-region test of a child node made from the
+// parent's empty cells and the option's cells, without applying the option
+// to the dancing links (which on PP-24 costs thousands of link updates):
+// a flood fill over a bitset of the empty cells, a few microseconds.
+type regionFilter struct {
+	pk        *Packing
+	placement []int // option number -> placement
+	adj       [][]int32
+	uniform   bool
+	empty     []uint64 // the node's empty cells
+	pieces    []bool   // the node's unplaced pieces
+	cur, seen []uint64
+	stack     []int32
+	sums      []uint64
+}
+
+func (pk *Packing) newRegionFilter(placement []int) xcover.OptionFilter {
+	n := len(pk.Board.Cells)
+	words := n/64 + 1
+	f := &regionFilter{pk: pk, placement: placement, adj: pk.Board.Adjacency(), uniform: true,
+		empty: make([]uint64, words), cur: make([]uint64, words), seen: make([]uint64, words),
+		pieces: make([]bool, len(pk.Pieces)), stack: make([]int32, 0, n), sums: make([]uint64, n/64+1)}
+	for _, p := range pk.Pieces {
+		f.uniform = f.uniform && len(p.Shape) == len(pk.Pieces[0].Shape)
+	}
+	return f
+}
+
+func (f *regionFilter) Begin(s *xcover.Solver) {
+	np := len(f.pk.Pieces)
+	clear(f.empty)
+	for i := range f.pk.Board.Cells {
+		if s.IsActive(np + i + 1) {
+			f.empty[i/64] |= 1 << (i % 64)
+		}
+	}
+	for p := range f.pieces {
+		f.pieces[p] = s.IsActive(p + 1)
+	}
+}
+
+func (f *regionFilter) Keep(_ *xcover.Solver, o int) bool {
+	pl := f.pk.Placements[f.placement[o]]
+	copy(f.cur, f.empty)
+	for _, c := range pl.Cells {
+		f.cur[c/64] &^= 1 << (c % 64)
+	}
+	size0 := len(f.pk.Pieces[0].Shape)
+	if !f.uniform {
+		clear(f.sums)
+		f.sums[0] = 1
+		for p, active := range f.pieces {
+			if active && p != pl.Piece {
+				shiftOr(f.sums, len(f.pk.Pieces[p].Shape))
+			}
+		}
+	}
+	clear(f.seen)
+	for w, bits := range f.cur {
+		for bits != 0 {
+			i := w*64 + mathbits.TrailingZeros64(bits)
+			bits &= bits - 1
+			if f.seen[i/64]>>(i%64)&1 == 1 {
+				continue
+			}
+			f.seen[i/64] |= 1 << (i % 64)
+			f.stack = append(f.stack[:0], int32(i))
+			size := 0
+			for len(f.stack) > 0 {
+				c := f.stack[len(f.stack)-1]
+				f.stack = f.stack[:len(f.stack)-1]
+				size++
+				for _, d := range f.adj[c] {
+					if f.cur[d/64]>>(d%64)&1 == 1 && f.seen[d/64]>>(d%64)&1 == 0 {
+						f.seen[d/64] |= 1 << (d % 64)
+						f.stack = append(f.stack, d)
+					}
+				}
+			}
+			if f.uniform && size%size0 != 0 || !f.uniform && f.sums[size/64]&(1<<(size%64)) == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }

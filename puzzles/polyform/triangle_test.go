@@ -214,3 +214,68 @@ func TestPolygons(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionFilter: the dead-region option filter hides exactly the
+// children that trying each option and asking the pruner hides: the same
+// nodes per depth, on equal pieces (hexiamonds, PP-24's top) and on mixed
+// sizes (a subset-sum test).
+func TestRegionFilter(t *testing.T) {
+	_, tetro, _ := PieceSet("tetrominoes")
+	mixed := append(mustSelect(t, Pentominoes(), "LNP"), tetro[1], tetro[3])
+	mixed = append(mixed, Piece{Name: "d", Shape: Shape{{0, 0}, {1, 0}}})
+	hex, hexPieces, _ := Named("hexiamond-4x9")
+	pp, ppPieces, _ := Named("heptiamond-pp24")
+	for _, tc := range []struct {
+		name   string
+		board  *Board
+		pieces []Piece
+		depth  int
+	}{
+		{"hexiamond-4x9", hex, hexPieces, 99},
+		{"5x5 mixed", Rectangle(5, 5), mixed, 99},
+		{"pp24", pp, ppPieces, 2},
+	} {
+		pk, err := NewPacking(tc.board, tc.pieces)
+		if err != nil {
+			t.Fatal(tc.name, err)
+		}
+		pk.CellsOnly, pk.DeadRegions = true, true
+		var counts [2][]int64
+		for k := range 2 {
+			prob, _ := pk.problem(nil)
+			if k == 1 {
+				prob.SetOptionFilter(nil) // try every option instead
+			}
+			w := prob.Compile(xcover.Fewest).Walker()
+			w.SkipPruned = true
+			var rec func()
+			rec = func() {
+				for len(counts[k]) <= w.Depth() {
+					counts[k] = append(counts[k], 0)
+				}
+				counts[k][w.Depth()]++
+				if w.Depth() == tc.depth {
+					return
+				}
+				n, _ := w.Branches()
+				for c := 0; c < n; c++ {
+					w.Down(c)
+					rec()
+					w.Up()
+				}
+			}
+			rec()
+		}
+		if !slices.Equal(counts[0], counts[1]) || len(counts[0]) < 3 {
+			t.Errorf("%s: filter %v, trial %v", tc.name, counts[0], counts[1])
+		}
+	}
+}
+
+func mustSelect(t *testing.T, set []Piece, letters string) []Piece {
+	ps, err := SelectPieces(set, letters)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
