@@ -12,7 +12,8 @@ import (
 // representative node per type and depth, with the summed weight of the
 // nodes it stands for; a node's type is its number of children, so that
 // subtrees alike in their first branching are pooled. Each probe is an
-// unbiased estimate of the nodes per depth and the solutions; the interval
+// unbiased estimate of the nodes per depth and the solutions (a Typed
+// tree gives its own types); the interval
 // is Student's t over opt.Samples probes. Cost per probe: the children of
 // every representative, about types x branching factor x depth moves,
 // plus the moves between representatives.
@@ -136,10 +137,13 @@ func (s *ssProber) probe() (byDepth []float64, solutions float64) {
 				s.t.Down(k)
 				s.work++
 				cn, csol := s.t.Branches()
-				s.t.Up()
 				typ := cn
+				if tt, ok := s.t.(Typed); ok {
+					typ = tt.Type()
+				}
+				s.t.Up()
 				if csol {
-					typ = -1 // solutions are a type of their own
+					typ = -1 - typ // solutions are types of their own
 				}
 				j, ok := index[typ]
 				if !ok {

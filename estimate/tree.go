@@ -10,7 +10,8 @@ type Tree interface {
 	// Branches returns the number of children of the current node;
 	// solution reports a leaf that is a solution.
 	Branches() (n int, solution bool)
-	// Down moves to child k, 0 <= k < n.
+	// Down moves to child k, 0 <= k < n (whether or not Branches was
+	// called at this node).
 	Down(k int)
 	// Up moves back to the parent.
 	Up()

@@ -22,6 +22,7 @@ import (
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/xcover"
 )
@@ -50,12 +51,10 @@ func (c config) String() string {
 
 var configs = []config{
 	{"knuth", 1000, 0, 0, false}, {"knuth", 10000, 0, 0, false},
-	{"knuth", 1000, 0, 0, true}, {"knuth", 10000, 0, 0, true},
-	{"knuth", 1000, 0, 64, true},
-	{"stratified", 10, 0, 0, false}, {"stratified", 100, 0, 0, false},
-	{"frontier", 5, 2, 0, false}, {"frontier", 20, 2, 0, false},
+	{"knuth", 1000, 0, 0, true},
+	{"stratified", 100, 0, 0, false},
+	{"frontier", 20, 2, 0, false},
 	{"frontier", 5, 2, 0, true}, {"frontier", 20, 2, 0, true}, {"frontier", 100, 2, 0, true},
-	{"frontier", 20, 3, 0, true}, {"frontier", 20, 3, 64, true},
 	{"paper", 20, 3, 0, false},
 }
 
@@ -65,8 +64,13 @@ func main() {
 	svg := flag.String("svg", "", "write the chart of relative error against work here")
 	puzzles := flag.String("puzzles", "pentomino-6x10,pentomino-5x12,pentomino-4x15,pentomino-8x8,hexiamond-6x6", "puzzles")
 	only := flag.String("methods", "", "comma-separated methods to run (default all)")
+	korf := flag.Int64("korf", 0, "instead: predict IDA*'s penultimate iteration on the Korf instances with at most this many generated nodes")
 	flag.Parse()
 	ctx := context.Background()
+	if *korf > 0 {
+		predictKorf(ctx, *korf, *workers)
+		return
+	}
 	var series []render.Series
 	fmt.Println("| puzzle | method | work (% of exhaustive) | solutions: median rel. error | coverage | nodes: median rel. error | coverage | seconds per estimate |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
@@ -106,7 +110,7 @@ func main() {
 				start := time.Now()
 				for seed := 1; seed <= *reps; seed++ {
 					opt := estimate.Options{Seed: uint64(seed), Samples: c.samples, Workers: *workers, ExactDepth: c.depth, Tail: c.tail, Lookahead: c.look,
-						CutP: 0.7, CutFrom: 2, CutTo: len(pk.Pieces) - 1}
+						CutP: 0.7, CutFrom: 2, CutTo: len(pk.Pieces) - 5}
 					var r estimate.Result
 					switch c.method {
 					case "knuth":
@@ -180,6 +184,67 @@ func main() {
 			log.Fatal(err)
 		}
 		f.Close()
+	}
+}
+
+// predictKorf compares, on Korf's instances up to a size, the predicted
+// number of nodes of IDA*'s last complete iteration (bound = optimal - 2)
+// with the count IDA* makes, for stratified sampling and Knuth's probes.
+func predictKorf(ctx context.Context, maxGenerated int64, workers int) {
+	type method struct {
+		name string
+		run  func(newTree func() estimate.Tree, seed uint64) estimate.Result
+	}
+	methods := []method{
+		{"stratified n=100", func(nt func() estimate.Tree, seed uint64) estimate.Result {
+			return estimate.Stratified(ctx, nt, estimate.Options{Seed: seed, Samples: 100, Workers: workers})
+		}},
+		{"knuth n=10000", func(nt func() estimate.Tree, seed uint64) estimate.Result {
+			return estimate.Knuth(ctx, nt, estimate.Options{Seed: seed, Samples: 10000, Workers: workers})
+		}},
+	}
+	ratios := make([][]float64, len(methods))
+	works := make([]float64, len(methods))
+	fmt.Println("| instance | bound | expanded by IDA* | " + methods[0].name + " | " + methods[1].name + " |")
+	fmt.Println("|---|---|---|---|---|")
+	for i, k := range tiles.Korf100() {
+		if k.Generated > maxGenerated {
+			continue
+		}
+		p, _ := tiles.NewPuzzle(k.Board, tiles.Goal(4, 4), false)
+		res := tiles.IDA(ctx, p, tiles.IDAOptions{})
+		var actual int64
+		bound := k.Optimal - 2
+		for _, it := range res.Stats.Iterations {
+			if int(it.Bound) == bound {
+				actual = it.Expanded
+			}
+		}
+		if actual == 0 {
+			continue
+		}
+		newTree := func() estimate.Tree {
+			q, _ := tiles.NewPuzzle(k.Board, tiles.Goal(4, 4), false)
+			return estimate.NewDomainTree(q, bound)
+		}
+		row := fmt.Sprintf("| %d | %d | %d |", i+1, bound, actual)
+		for m, me := range methods {
+			r := me.run(newTree, uint64(i+1))
+			ratio := r.Nodes.Estimate / float64(actual)
+			ratios[m] = append(ratios[m], ratio)
+			works[m] += float64(r.Work) / float64(actual)
+			row += fmt.Sprintf(" %.3f |", ratio)
+		}
+		fmt.Println(row)
+	}
+	fmt.Println()
+	fmt.Println("| method | instances | ratio predicted / actual: min | 25% | median | 75% | max | work, % of the iteration |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for m, me := range methods {
+		r := slices.Clone(ratios[m])
+		slices.Sort(r)
+		q := func(f float64) float64 { return r[int(f*float64(len(r)-1))] }
+		fmt.Printf("| %s | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f |\n", me.name, len(r), r[0], q(0.25), q(0.5), q(0.75), r[len(r)-1], 100*works[m]/float64(len(r)))
 	}
 }
 
