@@ -78,7 +78,7 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 				}
 				t := frontier[k]
 				sv.ctx, sv.stop, sv.err, sv.found, sv.limit = ctx, false, nil, 0, 0
-				sv.stats = Stats{}
+				sv.stats, sv.reported = Stats{}, 0
 				sv.checkAt = 1 << 16
 				sv.visit = func(o []int) bool {
 					if stopped.Load() {
@@ -93,6 +93,7 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 				sv.replay(t)
 				sv.search(len(t))
 				sv.unreplay(t)
+				sv.report()
 				found += sv.found
 				stats.add(&sv.stats)
 				if sv.err != nil {

@@ -3,6 +3,7 @@ package xcover
 import (
 	"context"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -133,6 +134,23 @@ func TestSkipPruned(t *testing.T) {
 		}
 		if !slices.Equal(byDepth, want) || sols != wantSols {
 			t.Errorf("cut below %d: walk %v %d solutions, want %v %d", cutBelow, byDepth, sols, want, wantSols)
+		}
+	}
+}
+
+// TestProgress: the progress reports add up to the nodes searched, with
+// one worker and with two.
+func TestProgress(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		p := queens(10)
+		var mu sync.Mutex
+		var sum int64
+		p.SetProgress(func(n int64) { mu.Lock(); sum += n; mu.Unlock() })
+		r := p.SolveParallel(context.Background(), Fewest, workers, nil)
+		// With workers, the few nodes above the cut are the master's, not
+		// reported.
+		if sum > r.Stats.Nodes || sum < r.Stats.Nodes*9/10 || workers == 1 && sum != r.Stats.Nodes {
+			t.Errorf("workers %d: progress %d, nodes %d", workers, sum, r.Stats.Nodes)
 		}
 	}
 }

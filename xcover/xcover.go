@@ -46,6 +46,7 @@ type Problem struct {
 	noBranch  map[int]bool
 	newPruner func() Pruner
 	newFilter func() OptionFilter
+	progress  func(nodes int64)
 }
 
 // A Pruner is consulted at every node before an item is chosen; returning
@@ -72,6 +73,12 @@ type OptionFilter interface {
 // SetOptionFilter gives every solver compiled from p an option filter of
 // its own, made by newFilter.
 func (p *Problem) SetOptionFilter(newFilter func() OptionFilter) { p.newFilter = newFilter }
+
+// SetProgress makes searches of p report the nodes searched to f, as the
+// number since the last call, about every 65,536 nodes of each worker
+// and at the end of each task of SolveParallel, for progress meters and
+// time estimates. f must be safe for concurrent use.
+func (p *Problem) SetProgress(f func(nodes int64)) { p.progress = f }
 
 // NoBranch marks primary item i as one never chosen for branching: it must
 // still be covered exactly once, but only as a side effect of options
@@ -223,6 +230,8 @@ type Solver struct {
 	newPruner func() Pruner
 	filter    OptionFilter
 	newFilter func() OptionFilter
+	progress  func(nodes int64) // given the nodes since the last report
+	reported  int64             // the nodes of stats already reported
 
 	choice  []int32 // chosen node per level
 	stats   Stats
@@ -302,6 +311,7 @@ func (p *Problem) Compile(s Strategy) *Solver {
 	if p.newFilter != nil {
 		sv.newFilter, sv.filter = p.newFilter, p.newFilter()
 	}
+	sv.progress = p.progress
 	sv.choice = make([]int32, p.primary+1)
 	return sv
 }
@@ -517,6 +527,7 @@ func (s *Solver) search(l int) {
 		s.stats.NodesByDepth[l+1]++
 		if s.stats.Nodes >= s.checkAt {
 			s.checkAt = s.stats.Nodes + 1<<16
+			s.report()
 			if err := s.ctx.Err(); err != nil {
 				s.err, s.stop = err, true
 			}
@@ -551,6 +562,14 @@ func (s *Solver) optionOf(x int32) int {
 	return int(-s.nd[x].top) - 1
 }
 
+// report gives the progress callback the nodes not yet reported.
+func (s *Solver) report() {
+	if s.progress != nil && s.stats.Nodes > s.reported {
+		s.progress(s.stats.Nodes - s.reported)
+		s.reported = s.stats.Nodes
+	}
+}
+
 // Result is the outcome of Solve.
 type Result struct {
 	Solutions int64
@@ -570,6 +589,8 @@ func (s *Solver) Solve(ctx context.Context, limit int64, visit func(options []in
 	s.count(0)
 	s.stats.NodesByDepth[0] = 1
 	s.checkAt = 1 << 16
+	s.reported = 0
 	s.search(0)
+	s.report()
 	return Result{Solutions: s.found, Stats: s.stats, Err: s.err}
 }

@@ -27,6 +27,9 @@ type Packing struct {
 	// connected region whose size no subset of the remaining pieces adds
 	// up to (seed 002: a region whose size is not a multiple of 7).
 	DeadRegions bool
+	// Progress, if set, is given the nodes searched as the search goes
+	// (see xcover.Problem.SetProgress).
+	Progress func(nodes int64)
 
 	syms [][]int
 }
@@ -121,6 +124,9 @@ func (pk *Packing) problem(keep func(k int) bool) (*xcover.Problem, []int) {
 		}
 		prob.AddOptionItems(items)
 		placement = append(placement, k)
+	}
+	if pk.Progress != nil {
+		prob.SetProgress(pk.Progress)
 	}
 	if pk.DeadRegions {
 		prob.SetPruner(pk.newDeadRegionPruner)
