@@ -79,7 +79,7 @@ cuts nodes with an empty region that no remaining pieces can fill.
 	fs.BoolVar(&f.cellsOnly, "cells-only", false, "branch on cells only, never on pieces")
 	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
 	fs.DurationVar(&f.maxTime, "max-time", 0, "stop the search after this long, e.g. 60s, with partial counts (0: no limit)")
-	fs.StringVar(&f.dlx, "dlx", "", "write the exact cover problem in Knuth's DLX format to this file and stop")
+	fs.StringVar(&f.dlx, "dlx", "", "write the exact cover problem (with --unique: restricted) in Knuth's DLX format to this file and stop")
 	fs.BoolVar(&f.color, "color", false, "colour the pictures (the default when standard output is a terminal)")
 	addJSONFlag(fs, &f.asJSON)
 	addWorkersFlag(fs, &f.workers)
@@ -151,7 +151,11 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	}
 	pk.CellsOnly, pk.DeadRegions = f.cellsOnly, f.deadRegions
 	if f.dlx != "" {
-		return writeDLXFile(f.dlx, pk)
+		prob := pk.Problem()
+		if f.unique {
+			prob = pk.RestrictedProblem(pk.Restrict())
+		}
+		return writeDLXFile(f.dlx, prob)
 	}
 	if !f.color {
 		if file, ok := e.stdout.(*os.File); ok && term.IsTerminal(int(file.Fd())) && os.Getenv("NO_COLOR") == "" {
@@ -471,15 +475,15 @@ func writePackSVG(name, title string, pictures [][]render.Cell) error {
 	return f.Close()
 }
 
-// writeDLXFile writes the packing's exact cover problem for DLX1: items
-// are the pieces by name and the cells as rRcC (text-format row and
-// column), options the placements.
-func writeDLXFile(name string, pk *polyform.Packing) error {
+// writeDLXFile writes a packing's exact cover problem for DLX1: items are
+// the pieces by name and the cells as rRcC (text-format row and column),
+// options the placements (with --unique, the restricted piece's kept ones).
+func writeDLXFile(name string, prob *xcover.Problem) error {
 	f, err := os.Create(name)
 	if err != nil {
 		return err
 	}
-	if err := pk.Problem().WriteDLX(f); err != nil {
+	if err := prob.WriteDLX(f); err != nil {
 		f.Close()
 		return err
 	}

@@ -77,11 +77,7 @@ func (pk *Packing) Restrict() Restriction {
 // the size of its class (the number of distinct solutions among its
 // images); it returns false to stop. The result counts the classes.
 func (pk *Packing) SolveUnique(ctx context.Context, s xcover.Strategy, workers int, r Restriction, visit func(worker int, assign []int, class int) bool) xcover.Result {
-	kept := map[int]bool{}
-	for _, k := range r.Kept {
-		kept[k] = true
-	}
-	prob, placement := pk.problem(func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] })
+	prob, placement := pk.restricted(r)
 	type scratch struct{ assign, img []int }
 	bufs := make([]scratch, max(workers, 1))
 	for i := range bufs {
@@ -146,4 +142,22 @@ func (pk *Packing) CountUnique(ctx context.Context, s xcover.Strategy, workers i
 		c.All += n
 	}
 	return c
+}
+
+// restricted is the exact cover problem with r's piece restricted, and
+// the placement of each of its options.
+func (pk *Packing) restricted(r Restriction) (*xcover.Problem, []int) {
+	kept := map[int]bool{}
+	for _, k := range r.Kept {
+		kept[k] = true
+	}
+	return pk.problem(func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] })
+}
+
+// RestrictedProblem returns the exact cover problem with r's piece
+// restricted: each class of solutions appears once, or a few times when
+// a kept placement has symmetries of its own (see Restriction).
+func (pk *Packing) RestrictedProblem(r Restriction) *xcover.Problem {
+	p, _ := pk.restricted(r)
+	return p
 }
