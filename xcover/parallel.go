@@ -51,6 +51,7 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 				master.count(depth + 1)
 				master.stats.Branches[depth] += int64(master.nd[i].top)
 				master.stats.Branched[depth]++
+				master.stats.Histogram[depth][min(master.nd[i].top, HistogramMax)]++
 				for x := master.nd[i].dlink; x != i; x = master.nd[x].dlink {
 					master.stats.Nodes++
 					master.stats.NodesByDepth[depth+1]++
@@ -138,13 +139,12 @@ func (s *Stats) add(o *Stats) {
 	s.Updates += o.Updates
 	s.Pruned += o.Pruned
 	for d := range o.NodesByDepth {
-		for len(s.NodesByDepth) <= d {
-			s.NodesByDepth = append(s.NodesByDepth, 0)
-			s.Branches = append(s.Branches, 0)
-			s.Branched = append(s.Branched, 0)
-		}
+		s.grow(d)
 		s.NodesByDepth[d] += o.NodesByDepth[d]
 		s.Branches[d] += o.Branches[d]
 		s.Branched[d] += o.Branched[d]
+		for k, n := range o.Histogram[d] {
+			s.Histogram[d][k] += n
+		}
 	}
 }

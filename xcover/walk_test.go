@@ -154,3 +154,24 @@ func TestProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestHistogram: the histogram of the chosen items' option counts sums to
+// the nodes that branched and to their option counts, depth by depth, and
+// the parallel search's equals the sequential one's.
+func TestHistogram(t *testing.T) {
+	seq := queens(9).Compile(Fewest).Solve(context.Background(), 0, nil)
+	par := queens(9).SolveParallel(context.Background(), Fewest, 3, nil)
+	for d := range seq.Stats.Branched {
+		var n, sum int64
+		for k, c := range seq.Stats.Histogram[d] {
+			n += c
+			sum += int64(k) * c
+		}
+		if n != seq.Stats.Branched[d] || sum != seq.Stats.Branches[d] {
+			t.Errorf("depth %d: histogram %d nodes, %d options; want %d, %d", d, n, sum, seq.Stats.Branched[d], seq.Stats.Branches[d])
+		}
+	}
+	if !slices.Equal(seq.Stats.Histogram, par.Stats.Histogram) {
+		t.Errorf("parallel histogram differs")
+	}
+}

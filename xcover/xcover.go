@@ -203,6 +203,10 @@ type Stats struct {
 	// minimum branching factor at depth d (seed 002's measure).
 	Branches []int64
 	Branched []int64
+	// Histogram[d][k] counts the nodes at depth d that branched on an
+	// item with k options (k < HistogramMax), or with HistogramMax or more
+	// (k = HistogramMax): the distribution of the minimum branching factor.
+	Histogram [][HistogramMax + 1]int64
 	// Updates counts link updates ("mems" of the dancing).
 	Updates int64
 	// Pruned counts the nodes the pruner cut.
@@ -487,11 +491,19 @@ func (s *Solver) unapplyNode(x int32) {
 	}
 }
 
+// HistogramMax is the last bucket of Stats.Histogram.
+const HistogramMax = 64
+
 func (s *Solver) count(depth int) {
-	for len(s.stats.NodesByDepth) <= depth {
-		s.stats.NodesByDepth = append(s.stats.NodesByDepth, 0)
-		s.stats.Branches = append(s.stats.Branches, 0)
-		s.stats.Branched = append(s.stats.Branched, 0)
+	s.stats.grow(depth)
+}
+
+func (st *Stats) grow(depth int) {
+	for len(st.NodesByDepth) <= depth {
+		st.NodesByDepth = append(st.NodesByDepth, 0)
+		st.Branches = append(st.Branches, 0)
+		st.Branched = append(st.Branched, 0)
+		st.Histogram = append(st.Histogram, [HistogramMax + 1]int64{})
 	}
 }
 
@@ -518,6 +530,7 @@ func (s *Solver) search(l int) {
 	s.count(l + 1)
 	s.stats.Branches[l] += int64(s.nd[i].top)
 	s.stats.Branched[l]++
+	s.stats.Histogram[l][min(s.nd[i].top, HistogramMax)]++
 	if s.nd[i].top == 0 {
 		return
 	}

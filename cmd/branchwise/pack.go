@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"io"
 	"os"
 	"strings"
@@ -195,6 +196,10 @@ type depthStat struct {
 	Depth    int     `json:"depth"`
 	Nodes    int64   `json:"nodes"`
 	MeanMinB float64 `json:"mean_min_branching"`
+	SDMinB   float64 `json:"sd_min_branching"`
+	// Histogram[k] counts the nodes whose chosen item had k options (the
+	// last entry: 64 or more).
+	Histogram []int64 `json:"histogram,omitempty"`
 }
 
 type packRun struct {
@@ -396,7 +401,18 @@ func (p *packRun) finish(r xcover.Result) {
 		for d, n := range st.NodesByDepth {
 			ds := depthStat{Depth: d, Nodes: n}
 			if d < len(st.Branched) && st.Branched[d] > 0 {
-				ds.MeanMinB = float64(st.Branches[d]) / float64(st.Branched[d])
+				n := float64(st.Branched[d])
+				ds.MeanMinB = float64(st.Branches[d]) / n
+				var sq float64
+				for k, c := range st.Histogram[d] {
+					sq += float64(c) * (float64(k) - ds.MeanMinB) * (float64(k) - ds.MeanMinB)
+				}
+				ds.SDMinB = math.Sqrt(sq / n)
+				h := st.Histogram[d][:]
+				for len(h) > 0 && h[len(h)-1] == 0 {
+					h = h[:len(h)-1]
+				}
+				ds.Histogram = append([]int64(nil), h...)
 			}
 			p.rep.ByDepth = append(p.rep.ByDepth, ds)
 		}
@@ -414,9 +430,9 @@ func (p *packRun) report() error {
 			return err
 		}
 	} else if p.f.stats {
-		fmt.Fprintf(p.e.stdout, "\n%5s %14s %12s\n", "depth", "nodes", "mean min bf")
+		fmt.Fprintf(p.e.stdout, "\n%5s %14s %12s %10s\n", "depth", "nodes", "mean min bf", "sd")
 		for _, d := range p.rep.ByDepth {
-			fmt.Fprintf(p.e.stdout, "%5d %14d %12.5f\n", d.Depth, d.Nodes, d.MeanMinB)
+			fmt.Fprintf(p.e.stdout, "%5d %14d %12.5f %10.5f\n", d.Depth, d.Nodes, d.MeanMinB, d.SDMinB)
 		}
 		if p.rep.Pruned > 0 {
 			fmt.Fprintf(p.e.stdout, "%d nodes cut by the dead-region test\n", p.rep.Pruned)
