@@ -218,3 +218,13 @@ func TestIntervalJSON(t *testing.T) {
 		t.Errorf("%s %v", b, err)
 	}
 }
+
+func TestPoisson95(t *testing.T) {
+	// Garwood's limits.
+	for k, want := range map[int64][2]float64{1: {0.0253, 5.572}, 2: {0.242, 7.225}, 5: {1.624, 11.668}, 10: {4.795, 18.390}, 40: {28.58, 54.47}} {
+		lo, hi := poisson95(k)
+		if math.Abs(lo-want[0]) > 0.01*want[0]+0.01 || math.Abs(hi-want[1]) > 0.01*want[1] {
+			t.Errorf("k = %d: %.3f .. %.3f, want %.3f .. %.3f", k, lo, hi, want[0], want[1])
+		}
+	}
+}

@@ -241,6 +241,7 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 	batches := (opt.Samples + knuthBatch - 1) / knuthBatch
 	type batch struct {
 		done       bool
+		hits       int64
 		nodes, sol moments
 		byDepth    []float64
 		work       int64
@@ -271,6 +272,9 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 					n, s := p.probe(t, 1)
 					r.nodes.add(n)
 					r.sol.add(s)
+					if s > 0 {
+						r.hits++
+					}
 				}
 				r.byDepth = append([]float64(nil), p.nodes...)
 				r.work, r.done = p.work, ctx.Err() == nil
@@ -281,11 +285,13 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 	wg.Wait()
 	out := Result{Method: "knuth"}
 	var nodes, sol moments
+	var hits int64
 	var byDepth []float64
 	for _, b := range res {
 		if !b.done {
 			break // the longest run of completed batches, for determinism
 		}
+		hits += b.hits
 		nodes.merge(b.nodes)
 		sol.merge(b.sol)
 		for d, v := range b.byDepth {
@@ -297,7 +303,7 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 		out.Work += b.work
 	}
 	out.Samples = int(nodes.n)
-	out.Nodes, out.Solutions = nodes.tInterval(), sol.tInterval()
+	out.Nodes, out.Solutions = nodes.tInterval(), sol.rareInterval(hits)
 	for d, v := range byDepth {
 		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(nodes.n, 1))})
 	}
@@ -320,7 +326,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		exact       Profile
 		nodes, sols []float64 // per replication, below the frontier
 		byDepth     []float64 // summed over replications
-		work        int64
+		work, hits  int64     // hits: probes that found a solution
 	}
 	results := make([]taskResult, len(split.paths))
 	probers := sync.Pool{New: func() any { return newProber(opt.Tail, opt.Lookahead) }}
@@ -363,6 +369,9 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 				t.Up()
 				r.nodes[rep] += nn
 				r.sols[rep] += ss
+				if ss > 0 {
+					r.hits++
+				}
 			}
 		}
 		rec()
@@ -380,6 +389,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 	nodes := make([]float64, reps)
 	sols := make([]float64, reps)
 	var byDepth []float64
+	var hits int64
 	out := Result{Method: "frontier", Samples: reps}
 	for _, r := range results {
 		exact.add(&r.exact)
@@ -396,6 +406,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 			byDepth[d] += v
 		}
 		out.Work += r.work
+		hits += r.hits
 	}
 	var base, baseSol float64
 	for d := range exact.Nodes {
@@ -409,6 +420,9 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		ms.add(baseSol + sols[k])
 	}
 	out.Nodes, out.Solutions = mn.tInterval(), ms.tInterval()
+	if baseSol == 0 {
+		out.Solutions = ms.rareInterval(hits)
+	}
 	if err != nil {
 		out.Samples = 0
 	}

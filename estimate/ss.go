@@ -57,10 +57,14 @@ func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
 	wg.Wait()
 	out := Result{Method: "stratified"}
 	var nodes, sols moments
+	var hits int64
 	var byDepth []float64
 	for _, r := range res {
 		if !r.done {
 			break
+		}
+		if r.sol > 0 {
+			hits++
 		}
 		nodes.add(r.nodes)
 		sols.add(r.sol)
@@ -73,7 +77,7 @@ func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
 		out.Work += r.work
 	}
 	out.Samples = int(nodes.n)
-	out.Nodes, out.Solutions = nodes.tInterval(), sols.tInterval()
+	out.Nodes, out.Solutions = nodes.tInterval(), sols.rareInterval(hits)
 	for d, v := range byDepth {
 		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(nodes.n, 1))})
 	}
