@@ -228,3 +228,21 @@ func TestPoisson95(t *testing.T) {
 		}
 	}
 }
+
+// TestSubtree: the subtrees below the root's children add up to the tree.
+func TestSubtree(t *testing.T) {
+	nodes, sols := count(newHashTree(12)())
+	n, _ := newHashTree(12)().Branches()
+	sumN, sumS := int64(1), int64(0)
+	for k := 0; k < n; k++ {
+		p, err := Exhaustive(context.Background(), Subtree(newHashTree(12), []int{k}), 100, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sumN += total(p.Nodes)
+		sumS += total(p.Solutions)
+	}
+	if sumN != nodes || sumS != sols {
+		t.Errorf("subtrees: %d nodes, %d solutions; tree %d, %d", sumN, sumS, nodes, sols)
+	}
+}

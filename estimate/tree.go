@@ -171,3 +171,35 @@ func runTasks(ctx context.Context, newTree func() Tree, paths [][]int, workers i
 	wg.Wait()
 	return ctx.Err()
 }
+
+// Subtree returns the subtree of t below the node at path (child numbers
+// from the root), as a tree of its own: depths count from that node, and
+// the walk never climbs above it. Each call of the returned function
+// makes a new tree from newTree.
+func Subtree(newTree func() Tree, path []int) func() Tree {
+	return func() Tree {
+		t := newTree()
+		for _, k := range path {
+			if n, _ := t.Branches(); k < 0 || k >= n {
+				return &subtree{Tree: emptyTree{}, base: 0}
+			}
+			t.Down(k)
+		}
+		return &subtree{Tree: t, base: len(path)}
+	}
+}
+
+type subtree struct {
+	Tree
+	base int
+}
+
+func (s *subtree) Depth() int { return s.Tree.Depth() - s.base }
+
+// emptyTree is a lone leaf: the subtree at a path that does not exist.
+type emptyTree struct{}
+
+func (emptyTree) Branches() (int, bool) { return 0, false }
+func (emptyTree) Down(int)              { panic("estimate: Down in an empty tree") }
+func (emptyTree) Up()                   { panic("estimate: Up in an empty tree") }
+func (emptyTree) Depth() int            { return 0 }

@@ -21,6 +21,7 @@ func init() { register(newEstimateCmd) }
 
 type estimateFlags struct {
 	method, pieces, strategy, cutDepths, svg  string
+	subtree                                   string
 	samples, exactDepth, workers, tail        int
 	seed                                      int64
 	budget                                    time.Duration
@@ -83,6 +84,7 @@ Equal seeds give equal numbers, whatever -j.`,
 	fs.StringVar(&f.strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
 	fs.BoolVar(&f.cellsOnly, "cells-only", false, "branch on cells only (implied by --method paper)")
 	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut dead regions, hiding the placements that make one (implied by --method paper)")
+	fs.StringVar(&f.subtree, "subtree", "", "estimate only the subtree below this path of child numbers from the root, e.g. 0,3,1")
 	fs.StringVar(&f.svg, "svg", "", "write charts of the mean branching factor and the nodes per depth to this SVG file")
 	var seed int64
 	addSeedFlag(fs, &seed)
@@ -152,6 +154,17 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		w := pk.Compile(strat).Walker()
 		w.SkipPruned = pk.DeadRegions
 		return w
+	}
+	if f.subtree != "" {
+		var path []int
+		for _, field := range strings.Split(f.subtree, ",") {
+			k, err := strconv.Atoi(strings.TrimSpace(field))
+			if err != nil || k < 0 {
+				return usagef("--subtree %q: want child numbers separated by commas, e.g. 0,3,1", f.subtree)
+			}
+			path = append(path, k)
+		}
+		newTree = estimate.Subtree(newTree, path)
 	}
 	rep := estimateReport{Puzzle: arg, Method: f.method, Symmetries: len(pk.Symmetries()), Workers: f.workers}
 	start := time.Now()

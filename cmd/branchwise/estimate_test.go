@@ -64,10 +64,37 @@ func TestEstimateErrors(t *testing.T) {
 		{[]string{"--samples", "0"}, "--samples must be at least 1"},
 		{[]string{"--method", "guess"}, `unknown method "guess"`},
 		{[]string{"--method", "frontier", "--time", "1s"}, "--time is for --method knuth"},
+		{[]string{"--subtree", "1,x"}, "--subtree \"1,x\": want child numbers"},
 	} {
 		code, _, stderr := runCLI(t, append([]string{"estimate", "pentomino-6x10"}, tc.args...)...)
 		if code != exitUsage || !strings.Contains(stderr, tc.want) {
 			t.Errorf("estimate %v: exit %d %q; want %d and %q", tc.args, code, stderr, exitUsage, tc.want)
 		}
+	}
+}
+
+// TestEstimateSubtree: the exact count of a subtree, and an estimate of it
+// whose interval holds it.
+func TestEstimateSubtree(t *testing.T) {
+	type iv struct{ Estimate, Low, High float64 }
+	var exact, est struct{ Nodes, Solutions iv }
+	for _, args := range [][]string{{"--method", "exact", "--exact-depth", "20"}, {"--samples", "200", "--exact-depth", "1"}} {
+		code, stdout, stderr := runCLI(t, append([]string{"estimate", "pentomino-6x10", "--subtree", "1,0", "--json"}, args...)...)
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		rep := &est
+		if args[1] == "exact" {
+			rep = &exact
+		}
+		if err := json.Unmarshal([]byte(stdout), rep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if exact.Nodes.Estimate != 40326 || exact.Solutions.Estimate != 96 {
+		t.Errorf("subtree 1,0: %+v, want 40326 nodes and 96 solutions", exact)
+	}
+	if est.Nodes.Low > 40326 || est.Nodes.High < 40326 {
+		t.Errorf("subtree 1,0 estimated %+v", est.Nodes)
 	}
 }
