@@ -1,0 +1,740 @@
+package logicgrid
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// The file format (docs/logicgrid.md has the EBNF): '#' starts a comment;
+// header lines "name: v1 v2 ... [(numeric)]" declare the categories, the
+// first being the key; "group NAME: v1 v2 ..." names a set of values of one
+// category; every other non-blank line is a clue.
+
+// ParseError is an error at a place of a puzzle file.
+type ParseError struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
+
+// Parse reads a puzzle; name is the file name used in messages.
+func Parse(r io.Reader, name string) (*Puzzle, error) {
+	p := &Puzzle{Name: name}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		if err := p.parseLine(sc.Text(), line); err != nil {
+			return nil, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s:%d: %v", name, line+1, err)
+	}
+	if len(p.Categories) == 0 {
+		return nil, &ParseError{name, max(line, 1), 1, "no categories declared"}
+	}
+	return p, nil
+}
+
+// ParseString parses a puzzle held in a string.
+func ParseString(s, name string) (*Puzzle, error) { return Parse(strings.NewReader(s), name) }
+
+func (p *Puzzle) errAt(line int, t token, format string, args ...any) error {
+	return &ParseError{p.Name, line, t.col, fmt.Sprintf(format, args...)}
+}
+
+func (p *Puzzle) parseLine(text string, line int) error {
+	toks, lerr := lex(text)
+	if lerr != nil {
+		lerr.File, lerr.Line = p.Name, line
+		return lerr
+	}
+	if len(toks) == 1 { // only the end token
+		return nil
+	}
+	// A header is a name, then a colon followed by a space or the end of
+	// the line; "age:12 = Tom" (no space) is a clue with a qualified name.
+	if toks[0].kind == tIdent && toks[1].kind == tColon && toks[1].spaceAfter {
+		return p.parseCategory(toks, line)
+	}
+	if toks[0].kind == tIdent && toks[0].text == "group" && toks[1].kind == tIdent && toks[2].kind == tColon {
+		return p.parseGroup(toks, line)
+	}
+	if len(p.Categories) == 0 {
+		return p.errAt(line, toks[0], "a clue before any category: declare categories first (\"name: v1 v2 ...\")")
+	}
+	ps := &parser{p: p, toks: toks, line: line}
+	f, err := ps.formula()
+	if err != nil {
+		return err
+	}
+	if t := ps.peek(); t.kind != tEOF {
+		return p.errAt(line, t, "unexpected %s after the clue", t)
+	}
+	p.Clues = append(p.Clues, Clue{Line: line, Text: strings.TrimSpace(stripComment(text)), f: f})
+	return nil
+}
+
+func stripComment(s string) string {
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func (p *Puzzle) parseCategory(toks []token, line int) error {
+	if len(p.Clues) > 0 {
+		return p.errAt(line, toks[0], "category %q declared after the clues", toks[0].text)
+	}
+	if isKeyword(toks[0].text) {
+		return p.errAt(line, toks[0], "%q is a keyword and cannot name a category", toks[0].text)
+	}
+	c := Category{Name: toks[0].text}
+	rest := toks[2 : len(toks)-1]
+	if n := len(rest); n >= 3 && rest[n-3].kind == tLParen && rest[n-2].kind == tIdent && rest[n-2].text == "numeric" && rest[n-1].kind == tRParen {
+		c.Numeric = true
+		rest = rest[:n-3]
+	}
+	for i, t := range rest {
+		if t.kind == tComma && i > 0 && rest[i-1].kind != tComma {
+			continue
+		}
+		if t.kind != tIdent && t.kind != tNumber {
+			return p.errAt(line, t, "want a value of category %s, found %s", c.Name, t)
+		}
+		if isKeyword(t.text) {
+			return p.errAt(line, t, "%q is a keyword; it cannot be a value", t.text)
+		}
+		c.Values = append(c.Values, t.text)
+	}
+	if err := p.addCategory(c); err != nil {
+		return p.errAt(line, toks[0], "%v", err)
+	}
+	return nil
+}
+
+func (p *Puzzle) parseGroup(toks []token, line int) error {
+	g := Group{Name: toks[1].text, Cat: -1}
+	if p.group(g.Name) >= 0 {
+		return p.errAt(line, toks[1], "group %q declared twice", g.Name)
+	}
+	if len(p.Categories) == 0 {
+		return p.errAt(line, toks[0], "a group before any category")
+	}
+	rest := toks[3 : len(toks)-1]
+	ps := &parser{p: p, toks: rest, line: line}
+	for ps.peek().kind != tEOF {
+		if ps.peek().kind == tComma && len(g.Values) > 0 {
+			ps.next()
+			continue
+		}
+		t := ps.peek()
+		r, err := ps.ref()
+		if err != nil {
+			return err
+		}
+		if g.Cat >= 0 && r.Cat != g.Cat {
+			return p.errAt(line, t, "group %s mixes categories %s and %s", g.Name, p.Categories[g.Cat].Name, p.Categories[r.Cat].Name)
+		}
+		g.Cat = r.Cat
+		g.Values = append(g.Values, r.Val)
+	}
+	if len(g.Values) == 0 {
+		return p.errAt(line, toks[2], "group %s has no values", g.Name)
+	}
+	p.Groups = append(p.Groups, g)
+	return nil
+}
+
+func isKeyword(s string) bool {
+	switch s {
+	case "and", "or", "xor", "not", "in", "max", "min", "group":
+		return true
+	}
+	return false
+}
+
+// Tokens.
+type tokKind uint8
+
+const (
+	tEOF tokKind = iota
+	tIdent
+	tNumber
+	tColon
+	tDot
+	tComma
+	tLParen
+	tRParen
+	tLBrace
+	tRBrace
+	tBar
+	tPlus
+	tMinus
+	tPercent
+	tCmp
+)
+
+type token struct {
+	kind       tokKind
+	text       string
+	col        int // 1-based, in bytes
+	op         cmpOp
+	spaceAfter bool
+}
+
+func (t token) String() string {
+	if t.kind == tEOF {
+		return "the end of the line"
+	}
+	return strconv.Quote(t.text)
+}
+
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '&' || c >= 0x80
+}
+
+func isLetter(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80
+}
+
+// lex splits a line into tokens, ending with tEOF. A name is letters,
+// digits, '_', '&' and non-ASCII bytes, with inner hyphens followed by a
+// letter ("almond-milk", "Music-Genre"); so "x-1" is x minus 1.
+func lex(s string) ([]token, *ParseError) {
+	var toks []token
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		start := i
+		switch {
+		case c == '#':
+			i = len(s)
+			continue
+		case c == ' ' || c == '\t' || c == '\r':
+			if len(toks) > 0 {
+				toks[len(toks)-1].spaceAfter = true
+			}
+			i++
+			continue
+		case isNameByte(c):
+			for i < len(s) && (isNameByte(s[i]) || s[i] == '-' && i+1 < len(s) && isLetter(s[i+1]) && i > start) {
+				i++
+			}
+			word := s[start:i]
+			kind := tIdent
+			if _, err := strconv.Atoi(word); err == nil {
+				kind = tNumber
+			}
+			toks = append(toks, token{kind: kind, text: word, col: start + 1})
+			continue
+		}
+		t := token{text: string(c), col: start + 1}
+		i++
+		switch c {
+		case ':':
+			t.kind = tColon
+		case '.':
+			t.kind = tDot
+		case ',':
+			t.kind = tComma
+		case '(':
+			t.kind = tLParen
+		case ')':
+			t.kind = tRParen
+		case '{':
+			t.kind = tLBrace
+		case '}':
+			t.kind = tRBrace
+		case '|':
+			t.kind = tBar
+		case '+':
+			t.kind = tPlus
+		case '-':
+			t.kind = tMinus
+		case '%':
+			t.kind = tPercent
+		case '=':
+			t.kind, t.op = tCmp, opEq
+			if i < len(s) && s[i] == '=' {
+				i++
+			}
+		case '!':
+			if i < len(s) && s[i] == '=' {
+				i++
+				t.kind, t.op = tCmp, opNe
+				break
+			}
+			return nil, &ParseError{Col: start + 1, Msg: `unexpected "!" (want "!=" or "not")`}
+		case '<', '>':
+			t.kind, t.op = tCmp, opLt
+			if c == '>' {
+				t.op = opGt
+			}
+			if i < len(s) && s[i] == '=' {
+				i++
+				t.op++
+			}
+		default:
+			return nil, &ParseError{Col: start + 1, Msg: fmt.Sprintf("unexpected character %q", c)}
+		}
+		t.text = s[start:i]
+		if i == len(s) {
+			t.spaceAfter = true
+		}
+		toks = append(toks, t)
+	}
+	if len(toks) > 0 && !toks[len(toks)-1].spaceAfter {
+		toks[len(toks)-1].spaceAfter = true
+	}
+	return append(toks, token{kind: tEOF, col: len(s) + 1}), nil
+}
+
+// parser is a recursive-descent parser of one clue.
+type parser struct {
+	p    *Puzzle
+	toks []token
+	pos  int
+	line int
+}
+
+func (ps *parser) peek() token {
+	if ps.pos < len(ps.toks) {
+		return ps.toks[ps.pos]
+	}
+	return token{kind: tEOF}
+}
+
+func (ps *parser) next() token { t := ps.peek(); ps.pos++; return t }
+
+func (ps *parser) isWord(w string) bool { t := ps.peek(); return t.kind == tIdent && t.text == w }
+
+func (ps *parser) errf(t token, format string, args ...any) error {
+	return ps.p.errAt(ps.line, t, format, args...)
+}
+
+// formula = xorf { "or" xorf } ; xorf = conj { "xor" conj } ;
+// conj = unary { "and" unary }.
+func (ps *parser) formula() (*node, error) { return ps.binary(0) }
+
+var levels = [...]struct {
+	word string
+	kind nodeKind
+}{{"or", kOr}, {"xor", kXor}, {"and", kAnd}}
+
+func (ps *parser) binary(level int) (*node, error) {
+	if level == len(levels) {
+		return ps.unary()
+	}
+	x, err := ps.binary(level + 1)
+	if err != nil {
+		return nil, err
+	}
+	for ps.isWord(levels[level].word) {
+		ps.next()
+		y, err := ps.binary(level + 1)
+		if err != nil {
+			return nil, err
+		}
+		x = &node{kind: levels[level].kind, kids: []*node{x, y}}
+	}
+	return x, nil
+}
+
+// unary = "not" unary | "(" formula ")" | atom. A parenthesis may also
+// open an arithmetic expression, "(X.pos - Y.pos) % 2 = 0": it is read as
+// a formula first and, if that fails or an arithmetic operator follows,
+// again as an atom.
+func (ps *parser) unary() (*node, error) {
+	if ps.isWord("not") {
+		ps.next()
+		x, err := ps.unary()
+		if err != nil {
+			return nil, err
+		}
+		return &node{kind: kNot, kids: []*node{x}}, nil
+	}
+	if ps.peek().kind == tLParen {
+		save := ps.pos
+		ps.next()
+		x, err := ps.formula()
+		if err == nil {
+			if t := ps.next(); t.kind != tRParen {
+				err = ps.errf(t, "want \")\", found %s", t)
+			}
+		}
+		if err == nil {
+			switch ps.peek().kind {
+			case tCmp, tPlus, tMinus, tPercent:
+			default:
+				return x, nil
+			}
+		}
+		end := ps.pos
+		ps.pos = save
+		y, err2 := ps.atom()
+		if err2 == nil {
+			return y, nil
+		}
+		if err != nil && end > ps.pos {
+			return nil, err
+		}
+		return nil, err2
+	}
+	return ps.atom()
+}
+
+// operand is what may stand on either side of a comparison: a bare value
+// (an entity) or an arithmetic expression.
+type operand struct {
+	bare   bool
+	ref    Ref
+	tok    token // where the operand starts
+	name   string
+	e      *expr
+	minmax string // "max" or "min", resolved against the other side
+	err    error  // a bare number that names no value, or several
+}
+
+// atom = operand ( cmp operand | ["not"] "in" set ).
+func (ps *parser) atom() (*node, error) {
+	l, err := ps.operand()
+	if err != nil {
+		return nil, err
+	}
+	if ps.isWord("not") || ps.isWord("in") {
+		neg := false
+		if ps.isWord("not") {
+			ps.next()
+			neg = true
+			if !ps.isWord("in") {
+				return nil, ps.errf(ps.peek(), "want \"in\" after \"not\", found %s", ps.peek())
+			}
+		}
+		ps.next()
+		return ps.member(l, neg)
+	}
+	t := ps.next()
+	if t.kind != tCmp {
+		return nil, ps.errf(t, "want a comparison (= != < <= > >=) or \"in\", found %s", t)
+	}
+	r, err := ps.operand()
+	if err != nil {
+		return nil, err
+	}
+	return ps.compare(l, t, r)
+}
+
+func (ps *parser) member(l operand, neg bool) (*node, error) {
+	if !l.bare {
+		return nil, ps.errf(l.tok, "\"in\" wants a value on its left, such as Tom")
+	}
+	if l.err != nil {
+		return nil, ps.errf(l.tok, "%v", l.err)
+	}
+	n := &node{kind: kMember, a: l.ref, neg: neg, cat: -1}
+	t := ps.peek()
+	if t.kind == tIdent && !isKeyword(t.text) && ps.p.group(t.text) >= 0 {
+		ps.next()
+		g := ps.p.Groups[ps.p.group(t.text)]
+		n.cat = g.Cat
+		for _, v := range g.Values {
+			n.set |= 1 << v
+		}
+		return n, nil
+	}
+	if t.kind != tLBrace {
+		if t.kind == tIdent {
+			return nil, ps.errf(t, "unknown group %q", t.text)
+		}
+		return nil, ps.errf(t, "want a group name or {value, ...} after \"in\", found %s", t)
+	}
+	ps.next()
+	for {
+		vt := ps.peek()
+		r, err := ps.ref()
+		if err != nil {
+			return nil, err
+		}
+		if n.cat >= 0 && r.Cat != n.cat {
+			return nil, ps.errf(vt, "the set mixes categories %s and %s", ps.p.Categories[n.cat].Name, ps.p.Categories[r.Cat].Name)
+		}
+		n.cat = r.Cat
+		n.set |= 1 << r.Val
+		t := ps.next()
+		if t.kind == tRBrace {
+			return n, nil
+		}
+		if t.kind != tComma {
+			return nil, ps.errf(t, "want \",\" or \"}\", found %s", t)
+		}
+	}
+}
+
+// compare builds a same-entity atom when both sides are bare values and
+// the operator is = or !=, otherwise an arithmetic comparison.
+func (ps *parser) compare(l operand, opTok token, r operand) (*node, error) {
+	op := opTok.op
+	if l.bare && r.bare {
+		if op != opEq && op != opNe {
+			return nil, ps.errf(opTok, "%s compares numbers, not entities: compare attributes such as %s.CATEGORY", opTok.text, l.name)
+		}
+		for _, o := range []operand{l, r} {
+			if o.err != nil {
+				return nil, ps.errf(o.tok, "%v", o.err)
+			}
+		}
+		return &node{kind: kSame, a: l.ref, b: r.ref, neg: op == opNe}, nil
+	}
+	// "Tom.hobby = reading": an attribute equal to a value of its category.
+	if op == opEq || op == opNe {
+		for _, s := range [2][2]*operand{{&l, &r}, {&r, &l}} {
+			a, v := s[0], s[1]
+			if !a.bare && a.e != nil && a.e.kind == eAttr && v.bare && !ps.p.Categories[a.e.cat].Numeric {
+				ref, err := ps.p.Lookup(ps.qualify(v.name, a.e.cat))
+				if err != nil {
+					return nil, ps.errf(v.tok, "%v", err)
+				}
+				return &node{kind: kMember, a: a.e.ref, cat: a.e.cat, set: 1 << ref.Val, neg: op == opNe}, nil
+			}
+		}
+	}
+	if l.minmax == "" && r.minmax != "" { // report "max" first
+		if _, err := ps.arith(r, l); err != nil {
+			return nil, err
+		}
+	}
+	le, err := ps.arith(l, r)
+	if err != nil {
+		return nil, err
+	}
+	re, err := ps.arith(r, l)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range []*expr{le, re} {
+		if err := ps.numeric(e); err != nil {
+			return nil, err
+		}
+	}
+	return &node{kind: kCmp, op: op, l: le, r: re}, nil
+}
+
+// numeric checks that every attribute of e is of a numeric category.
+func (ps *parser) numeric(e *expr) error {
+	if e == nil {
+		return nil
+	}
+	if e.kind == eAttr && !ps.p.Categories[e.cat].Numeric {
+		name := ps.p.Categories[e.cat].Name
+		return ps.errf(token{col: e.col}, "category %s is not numeric: no arithmetic or comparison on it (declare it with \"(numeric)\")", name)
+	}
+	if err := ps.numeric(e.x); err != nil {
+		return err
+	}
+	return ps.numeric(e.y)
+}
+
+// qualify prefixes a bare name with category c unless it is qualified.
+func (ps *parser) qualify(name string, c int) string {
+	if strings.IndexByte(name, ':') >= 0 {
+		return name
+	}
+	return ps.p.Categories[c].Name + ":" + name
+}
+
+// arith turns an operand into an expression: a bare number is a literal,
+// max and min take the extreme of the other side's category.
+func (ps *parser) arith(o, other operand) (*expr, error) {
+	switch {
+	case o.minmax != "":
+		if other.bare || other.e == nil || other.e.kind != eAttr || !ps.p.Categories[other.e.cat].Numeric {
+			return nil, ps.errf(o.tok, "%s needs an attribute on the other side, such as X.age = %s", o.minmax, o.minmax)
+		}
+		nums := ps.p.Categories[other.e.cat].Nums
+		best := nums[0]
+		for _, n := range nums {
+			if o.minmax == "max" && n > best || o.minmax == "min" && n < best {
+				best = n
+			}
+		}
+		return &expr{kind: eLit, val: best}, nil
+	case o.bare:
+		if n, err := strconv.Atoi(o.name); err == nil {
+			return &expr{kind: eLit, val: n}, nil
+		}
+		return nil, ps.errf(o.tok, "%s is not a number: write %s.CATEGORY to compare one of its attributes", o.name, o.name)
+	}
+	return o.e, nil
+}
+
+// operand = ref | sum. A sum that is a single name without "." is bare.
+func (ps *parser) operand() (operand, error) {
+	t := ps.peek()
+	if (t.kind == tIdent || t.kind == tNumber) && !isKeyword(t.text) {
+		// A bare value is a name not followed by "." or an arithmetic
+		// operator.
+		save := ps.pos
+		name := ps.refName()
+		switch ps.peek().kind {
+		case tDot, tPlus, tMinus, tPercent:
+			ps.pos = save
+		default:
+			o := operand{bare: true, tok: t, name: name}
+			r, err := ps.p.Lookup(name)
+			if err != nil {
+				if _, nerr := strconv.Atoi(name); nerr != nil {
+					return o, ps.errf(t, "%v", err)
+				}
+				// A number that is no value (or an ambiguous one) may
+				// still be a literal of arithmetic.
+				r, o.err = Ref{-1, -1}, err
+			}
+			o.ref = r
+			return o, nil
+		}
+	}
+	if (t.text == "max" || t.text == "min") && t.kind == tIdent {
+		ps.next()
+		return operand{tok: t, minmax: t.text}, nil
+	}
+	e, err := ps.sum()
+	if err != nil {
+		return operand{}, err
+	}
+	return operand{tok: t, e: e}, nil
+}
+
+// refName reads a possibly qualified name: NAME or CATEGORY:NAME.
+func (ps *parser) refName() string {
+	t := ps.next()
+	if ps.peek().kind == tColon && !t.spaceAfter {
+		ps.next()
+		v := ps.next()
+		return t.text + ":" + v.text
+	}
+	return t.text
+}
+
+// ref reads a value name and resolves it.
+func (ps *parser) ref() (Ref, error) {
+	t := ps.peek()
+	if t.kind != tIdent && t.kind != tNumber {
+		return Ref{}, ps.errf(t, "want a value, found %s", t)
+	}
+	name := ps.refName()
+	r, err := ps.p.Lookup(name)
+	if err != nil {
+		return Ref{}, ps.errf(t, "%v", err)
+	}
+	return r, nil
+}
+
+// sum = term { ("+" | "-") term }.
+func (ps *parser) sum() (*expr, error) {
+	x, err := ps.term()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		k := eAdd
+		switch ps.peek().kind {
+		case tPlus:
+		case tMinus:
+			k = eSub
+		default:
+			return x, nil
+		}
+		ps.next()
+		y, err := ps.term()
+		if err != nil {
+			return nil, err
+		}
+		x = &expr{kind: k, x: x, y: y}
+	}
+}
+
+// term = factor { "%" number }.
+func (ps *parser) term() (*expr, error) {
+	x, err := ps.factor()
+	if err != nil {
+		return nil, err
+	}
+	for ps.peek().kind == tPercent {
+		ps.next()
+		t := ps.next()
+		n, err := strconv.Atoi(t.text)
+		if t.kind != tNumber || err != nil || n <= 0 {
+			return nil, ps.errf(t, "want a positive number after %%, found %s", t)
+		}
+		x = &expr{kind: eMod, x: x, y: &expr{kind: eLit, val: n}}
+	}
+	return x, nil
+}
+
+// factor = number | ref "." category | "|" sum "|" | "(" sum ")" | "-" factor.
+func (ps *parser) factor() (*expr, error) {
+	t := ps.peek()
+	switch t.kind {
+	case tMinus:
+		ps.next()
+		x, err := ps.factor()
+		if err != nil {
+			return nil, err
+		}
+		return &expr{kind: eNeg, x: x}, nil
+	case tBar:
+		ps.next()
+		x, err := ps.sum()
+		if err != nil {
+			return nil, err
+		}
+		if c := ps.next(); c.kind != tBar {
+			return nil, ps.errf(c, "want \"|\" closing the absolute value, found %s", c)
+		}
+		return &expr{kind: eAbs, x: x}, nil
+	case tLParen:
+		ps.next()
+		x, err := ps.sum()
+		if err != nil {
+			return nil, err
+		}
+		if c := ps.next(); c.kind != tRParen {
+			return nil, ps.errf(c, "want \")\", found %s", c)
+		}
+		return x, nil
+	case tIdent, tNumber:
+		if isKeyword(t.text) {
+			return nil, ps.errf(t, "unexpected %q", t.text)
+		}
+		name := ps.refName()
+		if ps.peek().kind != tDot {
+			if n, err := strconv.Atoi(name); err == nil {
+				return &expr{kind: eLit, val: n}, nil
+			}
+			return nil, ps.errf(t, "%s is not a number: write %s.CATEGORY", name, name)
+		}
+		r, err := ps.p.Lookup(name)
+		if err != nil {
+			return nil, ps.errf(t, "%v", err)
+		}
+		ps.next()
+		ct := ps.next()
+		c := -1
+		if ct.kind == tIdent {
+			c = ps.p.category(ct.text)
+		}
+		if c < 0 {
+			return nil, ps.errf(ct, "unknown category %s after \".\"", ct)
+		}
+		return &expr{kind: eAttr, ref: r, cat: c, col: ct.col}, nil
+	}
+	return nil, ps.errf(t, "want a value, a number or an expression, found %s", t)
+}
