@@ -303,7 +303,7 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 		out.Work += b.work
 	}
 	out.Samples = int(nodes.n)
-	out.Nodes, out.Solutions = nodes.tInterval(), sol.rareInterval(hits)
+	out.Nodes, out.Solutions = nodes.sizeInterval(), sol.rareInterval(hits)
 	for d, v := range byDepth {
 		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(nodes.n, 1))})
 	}
@@ -419,7 +419,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		mn.add(base + nodes[k])
 		ms.add(baseSol + sols[k])
 	}
-	out.Nodes, out.Solutions = mn.tInterval(), ms.tInterval()
+	out.Nodes, out.Solutions = mn.sizeInterval(), ms.tInterval()
 	if baseSol == 0 {
 		out.Solutions = ms.rareInterval(hits)
 	}
