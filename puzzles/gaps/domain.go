@@ -1,0 +1,145 @@
+package gaps
+
+import (
+	"github.com/branchwise/branchwise/search"
+)
+
+// Order is the order in which Domain generates moves (the depth-first
+// searches try them in that order).
+type Order int
+
+const (
+	// Natural: holes in cell order, aces in suit order at a left-edge hole.
+	Natural Order = iota
+	// AcesFirst: ace moves before the others; seed 004's "depth-first 1"
+	// (aces pushed last on its stack, so popped first).
+	AcesFirst
+	// AcesLast: ace moves after the others; seed 004's "depth-first 2".
+	AcesLast
+)
+
+// Domain is a Game as a search.Domain: unit move costs, the lower bound of
+// Misplaced as heuristic, packed keys. With Deadlock set, a deadlocked
+// position (see Deadlocked) has no moves, and Rejected counts those cut.
+type Domain struct {
+	G        *Game
+	Deadlock bool
+	Order    Order
+	// Rejected counts the positions whose moves were withheld because
+	// Deadlocked proved them lost.
+	Rejected int64
+	buf      []Move
+}
+
+// NewDomain returns the search domain of deal d.
+func NewDomain(d Deal) (*Domain, error) {
+	g, err := NewGame(d)
+	if err != nil {
+		return nil, err
+	}
+	return &Domain{G: g}, nil
+}
+
+var (
+	_ search.Domain   = (*Domain)(nil)
+	_ search.Inverter = (*Domain)(nil)
+)
+
+// Moves appends the legal moves, in the domain's Order, or none if the
+// position is deadlocked and deadlock detection is on.
+func (d *Domain) Moves(buf []search.Move) []search.Move {
+	if d.Deadlock && d.G.Deadlocked() {
+		d.Rejected++
+		return buf
+	}
+	d.buf = d.G.Moves(d.buf[:0])
+	switch d.Order {
+	case Natural:
+		for _, m := range d.buf {
+			buf = append(buf, search.Move(m))
+		}
+	default:
+		for pass := range 2 {
+			for _, m := range d.buf {
+				ace := d.G.cells[m.From()].Rank() == 1
+				if ace == ((pass == 0) == (d.Order == AcesFirst)) {
+					buf = append(buf, search.Move(m))
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// Apply makes move m; every move costs 1.
+func (d *Domain) Apply(m search.Move) int { d.G.Apply(Move(m)); return 1 }
+
+// Undo takes back move m.
+func (d *Domain) Undo(m search.Move) { d.G.Undo(Move(m)) }
+
+// Heuristic is the lower bound Misplaced (admissible and consistent).
+func (d *Domain) Heuristic() int { return d.G.Misplaced() }
+
+// IsGoal reports a won position.
+func (d *Domain) IsGoal() bool { return d.G.Won() }
+
+// AppendKey appends the exact packed key.
+func (d *Domain) AppendKey(dst []byte) []byte { return d.G.AppendKey(dst) }
+
+// SetKey sets the position from a key of AppendKey.
+func (d *Domain) SetKey(key []byte) { d.G.SetKey(key) }
+
+// Inverse returns the move back (legal only when the card's old cell is
+// again a hole it may enter).
+func (d *Domain) Inverse(m search.Move) search.Move {
+	mv := Move(m)
+	return search.Move(NewMove(mv.To(), mv.From()))
+}
+
+// Priority1 is seed 004's first priority order by component: more aces on
+// the left edge first, then more dead holes (a won position has four aces
+// there and four dead holes). For search.Options.Priority.
+func Priority1(d search.Domain, _ int) int {
+	g := d.(*Domain).G
+	return (Rows-g.LeftAces())*(Rows+1) + Rows - g.DeadHoles()
+}
+
+// Priority2 is seed 004's second order: more dead holes first, then more
+// aces on the left edge.
+func Priority2(d search.Domain, _ int) int {
+	g := d.(*Domain).G
+	return (Rows-g.DeadHoles())*(Rows+1) + Rows - g.LeftAces()
+}
+
+// BF1 returns seed 003's evaluation f = mu*N + D for search.Options.Eval.
+func BF1(mu float64) func(search.Domain, int) float64 {
+	return func(d search.Domain, g int) float64 {
+		return mu*float64(d.Heuristic()) + float64(g)
+	}
+}
+
+// Goodness is BF2's evaluation, smaller is better: f = D + 2N - P + 2B, where
+// N is the lower bound Misplaced, P the cards in sorted prefixes (progress
+// that becomes permanent once the aces are placed) and B the dead holes that
+// are not the last cell of a row after a rank k-1 card (holes that block a
+// row's middle). Each misplaced card weighs two moves, like BF1 with mu = 2,
+// a permanent card earns one move back, a blocked hole costs two.
+func Goodness(d search.Domain, g int) float64 {
+	gm := d.(*Domain).G
+	p := 0
+	for r := range Rows {
+		p += gm.Prefix(r)
+	}
+	b := 0
+	for _, h := range gm.holes {
+		q := int(h)
+		if q%gm.k == 0 {
+			continue
+		}
+		left := gm.cells[q-1]
+		if left == Hole || (left.Rank() == gm.k-1 && q%gm.k != gm.k-1) {
+			b++
+		}
+	}
+	return float64(g + 2*gm.Misplaced() - p + 2*b)
+}

@@ -1,0 +1,282 @@
+package gaps
+
+// The game state and its rules.
+//
+// A Game keeps the cells row-major, the position of every card (pos, indexed
+// by Card), the four hole positions sorted, and for the lower bound the
+// matrix kept[row][suit]: how many cards of the suit sit in the row at their
+// column (rank-1). A move changes one card's position, so Apply and Undo
+// update everything in O(1) besides re-sorting four holes; Moves looks at
+// the four holes only (at most 16 moves: four aces into four left-edge
+// holes). Nothing allocates.
+//
+// The lower bound (Heuristic, the "N" of seed 003): a card that never moves
+// again must already be at its final cell, and the final cells are fixed by
+// a one-to-one assignment of suits to rows. So at least
+// cards - max over the 24 assignments sigma of sum_r kept[r][sigma(r)] cards
+// must still move, one move each. A move changes one entry of kept by at most
+// one, so the bound changes by at most one per move: it is consistent.
+// It is N, the misplaced cards, once the aces fix the rows' suits, and never
+// below N before.
+
+import "fmt"
+
+// Move encodes a move as from*64 + to, the cell positions (row-major) of the
+// moving card and of the hole it fills.
+type Move int32
+
+// NewMove returns the move of the card at cell from into the hole at cell to.
+func NewMove(from, to int) Move { return Move(from<<6 | to) }
+
+// From returns the cell the card leaves.
+func (m Move) From() int { return int(m >> 6) }
+
+// To returns the hole the card fills.
+func (m Move) To() int { return int(m & 63) }
+
+// perms are the 24 assignments of suits to rows.
+var perms [24][4]int8
+
+func init() {
+	n := 0
+	for a := range 4 {
+		for b := range 4 {
+			for c := range 4 {
+				d := 6 - a - b - c
+				if a == b || a == c || b == c {
+					continue
+				}
+				perms[n] = [4]int8{int8(a), int8(b), int8(c), int8(d)}
+				n++
+			}
+		}
+	}
+}
+
+// Game is a mutable position of a deal.
+type Game struct {
+	k     int // columns
+	ncard int // cards: Rows*(k-1)
+	cells [Rows * MaxCols]Card
+	pos   [64]int8 // cell of each card
+	holes [Rows]int8
+	kept  [Rows][Rows]int8
+	// leftAces counts aces in column 0.
+	leftAces int
+}
+
+// NewGame returns the position of deal d (which must pass d.Check).
+func NewGame(d Deal) (*Game, error) {
+	if err := d.Check(); err != nil {
+		return nil, err
+	}
+	g := &Game{}
+	g.set(d.Cols, d.Cells)
+	return g, nil
+}
+
+// set makes cells (Rows*k, valid) the position.
+func (g *Game) set(k int, cells []Card) {
+	g.k, g.ncard = k, Rows*(k-1)
+	g.cells = [Rows * MaxCols]Card{}
+	g.kept = [Rows][Rows]int8{}
+	g.leftAces = 0
+	h := 0
+	for i, c := range cells {
+		g.cells[i] = c
+		if c == Hole {
+			g.holes[h] = int8(i)
+			h++
+			continue
+		}
+		g.pos[c] = int8(i)
+		g.place(c, i, 1)
+	}
+}
+
+// place adds delta for card c at cell p to the incremental counts.
+func (g *Game) place(c Card, p, delta int) {
+	col := p % g.k
+	if col == c.Rank()-1 {
+		g.kept[p/g.k][c.Suit()] += int8(delta)
+		if col == 0 {
+			g.leftAces += delta
+		}
+	}
+}
+
+// Cols returns the number of columns.
+func (g *Game) Cols() int { return g.k }
+
+// Cell returns the card at cell p (row-major), Hole for a hole.
+func (g *Game) Cell(p int) Card { return g.cells[p] }
+
+// Pos returns the cell of card c.
+func (g *Game) Pos(c Card) int { return int(g.pos[c]) }
+
+// Deal returns the position as a Deal (without hole names).
+func (g *Game) Deal() Deal {
+	d := Deal{Cols: g.k, Cells: make([]Card, Rows*g.k), HoleNames: make([]Card, Rows*g.k)}
+	copy(d.Cells, g.cells[:Rows*g.k])
+	return d
+}
+
+// String returns the position in the deal format.
+func (g *Game) String() string { return g.Deal().String() }
+
+// Moves appends the legal moves to buf, holes in cell order; at a left-edge
+// hole the aces in suit order.
+func (g *Game) Moves(buf []Move) []Move {
+	k := g.k
+	for _, h := range g.holes {
+		p := int(h)
+		if p%k == 0 {
+			for s := range Rows {
+				buf = append(buf, NewMove(int(g.pos[NewCard(s, 1)]), p))
+			}
+			continue
+		}
+		left := g.cells[p-1]
+		if left == Hole || left.Rank() >= k-1 {
+			continue // a dead hole
+		}
+		buf = append(buf, NewMove(int(g.pos[left+1]), p))
+	}
+	return buf
+}
+
+// Legal reports whether m is a legal move in the current position.
+func (g *Game) Legal(m Move) bool {
+	from, to := m.From(), m.To()
+	n := Rows * g.k
+	if from >= n || to >= n || g.cells[to] != Hole || g.cells[from] == Hole {
+		return false
+	}
+	c := g.cells[from]
+	if to%g.k == 0 {
+		return c.Rank() == 1
+	}
+	left := g.cells[to-1]
+	return left != Hole && left.Rank() < g.k-1 && c == left+1
+}
+
+// Apply makes move m (which must be legal).
+func (g *Game) Apply(m Move) {
+	from, to := m.From(), m.To()
+	c := g.cells[from]
+	g.place(c, from, -1)
+	g.place(c, to, 1)
+	g.cells[to], g.cells[from] = c, Hole
+	g.pos[c] = int8(to)
+	g.moveHole(to, from)
+}
+
+// Undo takes back move m, the last one applied.
+func (g *Game) Undo(m Move) {
+	from, to := m.From(), m.To()
+	c := g.cells[to]
+	g.place(c, to, -1)
+	g.place(c, from, 1)
+	g.cells[from], g.cells[to] = c, Hole
+	g.pos[c] = int8(from)
+	g.moveHole(from, to)
+}
+
+// moveHole moves the hole at cell a to cell b, keeping holes sorted.
+func (g *Game) moveHole(a, b int) {
+	i := 0
+	for int(g.holes[i]) != a {
+		i++
+	}
+	g.holes[i] = int8(b)
+	for i > 0 && g.holes[i-1] > g.holes[i] {
+		g.holes[i-1], g.holes[i] = g.holes[i], g.holes[i-1]
+		i--
+	}
+	for i < Rows-1 && g.holes[i+1] < g.holes[i] {
+		g.holes[i+1], g.holes[i] = g.holes[i], g.holes[i+1]
+		i++
+	}
+}
+
+// Kept returns the most cards that can stay where they are: the largest
+// sum over rows of the cards of the row's suit at their column, over the
+// 24 assignments of suits to rows.
+func (g *Game) Kept() int {
+	best := 0
+	for i := range perms {
+		p := &perms[i]
+		s := int(g.kept[0][p[0]]) + int(g.kept[1][p[1]]) + int(g.kept[2][p[2]]) + int(g.kept[3][p[3]])
+		if s > best {
+			best = s
+		}
+	}
+	return best
+}
+
+// Misplaced returns the lower bound on the moves left: the cards that must
+// still move (see the top of this file).
+func (g *Game) Misplaced() int { return g.ncard - g.Kept() }
+
+// Won reports whether each row holds one suit A..k-1 from the left.
+func (g *Game) Won() bool {
+	if g.leftAces != Rows {
+		return false
+	}
+	for _, h := range g.holes {
+		if int(h)%g.k != g.k-1 {
+			return false
+		}
+	}
+	for r := range Rows {
+		if g.Prefix(r) != g.k-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// LeftAces returns the number of aces on the left edge.
+func (g *Game) LeftAces() int { return g.leftAces }
+
+// DeadHoles returns the number of dead holes: holes right of a hole or of a
+// rank k-1 card, which no card can fill while that lasts.
+func (g *Game) DeadHoles() int {
+	n := 0
+	for _, h := range g.holes {
+		p := int(h)
+		if p%g.k == 0 {
+			continue
+		}
+		if left := g.cells[p-1]; left == Hole || left.Rank() == g.k-1 {
+			n++
+		}
+	}
+	return n
+}
+
+// Prefix returns the length of row r's sorted prefix: an ace in column 0
+// followed by its suit's 2, 3, ... in order.
+func (g *Game) Prefix(r int) int {
+	base := r * g.k
+	c := g.cells[base]
+	if c == Hole || c.Rank() != 1 {
+		return 0
+	}
+	n := 1
+	for n < g.k-1 && g.cells[base+n] == c+Card(n) {
+		n++
+	}
+	return n
+}
+
+// MoveString writes m in seed 004's notation, (card, hole), with the hole
+// named by names (the hole names of the current position, per cell) or
+// by its cell when names is nil.
+func (g *Game) MoveString(m Move, names []Card) string {
+	c := g.cells[m.From()]
+	if names != nil {
+		return fmt.Sprintf("(%v, %v)", c, names[m.To()])
+	}
+	return fmt.Sprintf("(%v, r%dc%d)", c, m.To()/g.k+1, m.To()%g.k+1)
+}

@@ -1,0 +1,97 @@
+package gaps
+
+// Packed keys: each cell in 6 bits (0 a hole, else suit*13 + rank, at most
+// 51), four cells in three bytes, so a k-column position takes 3k bytes
+// (39 for the full 4 x 13 game). The canonical key packs the rows in sorted
+// order: the rules never look across rows except for an ace moving between
+// left-edge holes, and the goal allows any suit in any row, so the 24 row
+// permutations of a position are equivalent (same moves up to renaming,
+// same verdict, same distance to a win). It serves duplicate detection in
+// searches that keep their own path (the depth-first family and the
+// decider); a best-first search that rebuilds positions from keys needs the
+// exact key, because its stored moves name cells.
+
+func cellCode(c Card) byte {
+	if c == Hole {
+		return 0
+	}
+	return byte(c.Suit()*13 + c.Rank())
+}
+
+func codeCard(b byte) Card {
+	if b == 0 {
+		return Hole
+	}
+	return NewCard(int(b-1)/13, int(b-1)%13+1)
+}
+
+// KeyLen returns the length of a key of a k-column position.
+func KeyLen(k int) int { return 3 * k }
+
+// AppendKey appends the packed key of the position to dst.
+func (g *Game) AppendKey(dst []byte) []byte {
+	n := Rows * g.k
+	for i := 0; i < n; i += 4 {
+		dst = pack4(dst, &g.cells, i, i+1, i+2, i+3)
+	}
+	return dst
+}
+
+func pack4(dst []byte, cells *[Rows * MaxCols]Card, a, b, c, d int) []byte {
+	v := uint32(cellCode(cells[a]))<<18 | uint32(cellCode(cells[b]))<<12 |
+		uint32(cellCode(cells[c]))<<6 | uint32(cellCode(cells[d]))
+	return append(dst, byte(v>>16), byte(v>>8), byte(v))
+}
+
+// AppendCanonicalKey appends the key of the position with its rows sorted
+// (by their cells' codes), the same for all 24 row permutations.
+func (g *Game) AppendCanonicalKey(dst []byte) []byte {
+	k := g.k
+	order := [Rows]int{0, 1, 2, 3}
+	// Insertion sort of four rows: at most six comparisons.
+	for i := 1; i < Rows; i++ {
+		for j := i; j > 0 && g.rowLess(order[j], order[j-1]); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	var v uint32
+	nb := 0
+	for _, r := range order {
+		for p := r * k; p < r*k+k; p++ {
+			v = v<<6 | uint32(cellCode(g.cells[p]))
+			nb++
+			if nb == 4 {
+				dst = append(dst, byte(v>>16), byte(v>>8), byte(v))
+				v, nb = 0, 0
+			}
+		}
+	}
+	return dst
+}
+
+// rowLess compares rows a and b cell by cell.
+func (g *Game) rowLess(a, b int) bool {
+	pa, pb := a*g.k, b*g.k
+	for i := range g.k {
+		ca, cb := cellCode(g.cells[pa+i]), cellCode(g.cells[pb+i])
+		if ca != cb {
+			return ca < cb
+		}
+	}
+	return false
+}
+
+// SetKey makes the position packed in key (from AppendKey or
+// AppendCanonicalKey of a game with as many columns) the current one.
+func (g *Game) SetKey(key []byte) {
+	var cells [Rows * MaxCols]Card
+	n := Rows * g.k
+	for i := 0; i < n; i += 4 {
+		v := uint32(key[i/4*3])<<16 | uint32(key[i/4*3+1])<<8 | uint32(key[i/4*3+2])
+		cells[i] = codeCard(byte(v >> 18 & 63))
+		cells[i+1] = codeCard(byte(v >> 12 & 63))
+		cells[i+2] = codeCard(byte(v >> 6 & 63))
+		cells[i+3] = codeCard(byte(v & 63))
+	}
+	g.set(g.k, cells[:n])
+}

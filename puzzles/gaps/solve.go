@@ -1,0 +1,170 @@
+package gaps
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/search"
+)
+
+// Algorithms lists the names Solve accepts. Any name may end in "+dl" to
+// switch deadlock detection on (the decider has it on unless it ends in
+// "-nodl").
+var Algorithms = []string{
+	"decide",         // the exhaustive decider (Decide), deadlock detection on
+	"dfid",           // seed 003's DF: iterative deepening, branch and bound on D + N, increment 2
+	"astar",          // A*, f = D + N (optimal)
+	"bf1-1.8",        // seed 003's BF1, f = 1.8 N + D (any mu: bf1-MU)
+	"bf1-2.4",        // BF1 with seed 003's mu for the hardest deals
+	"bf2",            // best-first on Goodness
+	"priority1",      // seed 004's priority-first, order 1 (aces, then dead holes)
+	"priority2",      // seed 004's priority-first, order 2 (dead holes, then aces)
+	"dfs-aces-first", // seed 004's depth-first 1: each state once, ace moves tried first
+	"dfs-aces-last",  // seed 004's depth-first 2: each state once, ace moves tried last
+	"dfs",            // search.DepthFirst with duplicate detection (re-searches states reached more cheaply)
+	"bfs",            // breadth-first (optimal, exhaustive)
+}
+
+// SolveOptions are the limits and the duplicate store of Solve.
+type SolveOptions struct {
+	MaxNodes int64
+	MaxMem   int64
+	// Store is "hash" (default) or "trie".
+	Store string
+	// Progress, if set, is called now and then with the generated nodes.
+	Progress func(generated int64)
+}
+
+// Outcome is what Solve found.
+type Outcome struct {
+	Algorithm string
+	Verdict   Verdict
+	Path      []Move
+	Generated int64
+	Expanded  int64
+	Stored    int
+	Rejected  int64
+	Bytes     int64
+	Elapsed   time.Duration
+	// Reason says why the verdict is Unknown.
+	Reason string
+}
+
+// NewStore returns a duplicate store by name: hash or trie.
+func NewStore(name string) (dedup.Store, error) {
+	switch name {
+	case "", "hash":
+		return dedup.NewHashSet(), nil
+	case "trie":
+		return dedup.NewTrie(), nil
+	}
+	return nil, fmt.Errorf("unknown duplicate store %q (want hash or trie)", name)
+}
+
+// CheckAlgorithm reports whether Solve knows the algorithm name.
+func CheckAlgorithm(name string) error {
+	base := strings.TrimSuffix(name, "+dl")
+	base = strings.TrimSuffix(base, "-nodl")
+	if mu, ok := strings.CutPrefix(base, "bf1-"); ok {
+		if v, err := strconv.ParseFloat(mu, 64); err == nil && v >= 0 {
+			return nil
+		}
+	}
+	for _, a := range Algorithms {
+		if base == a {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown algorithm %q (want one of %s, optionally with +dl)", name, strings.Join(Algorithms, ", "))
+}
+
+// Solve runs the algorithm called name (see Algorithms) on deal d. A search
+// that exhausts the space without a win proves the deal Unsolvable; one
+// stopped by a limit or ctx answers Unknown.
+func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, error) {
+	if err := CheckAlgorithm(name); err != nil {
+		return Outcome{}, err
+	}
+	store, err := NewStore(o.Store)
+	if err != nil {
+		return Outcome{}, err
+	}
+	start := time.Now()
+	out := Outcome{Algorithm: name}
+	deadlock := strings.HasSuffix(name, "+dl")
+	base := strings.TrimSuffix(strings.TrimSuffix(name, "+dl"), "-nodl")
+	if base == "decide" || strings.HasPrefix(base, "dfs-") {
+		do := DecideOptions{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: store,
+			Deadlock: base == "decide" && !strings.HasSuffix(name, "-nodl") || deadlock}
+		switch base {
+		case "dfs-aces-first":
+			do.Plain, do.Order = true, AcesFirst
+		case "dfs-aces-last":
+			do.Plain, do.Order = true, AcesLast
+		}
+		dec, err := Decide(ctx, d, do)
+		if err != nil {
+			return out, err
+		}
+		out.Verdict, out.Path, out.Generated, out.Stored, out.Rejected, out.Bytes =
+			dec.Verdict, dec.Path, dec.Generated, dec.Stored, dec.Rejected, dec.Bytes
+		if dec.Err != nil {
+			out.Reason = dec.Err.Error()
+		}
+		out.Elapsed = time.Since(start)
+		return out, nil
+	}
+	dom, err := NewDomain(d)
+	if err != nil {
+		return out, err
+	}
+	dom.Deadlock = deadlock
+	so := search.Options{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: store}
+	if o.Progress != nil {
+		so.Progress = func(s *search.Stats) { o.Progress(s.Generated) }
+	}
+	var f search.Func
+	switch {
+	case base == "dfid":
+		f, so.Increment, so.Detect = search.DFID, 2, true
+	case base == "astar":
+		f = search.AStar
+	case strings.HasPrefix(base, "bf1-"):
+		mu, _ := strconv.ParseFloat(strings.TrimPrefix(base, "bf1-"), 64)
+		f, so.Eval = search.BestFirst, BF1(mu)
+	case base == "bf2":
+		f, so.Eval = search.BestFirst, Goodness
+	case base == "priority1":
+		f, so.Priority = search.PriorityFirst, Priority1
+	case base == "priority2":
+		f, so.Priority = search.PriorityFirst, Priority2
+	case base == "dfs":
+		f, so.Detect = search.DepthFirst, true
+	case base == "bfs":
+		f = search.BreadthFirst
+	}
+	r := f(ctx, dom, so)
+	out.Generated, out.Expanded, out.Stored, out.Bytes = r.Stats.Generated, r.Stats.Expanded, r.Stats.PeakClosed, r.Stats.Bytes
+	out.Rejected = dom.Rejected
+	switch r.Status {
+	case search.Solved:
+		out.Verdict = Solvable
+		out.Path = make([]Move, len(r.Path))
+		for i, m := range r.Path {
+			out.Path[i] = Move(m)
+		}
+	case search.NoSolution:
+		out.Verdict = Unsolvable
+	default:
+		out.Verdict = Unknown
+		if r.Err != nil {
+			out.Reason = r.Err.Error()
+		}
+	}
+	out.Elapsed = time.Since(start)
+	return out, nil
+}
