@@ -89,13 +89,17 @@ func (m moments) tInterval() Interval {
 	return Interval{Estimate: mu, Low: max(mu+shift-h, 0), High: mu + shift + h, StdErr: se}
 }
 
-// sizeInterval is the interval of a tree size, whose samples are positive
-// and skewed to the right, often close to log-normal: Cox's interval for
+// sizeInterval is the interval of a tree size from the frontier method's
+// replications, which are positive, skewed to the right and close to
+// log-normal: Cox's interval for
 // a log-normal mean (Land 1972; Olsson 2005), exp(m + s^2/2 +- t sqrt(s^2/n
 // + s^4/(2(n-1)))) with m and s the mean and deviation of the logs, which
 // reaches higher than a symmetric one. The estimate stays the plain mean,
 // which is unbiased; the interval falls back to tInterval when a sample
-// is not positive.
+// is not positive. Single Knuth or stratified probes are far from
+// log-normal (the mean of their logarithms lies far below the logarithm
+// of their mean), and there it covers the truth almost never: measured,
+// so those methods keep tInterval.
 func (m moments) sizeInterval() Interval {
 	iv := m.tInterval()
 	if m.n < 2 || m.nonPositive > 0 {

@@ -303,7 +303,7 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 		out.Work += b.work
 	}
 	out.Samples = int(nodes.n)
-	out.Nodes, out.Solutions = nodes.sizeInterval(), sol.rareInterval(hits)
+	out.Nodes, out.Solutions = nodes.tInterval(), sol.rareInterval(hits)
 	for d, v := range byDepth {
 		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(nodes.n, 1))})
 	}

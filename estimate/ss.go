@@ -77,7 +77,7 @@ func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
 		out.Work += r.work
 	}
 	out.Samples = int(nodes.n)
-	out.Nodes, out.Solutions = nodes.sizeInterval(), sols.rareInterval(hits)
+	out.Nodes, out.Solutions = nodes.tInterval(), sols.rareInterval(hits)
 	for d, v := range byDepth {
 		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(nodes.n, 1))})
 	}
