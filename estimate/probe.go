@@ -283,31 +283,52 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 		}()
 	}
 	wg.Wait()
-	out := Result{Method: "knuth"}
-	var nodes, sol moments
-	var hits int64
-	var byDepth []float64
+	var t tally
 	for _, b := range res {
 		if !b.done {
 			break // the longest run of completed batches, for determinism
 		}
-		hits += b.hits
-		nodes.merge(b.nodes)
-		sol.merge(b.sol)
-		for d, v := range b.byDepth {
-			for len(byDepth) <= d {
-				byDepth = append(byDepth, 0)
-			}
-			byDepth[d] += v
-		}
-		out.Work += b.work
+		t.add(b.nodes, b.sol, b.hits, b.byDepth, b.work)
 	}
-	out.Samples = int(nodes.n)
-	out.Nodes, out.Solutions = nodes.tInterval(), sol.rareInterval(hits)
-	for d, v := range byDepth {
-		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(nodes.n, 1))})
+	return t.result("knuth")
+}
+
+// tally combines independent samples of a tree's size and solutions, in
+// sample order.
+type tally struct {
+	nodes, sols moments
+	hits        int64 // samples that found a solution
+	byDepth     []float64
+	work        int64
+}
+
+func (t *tally) add(nodes, sols moments, hits int64, byDepth []float64, work int64) {
+	t.nodes.merge(nodes)
+	t.sols.merge(sols)
+	t.hits += hits
+	addInto(&t.byDepth, byDepth)
+	t.work += work
+}
+
+// result is the mean of the samples, Student's interval for the nodes and
+// the rare-hit interval for the solutions.
+func (t *tally) result(method string) Result {
+	out := Result{Method: method, Samples: int(t.nodes.n), Work: t.work}
+	out.Nodes, out.Solutions = t.nodes.tInterval(), t.sols.rareInterval(t.hits)
+	for d, v := range t.byDepth {
+		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(t.nodes.n, 1))})
 	}
 	return out
+}
+
+// addInto adds src to *dst element by element, growing it as needed.
+func addInto(dst *[]float64, src []float64) {
+	for len(*dst) < len(src) {
+		*dst = append(*dst, 0)
+	}
+	for d, v := range src {
+		(*dst)[d] += v
+	}
 }
 
 // tasksWanted is how many subtrees the sampling estimators cut a tree
@@ -375,12 +396,8 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 			}
 		}
 		rec()
-		for d := opt.ExactDepth + 1; d < len(p.nodes); d++ {
-			for len(r.byDepth) <= d {
-				r.byDepth = append(r.byDepth, 0)
-			}
-			r.byDepth[d] = p.nodes[d]
-		}
+		// p.nodes below the frontier only: the probes start there.
+		addInto(&r.byDepth, p.nodes)
 		r.work = p.work
 		results[i] = r
 	})
@@ -399,12 +416,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 				sols[k] += r.sols[k]
 			}
 		}
-		for d, v := range r.byDepth {
-			for len(byDepth) <= d {
-				byDepth = append(byDepth, 0)
-			}
-			byDepth[d] += v
-		}
+		addInto(&byDepth, r.byDepth)
 		out.Work += r.work
 		hits += r.hits
 	}

@@ -55,33 +55,21 @@ func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
 		}()
 	}
 	wg.Wait()
-	out := Result{Method: "stratified"}
-	var nodes, sols moments
-	var hits int64
-	var byDepth []float64
+	var t tally
 	for _, r := range res {
 		if !r.done {
 			break
 		}
+		var n, sol moments
+		n.add(r.nodes)
+		sol.add(r.sol)
+		hit := int64(0)
 		if r.sol > 0 {
-			hits++
+			hit = 1
 		}
-		nodes.add(r.nodes)
-		sols.add(r.sol)
-		for d, v := range r.byDepth {
-			for len(byDepth) <= d {
-				byDepth = append(byDepth, 0)
-			}
-			byDepth[d] += v
-		}
-		out.Work += r.work
+		t.add(n, sol, hit, r.byDepth, r.work)
 	}
-	out.Samples = int(nodes.n)
-	out.Nodes, out.Solutions = nodes.tInterval(), sols.rareInterval(hits)
-	for d, v := range byDepth {
-		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(nodes.n, 1))})
-	}
-	return out
+	return t.result("stratified")
 }
 
 // ssNode is a representative: its path from the root, its type and the
