@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 )
 
 // Options control the sampling estimators.
@@ -247,42 +248,27 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 		work       int64
 	}
 	res := make([]batch, batches)
-	var next int
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for w := 0; w < max(opt.Workers, 1); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			t := newTree()
-			p := newProber(opt.Tail, opt.Lookahead)
-			for ctx.Err() == nil {
-				mu.Lock()
-				b := next
-				next++
-				mu.Unlock()
-				if b >= batches {
-					return
+	forEachSample(ctx, opt.Workers, batches, func() func(b int) {
+		t := newTree()
+		p := newProber(opt.Tail, opt.Lookahead)
+		return func(b int) {
+			var r batch
+			clear(p.nodes)
+			p.work = 0
+			for i := b * knuthBatch; i < min((b+1)*knuthBatch, opt.Samples); i++ {
+				p.seed(opt.Seed, 1, uint64(i), 0)
+				n, s := p.probe(t, 1)
+				r.nodes.add(n)
+				r.sol.add(s)
+				if s > 0 {
+					r.hits++
 				}
-				var r batch
-				clear(p.nodes)
-				p.work = 0
-				for i := b * knuthBatch; i < min((b+1)*knuthBatch, opt.Samples); i++ {
-					p.seed(opt.Seed, 1, uint64(i), 0)
-					n, s := p.probe(t, 1)
-					r.nodes.add(n)
-					r.sol.add(s)
-					if s > 0 {
-						r.hits++
-					}
-				}
-				r.byDepth = append([]float64(nil), p.nodes...)
-				r.work, r.done = p.work, ctx.Err() == nil
-				res[b] = r
 			}
-		}()
-	}
-	wg.Wait()
+			r.byDepth = append([]float64(nil), p.nodes...)
+			r.work, r.done = p.work, ctx.Err() == nil
+			res[b] = r
+		}
+	})
 	var t tally
 	for _, b := range res {
 		if !b.done {
@@ -291,6 +277,29 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 		t.add(b.nodes, b.sol, b.hits, b.byDepth, b.work)
 	}
 	return t.result("knuth")
+}
+
+// forEachSample calls sample(i) for i = 0..n-1 on workers goroutines,
+// each with a sample function of its own from newWorker (its tree and
+// scratch space), until ctx ends.
+func forEachSample(ctx context.Context, workers, n int, newWorker func() func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sample := newWorker()
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				sample(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // tally combines independent samples of a tree's size and solutions, in

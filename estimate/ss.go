@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
-	"sync"
 )
 
 // Stratified is Chen's stratified sampling (1992; "SS" in Lelis, Zilles
@@ -25,36 +24,21 @@ func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
 		work       int64
 	}
 	res := make([]probeResult, opt.Samples)
-	var next int
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for w := 0; w < max(opt.Workers, 1); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := &ssProber{t: newTree()}
-			s.rng = rand.New(&s.pcg)
-			for ctx.Err() == nil {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= opt.Samples {
-					return
-				}
-				s.pcg.Seed(opt.Seed, 4+uint64(i))
-				s.work = 0
-				var r probeResult
-				r.byDepth, r.sol = s.probe()
-				for _, v := range r.byDepth {
-					r.nodes += v
-				}
-				r.work, r.done = s.work, ctx.Err() == nil
-				res[i] = r
+	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
+		s := &ssProber{t: newTree()}
+		s.rng = rand.New(&s.pcg)
+		return func(i int) {
+			s.pcg.Seed(opt.Seed, 4+uint64(i))
+			s.work = 0
+			var r probeResult
+			r.byDepth, r.sol = s.probe()
+			for _, v := range r.byDepth {
+				r.nodes += v
 			}
-		}()
-	}
-	wg.Wait()
+			r.work, r.done = s.work, ctx.Err() == nil
+			res[i] = r
+		}
+	})
 	var t tally
 	for _, r := range res {
 		if !r.done {
