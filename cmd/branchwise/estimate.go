@@ -27,6 +27,7 @@ type estimateFlags struct {
 	budget                                    time.Duration
 	cutP                                      float64
 	cellsOnly, deadRegions, asJSON, lookahead bool
+	largestRegion                             bool
 }
 
 func newEstimateCmd(e *env) *cobra.Command {
@@ -84,6 +85,7 @@ Equal seeds give equal numbers, whatever -j.`,
 	fs.StringVar(&f.strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
 	fs.BoolVar(&f.cellsOnly, "cells-only", false, "branch on cells only (implied by --method paper)")
 	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut dead regions, hiding the placements that make one (implied by --method paper)")
+	fs.BoolVar(&f.largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as seed 002's program does")
 	fs.StringVar(&f.subtree, "subtree", "", "estimate only the subtree below this path of child numbers from the root, e.g. 0,3,1")
 	fs.StringVar(&f.svg, "svg", "", "write charts of the mean branching factor and the nodes per depth to this SVG file")
 	var seed int64
@@ -149,7 +151,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	if err != nil {
 		return err
 	}
-	pk.CellsOnly, pk.DeadRegions = f.cellsOnly, f.deadRegions
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.cellsOnly, f.deadRegions, f.largestRegion
 	newTree := func() estimate.Tree {
 		w := pk.Compile(strat).Walker()
 		w.SkipPruned = pk.DeadRegions

@@ -26,6 +26,7 @@ type packFlags struct {
 	pieces, strategy, svg, dlx           string
 	first, count, all, unique, asJSON    bool
 	stats, cellsOnly, deadRegions, color bool
+	largestRegion                        bool
 	workers                              int
 	maxTime                              time.Duration
 }
@@ -81,6 +82,7 @@ cuts nodes with an empty region that no remaining pieces can fill.
 	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
 	fs.DurationVar(&f.maxTime, "max-time", 0, "stop the search after this long, e.g. 60s, with partial counts (0: no limit)")
 	fs.StringVar(&f.dlx, "dlx", "", "write the exact cover problem (with --unique: restricted) in Knuth's DLX format to this file and stop")
+	fs.BoolVar(&f.largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as seed 002's program does")
 	fs.BoolVar(&f.color, "color", false, "colour the pictures (the default when standard output is a terminal)")
 	addJSONFlag(fs, &f.asJSON)
 	addWorkersFlag(fs, &f.workers)
@@ -150,7 +152,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if err != nil {
 		return err
 	}
-	pk.CellsOnly, pk.DeadRegions = f.cellsOnly, f.deadRegions
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.cellsOnly, f.deadRegions, f.largestRegion
 	if f.dlx != "" {
 		prob := pk.Problem()
 		if f.unique {

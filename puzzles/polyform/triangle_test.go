@@ -226,20 +226,24 @@ func TestRegionFilter(t *testing.T) {
 	hex, hexPieces, _ := Named("hexiamond-4x9")
 	pp, ppPieces, _ := Named("heptiamond-pp24")
 	for _, tc := range []struct {
-		name   string
-		board  *Board
-		pieces []Piece
-		depth  int
+		name    string
+		board   *Board
+		pieces  []Piece
+		depth   int
+		largest bool
 	}{
-		{"hexiamond-4x9", hex, hexPieces, 99},
-		{"5x5 mixed", Rectangle(5, 5), mixed, 99},
-		{"pp24", pp, ppPieces, 2},
+		{"hexiamond-4x9", hex, hexPieces, 99, false},
+		{"5x5 mixed", Rectangle(5, 5), mixed, 99, false},
+		{"5x5 mixed, largest region", Rectangle(5, 5), mixed, 99, true},
+		{"pp24", pp, ppPieces, 2, false},
+		{"pp24, largest region", pp, ppPieces, 2, true},
 	} {
 		pk, err := NewPacking(tc.board, tc.pieces)
 		if err != nil {
 			t.Fatal(tc.name, err)
 		}
 		pk.CellsOnly, pk.DeadRegions = true, true
+		pk.LargestRegionOnly = tc.largest
 		var counts [2][]int64
 		for k := range 2 {
 			prob, _ := pk.problem(nil)
