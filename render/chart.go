@@ -66,14 +66,11 @@ func (c Chart) WriteSVG(w io.Writer, width, height int) error {
 	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="15">%s</text>`+"\n", left, html.EscapeString(c.Title))
 	fmt.Fprintf(&b, `<text x="%d" y="40" font-size="11" fill="#555">%s</text>`+"\n", left, html.EscapeString(c.Subtitle))
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.0f" height="%.0f" fill="none" stroke="#888"/>`+"\n", left, top, pw, ph)
-	for i := 0; i <= 5; i++ {
-		v := ymin + (ymax-ymin)*float64(i)/5
-		label := fmt.Sprintf("%.4g", v)
-		if c.LogY {
-			label = fmt.Sprintf("1e%.1f", v)
-		}
+	for _, t := range yTicks(ymin, ymax, c.LogY) {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#eee"/><text x="%d" y="%.1f" text-anchor="end">%s</text>`+"\n",
-			left, left+pw, py(v), py(v), left-6, py(v)+4, label)
+			left, left+pw, py(t.v), py(t.v), left-6, py(t.v)+4, t.label)
+	}
+	for i := 0; i <= 5; i++ {
 		xv := xmin + (xmax-xmin)*float64(i)/5
 		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%.4g</text>`+"\n", px(xv), top+ph+16, xv)
 	}
@@ -113,4 +110,39 @@ func WriteStackSVG(w io.Writer, charts []Chart, width, height int) error {
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+type tick struct {
+	v     float64
+	label string
+}
+
+// yTicks places six evenly spaced ticks on a linear axis, and on a log
+// axis (v = log10 of the value) ticks at whole decades, every one or every
+// few so that there are at most eight, labelled 1, 10, 100, 1000, then 1e4,
+// 1e5 and so on (within less than a decade, four ticks at their values).
+func yTicks(ymin, ymax float64, log bool) []tick {
+	var ts []tick
+	if !log {
+		for i := 0; i <= 5; i++ {
+			v := ymin + (ymax-ymin)*float64(i)/5
+			ts = append(ts, tick{v, fmt.Sprintf("%.4g", v)})
+		}
+		return ts
+	}
+	step := max(1, math.Ceil((ymax-ymin)/8))
+	for d := math.Ceil(ymin/step) * step; d <= ymax; d += step {
+		label := fmt.Sprintf("1e%d", int(d))
+		if d >= 0 && d <= 3 {
+			label = fmt.Sprintf("%d", int(math.Pow(10, d)))
+		}
+		ts = append(ts, tick{d, label})
+	}
+	if len(ts) == 0 { // less than a decade: the values themselves
+		for i := 0; i <= 3; i++ {
+			v := ymin + (ymax-ymin)*float64(i)/3
+			ts = append(ts, tick{v, fmt.Sprintf("%.3g", math.Pow(10, v))})
+		}
+	}
+	return ts
 }

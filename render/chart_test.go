@@ -50,3 +50,16 @@ func TestStackIsWellFormedSVG(t *testing.T) {
 		t.Errorf("want two charts nested in one document")
 	}
 }
+
+func TestLogTicks(t *testing.T) {
+	var labels []string
+	for _, tk := range yTicks(-0.3, 12.6, true) {
+		labels = append(labels, tk.label)
+	}
+	if got := strings.Join(labels, " "); got != "1 100 1e4 1e6 1e8 1e10 1e12" {
+		t.Errorf("log ticks %q", got)
+	}
+	if ts := yTicks(0.2, 0.8, true); len(ts) != 4 || ts[0].label != "1.58" || ts[3].label != "6.31" {
+		t.Errorf("ticks inside one decade: %v", ts)
+	}
+}
