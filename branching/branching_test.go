@@ -16,7 +16,7 @@ import (
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
-// TestSeed001Table1 reproduces Table 1 of seed 001 to its printed digits:
+// TestSeed001Table1 reproduces Table 1 of Edelkamp and Korf (1998) to its printed digits:
 // the asymptotic branching factors at even and odd depths of the n x n
 // puzzles with predecessor elimination, blank starting in a corner.
 func TestSeed001Table1(t *testing.T) {
@@ -49,7 +49,7 @@ func TestSeed001Table1(t *testing.T) {
 }
 
 // TestFivePuzzle: 2.4142 = 1 + sqrt 2 with the parent kept, 1.35321 and
-// b^4 - b - 2 without it, and the equilibrium fractions of seed 001.
+// b^4 - b - 2 without it, and the equilibrium fractions of Edelkamp and Korf (1998).
 func TestFivePuzzle(t *testing.T) {
 	g, _ := Tiles(2, 3, 1, true)
 	q, _ := g.Reduce()
@@ -97,7 +97,7 @@ func TestFivePuzzle(t *testing.T) {
 }
 
 // TestRubik: 13.34847 = 6 + 3 sqrt 6, b^2 - 12b - 18 on the recurrent
-// types, and the node counts of seed 001's rules to depth 6.
+// types, and the node counts of Edelkamp and Korf's rules to depth 6.
 func TestRubik(t *testing.T) {
 	q, _ := Rubik().Reduce()
 	a := q.Analyze(1000)

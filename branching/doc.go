@@ -1,7 +1,7 @@
 // Package branching computes the exact sizes and asymptotic branching
 // factors of regular search trees from their node types, as Edelkamp and
 // Korf show in "The branching factor of regular search spaces" (AAAI 1998,
-// seed 001).
+// Edelkamp and Korf (1998)).
 //
 // # Node types
 //
@@ -25,7 +25,7 @@
 // until stable). Counts per class are sums of counts per type, so the
 // quotient matrix gives the same totals with far fewer types: the 16 x 4
 // (cell, last move) types of the fifteen-puzzle reduce to a handful, the
-// Five Puzzle's to seed 001's four (cc, cs, ss, sc).
+// Five Puzzle's to Edelkamp and Korf's four (cc, cs, ss, sc).
 //
 // # Asymptotic branching factor
 //

@@ -14,7 +14,7 @@ import (
 // the root's type (default: the first row). '#' starts a comment. Errors
 // name the file and line.
 //
-//	# Five Puzzle without the parent as a child (seed 001, Figure 4)
+//	# Five Puzzle without the parent as a child (Edelkamp and Korf (1998), Figure 4)
 //	start: cs
 //	cc: 0 1 0 0
 //	cs: 0 0 1 1

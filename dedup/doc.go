@@ -16,7 +16,7 @@
 // costs two cache misses (the slot, then the key); a miss usually one.
 //
 // Trie is a crit-bit (Patricia) trie, as Shintani used to store every visited
-// Superpuzz state (seed 004). An internal node is 12 bytes: two child
+// Superpuzz state (Shintani). An internal node is 12 bytes: two child
 // references and the critical bit position; a leaf is 16 bytes: the key's
 // arena position and the value. A lookup walks one node per critical bit
 // (about log2 n for random keys: 20 at 10^6) and compares one key at the end;

@@ -29,7 +29,7 @@ type depthMoments struct {
 	solutions int64
 }
 
-// Cut is seed 002's estimate. Each of opt.Samples runs is a depth-first
+// Cut is Korekawa et al.'s estimate. Each of opt.Samples runs is a depth-first
 // search in which a node at a depth in [CutFrom, CutTo] is dropped with
 // probability CutP; every node kept is measured: its branching factor
 // (the minimum, when the tree branches on the fewest options) and whether

@@ -8,7 +8,7 @@
 // core's depth-first trees. Four methods:
 //
 //   - Exhaustive counts the nodes of every depth to a threshold depth, and
-//     the branching factors seen there: seed 002's Table b.
+//     the branching factors seen there: Korekawa et al.'s Table b.
 //   - Knuth (1975) follows random paths from the root, choosing every child
 //     with equal probability; the product of the branching factors met is an
 //     unbiased estimate of the number of nodes at each depth. Its samples are
@@ -20,7 +20,7 @@
 //     independent sums of many small terms, close to normal by the central
 //     limit theorem, and a t interval over them stays honest. Cost: the
 //     exhaustive prefix once plus R probes per frontier node.
-//   - Cut is seed 002's method: repeated depth-first runs in which a node at
+//   - Cut is Korekawa et al.'s method: repeated depth-first runs in which a node at
 //     a depth in a range is dropped with probability p; the mean minimum
 //     branching factor per depth (Table a) extends the exhaustive counts
 //     (Table b) depth by depth into nodes per depth and solutions (Table c).

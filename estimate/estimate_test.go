@@ -163,7 +163,7 @@ func TestFrontierExact(t *testing.T) {
 	}
 }
 
-// TestCutExact: seed 002's method without cutting measures every node, so
+// TestCutExact: Korekawa et al.'s method without cutting measures every node, so
 // that its products of mean branching factors are the exact counts.
 func TestCutExact(t *testing.T) {
 	nodes, sols := count(newHashTree(14)())

@@ -10,7 +10,7 @@ import (
 	"github.com/branchwise/branchwise/xcover"
 )
 
-// TestPP24TableB: seed 002's Table b, the nodes per depth of its PP-24
+// TestPP24TableB: Korekawa et al.'s Table b, the nodes per depth of its PP-24
 // tree (branching on cells, counting the placements that leave the
 // largest empty region a multiple of 7), exactly: 1, 85, 1339, 23648,
 // 345032 (to depth 3 with -short).
@@ -32,6 +32,6 @@ func TestPP24TableB(t *testing.T) {
 	}
 	p, err := estimate.Exhaustive(context.Background(), newTree, len(want)-1, 2)
 	if err != nil || !slices.Equal(p.Nodes, want) {
-		t.Errorf("nodes per depth %v, want seed 002's %v (%v)", p.Nodes, want, err)
+		t.Errorf("nodes per depth %v, want Korekawa et al.'s %v (%v)", p.Nodes, want, err)
 	}
 }

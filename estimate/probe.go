@@ -20,7 +20,7 @@ type Options struct {
 	// from every node there; Cut uses the exact counts to this depth.
 	ExactDepth int
 	// Cut: a node at a depth in [CutFrom, CutTo] is dropped with
-	// probability CutP (seed 002: 0.7 at depths 2..19, root 0).
+	// probability CutP (Korekawa et al.: 0.7 at depths 2..19, root 0).
 	CutP           float64
 	CutFrom, CutTo int
 	// Tail makes Knuth's and the frontier probes count exactly, instead of

@@ -36,7 +36,7 @@ type Counter interface {
 
 // Profile is the exact shape of a tree's top: per depth d, the nodes at d,
 // the sum of their branching factors (Branches[d] / Nodes[d] is the mean
-// minimum branching factor of seed 002 when the tree branches on the
+// minimum branching factor of Korekawa et al. when the tree branches on the
 // fewest options), and the solutions at d.
 type Profile struct {
 	Nodes     []int64

@@ -16,7 +16,7 @@ func AStar(ctx context.Context, d Domain, o Options) Result {
 	})
 }
 
-// WeightedAStar is best-first on f = g + mu*h with mu = o.Weight, seed 003's
+// WeightedAStar is best-first on f = g + mu*h with mu = o.Weight, Berliner et al.'s
 // "adventurousness coefficient": mu > 1 trades solution cost (at most mu
 // times the optimum with an admissible h) for fewer expansions.
 func WeightedAStar(ctx context.Context, d Domain, o Options) Result {
@@ -45,7 +45,7 @@ func BestFirst(ctx context.Context, d Domain, o Options) Result {
 
 // PriorityFirst expands nodes in order of the integer class o.Priority
 // (smaller first, newest first within a class) with a bucket queue, as in
-// seed 004's priority-first search of Superpuzz. Every state is expanded at
+// Shintani's priority-first search of Superpuzz. Every state is expanded at
 // most once, so an exhausted search is a proof that no goal is reachable.
 func PriorityFirst(ctx context.Context, d Domain, o Options) Result {
 	prio := o.Priority

@@ -37,7 +37,7 @@ func IDAStar(ctx context.Context, d Domain, o Options) Result {
 }
 
 // DFID is depth-first iterative deepening with branch and bound, as in
-// seed 003: each iteration searches depth-first every node with
+// Berliner et al.: each iteration searches depth-first every node with
 // f = g + h <= bound, keeps the cheapest goal found and prunes nodes that
 // cannot beat it; the bound starts at h(root) and rises by o.Increment per
 // iteration (at least to the smallest f that exceeded it). The search ends

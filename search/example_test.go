@@ -16,7 +16,7 @@ func ExampleIDAStar() {
 	// Output: solved 5 2 iterations
 }
 
-// Weighted A* with mu = 2 (seed 003's adventurousness coefficient) finds a
+// Weighted A* with mu = 2 (Berliner et al.'s adventurousness coefficient) finds a
 // path across a weighted grid expanding fewer nodes than A*, at a cost at
 // most twice the optimum.
 func ExampleWeightedAStar() {

@@ -24,7 +24,7 @@
 //
 // # Strategies
 //
-// Seed 000 compares three item orders: Fewest (the minimum remaining
+// Igarashi et al. (2005) compares three item orders: Fewest (the minimum remaining
 // values rule above, the default), Fixed (the items in the order given),
 // and Sorted (ordered once, by their option counts before the search).
 package xcover

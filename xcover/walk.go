@@ -12,7 +12,7 @@ package xcover
 type Walker struct {
 	// SkipPruned, set before the walk, hides the children that the pruner
 	// would cut: Branches counts only the others, and Down numbers only
-	// them. This is seed 002's tree, whose branching factor at a cell is
+	// them. This is Korekawa et al.'s tree, whose branching factor at a cell is
 	// the number of its placements that leave no dead region; finding them
 	// costs one trial placement per child.
 	SkipPruned bool

@@ -51,7 +51,7 @@ type Problem struct {
 
 // A Pruner is consulted at every node before an item is chosen; returning
 // true cuts the node as a dead end (counted in Stats.Pruned). It may read
-// the solver's state with IsActive. Seed 002's dead-region test on packing
+// the solver's state with IsActive. Korekawa et al.'s dead-region test on packing
 // boards is one.
 type Pruner func(s *Solver) bool
 
@@ -82,7 +82,7 @@ func (p *Problem) SetProgress(f func(nodes int64)) { p.progress = f }
 
 // NoBranch marks primary item i as one never chosen for branching: it must
 // still be covered exactly once, but only as a side effect of options
-// chosen for other items. Seed 002 branches on a packing's cells only,
+// chosen for other items. Korekawa et al. branches on a packing's cells only,
 // never on its pieces; covering every cell then places every piece.
 func (p *Problem) NoBranch(i int) {
 	if i < 1 || i > p.primary {
@@ -200,7 +200,7 @@ type Stats struct {
 	NodesByDepth []int64
 	// Branches[d] sums, over the nodes at depth d that branched, the option
 	// count of the item chosen there: Branches[d]/Branched[d] is the mean
-	// minimum branching factor at depth d (seed 002's measure).
+	// minimum branching factor at depth d (Korekawa et al.'s measure).
 	Branches []int64
 	Branched []int64
 	// Histogram[d][k] counts the nodes at depth d that branched on an

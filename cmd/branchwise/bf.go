@@ -105,7 +105,7 @@ func newBFRubikCmd(e *env) *cobra.Command {
 	var f bfFlags
 	c := &cobra.Command{
 		Use:   "rubik",
-		Short: "Branching factors of Rubik's Cube (18 moves, seed 001's pruning)",
+		Short: "Branching factors of Rubik's Cube (18 moves, Edelkamp and Korf's pruning)",
 		Long: `Branching factors of Rubik's Cube with the 18 face turns, never the same
 face twice in a row, and opposite faces turned in one fixed order.`,
 		Args: argsUsage(cobra.NoArgs),
@@ -128,7 +128,7 @@ order of the lines) of a node of type NAME; "start: NAME" names the root's
 type (default: the first); '#' starts a comment. Entries are whole numbers
 >= 0.
 
-  # The Five Puzzle without the parent as a child (seed 001, Figure 4)
+  # The Five Puzzle without the parent as a child (Edelkamp and Korf (1998), Figure 4)
   start: cs
   cc: 0 1 0 0
   cs: 0 0 1 1

@@ -48,12 +48,12 @@ Methods (docs/estimate.md):
             heavy-tailed;
   stratified  --samples probes of Chen's stratified sampling, one node
             kept per depth and number of children;
-  paper     seed 002: --samples runs dropping nodes at --cut-depths with
+  paper     Korekawa et al.: --samples runs dropping nodes at --cut-depths with
             probability --cut-p, mean minimum branching factor per depth,
-            combined with exact counts to --exact-depth; on seed 002's tree
+            combined with exact counts to --exact-depth; on Korekawa et al.'s tree
             (branching on cells only, cutting dead regions, counting only the
             placements that leave none);
-  exact     the exhaustive counts to --exact-depth only (seed 002 Table b).
+  exact     the exhaustive counts to --exact-depth only (Korekawa et al. Table b).
 
 Unique solutions are the estimate divided by the board's symmetry order.
 Equal seeds give equal numbers, whatever -j.`,
@@ -85,7 +85,7 @@ Equal seeds give equal numbers, whatever -j.`,
 	fs.StringVar(&f.strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
 	fs.BoolVar(&f.cellsOnly, "cells-only", false, "branch on cells only (implied by --method paper)")
 	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut dead regions, hiding the placements that make one (implied by --method paper)")
-	fs.BoolVar(&f.largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as seed 002's program does")
+	fs.BoolVar(&f.largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
 	fs.StringVar(&f.subtree, "subtree", "", "estimate only the subtree below this path of child numbers from the root, e.g. 0,3,1")
 	fs.StringVar(&f.svg, "svg", "", "write charts of the mean branching factor and the nodes per depth to this SVG file")
 	var seed int64

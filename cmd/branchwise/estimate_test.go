@@ -38,7 +38,7 @@ func TestEstimateJSON(t *testing.T) {
 	}
 }
 
-// TestEstimateExactTable: seed 002's Table b to depth 2 on PP-24's tree:
+// TestEstimateExactTable: Korekawa et al.'s Table b to depth 2 on PP-24's tree:
 // 1, 85, 1339 nodes.
 func TestEstimateExactTable(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "estimate", "heptiamond-pp24", "--method", "exact", "--exact-depth", "2", "--cells-only", "--dead-regions")

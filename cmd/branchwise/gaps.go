@@ -20,7 +20,7 @@ func newGapsCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "gaps",
 		Short: "Superpuzz / Gaps solitaire: solve deals, prove them lost, survey solvability",
-		Long: `Superpuzz (Gaps One Deal), the solitaire of seeds 003 and 004: 4 rows of k
+		Long: `Superpuzz (Gaps One Deal), the solitaire of Berliner et al. and Shintani: 4 rows of k
 columns (k = 4..13), ranks A..k per suit, the four k's removed leaving holes.
 A left-edge hole takes any ace; any other hole takes the same-suit successor
 of the card on its left; nothing goes right of a hole or of a rank k-1 card.
@@ -28,7 +28,7 @@ Won when each row holds one suit A..k-1 from the left.
 
 A deal file has 4 lines of k cells: a card as suit and rank (HA, D7, ST, CJ,
 HQ), a hole as ".." (or as the rank-k card removed, which names the hole in
-the (card, hole) notation of seed 004). See docs/gaps.md.`,
+the (card, hole) notation of Shintani). See docs/gaps.md.`,
 	}
 	c.AddCommand(newGapsSolveCmd(e), newGapsSurveyCmd(e), newGapsDealCmd(e))
 	return c
@@ -168,7 +168,7 @@ func newGapsSolveCmd(e *env) *cobra.Command {
 		Short: "Decide a deal: solvable (with the moves), unsolvable, or unknown",
 		Long: `Solve the deal in file DEAL, or the k-column deal of --seed S --columns K.
 
-Prints "solvable" with the moves in seed 004's (card, hole) notation and as
+Prints "solvable" with the moves in Shintani's (card, hole) notation and as
 the sequence of moving cards, "unsolvable" when the search exhausted every
 reachable position (a proof), or "unknown" when a limit stopped it.
 
@@ -176,8 +176,8 @@ reachable position (a proof), or "unknown" when a limit stopped it.
 canonical keys and move ordering), dfid (iterative deepening with branch and
 bound on D + N, increment 2), astar (f = D + N, optimal), bf1-MU (f = MU*N +
 D, e.g. bf1-1.8, bf1-2.4), bf2 (best-first on the goodness evaluation),
-priority1, priority2 (seed 004's priority-first orders), dfs-aces-first,
-dfs-aces-last (seed 004's depth-first orders), bfs. Append +dl for deadlock
+priority1, priority2 (Shintani's priority-first orders), dfs-aces-first,
+dfs-aces-last (Shintani's depth-first orders), bfs. Append +dl for deadlock
 detection (decide-nodl turns it off for the decider). --dedup picks the
 duplicate store: hash or trie (Patricia).`,
 		Example: `  branchwise gaps solve --seed 1 --columns 8
@@ -336,7 +336,7 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 S+N-1 of the generator of 'gaps deal') with the exhaustive decider, and print
 the solvable, unsolvable and unknown counts with the solvable fraction and its
 95% Wilson interval. Then run each algorithm of --algos on the deals found
-solvable (seed 004's averages are over solvable deals) and print per
+solvable (Shintani's averages are over solvable deals) and print per
 algorithm: deals solved within the limits, unknown, mean and median
 generated nodes to the first solution, mean solution length, its ratio to the
 optimum where astar (or dfid) ran and solved the deal, deadlocks rejected,

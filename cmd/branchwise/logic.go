@@ -25,7 +25,7 @@ func newLogicCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "logic",
 		Short: "Logic-grid (zebra) puzzles: solve, branching factors, import, generate",
-		Long: `Logic-grid ("zebra", "Einstein") puzzles, solved as seed 000 does: at
+		Long: `Logic-grid ("zebra", "Einstein") puzzles, solved as Igarashi et al. (2005) does: at
 every node apply the clue with the fewest ways to be applied to the current
 grid (--strategy fewest), or the clues in the file's order (fixed), or in
 the order of their ways on the empty grid (sorted).
@@ -73,7 +73,7 @@ func newLogicSolveCmd(e *env) *cobra.Command {
 		Long: `Solve a logic-grid puzzle. Without --all the search stops at the second
 solution: it prints the solution and says whether it is unique, or shows
 two solutions. --all prints every solution. --explain prints the chain of
-choices and forced deductions. Nodes are counted as seed 000 counts them:
+choices and forced deductions. Nodes are counted as Igarashi et al. (2005) counts them:
 the root, one per clue chosen, one per way tried.`,
 		Example: `  branchwise logic solve puzzles/logicgrid/testdata/einstein.txt
   branchwise logic solve puzzles/logicgrid/testdata/fig5.txt --all --explain
@@ -87,7 +87,7 @@ the root, one per clue chosen, one per way tried.`,
 	fs.BoolVar(&f.explain, "explain", false, "print the chain of choices and deductions")
 	fs.IntVar(&f.explainMaxLines, "explain-lines", 2000, "cut --explain after this many lines (0: no limit)")
 	fs.BoolVar(&f.xc, "xcover", false, "solve by exact cover with colours (package xcover) instead")
-	fs.BoolVar(&f.propagate, "propagate", false, "narrow the grid at every node by what all ways of each clue agree on (beyond seed 000)")
+	fs.BoolVar(&f.propagate, "propagate", false, "narrow the grid at every node by what all ways of each clue agree on (beyond Igarashi et al. (2005))")
 	fs.BoolVar(&f.generated, "generated", false, "also count, as the paper does, the nodes generated to measure branching factors")
 	addJSONFlag(fs, &f.asJSON)
 	addLimitFlags(fs, &f.lim)
@@ -243,7 +243,7 @@ func newLogicBFCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "bf FILE",
 		Short: "Each clue's branching factor (number of ways) on the empty grid",
-		Long: `Print every clue's number of ways on the empty grid: seed 000's branching
+		Long: `Print every clue's number of ways on the empty grid: Igarashi et al.'s branching
 factor, by which the sorted strategy orders the clues.`,
 		Example: `  branchwise logic bf puzzles/logicgrid/testdata/table1.txt`,
 		Args:    argsUsage(cobra.ExactArgs(1)),
@@ -312,7 +312,7 @@ counts: median, mean, worst, and the worst puzzles by name.`,
 	fs.StringVar(&f.strategy, "strategy", "fewest", "with --check: fewest, sorted, fixed or all")
 	fs.BoolVar(&f.bySize, "by-size", false, "with --check: node counts per size too")
 	fs.BoolVar(&f.xc, "xcover", false, "with --check: solve by exact cover with colours instead")
-	fs.BoolVar(&f.propagate, "propagate", false, "with --check: narrow the grid at every node (beyond seed 000)")
+	fs.BoolVar(&f.propagate, "propagate", false, "with --check: narrow the grid at every node (beyond Igarashi et al. (2005))")
 	addJSONFlag(fs, &f.asJSON)
 	addLimitFlags(fs, &f.lim)
 	return c
@@ -701,7 +701,7 @@ func newLogicExperimentCmd(e *env) *cobra.Command {
 	var f logicExpFlags
 	c := &cobra.Command{
 		Use:   "experiment",
-		Short: "Seed 000's Table 2 on generated puzzles: the three strategies side by side, and clingo",
+		Short: "Igarashi et al.'s Table 2 on generated puzzles: the three strategies side by side, and clingo",
 		Long: `Generate --count puzzles for every size and difficulty and solve each with
 the three strategies (fewest, sorted, fixed) to the proof of uniqueness.
 For every group it prints the median nodes of each strategy, counted as
@@ -727,7 +727,7 @@ own grounding + solving time) next to the fewest strategy's.
 	addSeedFlag(fs, &f.seed)
 	fs.Int64Var(&f.maxNodes, "max-nodes", 2_000_000, "node limit of every search")
 	fs.StringVar(&f.clingo, "clingo", "", "also run this clingo program and compare")
-	fs.BoolVar(&f.propagate, "propagate", false, "add fewest with propagation (beyond seed 000), and compare it with clingo")
+	fs.BoolVar(&f.propagate, "propagate", false, "add fewest with propagation (beyond Igarashi et al. (2005)), and compare it with clingo")
 	fs.StringVar(&f.svg, "svg", "", "draw the median nodes per strategy to this SVG file")
 	addJSONFlag(fs, &f.asJSON)
 	return c
@@ -958,7 +958,7 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 }
 
 func logicExperimentChart(f logicExpFlags, groups []expGroup) error {
-	ch := render.Chart{Title: "Seed 000, Table 2 on generated puzzles: median nodes per strategy",
+	ch := render.Chart{Title: "Igarashi et al. (2005), Table 2 on generated puzzles: median nodes per strategy",
 		Subtitle: fmt.Sprintf("groups (size, difficulty) in order: %d puzzles each", f.count),
 		XLabel:   "group", YLabel: "median nodes (log)", LogY: true}
 	names := []string{"fewest (tree)", "fewest (generated)", "sorted", "fixed"}

@@ -55,7 +55,7 @@ of the whole board removed). With --unique, --all prints one solution of
 each class and --count searches only for those, one piece restricted so that
 symmetric copies are never generated: about |G| times less work.
 --stats adds the nodes per depth and the mean minimum branching factor.
---cells-only branches on cells only (seed 002's rule) and --dead-regions
+--cells-only branches on cells only (Korekawa et al.'s rule) and --dead-regions
 cuts nodes with an empty region that no remaining pieces can fill.
 --svg FILE draws the solutions found (at most 60) on one sheet.
 --count and --all --unique run on -j workers (all cores by default).`,
@@ -82,7 +82,7 @@ cuts nodes with an empty region that no remaining pieces can fill.
 	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
 	fs.DurationVar(&f.maxTime, "max-time", 0, "stop the search after this long, e.g. 60s, with partial counts (0: no limit)")
 	fs.StringVar(&f.dlx, "dlx", "", "write the exact cover problem (with --unique: restricted) in Knuth's DLX format to this file and stop")
-	fs.BoolVar(&f.largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as seed 002's program does")
+	fs.BoolVar(&f.largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
 	fs.BoolVar(&f.color, "color", false, "colour the pictures (the default when standard output is a terminal)")
 	addJSONFlag(fs, &f.asJSON)
 	addWorkersFlag(fs, &f.workers)

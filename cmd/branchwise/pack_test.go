@@ -21,7 +21,7 @@ func TestPackCount(t *testing.T) {
 		t.Errorf("8x8: %+v %v; want 520 and 65", rep, err)
 	}
 	// The three strategies count the same solutions on a small board (the
-	// classic boards take fixed and sorted orders minutes: seed 000's point).
+	// classic boards take fixed and sorted orders minutes: Igarashi et al.'s point).
 	board := filepath.Join(t.TempDir(), "4x5.txt")
 	os.WriteFile(board, []byte(strings.Repeat(".....\n", 4)), 0o644)
 	for _, s := range []string{"fewest", "fixed", "sorted"} {

@@ -3,7 +3,7 @@ package gaps
 // The best-first decider (the default of Decide).
 //
 // Best-first search on f = 2.4N + D (N the lower bound Misplaced, D the
-// depth; seed 003's BF1 with its mu for the hardest deals, computed in
+// depth; Berliner et al.'s BF1 with its mu for the hardest deals, computed in
 // integers as 12N + 5D), each position expanded once: a position is stored
 // (canonical key) the first time it is generated and never reopened, so an
 // open list that runs empty proves the deal unsolvable, exactly as the

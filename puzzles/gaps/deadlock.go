@@ -1,6 +1,6 @@
 package gaps
 
-// Deadlock detection, seed 003's "constraint satisfaction".
+// Deadlock detection, Berliner et al.'s "constraint satisfaction".
 //
 // Once the four aces are on the left edge no left-edge hole can appear again
 // (only an ace may enter column 0, and the aces there can only move to

@@ -66,7 +66,7 @@ func ParseCard(s string) (Card, error) {
 
 // Deal is a position of k columns: Rows*Cols cells row-major, holes as
 // Hole. HoleNames names each hole cell (by the card of rank Cols whose
-// removal made it) for seed 004's notation; other cells hold Hole there.
+// removal made it) for Shintani's notation; other cells hold Hole there.
 type Deal struct {
 	Cols      int
 	Cells     []Card
@@ -150,7 +150,7 @@ func (d Deal) Check() error {
 
 // Parse reads a deal: Rows lines of k cells separated by spaces (or commas),
 // each a card (HA, D7, ST, CJ, HQ) or a hole, written ".." or as the card of
-// rank k that was removed (which names the hole for seed 004's notation).
+// rank k that was removed (which names the hole for Shintani's notation).
 // Blank lines and text after '#' are ignored. Errors name name:line:col.
 func Parse(r io.Reader, name string) (Deal, error) {
 	sc := bufio.NewScanner(r)

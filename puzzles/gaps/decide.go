@@ -63,7 +63,7 @@ type DecideOptions struct {
 	Store dedup.Store
 	// Deadlock cuts positions that Deadlocked proves lost.
 	Deadlock bool
-	// Plain makes it seed 004's plain depth-first search: exact keys
+	// Plain makes it Shintani's plain depth-first search: exact keys
 	// instead of canonical ones and children in the fixed Order instead of
 	// lowest bound first.
 	Plain bool
@@ -237,7 +237,7 @@ func (g *Game) fixedOrder(buf []Move, o Order) []Move {
 	return buf
 }
 
-// Notation replays path from deal d and returns each move in seed 004's
+// Notation replays path from deal d and returns each move in Shintani's
 // notation, (card, hole) with the hole named by its rank-k card, and the
 // moving cards alone. It returns an error at the first illegal move.
 func Notation(d Deal, path []Move) (pairs, cards []string, err error) {

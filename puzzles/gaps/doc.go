@@ -1,6 +1,6 @@
-// Package gaps is Superpuzz, the card solitaire of seeds 003 and 004 (also
+// Package gaps is Superpuzz, the card solitaire of Berliner et al. and Shintani (also
 // known as Gaps One Deal): deals from a seed or from text, the rules, the
-// search.Domain every engine of package search runs on, seed 003's deadlock
+// search.Domain every engine of package search runs on, Berliner et al.'s deadlock
 // detection, and a specialised exhaustive decider that answers solvable (with
 // a solution), unsolvable (a proof by exhaustion) or unknown (a limit).
 //
@@ -22,7 +22,7 @@
 //
 // A card is its suit and rank: HA, D7, ST, CJ, HQ (suits H D S C, ranks
 // A 2..9 T J Q). A deal is 4 lines of k cells, a hole written "..". Moves are
-// printed as seed 004's (card, hole) pairs, a hole named by the card of rank
+// printed as Shintani's (card, hole) pairs, a hole named by the card of rank
 // k whose removal made it ((H3, S6): H3 into the hole S6 left), or as the
 // sequence of moving cards.
 package gaps

@@ -11,10 +11,10 @@ type Order int
 const (
 	// Natural: holes in cell order, aces in suit order at a left-edge hole.
 	Natural Order = iota
-	// AcesFirst: ace moves before the others; seed 004's "depth-first 1"
+	// AcesFirst: ace moves before the others; Shintani's "depth-first 1"
 	// (aces pushed last on its stack, so popped first).
 	AcesFirst
-	// AcesLast: ace moves after the others; seed 004's "depth-first 2".
+	// AcesLast: ace moves after the others; Shintani's "depth-first 2".
 	AcesLast
 )
 
@@ -96,7 +96,7 @@ func (d *Domain) Inverse(m search.Move) search.Move {
 	return search.Move(NewMove(mv.To(), mv.From()))
 }
 
-// Priority1 is seed 004's first priority order by component: more aces on
+// Priority1 is Shintani's first priority order by component: more aces on
 // the left edge first, then more dead holes (a won position has four aces
 // there and four dead holes). For search.Options.Priority.
 func Priority1(d search.Domain, _ int) int {
@@ -104,14 +104,14 @@ func Priority1(d search.Domain, _ int) int {
 	return (Rows-g.LeftAces())*(Rows+1) + Rows - g.DeadHoles()
 }
 
-// Priority2 is seed 004's second order: more dead holes first, then more
+// Priority2 is Shintani's second order: more dead holes first, then more
 // aces on the left edge.
 func Priority2(d search.Domain, _ int) int {
 	g := d.(*Domain).G
 	return (Rows-g.DeadHoles())*(Rows+1) + Rows - g.LeftAces()
 }
 
-// BF1 returns seed 003's evaluation f = mu*N + D for search.Options.Eval.
+// BF1 returns Berliner et al.'s evaluation f = mu*N + D for search.Options.Eval.
 func BF1(mu float64) func(search.Domain, int) float64 {
 	return func(d search.Domain, g int) float64 {
 		return mu*float64(d.Heuristic()) + float64(g)

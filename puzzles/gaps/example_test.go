@@ -7,7 +7,7 @@ import (
 	"github.com/branchwise/branchwise/puzzles/gaps"
 )
 
-// Decide a 4-column deal and print its solution in seed 004's notation.
+// Decide a 4-column deal and print its solution in Shintani's notation.
 func Example() {
 	deal, err := gaps.ParseString(`
 H2 HA .. H3

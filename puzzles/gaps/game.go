@@ -10,7 +10,7 @@ package gaps
 // the four holes only (at most 16 moves: four aces into four left-edge
 // holes). Nothing allocates.
 //
-// The lower bound (Heuristic, the "N" of seed 003): a card that never moves
+// The lower bound (Heuristic, the "N" of Berliner et al.): a card that never moves
 // again must already be at its final cell, and the final cells are fixed by
 // a one-to-one assignment of suits to rows. So at least
 // cards - max over the 24 assignments sigma of sum_r kept[r][sigma(r)] cards
@@ -270,7 +270,7 @@ func (g *Game) Prefix(r int) int {
 	return n
 }
 
-// MoveString writes m in seed 004's notation, (card, hole), with the hole
+// MoveString writes m in Shintani's notation, (card, hole), with the hole
 // named by names (the hole names of the current position, per cell) or
 // by its cell when names is nil.
 func (g *Game) MoveString(m Move, names []Card) string {

@@ -16,15 +16,15 @@ import (
 // "-nodl").
 var Algorithms = []string{
 	"decide",         // the exhaustive decider (Decide), deadlock detection on
-	"dfid",           // seed 003's DF: iterative deepening, branch and bound on D + N, increment 2
+	"dfid",           // Berliner et al.'s DF: iterative deepening, branch and bound on D + N, increment 2
 	"astar",          // A*, f = D + N (optimal)
-	"bf1-1.8",        // seed 003's BF1, f = 1.8 N + D (any mu: bf1-MU)
-	"bf1-2.4",        // BF1 with seed 003's mu for the hardest deals
+	"bf1-1.8",        // Berliner et al.'s BF1, f = 1.8 N + D (any mu: bf1-MU)
+	"bf1-2.4",        // BF1 with Berliner et al.'s mu for the hardest deals
 	"bf2",            // best-first on Goodness
-	"priority1",      // seed 004's priority-first, order 1 (aces, then dead holes)
-	"priority2",      // seed 004's priority-first, order 2 (dead holes, then aces)
-	"dfs-aces-first", // seed 004's depth-first 1: each state once, ace moves tried first
-	"dfs-aces-last",  // seed 004's depth-first 2: each state once, ace moves tried last
+	"priority1",      // Shintani's priority-first, order 1 (aces, then dead holes)
+	"priority2",      // Shintani's priority-first, order 2 (dead holes, then aces)
+	"dfs-aces-first", // Shintani's depth-first 1: each state once, ace moves tried first
+	"dfs-aces-last",  // Shintani's depth-first 2: each state once, ace moves tried last
 	"dfs",            // search.DepthFirst with duplicate detection (re-searches states reached more cheaply)
 	"bfs",            // breadth-first (optimal, exhaustive)
 }

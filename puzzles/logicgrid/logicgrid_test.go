@@ -28,7 +28,7 @@ func load(t testing.TB, name string) *Puzzle {
 	return p
 }
 
-// Seed 000, Table 1: the branching factor of each clue on the empty grid of
+// Igarashi et al. (2005), Table 1: the branching factor of each clue on the empty grid of
 // Fig 5. The paper prints 16 for "reading != 13"; we count 12 (4 children
 // for reading times 3 ages other than 13): 16 = 4 x 4 counts the pairs
 // (reading child, 13-year-old child) with the four where they coincide.
@@ -251,7 +251,7 @@ baseball.age > piano.age
 	// unique: true nodes: 13
 }
 
-// The exact cover compilation finds the same solutions as the seed 000
+// The exact cover compilation finds the same solutions as the Igarashi et al. (2005)
 // solver and brute force.
 func TestXCover(t *testing.T) {
 	for _, name := range []string{"fig5.txt", "einstein.txt"} {

@@ -2,7 +2,7 @@ package logicgrid
 
 import "math/bits"
 
-// Propagation, an option beyond seed 000 (Options.Propagate).
+// Propagation, an option beyond Igarashi et al. (2005) (Options.Propagate).
 //
 // At every node, before a clue is chosen, every clue not yet applied has
 // its ways enumerated in full; a value that every way gives to some entity

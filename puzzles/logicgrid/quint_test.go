@@ -53,7 +53,7 @@ func loadQuint(t testing.TB) []QuintPuzzle {
 
 // All 2,050 puzzles of quint-t: exactly the published answer, unique, by
 // the fewest strategy and, without -short, by exact cover too. (The fixed
-// and sorted orders take over 10^7 nodes on a few: seed 000's point;
+// and sorted orders take over 10^7 nodes on a few: Igarashi et al.'s point;
 // "branchwise logic import --check --strategy all" runs them.)
 func TestQuintAll(t *testing.T) {
 	qs := loadQuint(t)

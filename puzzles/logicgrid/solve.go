@@ -9,7 +9,7 @@ import (
 	"github.com/branchwise/branchwise/xcover"
 )
 
-// The solver of seed 000 (Igarashi et al. 2005).
+// The solver of Igarashi et al. (2005).
 //
 // A node of the search is a grid with some clues applied. At a node the
 // solver chooses one clue not yet applied (a level of the tree), then one
@@ -54,7 +54,7 @@ type Options struct {
 	// Trace, if not nil, is called at every step: --explain.
 	Trace func(Step)
 	// Propagate narrows the grid at every node with what all the ways of
-	// each clue agree on (propagate.go), beyond seed 000.
+	// each clue agree on (propagate.go), beyond Igarashi et al. (2005).
 	Propagate bool
 	// CountGenerated makes the fewest strategy count every remaining
 	// clue's ways in full at every node, for Result.Generated (otherwise

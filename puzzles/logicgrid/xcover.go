@@ -25,7 +25,7 @@ import (
 // the colours; since the ways of a clue are disjoint and cover its
 // solutions, every solution of the puzzle is exactly one exact cover.
 // The cost is in the size: a clue with k operands has up to n^k ways on
-// the empty grid, all listed, where the seed 000 solver enumerates only
+// the empty grid, all listed, where the Igarashi et al. (2005) solver enumerates only
 // those still consistent with the grid.
 
 // Compiled is a puzzle compiled to exact cover.
@@ -39,7 +39,7 @@ type Compiled struct {
 func Compile(p *Puzzle) (*Compiled, error) {
 	n, m := p.Entities(), len(p.Categories)
 	// The clues come first, so that xcover's fixed order takes them in the
-	// file's order, as the seed 000 solver does, before the cells.
+	// file's order, as the Igarashi et al. (2005) solver does, before the cells.
 	var primary, secondary []string
 	for k := range p.Clues {
 		primary = append(primary, "C"+strconv.Itoa(k))

@@ -27,6 +27,6 @@
 // faster, by restricting one piece to one placement per orbit of the
 // symmetry group (Restrict, SolveUnique): symmetric copies are then never
 // generated, and all solutions are counted as the sum of the class sizes.
-// Dead-region pruning (seed 002) cuts a node whose empty cells fall into a
+// Dead-region pruning (Korekawa et al.) cuts a node whose empty cells fall into a
 // connected region that no subset of the remaining pieces can fill.
 package polyform

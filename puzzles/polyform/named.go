@@ -15,7 +15,7 @@ var namedPuzzles = []struct {
 	{"hexiamond-6x6", "the 12 hexiamonds in a rhombus of side 6", func() *Board { return Parallelogram(6, 6) }, "hexiamonds"},
 	{"hexiamond-4x9", "the 12 hexiamonds in a 4 x 9 parallelogram", func() *Board { return Parallelogram(9, 4) }, "hexiamonds"},
 	{"hexiamond-3x12", "the 12 hexiamonds in a 3 x 12 parallelogram (no solution)", func() *Board { return Parallelogram(12, 3) }, "hexiamonds"},
-	{"heptiamond-pp24", "the 24 heptiamonds in Tenyo's PP-24 frame (seed 002): a hexagon of side 6 less a rhombus of side 2 at each corner",
+	{"heptiamond-pp24", "the 24 heptiamonds in Tenyo's PP-24 frame (Korekawa et al.): a hexagon of side 6 less a rhombus of side 2 at each corner",
 		PP24, "heptiamonds"},
 }
 

@@ -20,15 +20,15 @@ type Packing struct {
 	// Placements[k] is option k: its piece and its board cells (sorted).
 	Placements []Placement
 	// CellsOnly makes the search branch on cells only, never on pieces,
-	// as seed 002 does; by default it branches on whichever item, cell or
+	// as Korekawa et al. does; by default it branches on whichever item, cell or
 	// piece, has the fewest options.
 	CellsOnly bool
 	// DeadRegions cuts every node where the empty cells fall into a
 	// connected region whose size no subset of the remaining pieces adds
-	// up to (seed 002: a region whose size is not a multiple of 7).
+	// up to (Korekawa et al.: a region whose size is not a multiple of 7).
 	DeadRegions bool
 	// LargestRegionOnly makes the dead-region test look at the largest
-	// empty region only. Seed 002's program evidently does so: with it the
+	// empty region only. Korekawa et al.'s program evidently does so: with it the
 	// exhaustive counts of its tree are exactly its Table b (345,032 nodes
 	// at depth 4, where testing every region gives 344,922).
 	LargestRegionOnly bool

@@ -39,7 +39,7 @@ func TestHexiamondCounts(t *testing.T) {
 	}
 }
 
-// TestPP24Frame: seed 002's frame has 168 triangles in rows of 5, 7, 17,
+// TestPP24Frame: Korekawa et al.'s frame has 168 triangles in rows of 5, 7, 17,
 // 19, 19, 17, 17, 19, 19, 17, 7, 5, the 12 symmetries of the hexagon, and
 // is the area of the 24 heptiamonds.
 func TestPP24Frame(t *testing.T) {
@@ -149,7 +149,7 @@ func TestPolyhexPacking(t *testing.T) {
 	}
 }
 
-// TestPP24Root: seed 002's root has 85 branches (Table b): the cell with
+// TestPP24Root: Korekawa et al.'s root has 85 branches (Table b): the cell with
 // the fewest placements has 120, of which 85 leave no empty region whose
 // size is not a multiple of 7. A walker that hides the cut children sees
 // them; a plain one sees all 120.
@@ -167,7 +167,7 @@ func TestPP24Root(t *testing.T) {
 	w = pk.Compile(xcover.Fewest).Walker()
 	w.SkipPruned = true
 	if n, _ := w.Branches(); n != 85 {
-		t.Errorf("root branches %d, want 85 (seed 002, Table b)", n)
+		t.Errorf("root branches %d, want 85 (Korekawa et al., Table b)", n)
 	}
 }
 

@@ -102,13 +102,13 @@ func (a Cube) Turn(m int) Cube { return a.Mul(moves[m]) }
 func MoveName(m int) string { return Faces[m/3:m/3+1] + [3]string{"", "2", "'"}[m%3] }
 
 // MayFollow reports whether face f may be turned right after face last
-// (-1: at the start) under seed 001's pruning: never the same face twice
+// (-1: at the start) under Edelkamp and Korf's pruning: never the same face twice
 // in a row, and after D, L or B never U, R or F respectively, so that
 // turns of opposite faces, which commute, come in one order only.
 func MayFollow(last, f int) bool { return f != last && (last < 3 || f != last-3) }
 
 // Domain is Rubik's Cube as a search.Domain: moves 0..17, each costing 1,
-// with the pruning of seed 001 built into Moves (never the same face twice
+// with the pruning of Edelkamp and Korf (1998) built into Moves (never the same face twice
 // in a row; after D, L or B never U, R or F respectively). Its heuristic is
 // 0: it serves tree enumeration and duplicate counting, not optimal solving.
 type Domain struct {
