@@ -1,0 +1,160 @@
+package serve
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/branchwise/branchwise/puzzles/polyform"
+)
+
+// PuzzleInfo describes a built-in puzzle for the editor.
+type PuzzleInfo struct {
+	Name  string `json:"name"`
+	About string `json:"about"`
+	// Board is the puzzle's board as a board file's text.
+	Board string `json:"board,omitempty"`
+}
+
+func (s *Server) handlePuzzles(w http.ResponseWriter, r *http.Request) {
+	var out []PuzzleInfo
+	for _, name := range polyform.NamedPuzzles() {
+		out = append(out, PuzzleInfo{Name: name, About: polyform.AboutPuzzle(name)})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"puzzles": out, "piece_sets": polyform.SetNames()})
+}
+
+// handlePuzzle gives a built-in puzzle's board as the text of a board
+// file, so that the editor can start from it.
+func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	board, pieces, ok := polyform.Named(name)
+	if !ok {
+		writeError(w, http.StatusNotFound, "no built-in puzzle %q", name)
+		return
+	}
+	writeJSON(w, http.StatusOK, PuzzleInfo{Name: name, About: polyform.AboutPuzzle(name), Board: BoardText(board, setOf(name, pieces))})
+}
+
+// setOf names the piece set of a built-in puzzle.
+func setOf(name string, pieces []polyform.Piece) string {
+	for _, set := range polyform.SetNames() {
+		g, ps, err := polyform.PieceSet(set)
+		if err != nil || len(ps) != len(pieces) || g == polyform.Square && !strings.HasPrefix(name, "pentomino") {
+			continue
+		}
+		same := true
+		for i := range ps {
+			if ps[i].Name != pieces[i].Name || len(ps[i].Shape) != len(pieces[i].Shape) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return set
+		}
+	}
+	return ""
+}
+
+// BoardText writes a board as the text of a board file: the grid and
+// pieces headers, then '.' for every cell.
+func BoardText(b *polyform.Board, set string) string {
+	labels := make([]string, len(b.Cells))
+	for i := range labels {
+		labels[i] = "."
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "grid: %s\n", b.Grid)
+	if set != "" {
+		fmt.Fprintf(&sb, "pieces: %s\n", set)
+	}
+	for _, row := range b.Rows(labels) {
+		sb.WriteString(row)
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// GridCell is one place of the editor's canvas: its row and column in the
+// board file's text, and its polygon in the plane.
+type GridCell struct {
+	Row     int          `json:"row"`
+	Col     int          `json:"col"`
+	Polygon [][2]float64 `json:"polygon"`
+}
+
+// handleGrid gives the polygons of every place of a rows x cols window
+// of a grid's text format: GET /api/grid?grid=triangle&rows=6&cols=20.
+func (s *Server) handleGrid(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	g, err := polyform.ParseGrid(q.Get("grid"))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	rows, err1 := strconv.Atoi(q.Get("rows"))
+	cols, err2 := strconv.Atoi(q.Get("cols"))
+	if err1 != nil || err2 != nil || rows < 1 || cols < 1 || rows > MaxEditorCells || cols > MaxEditorCells || rows*cols > MaxEditorCells {
+		writeError(w, http.StatusBadRequest, "rows and cols: want positive whole numbers with rows x cols at most %d", MaxEditorCells)
+		return
+	}
+	out := []GridCell{}
+	for row := range rows {
+		for col := range cols {
+			if c, ok := g.FromPos(row, col); ok {
+				out = append(out, GridCell{Row: row, Col: col, Polygon: g.Polygon(c)})
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"grid": g.String(), "cells": out})
+}
+
+// BoardInfo is what POST /api/board says of a board text: its grid, its
+// cells and the area of its pieces, or where the text is wrong.
+type BoardInfo struct {
+	Grid       string     `json:"grid"`
+	Cells      []GridCell `json:"cells"`
+	Pieces     []string   `json:"pieces"`
+	PieceArea  int        `json:"piece_area"`
+	Placements int        `json:"placements"`
+	Symmetries int        `json:"symmetries"`
+}
+
+func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) {
+	var req JobRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	pk, _, err := loadPacking(req)
+	if err != nil {
+		writeBoardError(w, err)
+		return
+	}
+	info := BoardInfo{Grid: pk.Board.Grid.String(), Placements: len(pk.Placements), Symmetries: len(pk.Symmetries())}
+	for _, c := range pk.Board.Cells {
+		row, col := pk.Board.Grid.Pos(c)
+		info.Cells = append(info.Cells, GridCell{Row: row, Col: col, Polygon: pk.Board.Grid.Polygon(c)})
+	}
+	for _, p := range pk.Pieces {
+		info.Pieces = append(info.Pieces, p.Name)
+		info.PieceArea += len(p.Shape)
+	}
+	writeJSON(w, http.StatusOK, info)
+}
+
+// positionRE finds the line and column of a reader's error ("board:3:5:").
+var positionRE = regexp.MustCompile(`^[^:]*:(\d+)(?::(\d+))?: `)
+
+// writeBoardError answers 400 with a board or puzzle error and its
+// position, when it has one.
+func writeBoardError(w http.ResponseWriter, err error) {
+	e := apiError{Error: err.Error()}
+	if m := positionRE.FindStringSubmatch(e.Error); m != nil {
+		e.Line, _ = strconv.Atoi(m[1])
+		e.Col, _ = strconv.Atoi(m[2])
+	}
+	writeJSON(w, http.StatusBadRequest, e)
+}

@@ -1,0 +1,201 @@
+package serve
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+var screenshots = flag.String("screenshots", "", "write the browser tests' screenshots to this directory (docs/serve)")
+
+// browser starts headless Chromium on a page of a new server, or skips the
+// test where no Chromium is installed.
+func browser(t *testing.T) (context.Context, string) {
+	t.Helper()
+	var path string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		t.Skip("no Chromium installed (apt-get install chromium)")
+	}
+	if testing.Short() {
+		t.Skip("a browser test")
+	}
+	s := New(Options{Workers: 1})
+	ts := httptest.NewServer(s)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(1280, 900))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 120*time.Second)
+	t.Cleanup(func() {
+		cancelTime()
+		cancelCtx()
+		cancelAlloc()
+		s.Close()
+		ts.Close()
+	})
+	return ctx, ts.URL
+}
+
+func shoot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	if *screenshots == "" {
+		return
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*screenshots, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitText polls the text of the element sel until want(text) holds.
+func waitText(ctx context.Context, sel string, want func(string) bool) (string, error) {
+	for {
+		text, err := chromedp.Run(ctx, chromedp.Text(sel))
+		if err != nil {
+			return text, err
+		}
+		if want(text) {
+			return text, nil
+		}
+		select {
+		case <-ctx.Done():
+			return text, fmt.Errorf("waiting for %s: %v (last text %q)", sel, ctx.Err(), text)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// A user draws the 3 x 20 board cell by cell, counts it (8 solutions, 2
+// unique), and sees the 8 solutions in the gallery.
+func TestBrowserDrawCountGallery(t *testing.T) {
+	ctx, url := browser(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(url),
+		chromedp.WaitVisible("#canvas polygon"),
+		chromedp.SetValue("#text", "grid: square\n"),
+		chromedp.SetValue("#rows", "3"),
+		chromedp.SetValue("#cols", "20"),
+		dispatchChange("cols"),
+		chromedp.WaitVisible(`#canvas polygon[data-row="2"][data-col="19"]`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range 3 {
+		for c := range 20 {
+			if err := chromedp.Do(ctx, chromedp.Click(fmt.Sprintf(`#canvas polygon[data-row="%d"][data-col="%d"]`, r, c))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	text, err := chromedp.Run(ctx, chromedp.Value("#text"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "grid: square\n" + strings.Repeat(strings.Repeat(".", 20)+"\n", 3); text != want {
+		t.Fatalf("the drawn board's text is %q, want %q", text, want)
+	}
+	if _, err := waitText(ctx, "#boardinfo", func(s string) bool { return strings.HasPrefix(s, "60 cells") }); err != nil {
+		t.Fatal(err)
+	}
+	shoot(t, ctx, "editor")
+	if err := chromedp.Do(ctx, chromedp.Click("#count")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#jobtable tbody tr", func(s string) bool { return strings.Contains(s, "done") }); err != nil {
+		t.Fatal(err)
+	}
+	cells, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#jobtable tbody tr:first-child td")].map(td => td.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cells) < 8 || cells[6] != "8" || cells[7] != "2" {
+		t.Fatalf("job row %q: want 8 solutions, 2 unique", cells)
+	}
+	shoot(t, ctx, "jobs")
+	err = chromedp.Do(ctx,
+		chromedp.Click("#jobtable tbody tr:first-child button.gallery"),
+		chromedp.WaitVisible("#pictures img"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := 0
+	deadline := time.Now().Add(20 * time.Second)
+	for loaded < 8 && time.Now().Before(deadline) {
+		if loaded, err = chromedp.Run(ctx, chromedp.Evaluate[int](`[...document.querySelectorAll("#pictures img")].filter(i => i.complete && i.naturalWidth > 0).length`)); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if loaded != 8 {
+		t.Fatalf("the gallery shows %d pictures, want 8", loaded)
+	}
+	shoot(t, ctx, "gallery")
+}
+
+// A long count is stopped from the jobs table, and a page reloaded during a
+// job finds it again.
+func TestBrowserStopAndReload(t *testing.T) {
+	ctx, url := browser(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(url),
+		chromedp.WaitReady(`#puzzle option[value="heptiamond-pp24"]`),
+		chromedp.SetValue("#puzzle", "heptiamond-pp24"),
+		dispatchChange("puzzle"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#boardinfo", func(s string) bool { return strings.HasPrefix(s, "168 cells") }); err != nil {
+		t.Fatal(err)
+	}
+	shoot(t, ctx, "pp24")
+	if err := chromedp.Do(ctx, chromedp.Click("#count")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#jobtable tbody tr", func(s string) bool { return strings.Contains(s, "running") }); err != nil {
+		t.Fatal(err)
+	}
+	// Reload: the running job is listed again, and its progress goes on.
+	if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible("#canvas polygon"),
+		chromedp.Click(`button[data-tab="jobs"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#jobtable tbody tr", func(s string) bool { return strings.Contains(s, "j1") && strings.Contains(s, "running") }); err != nil {
+		t.Fatal(err)
+	}
+	shoot(t, ctx, "running")
+	if err := chromedp.Do(ctx, chromedp.Click("#jobtable tbody tr:first-child button.stop")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#jobtable tbody tr", func(s string) bool { return strings.Contains(s, "stopped by the user") }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// dispatchChange fires the change event of the element with the given id,
+// as a user's edit does.
+func dispatchChange(id string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := chromedp.Evaluate[any](`document.getElementById("`+id+`").dispatchEvent(new Event("change"))`)(ctx, t)
+		return chromedp.Void{}, err
+	}
+}

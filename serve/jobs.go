@@ -1,0 +1,548 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/render"
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// JobRequest asks for a packing search. Puzzle names a built-in puzzle;
+// otherwise Board is a board file's text, as `branchwise pack FILE` reads
+// it. Pieces, as --pieces, names a set or picks pieces by letter.
+type JobRequest struct {
+	Puzzle string `json:"puzzle,omitempty"`
+	Board  string `json:"board,omitempty"`
+	Pieces string `json:"pieces,omitempty"`
+	// Mode is first (the default), all, count or estimate.
+	Mode string `json:"mode,omitempty"`
+	// Unique keeps one solution of each symmetry class (all, first) or
+	// searches only for those (count).
+	Unique bool `json:"unique,omitempty"`
+	// MaxSeconds stops the job after this long (0: no limit).
+	MaxSeconds float64 `json:"max_seconds,omitempty"`
+}
+
+// JobState is a job's snapshot, as GET /api/jobs/ID and the progress
+// events give it.
+type JobState struct {
+	ID      string     `json:"id"`
+	Request JobRequest `json:"request"`
+	Name    string     `json:"name"`
+	// Status is running, done, stopped (cancelled or out of time) or
+	// failed.
+	Status    string  `json:"status"`
+	Error     string  `json:"error,omitempty"`
+	Nodes     int64   `json:"nodes"`
+	Solutions int64   `json:"solutions"`
+	Unique    int64   `json:"unique"`
+	Kept      int     `json:"kept"`
+	Seconds   float64 `json:"seconds"`
+	// EstimatedNodes is the size of the search tree estimated before a
+	// count (0 if not estimated); SecondsLeft follows from it and the
+	// node rate.
+	EstimatedNodes float64 `json:"estimated_nodes,omitempty"`
+	SecondsLeft    float64 `json:"seconds_left,omitempty"`
+	// Estimate is the result of an estimate job.
+	Estimate *EstimateSummary `json:"estimate,omitempty"`
+	// NodesByDepth and MeanBranching (the mean minimum branching factor
+	// per depth) come with a finished search.
+	NodesByDepth  []int64   `json:"nodes_by_depth,omitempty"`
+	MeanBranching []float64 `json:"mean_branching,omitempty"`
+	Version       uint64    `json:"version"`
+}
+
+// EstimateSummary is an estimate job's result: the tree's nodes and
+// solutions with 95% intervals.
+type EstimateSummary struct {
+	Method          string    `json:"method"`
+	Nodes           jsonFloat `json:"nodes"`
+	NodesLow        jsonFloat `json:"nodes_low"`
+	NodesHigh       jsonFloat `json:"nodes_high"`
+	Solutions       jsonFloat `json:"solutions"`
+	SolutionsLow    jsonFloat `json:"solutions_low"`
+	SolutionsHigh   jsonFloat `json:"solutions_high"`
+	Samples         int       `json:"samples"`
+	SecondsExpected jsonFloat `json:"seconds_expected"`
+}
+
+// jsonFloat is a number that JSON writes as null when it is not finite
+// (an interval without an upper bound).
+type jsonFloat float64
+
+// MarshalJSON writes the number, or null for an infinity or NaN.
+func (f jsonFloat) MarshalJSON() ([]byte, error) {
+	if math.IsInf(float64(f), 0) || math.IsNaN(float64(f)) {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, float64(f), 'g', -1, 64), nil
+}
+
+// job is one packing search.
+type job struct {
+	id     string
+	req    JobRequest
+	name   string
+	pk     *polyform.Packing
+	cancel context.CancelFunc
+	done   chan struct{}
+	start  time.Time
+
+	nodes atomic.Int64
+
+	mu        sync.Mutex
+	state     JobState
+	solutions [][]int // kept solutions: the piece of every cell
+}
+
+func (j *job) finished() bool {
+	select {
+	case <-j.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// snapshot returns the job's state now.
+func (j *job) snapshot() JobState {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	st := j.state
+	st.Kept = len(j.solutions)
+	if st.Status == "running" {
+		st.Nodes = j.nodes.Load()
+		st.Seconds = time.Since(j.start).Seconds()
+		if st.EstimatedNodes > 0 && st.Nodes > 0 {
+			st.SecondsLeft = max(0, (st.EstimatedNodes-float64(st.Nodes))/float64(st.Nodes)*st.Seconds)
+		}
+		// Progress without a new solution still counts as a change.
+		st.Version += uint64(st.Nodes)
+	}
+	return st
+}
+
+// keep records a solution, copying it, while fewer than MaxKeptSolutions
+// are kept.
+func (j *job) keep(assign []int) {
+	if len(j.solutions) < MaxKeptSolutions {
+		j.solutions = append(j.solutions, append([]int(nil), assign...))
+	}
+	j.state.Version++
+}
+
+// loadPacking builds the packing of a request, as the pack command does.
+func loadPacking(req JobRequest) (*polyform.Packing, string, error) {
+	var board *polyform.Board
+	var set []polyform.Piece
+	name := req.Puzzle
+	if req.Puzzle != "" {
+		var ok bool
+		if board, set, ok = polyform.Named(req.Puzzle); !ok {
+			return nil, "", fmt.Errorf("unknown puzzle %q (want one of %s)", req.Puzzle, strings.Join(polyform.NamedPuzzles(), ", "))
+		}
+	} else {
+		if strings.TrimSpace(req.Board) == "" {
+			return nil, "", errors.New("no board: give a puzzle name or a board text")
+		}
+		name = "board"
+		var setName string
+		var err error
+		if board, setName, err = polyform.ReadBoardSet(strings.NewReader(req.Board), "board"); err != nil {
+			return nil, "", err
+		}
+		if len(board.Cells) > MaxBoardCells {
+			return nil, "", fmt.Errorf("board: %d cells, at most %d", len(board.Cells), MaxBoardCells)
+		}
+		switch {
+		case setName != "":
+			if _, set, err = polyform.PieceSet(setName); err != nil {
+				return nil, "", fmt.Errorf("board: %v", err)
+			}
+		case board.Grid == polyform.Square:
+			set = polyform.Pentominoes()
+		case req.Pieces == "":
+			return nil, "", fmt.Errorf("board: name the pieces, with a 'pieces:' header or the pieces field (%s)", strings.Join(polyform.SetNames(), ", "))
+		}
+	}
+	pieces := set
+	if req.Pieces != "" {
+		g, named, err := polyform.PieceSet(req.Pieces)
+		switch {
+		case err == nil && g != board.Grid:
+			return nil, "", fmt.Errorf("pieces %s are of the %s grid, the board of the %s grid", req.Pieces, g, board.Grid)
+		case err == nil:
+			pieces = named
+		default:
+			if pieces, err = polyform.SelectPieces(set, req.Pieces); err != nil {
+				return nil, "", err
+			}
+		}
+	}
+	pk, err := polyform.NewPacking(board, pieces)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %v", name, err)
+	}
+	return pk, name, nil
+}
+
+func (s *Server) handleNewJob(w http.ResponseWriter, r *http.Request) {
+	var req JobRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	switch req.Mode {
+	case "":
+		req.Mode = "first"
+	case "first", "all", "count", "estimate":
+	default:
+		writeError(w, http.StatusBadRequest, "mode %q: want first, all, count or estimate", req.Mode)
+		return
+	}
+	limit, err := limitOrNone(req.MaxSeconds)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	pk, name, err := loadPacking(req)
+	if err != nil {
+		writeBoardError(w, err)
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	if limit > 0 {
+		ctx, cancel = context.WithTimeout(context.Background(), limit)
+	}
+	j := &job{req: req, name: name, pk: pk, cancel: cancel, done: make(chan struct{}), start: time.Now()}
+	j.state = JobState{Request: req, Name: name, Status: "running"}
+	if err := s.jobs.add(j); err != nil {
+		cancel()
+		writeError(w, http.StatusTooManyRequests, "%v", err)
+		return
+	}
+	j.state.ID = j.id
+	s.jobs.wg.Add(1)
+	go func() {
+		defer s.jobs.wg.Done()
+		defer close(j.done)
+		defer cancel()
+		s.run(ctx, j)
+	}()
+	writeJSON(w, http.StatusAccepted, j.snapshot())
+}
+
+// limitOrNone reads a job's time limit: 0 is none.
+func limitOrNone(seconds float64) (time.Duration, error) {
+	if seconds == 0 {
+		return 0, nil
+	}
+	if !(seconds > 0) || seconds > 1e9 {
+		return 0, fmt.Errorf("max_seconds %v: want a positive number of seconds", seconds)
+	}
+	return time.Duration(seconds * float64(time.Second)), nil
+}
+
+// run searches j's packing as its mode asks, recording what it finds.
+func (s *Server) run(ctx context.Context, j *job) {
+	pk := j.pk
+	pk.Progress = func(n int64) { j.nodes.Add(n) }
+	syms := pk.Symmetries()
+	var r xcover.Result
+	switch j.req.Mode {
+	case "estimate":
+		s.runEstimate(ctx, j)
+		return
+	case "count":
+		if !j.req.Unique {
+			j.setEstimate(estimateNodes(ctx, pk, s.opt.Workers))
+		}
+		if j.req.Unique {
+			var mu sync.Mutex
+			r = pk.SolveUnique(ctx, xcover.Fewest, s.opt.Workers, pk.Restrict(), func(_ int, assign []int, class int) bool {
+				mu.Lock()
+				defer mu.Unlock()
+				j.mu.Lock()
+				defer j.mu.Unlock()
+				j.state.Solutions += int64(class)
+				j.state.Unique++
+				j.keep(assign)
+				return true
+			})
+			r.Solutions = 0 // the restricted search's own count is not the number of all solutions
+		} else {
+			r = pk.SolveParallel(ctx, xcover.Fewest, s.opt.Workers, func(_ int, assign []int) bool {
+				canon := polyform.IsCanonical(assign, syms)
+				j.mu.Lock()
+				defer j.mu.Unlock()
+				j.state.Solutions++
+				if canon {
+					j.state.Unique++
+				}
+				j.keep(assign)
+				return true
+			})
+		}
+	default: // first, all
+		r = pk.Solve(ctx, xcover.Fewest, 0, func(assign []int) bool {
+			canon := polyform.IsCanonical(assign, syms)
+			j.mu.Lock()
+			defer j.mu.Unlock()
+			j.state.Solutions++
+			if canon {
+				j.state.Unique++
+			}
+			if canon || !j.req.Unique {
+				j.keep(assign)
+				return j.req.Mode == "all"
+			}
+			return true
+		})
+	}
+	j.finish(r.Stats, r.Err)
+}
+
+// finish records a finished search's statistics and status.
+func (j *job) finish(st xcover.Stats, err error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.state.Nodes = max(st.Nodes, j.nodes.Load())
+	j.state.Seconds = time.Since(j.start).Seconds()
+	j.state.NodesByDepth = st.NodesByDepth
+	for d := range st.Branches {
+		mean := 0.0
+		if d < len(st.Branched) && st.Branched[d] > 0 {
+			mean = float64(st.Branches[d]) / float64(st.Branched[d])
+		}
+		j.state.MeanBranching = append(j.state.MeanBranching, mean)
+	}
+	j.state.SecondsLeft = 0
+	j.state.Status = "done"
+	if err != nil {
+		j.state.Status = "stopped"
+		j.state.Error = stopReason(err)
+	}
+	j.state.Version++
+}
+
+func stopReason(err error) string {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return "stopped by the user"
+	case errors.Is(err, context.DeadlineExceeded):
+		return "stopped by its time limit"
+	}
+	return err.Error()
+}
+
+func (j *job) setEstimate(nodes float64) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if !math.IsInf(nodes, 0) && !math.IsNaN(nodes) {
+		j.state.EstimatedNodes = nodes
+	}
+	j.state.Version++
+}
+
+// estimateNodes estimates the size of a packing's search tree by Knuth's
+// probes with lookahead for at most a second, as `pack --count` does on a
+// terminal.
+func estimateNodes(ctx context.Context, pk *polyform.Packing, workers int) float64 {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	r := estimate.Knuth(ctx, packingTree(pk), estimate.Options{Seed: 1, Samples: 1 << 30, Workers: workers, Lookahead: true})
+	return r.Nodes.Estimate
+}
+
+func packingTree(pk *polyform.Packing) func() estimate.Tree {
+	return func() estimate.Tree {
+		w := pk.Compile(xcover.Fewest).Walker()
+		w.SkipPruned = pk.DeadRegions
+		return w
+	}
+}
+
+// runEstimate runs the frontier estimator for the job's time (10 s by
+// default), with 95% intervals.
+func (s *Server) runEstimate(ctx context.Context, j *job) {
+	if j.req.MaxSeconds == 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+	}
+	start := time.Now()
+	r := estimate.Knuth(ctx, packingTree(j.pk), estimate.Options{Seed: 1, Samples: 1 << 30, Workers: s.opt.Workers, Lookahead: true})
+	sum := &EstimateSummary{
+		Method: r.Method, Nodes: jsonFloat(r.Nodes.Estimate), NodesLow: jsonFloat(r.Nodes.Low), NodesHigh: jsonFloat(r.Nodes.High),
+		Solutions: jsonFloat(r.Solutions.Estimate), SolutionsLow: jsonFloat(r.Solutions.Low), SolutionsHigh: jsonFloat(r.Solutions.High),
+		Samples: r.Samples,
+	}
+	if r.Work > 0 {
+		sum.SecondsExpected = jsonFloat(r.Nodes.Estimate / float64(r.Work) * time.Since(start).Seconds())
+	}
+	j.mu.Lock()
+	j.state.Estimate = sum
+	j.mu.Unlock()
+	j.finish(xcover.Stats{}, nil)
+}
+
+func (s *Server) handleJobs(w http.ResponseWriter, r *http.Request) {
+	out := []JobState{}
+	for _, j := range s.jobs.list() {
+		out = append(out, j.snapshot())
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"jobs": out})
+}
+
+func (s *Server) jobOf(w http.ResponseWriter, r *http.Request) *job {
+	j := s.jobs.get(r.PathValue("id"))
+	if j == nil {
+		writeError(w, http.StatusNotFound, "no job %q", r.PathValue("id"))
+	}
+	return j
+}
+
+func (s *Server) handleJob(w http.ResponseWriter, r *http.Request) {
+	if j := s.jobOf(w, r); j != nil {
+		writeJSON(w, http.StatusOK, j.snapshot())
+	}
+}
+
+func (s *Server) handleCancel(w http.ResponseWriter, r *http.Request) {
+	j := s.jobOf(w, r)
+	if j == nil {
+		return
+	}
+	j.cancel()
+	select {
+	case <-j.done:
+	case <-time.After(5 * time.Second):
+	}
+	writeJSON(w, http.StatusOK, j.snapshot())
+}
+
+// handleEvents streams a job's state as Server-Sent Events: a "state"
+// event when it changed, at most every ProgressInterval, and a last one
+// when the job ends.
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	j := s.jobOf(w, r)
+	if j == nil {
+		return
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, http.StatusInternalServerError, "streaming is not supported by this connection")
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	tick := time.NewTicker(ProgressInterval)
+	defer tick.Stop()
+	last := ^uint64(0)
+	for {
+		finished := j.finished()
+		st := j.snapshot()
+		if st.Version != last || finished {
+			last = st.Version
+			if err := writeEvent(w, "state", st); err != nil {
+				return
+			}
+			flusher.Flush()
+		}
+		if finished {
+			fmt.Fprint(w, "event: end\ndata: {}\n\n")
+			flusher.Flush()
+			return
+		}
+		select {
+		case <-r.Context().Done():
+			return
+		case <-j.done:
+		case <-tick.C:
+		}
+	}
+}
+
+// handleSolution draws kept solution k of a job as SVG.
+func (s *Server) handleSolution(w http.ResponseWriter, r *http.Request) {
+	j := s.jobOf(w, r)
+	if j == nil {
+		return
+	}
+	k, err := strconv.Atoi(strings.TrimSuffix(r.PathValue("k"), ".svg"))
+	j.mu.Lock()
+	n := len(j.solutions)
+	var assign []int
+	if err == nil && k >= 0 && k < n {
+		assign = j.solutions[k]
+	}
+	j.mu.Unlock()
+	if assign == nil {
+		writeError(w, http.StatusNotFound, "job %s keeps %d solutions; no solution %q", j.id, n, r.PathValue("k"))
+		return
+	}
+	pic := make([]render.Cell, len(assign))
+	for i, c := range j.pk.Board.Cells {
+		pic[i] = render.Cell{Polygon: j.pk.Board.Grid.Polygon(c), Label: j.pk.Pieces[assign[i]].Name}
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	if r.URL.Query().Has("download") {
+		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", fmt.Sprintf("%s-%s-%d.svg", j.name, j.id, k+1)))
+	}
+	_ = render.Sheet{Title: fmt.Sprintf("%s, solution %d", j.name, k+1), Pictures: [][]render.Cell{pic}, Columns: 1}.WriteSVG(w)
+}
+
+// handleChart draws a finished job's nodes and mean minimum branching
+// factor per depth, as Korekawa et al.'s Fig. 5 does.
+func (s *Server) handleChart(w http.ResponseWriter, r *http.Request) {
+	j := s.jobOf(w, r)
+	if j == nil {
+		return
+	}
+	st := j.snapshot()
+	if len(st.NodesByDepth) == 0 {
+		writeError(w, http.StatusNotFound, "job %s has no per-depth statistics yet (they come when its search ends)", j.id)
+		return
+	}
+	var bf, nodes render.Series
+	bf.Name, nodes.Name = "mean minimum branching factor", "nodes"
+	for d, v := range st.MeanBranching {
+		if v > 0 {
+			bf.X, bf.Y = append(bf.X, float64(d)), append(bf.Y, v)
+		}
+	}
+	for d, v := range st.NodesByDepth {
+		if v > 0 {
+			nodes.X, nodes.Y = append(nodes.X, float64(d)), append(nodes.Y, float64(v))
+		}
+	}
+	charts := []render.Chart{
+		{Title: st.Name + ": mean minimum branching factor per depth", XLabel: "depth", YLabel: "branching factor", Series: []render.Series{bf}},
+		{Title: "nodes per depth", XLabel: "depth", YLabel: "nodes", LogY: true, Series: []render.Series{nodes}},
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	_ = render.WriteStackSVG(w, charts, 640, 260)
+}
+
+// writeEvent writes one Server-Sent Event with v as its JSON data.
+func writeEvent(w io.Writer, name string, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data)
+	return err
+}
