@@ -1,0 +1,217 @@
+package shard
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"time"
+
+	"github.com/branchwise/branchwise/estimate"
+)
+
+// CheckpointFormat names the layout of a checkpoint file.
+const CheckpointFormat = "branchwise-checkpoint/1"
+
+// SyncEvery is how often a checkpoint is forced to disk: a kill -9 loses
+// nothing written (the kernel holds it), a power cut at most this much.
+const SyncEvery = time.Second
+
+// checkpointHeader is a checkpoint's first line: the count it belongs to.
+type checkpointHeader struct {
+	Format     string `json:"format"`
+	Version    string `json:"branchwise_version"`
+	Spec       string `json:"spec"`
+	SpecHash   string `json:"spec_hash"`
+	SplitDepth int    `json:"split_depth"`
+	MaxDepth   int    `json:"max_depth"`
+	Frontier   int    `json:"frontier"`
+	Shard      int    `json:"shard"`
+	Shards     int    `json:"shards"`
+}
+
+// record is one finished subtree: its counts from its root's depth down.
+type record struct {
+	K         int     `json:"k"`
+	From      int     `json:"from"`
+	Nodes     []int64 `json:"nodes"`
+	Branches  []int64 `json:"branches"`
+	Solutions []int64 `json:"solutions"`
+	CRC       string  `json:"crc,omitempty"`
+}
+
+func (r *record) crc() string {
+	s := *r
+	s.CRC = ""
+	b, _ := json.Marshal(&s)
+	return fmt.Sprintf("%08x", crc32.ChecksumIEEE(b))
+}
+
+// Checkpoint is an append-only file of finished subtrees. Add may be
+// called from one goroutine at a time (Count's done is).
+type Checkpoint struct {
+	name     string
+	file     *os.File
+	done     map[int]*estimate.Profile
+	lastSync time.Time
+}
+
+// OpenCheckpoint starts a checkpoint for shard s of the job cut at fr, or
+// with resume reopens one and loads its finished subtrees. A new
+// checkpoint refuses an existing non-empty file (resume it, or remove it);
+// a resumed one refuses a file of another job. The last line of a file
+// cut short by a kill is dropped (its subtree is counted again); damage
+// anywhere else is an error naming the line.
+func OpenCheckpoint(name string, resume bool, job Job, fr *Frontier, s Slot) (*Checkpoint, error) {
+	hdr := checkpointHeader{Format: CheckpointFormat, Version: job.Version, Spec: job.Spec, SpecHash: job.SpecHash,
+		SplitDepth: fr.Depth, MaxDepth: job.MaxDepth, Frontier: fr.Len(), Shard: s.I, Shards: s.N}
+	c := &Checkpoint{name: name, done: map[int]*estimate.Profile{}, lastSync: time.Now()}
+	var keep int64 // bytes of the file that hold whole, valid lines
+	if resume {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("--resume: %v", err)
+		}
+		if keep, err = c.load(b, hdr); err != nil {
+			return nil, err
+		}
+	} else if st, err := os.Stat(name); err == nil && st.Size() > 0 {
+		return nil, fmt.Errorf("--checkpoint %s: the file exists; continue it with --resume %s, or remove it", name, name)
+	}
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	c.file = f
+	if err := f.Truncate(keep); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(keep, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if keep == 0 {
+		b, _ := json.Marshal(&hdr)
+		if _, err := f.Write(append(b, '\n')); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// load reads a checkpoint's lines, returning the length of its valid part.
+func (c *Checkpoint) load(b []byte, want checkpointHeader) (int64, error) {
+	var off int64
+	line := 0
+	for len(b) > 0 {
+		line++
+		end := bytes.IndexByte(b, '\n')
+		if end < 0 {
+			// A line cut short by a kill: drop it, count its subtree again.
+			return off, nil
+		}
+		text := b[:end]
+		if line == 1 {
+			var h checkpointHeader
+			if err := json.Unmarshal(text, &h); err != nil {
+				return 0, fmt.Errorf("%s:1: not a checkpoint header: %v", c.name, err)
+			}
+			if h != want {
+				return 0, fmt.Errorf("%s:1: a checkpoint of another count: %s", c.name, headerDiff(h, want))
+			}
+		} else {
+			var r record
+			if err := json.Unmarshal(text, &r); err != nil {
+				return 0, fmt.Errorf("%s:%d: damaged line: %v", c.name, line, err)
+			}
+			if r.CRC != r.crc() {
+				return 0, fmt.Errorf("%s:%d: damaged line: checksum %s, computed %s", c.name, line, r.CRC, r.crc())
+			}
+			if r.K < 0 || r.K >= want.Frontier || r.K%want.Shards != want.Shard || r.From != want.SplitDepth ||
+				len(r.Branches) != len(r.Nodes) || len(r.Solutions) != len(r.Nodes) {
+				return 0, fmt.Errorf("%s:%d: subtree %d does not fit this count", c.name, line, r.K)
+			}
+			p := &estimate.Profile{}
+			for j := range r.Nodes {
+				d := r.From + j
+				grow(p, d)
+				p.Nodes[d], p.Branches[d], p.Solutions[d] = r.Nodes[j], r.Branches[j], r.Solutions[j]
+			}
+			if old, dup := c.done[r.K]; dup && !sameProfile(old, p) {
+				return 0, fmt.Errorf("%s:%d: subtree %d recorded twice with different counts", c.name, line, r.K)
+			}
+			c.done[r.K] = p
+		}
+		off += int64(end + 1)
+		b = b[end+1:]
+	}
+	return off, nil
+}
+
+func headerDiff(got, want checkpointHeader) string {
+	switch {
+	case got.Format != want.Format:
+		return fmt.Sprintf("format %q, want %q", got.Format, want.Format)
+	case got.SpecHash != want.SpecHash:
+		return fmt.Sprintf("puzzle and options %q, this run's %q", got.Spec, want.Spec)
+	case got.Version != want.Version:
+		return fmt.Sprintf("branchwise version %q, this run's %q", got.Version, want.Version)
+	case got.SplitDepth != want.SplitDepth || got.Frontier != want.Frontier:
+		return fmt.Sprintf("split depth %d (%d subtrees), this run's %d (%d)", got.SplitDepth, got.Frontier, want.SplitDepth, want.Frontier)
+	case got.MaxDepth != want.MaxDepth:
+		return fmt.Sprintf("depth limit %d, this run's %d", got.MaxDepth, want.MaxDepth)
+	}
+	return fmt.Sprintf("shard %d/%d, this run's %d/%d", got.Shard, got.Shards, want.Shard, want.Shards)
+}
+
+func sameProfile(a, b *estimate.Profile) bool {
+	if len(a.Nodes) != len(b.Nodes) {
+		return false
+	}
+	for d := range a.Nodes {
+		if a.Nodes[d] != b.Nodes[d] || a.Branches[d] != b.Branches[d] || a.Solutions[d] != b.Solutions[d] {
+			return false
+		}
+	}
+	return true
+}
+
+// Done returns the subtrees finished so far, by frontier number.
+func (c *Checkpoint) Done() map[int]*estimate.Profile { return c.done }
+
+// Add records a finished subtree: one line, appended whole.
+func (c *Checkpoint) Add(k int, p *estimate.Profile, from int) error {
+	r := record{K: k, From: from}
+	for d := from; d < len(p.Nodes); d++ {
+		r.Nodes = append(r.Nodes, p.Nodes[d])
+		r.Branches = append(r.Branches, p.Branches[d])
+		r.Solutions = append(r.Solutions, p.Solutions[d])
+	}
+	r.CRC = r.crc()
+	b, _ := json.Marshal(&r)
+	if _, err := c.file.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("checkpoint %s: %v", c.name, err)
+	}
+	c.done[k] = p
+	if time.Since(c.lastSync) >= SyncEvery {
+		c.lastSync = time.Now()
+		if err := c.file.Sync(); err != nil {
+			return fmt.Errorf("checkpoint %s: %v", c.name, err)
+		}
+	}
+	return nil
+}
+
+// Close forces the checkpoint to disk and closes it.
+func (c *Checkpoint) Close() error {
+	err := c.file.Sync()
+	if cerr := c.file.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+

@@ -1,0 +1,144 @@
+package shard
+
+import (
+	"fmt"
+
+	"github.com/branchwise/branchwise/estimate"
+)
+
+// Frontier is a tree's top cut at a split depth: every node at that depth,
+// numbered in depth-first order of child numbers (so the numbering is the
+// same on every machine that builds the same tree), and the exact counts of
+// the nodes above the cut.
+type Frontier struct {
+	// Depth is the split depth D.
+	Depth int
+	// Prefix counts the nodes at depths below D (the nodes at D are the
+	// subtrees' roots and are counted with them).
+	Prefix estimate.Profile
+	paths  []int32 // Len() paths of Depth child numbers each, end to end
+}
+
+// Len is the number of subtrees, the frontier size.
+func (f *Frontier) Len() int {
+	if f.Depth == 0 {
+		return len(f.paths) // the root alone: one empty path, marked below
+	}
+	return len(f.paths) / f.Depth
+}
+
+// Path returns the child numbers from the root to subtree k's root.
+func (f *Frontier) Path(k int) []int {
+	p := make([]int, f.Depth)
+	for j := range p {
+		p[j] = int(f.paths[k*f.Depth+j])
+	}
+	return p
+}
+
+// NewFrontier cuts newTree's tree at depth d (0 <= d < maxDepth): the
+// frontier is every node at depth d in depth-first order, the prefix counts
+// the nodes above it. Its cost is one walk of the top d levels.
+func NewFrontier(newTree func() estimate.Tree, d, maxDepth int) (*Frontier, error) {
+	if d < 0 || d >= maxDepth {
+		return nil, fmt.Errorf("split depth %d: want 0 <= D < %d (the counted depth)", d, maxDepth)
+	}
+	if d > MaxSplitDepth {
+		return nil, fmt.Errorf("split depth %d: at most %d", d, MaxSplitDepth)
+	}
+	f := &Frontier{Depth: d}
+	t := newTree()
+	if d == 0 {
+		f.paths = []int32{0} // one subtree, the whole tree
+		return f, nil
+	}
+	path := make([]int32, 0, d)
+	var walk func() error
+	walk = func() error {
+		depth := t.Depth()
+		if depth == d {
+			if len(f.paths)/d >= MaxFrontier {
+				return fmt.Errorf("split depth %d: more than %d subtrees; choose a smaller depth", d, MaxFrontier)
+			}
+			f.paths = append(f.paths, path...)
+			return nil
+		}
+		grow(&f.Prefix, depth)
+		n, sol := t.Branches()
+		f.Prefix.Nodes[depth]++
+		f.Prefix.Branches[depth] += int64(n)
+		if sol {
+			f.Prefix.Solutions[depth]++
+		}
+		for k := 0; k < n; k++ {
+			t.Down(k)
+			path = append(path, int32(k))
+			err := walk()
+			path = path[:len(path)-1]
+			t.Up()
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// AutoDepth returns the frontier at the smallest split depth (from 1, below
+// maxDepth) that gives every one of n shards at least SubtreesPerShard
+// subtrees, or the deepest one tried when the tree is too small for that.
+// It depends on n only, never on the shard's index, so every shard of a
+// job finds the same depth.
+func AutoDepth(newTree func() estimate.Tree, n, maxDepth int) (*Frontier, error) {
+	want := n * SubtreesPerShard
+	var f *Frontier
+	for d := 1; d < maxDepth && d <= MaxSplitDepth; d++ {
+		g, err := NewFrontier(newTree, d, maxDepth)
+		if err != nil {
+			if f != nil {
+				return f, nil
+			}
+			return nil, err
+		}
+		f = g
+		if f.Len() >= want || f.Len() == 0 {
+			break
+		}
+	}
+	if f == nil {
+		return NewFrontier(newTree, 0, maxDepth)
+	}
+	return f, nil
+}
+
+// goTo moves t from wherever it is to the node at path.
+func goTo(t estimate.Tree, path []int) {
+	for t.Depth() > 0 {
+		t.Up()
+	}
+	for _, k := range path {
+		t.Down(k)
+	}
+}
+
+func grow(p *estimate.Profile, d int) {
+	for len(p.Nodes) <= d {
+		p.Nodes = append(p.Nodes, 0)
+		p.Branches = append(p.Branches, 0)
+		p.Solutions = append(p.Solutions, 0)
+	}
+}
+
+// addProfile adds q to p depth by depth.
+func addProfile(p, q *estimate.Profile) {
+	for d := range q.Nodes {
+		grow(p, d)
+		p.Nodes[d] += q.Nodes[d]
+		p.Branches[d] += q.Branches[d]
+		p.Solutions[d] += q.Solutions[d]
+	}
+}
