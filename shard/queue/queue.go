@@ -1,0 +1,229 @@
+package queue
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/branchwise/branchwise/shard"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Job is a job's record in BW_JOBS.
+type Job struct {
+	Format  string `json:"format"`
+	ID      string `json:"job"`
+	Version string `json:"branchwise_version"`
+	// Spec is what a worker's Builder rebuilds the tree from; SpecText
+	// describes it for people; SpecHash is the hash the Builder must find.
+	Spec       json.RawMessage `json:"spec"`
+	SpecText   string          `json:"spec_text"`
+	SpecHash   string          `json:"spec_hash"`
+	SplitDepth int             `json:"split_depth"`
+	MaxDepth   int             `json:"max_depth"`
+	Frontier   int             `json:"frontier"`
+	Prefix     shard.Counts    `json:"prefix"`
+	// SplitAfter is how long a worker counts one subtree before it
+	// splits it.
+	SplitAfter time.Duration `json:"split_after_ns"`
+	Pushed     time.Time     `json:"pushed"`
+}
+
+// item is one subtree on the work queue.
+type item struct {
+	Job  string `json:"job"`
+	ID   string `json:"id"`
+	Path []int  `json:"path"`
+}
+
+// result is one subtree's count, or with Kind "split" the counts of the
+// subtree's root alone and the number of its children, queued as work.
+type result struct {
+	Job       string  `json:"job"`
+	ID        string  `json:"id"`
+	Kind      string  `json:"kind"`
+	From      int     `json:"from"`
+	Nodes     []int64 `json:"nodes"`
+	Branches  []int64 `json:"branches"`
+	Solutions []int64 `json:"solutions"`
+	Children  int     `json:"children,omitempty"`
+	Version   string  `json:"branchwise_version"`
+	Worker    string  `json:"worker"`
+	Seconds   float64 `json:"seconds"`
+}
+
+const (
+	kindCount = "count"
+	kindSplit = "split"
+)
+
+func jobSubject(id string) string    { return "bw.job." + id }
+func workSubject(id string) string   { return "bw.work." + id }
+func resultSubject(id string) string { return "bw.result." + id }
+
+var jobID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+// CheckJobID reports whether id can name a job (it is a subject token).
+func CheckJobID(id string) error {
+	if !jobID.MatchString(id) {
+		return fmt.Errorf("job id %q: want 1 to 64 letters, digits, '-' or '_'", id)
+	}
+	return nil
+}
+
+// Conn is a connection to a NATS server with JetStream.
+type Conn struct {
+	URL string
+	nc  *nats.Conn
+	js  jetstream.JetStream
+}
+
+// Connect connects to the NATS server at url and checks that it runs
+// JetStream, with clear errors when nothing answers or JetStream is off.
+func Connect(ctx context.Context, url string) (*Conn, error) {
+	nc, err := nats.Connect(url, nats.Timeout(ConnectTimeout), nats.Name("branchwise"), nats.MaxReconnects(5))
+	if err != nil {
+		return nil, fmt.Errorf("queue %s: no NATS server answers: %v", url, err)
+	}
+	js, err := jetstream.New(nc)
+	if err == nil {
+		actx, cancel := context.WithTimeout(ctx, ConnectTimeout)
+		_, err = js.AccountInfo(actx)
+		cancel()
+	}
+	if err != nil {
+		nc.Close()
+		return nil, fmt.Errorf("queue %s: the NATS server answers but JetStream does not (start it with JetStream on, e.g. nats-server -js, or branchwise queue serve): %v", url, err)
+	}
+	return &Conn{URL: url, nc: nc, js: js}, nil
+}
+
+// Close closes the connection.
+func (c *Conn) Close() { c.nc.Close() }
+
+// setup creates the streams and the workers' consumer, or leaves them as
+// they are.
+func (c *Conn) setup(ctx context.Context, ackWait time.Duration) error {
+	for _, cfg := range []jetstream.StreamConfig{
+		{Name: StreamJobs, Subjects: []string{"bw.job.*"}, MaxMsgsPerSubject: 1, Storage: jetstream.FileStorage},
+		{Name: StreamWork, Subjects: []string{"bw.work.*"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: DuplicateWindow},
+		{Name: StreamResults, Subjects: []string{"bw.result.*"}, Storage: jetstream.FileStorage, Duplicates: DuplicateWindow},
+	} {
+		if _, err := c.js.CreateOrUpdateStream(ctx, cfg); err != nil {
+			return fmt.Errorf("queue %s: stream %s: %v", c.URL, cfg.Name, err)
+		}
+	}
+	_, err := c.js.CreateOrUpdateConsumer(ctx, StreamWork, jetstream.ConsumerConfig{
+		Durable: ConsumerName, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait, MaxDeliver: -1, MaxAckPending: -1})
+	if err != nil {
+		return fmt.Errorf("queue %s: consumer %s: %v", c.URL, ConsumerName, err)
+	}
+	return nil
+}
+
+// GetJob reads a job's record.
+func (c *Conn) GetJob(ctx context.Context, id string) (*Job, error) {
+	if err := CheckJobID(id); err != nil {
+		return nil, err
+	}
+	st, err := c.js.Stream(ctx, StreamJobs)
+	if err != nil {
+		return nil, fmt.Errorf("queue %s: no jobs were ever pushed here: %v", c.URL, err)
+	}
+	m, err := st.GetLastMsgForSubject(ctx, jobSubject(id))
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return nil, fmt.Errorf("queue %s: no job %s", c.URL, id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("queue %s: job %s: %v", c.URL, id, err)
+	}
+	var j Job
+	if err := json.Unmarshal(m.Data, &j); err != nil {
+		return nil, fmt.Errorf("queue %s: job %s: a damaged record: %v", c.URL, id, err)
+	}
+	if j.Format != Format {
+		return nil, fmt.Errorf("queue %s: job %s has format %q, this branchwise reads %q", c.URL, id, j.Format, Format)
+	}
+	return &j, nil
+}
+
+// PushOptions tunes Push.
+type PushOptions struct {
+	// AckWait is the consumer's ack wait (DefaultAckWait if 0); it is
+	// shared by all jobs on the server.
+	AckWait time.Duration
+	// Replace removes an earlier job of the same id and its results.
+	Replace bool
+}
+
+// Push publishes a job: its record, then every subtree of its frontier as
+// work. The job's Frontier, SplitDepth and Prefix are taken from fr.
+func (c *Conn) Push(ctx context.Context, j Job, fr *shard.Frontier, opt PushOptions) error {
+	if err := CheckJobID(j.ID); err != nil {
+		return err
+	}
+	if opt.AckWait == 0 {
+		opt.AckWait = DefaultAckWait
+	}
+	if j.SplitAfter == 0 {
+		j.SplitAfter = DefaultSplitAfter
+	}
+	if err := c.setup(ctx, opt.AckWait); err != nil {
+		return err
+	}
+	if old, err := c.GetJob(ctx, j.ID); err == nil {
+		if !opt.Replace {
+			return fmt.Errorf("queue %s: job %s exists (%s, pushed %s): collect it, or push again with --replace",
+				c.URL, j.ID, old.SpecText, old.Pushed.Format(time.RFC3339))
+		}
+		for _, s := range []struct{ stream, subject string }{
+			{StreamWork, workSubject(j.ID)}, {StreamResults, resultSubject(j.ID)}, {StreamJobs, jobSubject(j.ID)},
+		} {
+			st, err := c.js.Stream(ctx, s.stream)
+			if err == nil {
+				err = st.Purge(ctx, jetstream.WithPurgeSubject(s.subject))
+			}
+			if err != nil {
+				return fmt.Errorf("queue %s: replacing job %s: %v", c.URL, j.ID, err)
+			}
+		}
+	}
+	j.Format, j.SplitDepth, j.Frontier = Format, fr.Depth, fr.Len()
+	j.Prefix = shard.Counts{Nodes: fr.Prefix.Nodes, Branches: fr.Prefix.Branches, Solutions: fr.Prefix.Solutions}
+	j.Pushed = time.Now().UTC()
+	b, err := json.Marshal(&j)
+	if err != nil {
+		return err
+	}
+	if _, err := c.js.Publish(ctx, jobSubject(j.ID), b); err != nil {
+		return fmt.Errorf("queue %s: publishing job %s: %v", c.URL, j.ID, err)
+	}
+	// A push interrupted and repeated with --replace starts over; the
+	// message ids make a plain repeat of one subtree harmless.
+	var futures []jetstream.PubAckFuture
+	for k := 0; k < fr.Len(); k++ {
+		b, _ := json.Marshal(item{Job: j.ID, ID: fmt.Sprint(k), Path: fr.Path(k)})
+		f, err := c.js.PublishAsync(workSubject(j.ID), b, jetstream.WithMsgID(j.ID+"/"+fmt.Sprint(k)))
+		if err != nil {
+			return fmt.Errorf("queue %s: publishing subtree %d: %v", c.URL, k, err)
+		}
+		futures = append(futures, f)
+	}
+	select {
+	case <-c.js.PublishAsyncComplete():
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	for k, f := range futures {
+		select {
+		case err := <-f.Err():
+			return fmt.Errorf("queue %s: publishing subtree %d: %v", c.URL, k, err)
+		default:
+		}
+	}
+	return nil
+}

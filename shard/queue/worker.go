@@ -1,0 +1,216 @@
+package queue
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Builder rebuilds a job's tree from its spec, returning the tree's maker
+// and the hash of the canonical puzzle and options it built.
+type Builder func(spec json.RawMessage) (newTree func() estimate.Tree, specHash string, err error)
+
+// WorkerOptions tunes Work.
+type WorkerOptions struct {
+	// Version is the worker's branchwise version; a job pushed by another
+	// is refused.
+	Version string
+	// Name identifies the worker in its results (host and pid, say).
+	Name string
+	// IdleExit ends Work when no subtree has come for this long (0: wait
+	// for work until ctx ends).
+	IdleExit time.Duration
+	// Abandon, when ctx ends mid-subtree, leaves the subtree unacknowledged
+	// (as a killed worker would; the server redelivers it after the ack
+	// wait) instead of handing it back at once.
+	Abandon bool
+	// Done, if set, is told of each subtree finished or split.
+	Done func(job, id, kind string)
+
+	// afterPublish, for tests, runs between a result's publication and its
+	// acknowledgement, where a kill leaves a subtree counted twice.
+	afterPublish func()
+}
+
+type jobTree struct {
+	job     *Job
+	newTree func() estimate.Tree
+	tree    estimate.Tree
+}
+
+// Work pulls subtrees from the queue and counts them until ctx ends (nil
+// error) or IdleExit passes without work. A job it cannot count (another
+// version, a spec its Builder refuses or builds differently) is an error:
+// the subtree is handed back for another worker and Work returns.
+func (c *Conn) Work(ctx context.Context, build Builder, opt WorkerOptions) error {
+	cons, err := c.js.Consumer(ctx, StreamWork, ConsumerName)
+	if err != nil {
+		return fmt.Errorf("queue %s: no work queue here (push a job first): %v", c.URL, err)
+	}
+	ackWait := cons.CachedInfo().Config.AckWait
+	jobs := map[string]*jobTree{}
+	idleSince := time.Now()
+	for ctx.Err() == nil {
+		msg, err := cons.Next(jetstream.FetchMaxWait(pollWait))
+		if errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) {
+			if opt.IdleExit > 0 && time.Since(idleSince) > opt.IdleExit {
+				return nil
+			}
+			continue
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return fmt.Errorf("queue %s: %v", c.URL, err)
+		}
+		var it item
+		if err := json.Unmarshal(msg.Data(), &it); err != nil || CheckJobID(it.Job) != nil {
+			// Not ours to count, nor ever countable: drop it.
+			msg.Term()
+			continue
+		}
+		jt, ok := jobs[it.Job]
+		if !ok {
+			if jt, err = c.loadJob(ctx, it.Job, build, opt.Version); err != nil {
+				msg.Nak()
+				return err
+			}
+			jobs[it.Job] = jt
+		}
+		if err := c.count(ctx, msg, jt, it, ackWait, opt); err != nil {
+			if ctx.Err() != nil {
+				if !opt.Abandon {
+					msg.Nak()
+				}
+				return nil
+			}
+			return err
+		}
+		idleSince = time.Now()
+	}
+	return nil
+}
+
+func (c *Conn) loadJob(ctx context.Context, id string, build Builder, version string) (*jobTree, error) {
+	j, err := c.GetJob(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if j.Version != version {
+		return nil, fmt.Errorf("queue %s: job %s was pushed by branchwise %q; this worker is %q: run the same build everywhere", c.URL, id, j.Version, version)
+	}
+	newTree, hash, err := build(j.Spec)
+	if err != nil {
+		return nil, fmt.Errorf("queue %s: job %s (%s): %v", c.URL, id, j.SpecText, err)
+	}
+	if hash != j.SpecHash {
+		return nil, fmt.Errorf("queue %s: job %s (%s): this worker builds a different puzzle (hash %s, the job's %s)", c.URL, id, j.SpecText, hash, j.SpecHash)
+	}
+	return &jobTree{job: j, newTree: newTree, tree: newTree()}, nil
+}
+
+// count counts one subtree, or splits it when it runs past the job's
+// split time, publishes the result, and acknowledges the message.
+func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it item, ackWait time.Duration, opt WorkerOptions) error {
+	t := jt.tree
+	for t.Depth() > 0 {
+		t.Up()
+	}
+	for _, k := range it.Path {
+		if n, _ := t.Branches(); k < 0 || k >= n {
+			msg.Term()
+			return fmt.Errorf("queue %s: job %s: subtree %s has no path %v in this tree", c.URL, it.Job, it.ID, it.Path)
+		}
+		t.Down(k)
+	}
+	from := t.Depth()
+	// Tell the server we are alive while we count.
+	var wg sync.WaitGroup
+	beat := make(chan struct{})
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(max(ackWait/3, 10*time.Millisecond))
+		defer tick.Stop()
+		for {
+			select {
+			case <-beat:
+				return
+			case <-tick.C:
+				msg.InProgress()
+			}
+		}
+	}()
+	start := time.Now()
+	deadline := start.Add(jt.job.SplitAfter)
+	canSplit := from+1 < jt.job.MaxDepth
+	var timedOut bool
+	var p estimate.Profile
+	estimate.CountBelow(t, jt.job.MaxDepth, &p, func() bool {
+		if ctx.Err() != nil {
+			return true
+		}
+		if canSplit && time.Now().After(deadline) {
+			timedOut = true
+			return true
+		}
+		return false
+	})
+	close(beat)
+	wg.Wait()
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	r := result{Job: it.Job, ID: it.ID, Kind: kindCount, From: from, Version: opt.Version, Worker: opt.Name}
+	if timedOut {
+		n, sol := t.Branches()
+		r.Kind, r.Children = kindSplit, n
+		r.Nodes, r.Branches, r.Solutions = []int64{1}, []int64{int64(n)}, []int64{0}
+		if sol {
+			r.Solutions[0] = 1
+		}
+		for k := 0; k < n; k++ {
+			id := it.ID + "." + strconv.Itoa(k)
+			b, _ := json.Marshal(item{Job: it.Job, ID: id, Path: append(append([]int(nil), it.Path...), k)})
+			if _, err := c.js.Publish(ctx, workSubject(it.Job), b, jetstream.WithMsgID(it.Job+"/"+id)); err != nil {
+				return fmt.Errorf("queue %s: publishing subtree %s: %v", c.URL, id, err)
+			}
+		}
+	} else {
+		for d := from; d < len(p.Nodes); d++ {
+			r.Nodes = append(r.Nodes, p.Nodes[d])
+			r.Branches = append(r.Branches, p.Branches[d])
+			r.Solutions = append(r.Solutions, p.Solutions[d])
+		}
+	}
+	r.Seconds = time.Since(start).Seconds()
+	b, _ := json.Marshal(&r)
+	// A result published twice (this worker killed before its ack, the
+	// subtree counted again) is dropped by the server within the
+	// duplicate window and by Collect after it.
+	if _, err := c.js.Publish(ctx, resultSubject(it.Job), b, jetstream.WithMsgID(it.Job+"/"+it.ID+"/"+r.Kind)); err != nil {
+		return fmt.Errorf("queue %s: publishing the result of subtree %s: %v", c.URL, it.ID, err)
+	}
+	if opt.afterPublish != nil {
+		opt.afterPublish()
+		if ctx.Err() != nil && opt.Abandon {
+			return ctx.Err()
+		}
+	}
+	// An acknowledgement lost (the ack wait passed, the server gone for a
+	// moment) costs only a recount, which Collect drops.
+	msg.DoubleAck(ctx)
+	if opt.Done != nil {
+		opt.Done(it.Job, it.ID, r.Kind)
+	}
+	return nil
+}
