@@ -214,4 +214,3 @@ func (c *Checkpoint) Close() error {
 	}
 	return err
 }
-

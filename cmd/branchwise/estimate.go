@@ -28,6 +28,7 @@ type estimateFlags struct {
 	cutP                                      float64
 	cellsOnly, deadRegions, asJSON, lookahead bool
 	largestRegion                             bool
+	shard                                     shardFlags
 }
 
 func newEstimateCmd(e *env) *cobra.Command {
@@ -92,6 +93,7 @@ Equal seeds give equal numbers, whatever -j.`,
 	addSeedFlag(fs, &seed)
 	addJSONFlag(fs, &f.asJSON)
 	addWorkersFlag(fs, &f.workers)
+	addShardFlags(fs, &f.shard)
 	c.PreRun = func(*cobra.Command, []string) { f.seed = seed }
 	return c
 }
@@ -146,6 +148,16 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 			return usageError{err}
 		}
 		f.cellsOnly, f.deadRegions = true, true
+	}
+	if f.shard.active() {
+		if f.method != "exact" || f.subtree != "" {
+			return usagef("--split-depth, --shard, --checkpoint and --resume are for --method exact without --subtree")
+		}
+		spec, err := newPackSpec(arg, f.pieces, f.strategy, f.cellsOnly, f.deadRegions, f.largestRegion)
+		if err != nil {
+			return err
+		}
+		return runSharded(e, e.ctx, spec, f.shard, f.exactDepth, f.workers, f.asJSON)
 	}
 	pk, err := loadPacking(arg, f.pieces)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/render"
+	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -28,6 +29,7 @@ type packFlags struct {
 	stats, cellsOnly, deadRegions, color bool
 	largestRegion                        bool
 	workers                              int
+	shard                                shardFlags
 	maxTime                              time.Duration
 }
 
@@ -58,7 +60,11 @@ symmetric copies are never generated: about |G| times less work.
 --cells-only branches on cells only (Korekawa et al.'s rule) and --dead-regions
 cuts nodes with an empty region that no remaining pieces can fill.
 --svg FILE draws the solutions found (at most 60) on one sheet.
---count and --all --unique run on -j workers (all cores by default).`,
+--count and --all --unique run on -j workers (all cores by default).
+--count with --split-depth, --shard i/n, --checkpoint or --resume counts the
+search tree's nodes per depth and its solutions in subtrees: one shard of
+many (merge them with branchwise merge), or checkpointed to survive a crash
+(docs/distributed.md).`,
 		Example: `  branchwise pack pentomino-6x10 --svg solution.svg
   branchwise pack pentomino-8x8 --count --json
   branchwise pack pentomino-6x10 --count --unique -j 2
@@ -86,6 +92,7 @@ cuts nodes with an empty region that no remaining pieces can fill.
 	fs.BoolVar(&f.color, "color", false, "colour the pictures (the default when standard output is a terminal)")
 	addJSONFlag(fs, &f.asJSON)
 	addWorkersFlag(fs, &f.workers)
+	addShardFlags(fs, &f.shard)
 	return c
 }
 
@@ -153,6 +160,21 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		return err
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.cellsOnly, f.deadRegions, f.largestRegion
+	if f.shard.active() {
+		if !f.count || f.unique {
+			return usagef("--split-depth, --shard, --checkpoint and --resume are for --count without --unique")
+		}
+		spec, err := newPackSpec(arg, f.pieces, f.strategy, f.cellsOnly, f.deadRegions, f.largestRegion)
+		if err != nil {
+			return err
+		}
+		ctx, cancel := e.ctx, context.CancelFunc(func() {})
+		if f.maxTime > 0 {
+			ctx, cancel = context.WithTimeout(e.ctx, f.maxTime)
+		}
+		defer cancel()
+		return runSharded(e, ctx, spec, f.shard, shard.NoDepthLimit, f.workers, f.asJSON)
+	}
 	if f.dlx != "" {
 		prob := pk.Problem()
 		if f.unique {

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net"
+	"strconv"
+	"time"
+
+	"github.com/branchwise/branchwise/shard"
+	"github.com/branchwise/branchwise/shard/queue"
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newQueueCmd) }
+
+// defaultQueueURL is a NATS server on this machine.
+const defaultQueueURL = "nats://127.0.0.1:4222"
+
+func newQueueCmd(e *env) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "queue",
+		Short: "Count a tree's subtrees through a NATS JetStream work queue",
+		Long: `Queue hands the subtrees of a count to any number of workers (branchwise
+worker) through a NATS server with JetStream: push publishes them, collect
+sums the results. A subtree that runs long is split into its children; a
+worker that dies loses nothing (its subtree is delivered again after the
+ack wait) and no subtree is counted twice. docs/distributed.md.`,
+	}
+	c.AddCommand(newQueuePushCmd(e), newQueueCollectCmd(e), newQueueServeCmd(e))
+	return c
+}
+
+func newQueuePushCmd(e *env) *cobra.Command {
+	var url, job, pieces, strategy, splitDepth string
+	var cellsOnly, deadRegions, largestRegion, replace bool
+	var maxDepth, expect int
+	var splitAfter, ackWait time.Duration
+	c := &cobra.Command{
+		Use:   "push NAME|BOARDFILE",
+		Short: "Publish the subtrees of a packing count as work",
+		Example: `  branchwise queue push pentomino-6x10 --queue nats://127.0.0.1:4222 --job p6x10
+  branchwise queue push heptiamond-pp24 --cells-only --dead-regions --largest-region --split-depth 4`,
+		Args: argsUsage(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			spec, err := newPackSpec(args[0], pieces, strategy, cellsOnly, deadRegions, largestRegion)
+			if err != nil {
+				return err
+			}
+			newTree, hash, err := spec.build()
+			if err != nil {
+				return err
+			}
+			fr, err := buildFrontier(newTree, splitDepth, expect, maxDepth)
+			if err != nil {
+				return err
+			}
+			if job == "" {
+				job = hash[len("sha256:"):][:12]
+			}
+			raw, _ := json.Marshal(spec)
+			conn, err := queue.Connect(e.ctx, url)
+			if err != nil {
+				return err
+			}
+			defer conn.Close()
+			j := queue.Job{ID: job, Version: shard.BuildVersion(), Spec: raw, SpecText: spec.text(), SpecHash: hash,
+				MaxDepth: maxDepth, SplitAfter: splitAfter}
+			if err := conn.Push(e.ctx, j, fr, queue.PushOptions{AckWait: ackWait, Replace: replace}); err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "job %s: %s, split depth %d, %d subtrees pushed to %s\n", job, spec.text(), fr.Depth, fr.Len(), url)
+			return nil
+		},
+	}
+	fs := c.Flags()
+	fs.StringVar(&url, "queue", defaultQueueURL, "the NATS server's URL")
+	fs.StringVar(&job, "job", "", "the job's name (default: the start of the puzzle's hash)")
+	fs.BoolVar(&replace, "replace", false, "replace a job of the same name and drop its results")
+	fs.StringVar(&pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
+	fs.StringVar(&strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
+	fs.BoolVar(&cellsOnly, "cells-only", false, "branch on cells only, never on pieces")
+	fs.BoolVar(&deadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
+	fs.BoolVar(&largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only")
+	fs.IntVar(&maxDepth, "max-depth", shard.NoDepthLimit, "count to this depth only (the default: the whole tree)")
+	fs.StringVar(&splitDepth, "split-depth", "auto", "cut the tree at this depth, or auto: 8 subtrees per expected worker")
+	fs.IntVar(&expect, "expect-workers", 16, "the workers expected, for --split-depth auto")
+	fs.DurationVar(&splitAfter, "split-after", queue.DefaultSplitAfter, "split a subtree into its children after counting it this long")
+	fs.DurationVar(&ackWait, "ack-wait", queue.DefaultAckWait, "redeliver a subtree whose worker has been silent this long")
+	return c
+}
+
+func newQueueCollectCmd(e *env) *cobra.Command {
+	var url, job string
+	var wait, asJSON bool
+	c := &cobra.Command{
+		Use:   "collect --job ID",
+		Short: "Sum a job's results, one per subtree",
+		Args:  argsUsage(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			if job == "" {
+				return usagef("queue collect: give --job (the name queue push printed)")
+			}
+			conn, err := queue.Connect(e.ctx, url)
+			if err != nil {
+				return err
+			}
+			defer conn.Close()
+			t, pr, err := conn.Collect(e.ctx, job, wait)
+			if err != nil {
+				if e.ctx.Err() != nil {
+					return errInterrupted
+				}
+				return err
+			}
+			if !asJSON {
+				fmt.Fprintf(e.stdout, "job %s: %d results, %d subtrees split, %d copies dropped\n", job, pr.Results, pr.Splits, pr.Duplicates)
+			}
+			return printTotal(e, t, asJSON)
+		},
+	}
+	fs := c.Flags()
+	fs.StringVar(&url, "queue", defaultQueueURL, "the NATS server's URL")
+	fs.StringVar(&job, "job", "", "the job's name")
+	fs.BoolVar(&wait, "wait", false, "wait until every subtree is counted")
+	addJSONFlag(fs, &asJSON)
+	return c
+}
+
+func newQueueServeCmd(e *env) *cobra.Command {
+	var listen, store string
+	c := &cobra.Command{
+		Use:   "serve --store DIR",
+		Short: "Run a NATS server with JetStream in this process until Ctrl-C",
+		Long: `Serve runs the NATS server (embedded from its Go module) with JetStream,
+keeping the streams in --store, listening on --listen (this machine only by
+default). For a cluster run the official nats-server instead
+(docs/distributed.md).`,
+		Args: argsUsage(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			if store == "" {
+				return usagef("queue serve: give --store DIR for the streams")
+			}
+			host, p, err := net.SplitHostPort(listen)
+			port, perr := strconv.Atoi(p)
+			if err != nil || perr != nil {
+				return usagef("--listen %q: want HOST:PORT", listen)
+			}
+			s, err := queue.Serve(host, port, store)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "NATS with JetStream at %s (store %s); Ctrl-C stops it\n", s.ClientURL(), store)
+			<-e.ctx.Done()
+			s.Shutdown()
+			s.WaitForShutdown()
+			return nil
+		},
+	}
+	c.Flags().StringVar(&listen, "listen", "127.0.0.1:4222", "the address to listen on")
+	c.Flags().StringVar(&store, "store", "", "the directory for JetStream's files")
+	return c
+}
