@@ -1,0 +1,85 @@
+package main
+
+import (
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/branchwise/branchwise/shard/queue"
+)
+
+// TestShardsMergeCLI: pack --count in three shards, merged, equals the
+// count of one process; a shard of other options, a truncated file and a
+// missing shard are refused with the file named.
+func TestShardsMergeCLI(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, i := range []string{"0", "1", "2"} {
+		out := filepath.Join(dir, i+".json")
+		code, _, stderr := runCLI(t, "pack", "pentomino-3x20", "--count", "--split-depth", "2", "--shard", i+"/3", "--out", out, "-j", "1")
+		if code != 0 {
+			t.Fatalf("shard %s: exit %d: %s", i, code, stderr)
+		}
+		files = append(files, out)
+	}
+	code, stdout, stderr := runCLI(t, append([]string{"merge"}, files...)...)
+	if code != 0 || !strings.Contains(stdout, "nodes      32978\nsolutions  8\n") {
+		t.Fatalf("merge: exit %d: %s%s", code, stdout, stderr)
+	}
+	code, one, _ := runCLI(t, "estimate", "pentomino-3x20", "--method", "exact", "--exact-depth", "30", "-j", "1")
+	if code != 0 || !strings.Contains(one, "nodes      32978  (95%: 32978 .. 32978)") {
+		t.Errorf("one process: %s", one)
+	}
+	other := filepath.Join(dir, "other.json")
+	runCLI(t, "pack", "pentomino-3x20", "--count", "--cells-only", "--split-depth", "2", "--shard", "2/3", "--out", other)
+	b, _ := os.ReadFile(files[2])
+	cut := writeFile(t, dir, "cut.json", string(b[:len(b)-40]))
+	for _, tc := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{files[0], files[1], other}, "other.json: puzzle and options (spec hash)"},
+		{[]string{files[0], files[1], cut}, "cut.json: truncated"},
+		{files[:2], "1 of 3 shards missing: 2"},
+	} {
+		code, _, stderr := runCLI(t, append([]string{"merge"}, tc.files...)...)
+		if code != exitFailure || !strings.Contains(stderr, tc.want) {
+			t.Errorf("merge %v: exit %d, stderr %q, want %q", tc.files, code, stderr, tc.want)
+		}
+	}
+}
+
+// TestQueueCLI: push, a worker, collect through an embedded server on
+// 127.0.0.1; a URL where nothing answers is a clear error.
+func TestQueueCLI(t *testing.T) {
+	l, _ := net.Listen("tcp", "127.0.0.1:0")
+	dead := "nats://" + l.Addr().String()
+	l.Close()
+	for _, args := range [][]string{
+		{"worker", "--queue", dead},
+		{"queue", "collect", "--queue", dead, "--job", "x"},
+	} {
+		code, _, stderr := runCLI(t, args...)
+		if code != exitFailure || !strings.Contains(stderr, "no NATS server answers") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+	s, err := queue.Serve("127.0.0.1", -1, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { s.Shutdown(); s.WaitForShutdown() }()
+	url := s.ClientURL()
+	if code, _, stderr := runCLI(t, "queue", "push", "pentomino-3x20", "--queue", url, "--job", "t", "--split-depth", "2"); code != 0 {
+		t.Fatalf("push: %s", stderr)
+	}
+	if code, _, stderr := runCLI(t, "worker", "--queue", url, "-j", "2", "--idle-exit", "1s"); code != 0 {
+		t.Fatalf("worker: %s", stderr)
+	}
+	code, stdout, stderr := runCLI(t, "queue", "collect", "--queue", url, "--job", "t")
+	if code != 0 || !strings.Contains(stdout, "nodes      32978\nsolutions  8\n") {
+		t.Errorf("collect: exit %d: %s%s", code, stdout, stderr)
+	}
+}
