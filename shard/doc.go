@@ -32,6 +32,10 @@ const (
 	// 8 or more subtrees interleaved, one huge subtree weighs less on a
 	// shard's time, and the frontier stays small enough to build quickly.
 	SubtreesPerShard = 8
+	// MinAutoSubtrees is the fewest subtrees --split-depth auto makes even
+	// for one shard: a checkpointed run loses at most the subtrees in
+	// progress to a kill, about a 1024th of the count per worker.
+	MinAutoSubtrees = 1024
 	// MaxSplitDepth bounds D: deeper frontiers are too large to list.
 	MaxSplitDepth = 64
 	// MaxFrontier bounds the subtrees of one frontier (F*D int32s in

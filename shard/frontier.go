@@ -90,11 +90,11 @@ func NewFrontier(newTree func() estimate.Tree, d, maxDepth int) (*Frontier, erro
 
 // AutoDepth returns the frontier at the smallest split depth (from 1, below
 // maxDepth) that gives every one of n shards at least SubtreesPerShard
-// subtrees, or the deepest one tried when the tree is too small for that.
-// It depends on n only, never on the shard's index, so every shard of a
-// job finds the same depth.
+// subtrees and has at least MinAutoSubtrees, or the deepest one tried when
+// the tree is too small for that. It depends on n only, never on the
+// shard's index, so every shard of a job finds the same depth.
 func AutoDepth(newTree func() estimate.Tree, n, maxDepth int) (*Frontier, error) {
-	want := n * SubtreesPerShard
+	want := max(n*SubtreesPerShard, MinAutoSubtrees)
 	var f *Frontier
 	for d := 1; d < maxDepth && d <= MaxSplitDepth; d++ {
 		g, err := NewFrontier(newTree, d, maxDepth)

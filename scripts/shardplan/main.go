@@ -1,18 +1,20 @@
 // Command shardplan predicts how evenly a count splits into shards: for each
 // split depth it cuts the tree (the PP-24 tree of Korekawa et al. by
 // default: cells only, dead regions cut by the largest-region test), gives
-// every subtree of the frontier an estimated size (the mean of Knuth's
-// probes from its root), and prints for n shards (subtrees k mod n == i)
-// the largest shard over the mean: the wall time of a sharded count is the
-// largest shard's, so this ratio is what n machines lose to imbalance.
+// every subtree of the frontier a size (with -exact its node count, else
+// estimated by Knuth's probes with lookahead from its root), and prints for
+// n shards (subtrees k mod n == i) the largest shard over the mean: the
+// wall time of a sharded count is the largest shard's, so this ratio is
+// what n machines lose to imbalance. Estimated sizes are noisy, and noise
+// only raises a maximum: with few probes the ratios are upper bounds.
 //
-// Usage: go run ./scripts/shardplan [-puzzle NAME] [-depths 2,3] [-probes 20] [-plain]
+// Usage: go run ./scripts/shardplan [-puzzle NAME] [-depths 2,3] [-probes 20] [-plain] [-exact]
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -29,6 +31,7 @@ func main() {
 	depths := flag.String("depths", "2,3", "split depths")
 	probes := flag.Int("probes", 20, "Knuth probes per subtree")
 	plain := flag.Bool("plain", false, "the plain tree of pack --count instead of Korekawa et al.'s")
+	exact := flag.Bool("exact", false, "count every subtree exactly instead of estimating it")
 	flag.Parse()
 	b, ps, ok := polyform.Named(*name)
 	if !ok {
@@ -48,7 +51,11 @@ func main() {
 		w.SkipPruned = pk.DeadRegions
 		return w
 	}
-	fmt.Printf("# %s, %d Knuth probes per subtree; %s\n", *name, *probes, time.Now().UTC().Format(time.RFC3339))
+	how := fmt.Sprintf("%d Knuth probes with lookahead per subtree", *probes)
+	if *exact {
+		how = "subtrees counted exactly"
+	}
+	fmt.Printf("# %s, %s; %s\n", *name, how, time.Now().UTC().Format(time.RFC3339))
 	fmt.Println("| split depth | subtrees F | est. nodes | subtree max/mean | shards n | shard max/mean | seconds |")
 	fmt.Println("|---|---|---|---|---|---|---|")
 	for _, ds := range strings.Split(*depths, ",") {
@@ -63,19 +70,28 @@ func main() {
 			fmt.Fprintln(os.Stderr, "shardplan:", err)
 			os.Exit(1)
 		}
-		t := newTree()
-		rng := rand.New(rand.NewPCG(1, uint64(d)))
 		size := make([]float64, fr.Len())
 		var total float64
-		for k := range size {
-			for t.Depth() > 0 {
-				t.Up()
+		if *exact {
+			ks := shard.Mine(fr.Len(), 0, 1)
+			err := shard.Count(context.Background(), newTree, fr, ks, shard.NoDepthLimit, 2, func(k int, p *estimate.Profile) {
+				for _, n := range p.Nodes {
+					size[k] += float64(n)
+				}
+			})
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "shardplan:", err)
+				os.Exit(1)
 			}
-			for _, c := range fr.Path(k) {
-				t.Down(c)
+		} else {
+			for k := range size {
+				r := estimate.Knuth(context.Background(), estimate.Subtree(newTree, fr.Path(k)),
+					estimate.Options{Seed: uint64(k), Samples: *probes, Workers: 1, Lookahead: true})
+				size[k] = r.Nodes.Estimate
 			}
-			size[k] = knuth(t, rng, *probes)
-			total += size[k]
+		}
+		for _, s := range size {
+			total += s
 		}
 		for _, n := range []int{fr.Len() / 64, fr.Len() / 8, fr.Len()} {
 			if n < 1 {
@@ -88,31 +104,6 @@ func main() {
 			fmt.Printf("| %d | %d | %.3g | %.1f | %d | %.2f | %.0f |\n", d, fr.Len(), total, maxOverMean(size), n, maxOverMean(shards), time.Since(start).Seconds())
 		}
 	}
-}
-
-// knuth is the mean of probes of Knuth's estimator of the subtree below
-// t's node: each probe walks down choosing children at random and sums the
-// products of the branching factors met.
-func knuth(t estimate.Tree, rng *rand.Rand, probes int) float64 {
-	base := t.Depth()
-	var sum float64
-	for p := 0; p < probes; p++ {
-		w, est := 1.0, 1.0
-		for {
-			n, _ := t.Branches()
-			if n == 0 {
-				break
-			}
-			w *= float64(n)
-			est += w
-			t.Down(rng.IntN(n))
-		}
-		for t.Depth() > base {
-			t.Up()
-		}
-		sum += est
-	}
-	return sum / float64(probes)
 }
 
 func maxOverMean(xs []float64) float64 {
