@@ -28,10 +28,15 @@
 package shard
 
 const (
-	// SubtreesPerShard is what --split-depth auto asks of each shard: with
-	// 8 or more subtrees interleaved, one huge subtree weighs less on a
-	// shard's time, and the frontier stays small enough to build quickly.
-	SubtreesPerShard = 8
+	// SubtreesPerShard is what --split-depth auto asks of each shard. The
+	// subtrees of a packing tree are very uneven (on 6x10 pentominoes the
+	// largest of the 12,674 at depth 4 is 76 times the mean), and a shard
+	// lasts as long as its heaviest subtrees: measured on 6x10, 8 subtrees
+	// per shard leave the largest shard 7 to 13 times the mean, 64 leave
+	// it 2 to 3 times (docs/distributed.md). Every shard walks the top D
+	// levels to build the frontier, a cost that is small on trees worth
+	// sharding.
+	SubtreesPerShard = 64
 	// MinAutoSubtrees is the fewest subtrees --split-depth auto makes even
 	// for one shard: a checkpointed run loses at most the subtrees in
 	// progress to a kill, about a 1024th of the count per worker.

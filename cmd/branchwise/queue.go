@@ -83,7 +83,7 @@ func newQueuePushCmd(e *env) *cobra.Command {
 	fs.BoolVar(&deadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
 	fs.BoolVar(&largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only")
 	fs.IntVar(&maxDepth, "max-depth", shard.NoDepthLimit, "count to this depth only (the default: the whole tree)")
-	fs.StringVar(&splitDepth, "split-depth", "auto", "cut the tree at this depth, or auto: 8 subtrees per expected worker")
+	fs.StringVar(&splitDepth, "split-depth", "auto", "cut the tree at this depth, or auto: 64 subtrees per expected worker")
 	fs.IntVar(&expect, "expect-workers", 16, "the workers expected, for --split-depth auto")
 	fs.DurationVar(&splitAfter, "split-after", queue.DefaultSplitAfter, "split a subtree into its children after counting it this long")
 	fs.DurationVar(&ackWait, "ack-wait", queue.DefaultAckWait, "redeliver a subtree whose worker has been silent this long")
