@@ -18,6 +18,9 @@ type Options struct {
 	// Resume it is reopened and its subtrees are not counted again.
 	Checkpoint string
 	Resume     bool
+	// Progress, if set, is told after each subtree how many of the
+	// shard's are done, checkpointed ones included.
+	Progress func(done, total int)
 }
 
 // Run counts shard opt.Slot of the frontier fr and returns its file,
@@ -47,12 +50,16 @@ func Run(ctx context.Context, newTree func() estimate.Tree, fr *Frontier, opt Op
 			ks = append(ks, k)
 		}
 	}
+	total := len(Mine(fr.Len(), opt.Slot.I, opt.Slot.N))
 	start := time.Now()
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var werr error
 	err := Count(cctx, newTree, fr, ks, opt.Job.MaxDepth, opt.Workers, func(k int, p *estimate.Profile) {
 		done[k] = p
+		if opt.Progress != nil {
+			opt.Progress(len(done), total)
+		}
 		if cp != nil && werr == nil {
 			if werr = cp.Add(k, p, fr.Depth); werr != nil {
 				cancel()

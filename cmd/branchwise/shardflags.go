@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/puzzles/polyform"
@@ -152,7 +153,13 @@ func runSharded(e *env, ctx context.Context, spec packSpec, f shardFlags, maxDep
 	if f.resume != "" {
 		opt.Checkpoint, opt.Resume = f.resume, true
 	}
+	prog := newProgress(e)
+	start := time.Now()
+	opt.Progress = func(done, total int) {
+		prog.Printf("%s: %d of %d subtrees, %s", spec.text(), done, total, time.Since(start).Round(time.Second))
+	}
 	file, err := shard.Run(ctx, newTree, fr, opt)
+	prog.Done()
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
