@@ -23,6 +23,14 @@ var algorithms = []searchtest.Algorithm{
 	{Name: "bestfirst", Func: search.BestFirst, Optimal: true},
 	{Name: "priority", Func: search.PriorityFirst},
 	{Name: "bfs", Func: search.BreadthFirst, UnitOptimal: true},
+	// The options the Gaps deciders are made of.
+	{Name: "dfs-once", Func: search.DepthFirst, Options: search.Options{VisitOnce: true}},
+	{Name: "dfs-once-gen", Func: search.DepthFirst, Options: search.Options{VisitOnce: true, GoalOnGenerate: true}},
+	{Name: "dfs-gen", Func: search.DepthFirst, Options: search.Options{Detect: true, GoalOnGenerate: true}},
+	{Name: "ida-gen", Func: search.IDAStar, Options: search.Options{Detect: true, GoalOnGenerate: true}, Optimal: true},
+	{Name: "priority-gen", Func: search.PriorityFirst, Options: search.Options{GoalOnGenerate: true}},
+	{Name: "astar-gen", Func: search.AStar, Options: search.Options{GoalOnGenerate: true}},
+	{Name: "bfs-gen", Func: search.BreadthFirst, Options: search.Options{GoalOnGenerate: true}, UnitOptimal: true},
 }
 
 var stores = []struct {
@@ -70,7 +78,7 @@ func TestDepthFirstCounts(t *testing.T) {
 
 	b = &searchtest.BinaryTree{Depth: 30}
 	r = search.DepthFirst(context.Background(), b, search.Options{DepthBound: 4})
-	if r.Status != search.Stopped || !errors.Is(r.Err, search.ErrDepthBound) || r.Stats.Generated != 30 {
+	if r.Status != search.DepthLimit || !errors.Is(r.Err, search.ErrDepthBound) || r.Stats.Generated != 30 {
 		t.Errorf("bounded at 4: status %v, err %v, generated %d; want stopped at the bound, 30", r.Status, r.Err, r.Stats.Generated)
 	}
 }

@@ -121,7 +121,7 @@ func (f *tilesFlags) solveBoard(ctx context.Context, name string, b, goal tiles.
 		}
 		r = alg(ctx, p, o)
 	}
-	s := tilesSolution{Name: name, Board: b.String(), Status: r.Status.String(), Length: r.Cost,
+	s := tilesSolution{Name: name, Board: b.String(), Status: statusWord(r.Status), Length: r.Cost,
 		Generated: r.Stats.Generated, Expanded: r.Stats.Expanded, PeakOpen: r.Stats.PeakOpen,
 		Stored: r.Stats.PeakClosed, Seconds: r.Stats.Elapsed.Seconds()}
 	var moves strings.Builder
@@ -129,9 +129,9 @@ func (f *tilesFlags) solveBoard(ctx context.Context, name string, b, goal tiles.
 		moves.WriteByte(tiles.MoveLetters[m])
 	}
 	s.Moves = moves.String()
-	if r.Status == search.Stopped {
+	if r.Status.Early() {
 		s.Length = 0
-		s.Reason = r.Err.Error()
+		s.Reason = stoppedBy(r.Status, r.Err)
 	}
 	return s, nil
 }
@@ -431,7 +431,7 @@ func runKorf(ctx context.Context, e *env, f *tilesFlags, all []tiles.KorfInstanc
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
-				if err == nil && s.Status != search.Stopped.String() {
+				if err == nil && s.Status != "stopped" {
 					rows[j] = &korfRow{tilesSolution: s, Index: sel[j], KorfGenerated: k.Generated}
 					rows[j].Optimal = k.Optimal
 					done++
