@@ -2,7 +2,7 @@ package search
 
 import (
 	"context"
-		"fmt"
+	"fmt"
 	"sort"
 	"strings"
 	"time"
