@@ -42,7 +42,7 @@ type tilesFlags struct {
 	heuristic string
 	store     string
 	fsmLen    int
-	fsm       *branching.FSM
+	fsm       *branching.Automaton
 	asJSON    bool
 	lim       limits
 }
@@ -72,14 +72,22 @@ func (f *tilesFlags) check() error {
 	if f.algo == "wastar" && f.weight < 0 {
 		return usagef("--weight must be >= 0")
 	}
-	if f.fsmLen != 0 {
-		fsm, err := branching.LearnFSM(f.fsmLen)
-		if err != nil {
-			return usageError{err}
-		}
-		f.fsm = fsm
+	return checkFSMLen(f.fsmLen)
+}
+
+// learn learns the FSM of --fsm within the limits and ctx; a limit leaves
+// the automaton learned so far, with a note on standard error, and the
+// search that follows stops on the same limit if it is the time.
+func (f *tilesFlags) learn(ctx context.Context, e *env) {
+	if f.fsmLen == 0 {
+		return
 	}
-	return nil
+	// --max-nodes counts the search's nodes, not the strings learned.
+	fsm, note, _ := learnFSM(ctx, tiles.LearnFSM, f.fsmLen, limits{MaxMem: f.lim.MaxMem})
+	if note != "" {
+		fmt.Fprintln(e.stderr, "branchwise: "+note)
+	}
+	f.fsm = fsm
 }
 
 // tilesSolution is the outcome of one instance, as printed.
@@ -170,6 +178,7 @@ conventions); other algorithms run the generic engines of package search.`,
 			f.lim.setGCLimit(1)
 			ctx, cancel := f.lim.context(e.ctx)
 			defer cancel()
+			f.learn(ctx, e)
 			prog := newProgress(e)
 			var sols []tilesSolution
 			for _, in := range insts {
@@ -346,6 +355,7 @@ mean length relative to the optimum.`,
 			f.lim.setGCLimit(workers)
 			ctx, cancel := f.lim.context(e.ctx)
 			defer cancel()
+			f.learn(ctx, e)
 			return runKorf(ctx, e, &f, all, sel, workers)
 		},
 	}
