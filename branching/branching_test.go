@@ -201,4 +201,3 @@ func FuzzReadMatrix(f *testing.F) {
 		CharPoly(q.RecurrentMatrix(a.Recurrent))
 	})
 }
-

@@ -197,7 +197,6 @@ type noGoalInverter struct {
 	search.Inverter
 }
 
-
 func TestFSMInverseMoves(t *testing.T) {
 	f, err := LearnFSM(context.Background(), 2, branching.Limits{})
 	if err != nil {
