@@ -83,6 +83,29 @@ func TestDepthFirstCounts(t *testing.T) {
 	}
 }
 
+// TestVisitOnceCounts: on a tree every state is new, so the visit-once
+// search counts what the recursive one does; on a graph it counts each
+// state once.
+func TestVisitOnceCounts(t *testing.T) {
+	b := &searchtest.BinaryTree{Depth: 10}
+	plain := search.DepthFirst(context.Background(), b, search.Options{})
+	once := search.DepthFirst(context.Background(), b, search.Options{VisitOnce: true})
+	if once.Status != search.NoSolution || once.Stats.Generated != plain.Stats.Generated ||
+		once.Stats.Expanded != plain.Stats.Expanded || !slices.Equal(once.Stats.GeneratedByDepth, plain.Stats.GeneratedByDepth) {
+		t.Errorf("visit once: %v, %d generated, %d expanded; want %d, %d", once.Status,
+			once.Stats.Generated, once.Stats.Expanded, plain.Stats.Generated, plain.Stats.Expanded)
+	}
+	// A 9 x 8 open grid: 72 states, each expanded once, 4 x 9 x 8 - 2 x 9
+	// - 2 x 8 moves generated (every cell's moves to its neighbours).
+	g := searchtest.NewGrid(9, 8, 0, false, 1)
+	g.End = -1 // no goal
+	g.Reset()
+	r := search.DepthFirst(context.Background(), g, search.Options{VisitOnce: true})
+	if r.Status != search.NoSolution || r.Stats.Expanded != 72 || r.Stats.Generated != 4*72-2*9-2*8 || r.Stats.PeakClosed != 72 {
+		t.Errorf("open grid: %v, %d expanded, %d generated, %d stored", r.Status, r.Stats.Expanded, r.Stats.Generated, r.Stats.PeakClosed)
+	}
+}
+
 // TestIDAStarIterations checks IDA*'s bounds on a grid: each iteration's bound
 // is the smallest f that exceeded the previous one, and the last is the cost.
 func TestIDAStarIterations(t *testing.T) {

@@ -1,6 +1,8 @@
 // Package rubik is Rubik's Cube at the cubie level: the permutation and
-// orientation of its 8 corners and 12 edges, the 18 face turns, and a
-// search.Domain over them.
+// orientation of its 8 corners and 12 edges, the 18 face turns, a
+// search.Domain over them, and for package branching its node-type graph
+// (TypeGraph) and the learner of its duplicate move strings (LearnFSM), whose
+// automaton prunes a search of all 18 turns (Domain.Unpruned).
 //
 // Cubies are numbered as in Kociemba's cube explorer: corners URF, UFL, ULB,
 // UBR, DFR, DLF, DBL, DRB; edges UR, UF, UL, UB, DR, DF, DL, DB, FR, FL, BL,
