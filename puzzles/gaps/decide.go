@@ -52,6 +52,7 @@ const (
 	Unknown
 )
 
+// String returns "solvable", "unsolvable" or "unknown".
 func (v Verdict) String() string {
 	switch v {
 	case Solvable:
