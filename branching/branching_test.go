@@ -2,6 +2,7 @@ package branching
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/big"
 	"os"
@@ -9,76 +10,27 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/branchwise/branchwise/puzzles/rubik"
-	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/branchwise/branchwise/search"
 )
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
-// TestSeed001Table1 reproduces Table 1 of Edelkamp and Korf (1998) to its printed digits:
-// the asymptotic branching factors at even and odd depths of the n x n
-// puzzles with predecessor elimination, blank starting in a corner.
-func TestSeed001Table1(t *testing.T) {
-	for _, tc := range []struct {
-		n         int
-		even, odd float64
-		digits    float64
-	}{
-		{3, 1.5, 2, 1e-9}, {4, 2.1304, 2.1304, 5e-5}, {5, 2.30278, 2.43426, 5e-6},
-		{6, 2.51964, 2.51964, 5e-6}, {7, 2.59927, 2.64649, 5e-6}, {8, 2.6959, 2.6959, 5e-5},
-		{9, 2.73922, 2.76008, 5e-6}, {10, 2.79026, 2.79026, 5e-6},
-	} {
-		g, err := Tiles(tc.n, tc.n, 0, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q, _ := g.Reduce()
-		a := q.Analyze(1000000)
-		even, odd := a.Limits[0], a.Limits[len(a.Limits)-1]
-		if !near(even, tc.even, tc.digits) || !near(odd, tc.odd, tc.digits) {
-			t.Errorf("%dx%d: even %.6f odd %.6f, want %g and %g", tc.n, tc.n, even, odd, tc.even, tc.odd)
-		}
-		if wantPeriod := 1 + tc.n%2; a.Period != wantPeriod {
-			t.Errorf("%dx%d: period %d, want %d", tc.n, tc.n, a.Period, wantPeriod)
-		}
-		if !near(a.Eigenvalue, a.Asymptotic, 1e-9) || !near(a.Asymptotic, math.Sqrt(even*odd), 1e-9) {
-			t.Errorf("%dx%d: eigenvalue %.12f, iteration %.12f, sqrt(even*odd) %.12f", tc.n, tc.n, a.Eigenvalue, a.Asymptotic, math.Sqrt(even*odd))
-		}
+func totals(c []*big.Int) []int64 {
+	out := make([]int64, len(c))
+	for i, v := range c {
+		out[i] = v.Int64()
 	}
+	return out
 }
 
-// TestFivePuzzle: 2.4142 = 1 + sqrt 2 with the parent kept, 1.35321 and
-// b^4 - b - 2 without it, and the equilibrium fractions of Edelkamp and Korf (1998).
-func TestFivePuzzle(t *testing.T) {
-	g, _ := Tiles(2, 3, 1, true)
-	q, _ := g.Reduce()
-	if a := q.Analyze(10000); !near(a.Asymptotic, 1+math.Sqrt2, 1e-12) {
-		t.Errorf("parent kept: %.12f, want 1 + sqrt 2", a.Asymptotic)
+// TestFivePuzzleMatrix: the Five Puzzle's matrix of Figure 4 of Edelkamp and
+// Korf (1998), b^4 - b - 2 and 1.35321. (The same from the explored puzzle
+// is tested in package tiles.)
+func TestFivePuzzleMatrix(t *testing.T) {
+	f, err := os.Open("testdata/fivepuzzle.txt")
+	if err != nil {
+		t.Fatal(err)
 	}
-	g, _ = Tiles(2, 3, 1, false) // blank starts on a side cell
-	q, _ = g.Reduce()
-	a := q.Analyze(10000)
-	if !near(a.Asymptotic, 1.35321, 5e-6) || !near(a.Eigenvalue, 1.3532099641993, 1e-12) {
-		t.Errorf("parent eliminated: %.8f (eigenvalue %.12f), want 1.35321", a.Asymptotic, a.Eigenvalue)
-	}
-	if p := PolyString(CharPoly(q.RecurrentMatrix(a.Recurrent))); p != "b^4 - b - 2" {
-		t.Errorf("characteristic polynomial %s, want b^4 - b - 2", p)
-	}
-	var fr []float64
-	for _, i := range a.Recurrent {
-		fr = append(fr, a.Fractions[i])
-	}
-	slices.Sort(fr)
-	want := []float64{.150097, .203113, .274854, .371936}
-	for i := range want {
-		if !near(fr[i], want[i], 5e-7) {
-			t.Errorf("equilibrium fractions %v, want %v", fr, want)
-			break
-		}
-	}
-	// The same from the matrix file of Figure 4.
-	f, _ := os.Open("testdata/fivepuzzle.txt")
 	defer f.Close()
 	m, err := ReadMatrix(f, "fivepuzzle.txt")
 	if err != nil {
@@ -91,107 +43,125 @@ func TestFivePuzzle(t *testing.T) {
 	if got, want := totals(m.Counts(5)), []int64{1, 2, 3, 3, 4, 7}; !slices.Equal(got, want) {
 		t.Errorf("matrix file counts %v, want %v", got, want)
 	}
-	if ma := m.Analyze(10000); !near(ma.Asymptotic, a.Asymptotic, 1e-9) || !near(ma.Eigenvalue, a.Eigenvalue, 1e-12) {
-		t.Errorf("matrix file: %.12f, explored %.12f", ma.Asymptotic, a.Asymptotic)
+	if a := m.Analyze(10000); !near(a.Asymptotic, 1.35321, 5e-6) || !near(a.Eigenvalue, 1.3532099641993, 1e-12) {
+		t.Errorf("matrix file: %.12f (eigenvalue %.12f), want 1.35321", a.Asymptotic, a.Eigenvalue)
 	}
 }
 
-// TestRubik: 13.34847 = 6 + 3 sqrt 6, b^2 - 12b - 18 on the recurrent
-// types, and the node counts of Edelkamp and Korf's rules to depth 6.
-func TestRubik(t *testing.T) {
-	q, _ := Rubik().Reduce()
-	a := q.Analyze(1000)
-	if !near(a.Asymptotic, 6+3*math.Sqrt(6), 1e-12) || !near(a.Asymptotic, 13.34847, 5e-6) {
-		t.Errorf("rubik: %.8f, want 13.34847", a.Asymptotic)
-	}
-	if p := PolyString(CharPoly(q.RecurrentMatrix(a.Recurrent))); p != "b^2 - 12b - 18" {
-		t.Errorf("rubik polynomial %s", p)
-	}
-	want := []int64{1, 18, 243, 3240, 43254, 577368, 7706988}
-	if got := totals(q.Counts(6)); !slices.Equal(got, want) {
-		t.Errorf("rubik counts %v, want %v", got, want)
-	}
-}
-
-func totals(c []*big.Int) []int64 {
-	out := make([]int64, len(c))
-	for i, v := range c {
-		out[i] = v.Int64()
-	}
-	return out
-}
-
-// bruteForce counts the nodes per depth of the real search tree of d by a
-// plain depth-first enumeration through the search package's DepthFirst.
-func bruteForce(d search.Domain, depth int) []int64 {
-	r := search.DepthFirst(context.Background(), d, search.Options{DepthBound: depth})
-	out := []int64{1}
-	for k := 1; k <= depth; k++ {
-		var n int64
-		if k < len(r.Stats.GeneratedByDepth) {
-			n = r.Stats.GeneratedByDepth[k]
+// cycle is the cyclic group Z_n with moves +1 (0), -1 (1) and +2 (2): the
+// learner must find the inverse pairs, +1+1 = +2, and the commutations.
+func cycleLearner(n, maxLen int) Learner {
+	step := [3]int{1, n - 1, 2}
+	return Learner{Alphabet: 3, MaxLen: maxLen, Effect: func(dst, seq []byte) []byte {
+		v := 0
+		for _, m := range seq {
+			v = (v + step[m]) % n
 		}
-		out = append(out, n)
-	}
-	return out
+		return append(dst, byte(v))
+	}}
 }
 
-// TestBruteForce: the recurrences equal a plain enumeration of the real
-// puzzle trees, with and without the parent as a child.
-func TestBruteForce(t *testing.T) {
-	for _, tc := range []struct{ rows, cols, depth, start int }{
-		{2, 3, 22, 0}, {2, 3, 22, 1}, {3, 3, 20, 0}, {3, 3, 20, 4}, {4, 4, 14, 0}, {4, 4, 14, 5}, {3, 5, 14, 7}, {2, 2, 20, 3},
-	} {
-		for _, keep := range []bool{false, true} {
-			depth := tc.depth
-			if keep {
-				depth = depth * 2 / 3
-			}
-			g, _ := Tiles(tc.rows, tc.cols, tc.start, keep)
-			q, _ := g.Reduce()
-			want := totals(q.Counts(depth))
-			if raw := totals(g.Counts(depth)); !slices.Equal(raw, want) {
-				t.Errorf("%dx%d: reduced counts %v, unreduced %v", tc.rows, tc.cols, want, raw)
-			}
-			goal := tiles.Goal(tc.rows, tc.cols)
-			b := tiles.Board{Rows: tc.rows, Cols: tc.cols, Tiles: slices.Clone(goal.Tiles)}
-			b.Tiles[0], b.Tiles[tc.start] = b.Tiles[tc.start], 0 // blank at start
-			if !b.Solvable(goal) {
-				b.Tiles[len(b.Tiles)-1], b.Tiles[len(b.Tiles)-2] = b.Tiles[len(b.Tiles)-2], b.Tiles[len(b.Tiles)-1]
-				if b.Tiles[len(b.Tiles)-1] == 0 || b.Tiles[len(b.Tiles)-2] == 0 {
-					b.Tiles[1], b.Tiles[2] = b.Tiles[2], b.Tiles[1]
+// TestLearnAutomaton checks the learner and the compiled automaton on the
+// cycle Z_7 against a brute-force oracle: the sequences of length d that
+// the automaton accepts are exactly the shortlex-first sequences of their
+// effect, so they count the group elements at distance d, each once.
+func TestLearnAutomaton(t *testing.T) {
+	const n = 7
+	a, err := LearnAutomaton(context.Background(), cycleLearner(n, 4), Limits{})
+	if err != nil || a.Length != 4 {
+		t.Fatalf("length %d, %v", a.Length, err)
+	}
+	want := []string{"\x00\x01", "\x01\x00", "\x01\x02", "\x02\x01"}
+	var got []string
+	for _, f := range a.Forbidden {
+		if len(f) == 2 && f != "\x00\x00" {
+			got = append(got, f)
+		}
+	}
+	// +1 +1 = +2 (found first), +1 -1 = -1 +1 = 0, -1 +2 = +2 -1 = +1,
+	// +1 +2 = +2 +1 = 3 (the later forbidden).
+	if !slices.Contains(a.Forbidden, "\x00\x00") || !slices.Equal(got[:2], want[:2]) {
+		t.Errorf("forbidden %q", a.Forbidden)
+	}
+	// Breadth-first over the accepted sequences reaches each element once.
+	type node struct {
+		v int
+		s int32
+	}
+	seen := map[int]bool{0: true}
+	level := []node{{0, 0}}
+	step := [3]int{1, n - 1, 2}
+	for d := 1; d <= 3; d++ {
+		var next []node
+		for _, x := range level {
+			for m := range 3 {
+				s := a.Step(x.s, search.Move(m))
+				if s < 0 {
+					continue
 				}
-			}
-			p, err := tiles.NewPuzzle(b, goal, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var d search.Domain = noGoalInverter{noGoal{p}, p}
-			if keep {
-				d = noGoal{p}
-			}
-			got := bruteForce(d, depth)
-			if !slices.Equal(got, want) {
-				t.Errorf("%dx%d blank at %d keep-parent %v: enumeration %v, recurrence %v", tc.rows, tc.cols, tc.start, keep, got, want)
+				v := (x.v + step[m]) % n
+				if seen[v] {
+					t.Errorf("depth %d: element %d reached twice", d, v)
+				}
+				seen[v] = true
+				next = append(next, node{v, s})
 			}
 		}
+		level = next
 	}
-	want := totals(func() []*big.Int { q, _ := Rubik().Reduce(); return q.Counts(5) }())
-	if got := bruteForce(noGoal{rubik.NewDomain(rubik.Solved())}, 5); !slices.Equal(got, want) {
-		t.Errorf("rubik: enumeration %v, recurrence %v", got, want)
+	if len(seen) != n {
+		t.Errorf("reached %d elements of Z_%d", len(seen), n)
 	}
 }
 
-// noGoal hides the goal so that the enumeration runs to the bound. It also
-// hides any Inverter, so that the parent is generated as a child.
-type noGoal struct{ search.Domain }
+func TestCompileAutomatonErrors(t *testing.T) {
+	for _, tc := range []struct {
+		alphabet  int
+		forbidden []string
+		want      string
+	}{
+		{0, nil, "alphabet of 0 moves"},
+		{257, nil, "alphabet of 257 moves"},
+		{2, []string{""}, "empty forbidden string"},
+		{2, []string{"\x00\x02"}, "move 2 outside the alphabet of 2"},
+	} {
+		if _, err := CompileAutomaton(tc.alphabet, tc.forbidden); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("CompileAutomaton(%d, %q) = %v, want %q", tc.alphabet, tc.forbidden, err, tc.want)
+		}
+	}
+}
 
-func (noGoal) IsGoal() bool { return false }
-
-// noGoalInverter hides the goal and keeps predecessor elimination.
-type noGoalInverter struct {
-	noGoal
-	search.Inverter
+// TestLimits: learning and exploring stop on a node limit, a memory limit
+// and a cancelled context.
+func TestLimits(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	// The binary counter: moves 0 and 1 append a bit; no duplicates, so
+	// everything grows as 2^length.
+	bits := Learner{Alphabet: 2, MaxLen: MaxLearnLen, Effect: func(dst, seq []byte) []byte {
+		dst = append(dst, byte(len(seq)))
+		return append(dst, seq...)
+	}}
+	tree := func(x uint32) []uint32 { return []uint32{2 * x, 2*x + 1} }
+	name := func(uint32) string { return "" }
+	for _, tc := range []struct {
+		name string
+		ctx  context.Context
+		lim  Limits
+		want error
+	}{
+		{"nodes", context.Background(), Limits{MaxNodes: 5000}, search.ErrNodeLimit},
+		{"memory", context.Background(), Limits{MaxMem: 1 << 20}, search.ErrMemLimit},
+		{"cancelled", cancelled, Limits{}, context.Canceled},
+	} {
+		a, err := LearnAutomaton(tc.ctx, bits, tc.lim)
+		if !errors.Is(err, tc.want) || a == nil || a.Length >= MaxLearnLen {
+			t.Errorf("learning, %s: %v, want %v and a partial automaton", tc.name, err, tc.want)
+		}
+		if g, err := ExploreContext(tc.ctx, tc.lim, uint32(1), tree, name); !errors.Is(err, tc.want) || g != nil {
+			t.Errorf("exploring, %s: %v, want %v", tc.name, err, tc.want)
+		}
+	}
 }
 
 func TestReadMatrixErrors(t *testing.T) {
@@ -230,47 +200,4 @@ func FuzzReadMatrix(f *testing.F) {
 		a := q.Analyze(200)
 		CharPoly(q.RecurrentMatrix(a.Recurrent))
 	})
-}
-
-// TestDeep: exact counts to depth 1000 of the 10 x 10 puzzle (a speed goal
-// measured by BenchmarkCounts10x10; here the value is checked against the
-// asymptotic factor).
-func TestDeep(t *testing.T) {
-	g, _ := Tiles(10, 10, 0, false)
-	q, _ := g.Reduce()
-	c := q.Counts(1000)
-	r := new(big.Rat).SetFrac(c[1000], c[999])
-	f, _ := r.Float64()
-	if !near(f, 2.79026, 5e-6) {
-		t.Errorf("N(1000)/N(999) = %.6f, want 2.79026", f)
-	}
-}
-
-// TestRectangles: every board from 2x2 to 10x10 gets a consistent analysis:
-// the iteration's geometric mean equals the dominant eigenvalue, the
-// period is 2 exactly for odd x odd boards, and reduction keeps the counts.
-func TestRectangles(t *testing.T) {
-	for r := 2; r <= 10; r++ {
-		for c := r; c <= 10; c++ {
-			g, err := Tiles(r, c, 0, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			q, _ := g.Reduce()
-			a := q.Analyze(1000000)
-			if !near(a.Asymptotic, a.Eigenvalue, 1e-9) {
-				t.Errorf("%dx%d: iteration %.12f, eigenvalue %.12f", r, c, a.Asymptotic, a.Eigenvalue)
-			}
-			want := 1
-			if r%2 == 1 && c%2 == 1 {
-				want = 2
-			}
-			if a.Period != want || !a.Irreducible {
-				t.Errorf("%dx%d: period %d irreducible %v, want period %d", r, c, a.Period, a.Irreducible, want)
-			}
-			if got, raw := totals(q.Counts(30)), totals(g.Counts(30)); !slices.Equal(got, raw) {
-				t.Errorf("%dx%d: reduction changed the counts", r, c)
-			}
-		}
-	}
 }

@@ -3,6 +3,10 @@
 // Korf show in "The branching factor of regular search spaces" (AAAI 1998,
 // Edelkamp and Korf (1998)).
 //
+// Package branching is generic: a puzzle gives its node types and move rule
+// (package puzzles/tiles and puzzles/rubik build theirs: tiles.TypeGraph,
+// rubik.TypeGraph), and branching imports no puzzle.
+//
 // # Node types
 //
 // A node's type is whatever determines how many children of each type it
@@ -41,4 +45,17 @@
 // characteristic polynomial det(bI - P) of the recurrent part is computed
 // exactly (Faddeev-LeVerrier over the integers), e.g. b^4 - b - 2 for the
 // Five Puzzle without its parent as a child.
+//
+// # Move automata
+//
+// An Automaton is a move filter over any alphabet (up to 256 moves): the
+// Aho-Corasick automaton of a set of forbidden move strings (Taylor and Korf
+// 1993), compiled in O(alphabet x total length) into a full transition
+// table, one int32 per state and move, stepped in O(1) per move by the
+// depth-first searches (search.Options.Filter). LearnAutomaton learns the
+// forbidden strings breadth-first from a puzzle's Learner (the effect of a
+// move string, and whether an earlier string is legal wherever a later one
+// is): tiles.LearnFSM (4 moves) and rubik.LearnFSM (18). Learning and
+// ExploreContext take a context and Limits (strings or types, bytes), and a
+// learning stopped by a limit still gives a valid automaton.
 package branching

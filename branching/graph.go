@@ -1,11 +1,15 @@
 package branching
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"slices"
 	"sort"
 	"strings"
+	"unsafe"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // Edge is a type's children of one type: Count children of type To.
@@ -26,10 +30,41 @@ type Graph struct {
 // lists a type's children, one entry per child (repeats count), and name
 // labels a type.
 func Explore[T comparable](root T, children func(T) []T, name func(T) string) *Graph {
+	g, _ := ExploreContext(context.Background(), Limits{}, root, children, name)
+	return g
+}
+
+// exploreCheckEvery is how many types pass between checks of the context
+// and the memory.
+const exploreCheckEvery = 1 << 10
+
+// typeBytes is the memory of an explored type besides its name, its edges
+// and the size of T (three times: the index map's key, the queue, slack):
+// the map's slot, a slice header and a string header.
+const typeBytes = 64
+
+// ExploreContext is Explore within limits: MaxNodes bounds the number of
+// types, MaxMem the memory of the graph and its index, and the context the
+// time. A limit stops it with a nil graph and the limit's error
+// (search.ErrNodeLimit, search.ErrMemLimit or the context's).
+func ExploreContext[T comparable](ctx context.Context, lim Limits, root T, children func(T) []T, name func(T) string) (*Graph, error) {
 	index := map[T]int{root: 0}
 	queue := []T{root}
 	g := &Graph{}
-	for len(queue) > 0 {
+	perType := typeBytes + 3*int64(unsafe.Sizeof(root))
+	var bytes int64
+	for n := int64(1); len(queue) > 0; n++ {
+		if lim.MaxNodes > 0 && int64(len(index)) > lim.MaxNodes {
+			return nil, search.ErrNodeLimit
+		}
+		if n%exploreCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if lim.MaxMem > 0 && bytes+int64(len(index))*perType > lim.MaxMem {
+				return nil, search.ErrMemLimit
+			}
+		}
 		t := queue[0]
 		queue = queue[1:]
 		i := index[t]
@@ -52,8 +87,9 @@ func Explore[T comparable](root T, children func(T) []T, name func(T) string) *G
 			g.Children[i] = append(g.Children[i], Edge{j, n})
 		}
 		slices.SortFunc(g.Children[i], func(a, b Edge) int { return a.To - b.To })
+		bytes += int64(len(g.Names[i]) + 16*len(g.Children[i]))
 	}
-	return g
+	return g, nil
 }
 
 // FromMatrix returns the graph of matrix p (p[i][j] children of type j per

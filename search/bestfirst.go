@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math"
+	"slices"
 
 	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/arena"
@@ -95,10 +96,19 @@ type graph struct {
 	stats  Stats
 	mon    *monitor
 	open   openList
+	// appendKey is the domain's AppendKey, or its AppendCanonicalKey with
+	// Options.Canonical; start is then the exact key of the start state,
+	// from which the solution is replayed.
+	appendKey func(dst []byte) []byte
+	start     []byte
 }
 
 func newGraph(ctx context.Context, d Domain, o *Options, reopen bool) *graph {
-	s := &graph{d: d, o: o, store: o.Store, reopen: reopen}
+	s := &graph{d: d, o: o, store: o.Store, reopen: reopen, appendKey: d.AppendKey}
+	if c, ok := d.(Canonicalizer); ok && o.Canonical {
+		s.appendKey = c.AppendCanonicalKey
+		s.start = d.AppendKey(nil)
+	}
 	if s.store == nil {
 		s.store = dedup.NewHashSet()
 	}
@@ -133,7 +143,11 @@ func (s *graph) rec(i int32) *record { return &s.recs[i>>recPageBits][i&(recPage
 // domain positioned at the node reached at cost g.
 func (s *graph) run(open openList, score func(g int) float64) Result {
 	s.open = open
-	s.key = s.d.AppendKey(s.key[:0])
+	goalOnGenerate := s.o.GoalOnGenerate
+	if goalOnGenerate && s.d.IsGoal() {
+		return s.result(Solved, -1)
+	}
+	s.key = s.appendKey(s.key[:0])
 	s.store.Insert(s.key, 0)
 	s.add(0, -1, NoMove, 0, 0, score(0))
 	for !s.mon.check() {
@@ -149,7 +163,7 @@ func (s *graph) run(open openList, score func(g int) float64) Result {
 			continue // a cheaper path reopened this state since
 		}
 		s.d.SetKey(s.keys.Get(r.key))
-		if s.d.IsGoal() {
+		if !goalOnGenerate && s.d.IsGoal() {
 			return s.result(Solved, idx)
 		}
 		depth := int(r.depth)
@@ -158,44 +172,128 @@ func (s *graph) run(open openList, score func(g int) float64) Result {
 		for _, m := range s.moves {
 			g2 := int(r.g) + s.d.Apply(m)
 			s.stats.countGenerated(depth + 1)
-			s.key = s.d.AppendKey(s.key[:0])
+			if goalOnGenerate {
+				// A goal is taken as soon as it is seen, and the limits
+				// are checked before the node is stored.
+				if s.d.IsGoal() {
+					res := s.result(Solved, idx)
+					res.Path = append(res.Path, s.lastMove(m))
+					res.Cost = g2
+					return res
+				}
+				if s.mon.check() {
+					s.d.Undo(m)
+					break
+				}
+			}
+			s.key = s.appendKey(s.key[:0])
 			next := s.nrecs
-			old, found := s.store.Insert(s.key, uint64(next))
-			switch {
-			case !found:
+			if s.o.Prune != nil {
+				// Prune before storing: a pruned state takes no record.
+				if old, found := s.store.Get(s.key); found {
+					s.reached(old, idx, m, g2, depth, score)
+				} else if s.o.Prune(s.d) {
+					s.stats.Pruned++
+				} else {
+					s.store.Insert(s.key, uint64(next))
+					s.add(next, idx, m, g2, depth+1, score(g2))
+				}
+			} else if old, found := s.store.Insert(s.key, uint64(next)); !found {
 				s.add(next, idx, m, g2, depth+1, score(g2))
-			case s.reopen && g2 < int(s.rec(int32(old)).g):
-				o := s.rec(int32(old))
-				o.parent, o.move, o.g, o.depth = idx, m, int32(g2), int32(depth+1)
-				s.open.push(int32(old), int32(g2), score(g2))
+			} else {
+				s.reached(old, idx, m, g2, depth, score)
 			}
 			s.d.Undo(m)
-			if s.mon.check() {
+			if !goalOnGenerate && s.mon.check() {
 				break
 			}
 		}
 	}
-	return s.result(Stopped, -1)
+	return s.result(StatusOf(s.mon.err), -1)
 }
 
+// reached handles a stored state reached again from record idx by move m at
+// cost g2: a search that reopens moves it to the cheaper path.
+func (s *graph) reached(old uint64, idx int32, m Move, g2, depth int, score func(g int) float64) {
+	if !s.reopen || g2 >= int(s.rec(int32(old)).g) {
+		return
+	}
+	o := s.rec(int32(old))
+	o.parent, o.move, o.g, o.depth = idx, m, int32(g2), int32(depth+1)
+	s.open.push(int32(old), int32(g2), score(g2))
+}
+
+// lastMove returns the move that reaches a goal from the current state's
+// parent: m itself, unless the path was replayed from canonical keys; then
+// the domain is at the replayed parent, and the move of that state that
+// reaches a goal is searched among its moves.
+func (s *graph) lastMove(m Move) Move {
+	if s.start == nil {
+		return m
+	}
+	for _, m2 := range s.d.Moves(nil) {
+		s.d.Apply(m2)
+		if s.d.IsGoal() {
+			return m2
+		}
+		s.d.Undo(m2)
+	}
+	return m
+}
+
+// result ends the search with status st; goal >= 0 is the record whose
+// path is the solution (a goal, or the parent of a goal found on
+// generation).
 func (s *graph) result(st Status, goal int32) Result {
 	s.mon.finish()
 	s.stats.PeakClosed = s.store.Len()
 	s.stats.Bytes = s.bytes()
 	r := Result{Status: st, Stats: s.stats}
-	if st == Stopped {
+	if st.Early() {
 		r.Err = s.mon.err
 	}
-	if goal >= 0 {
-		r.Cost = int(s.rec(goal).g)
-		for i := goal; s.rec(i).parent >= 0; i = s.rec(i).parent {
+	if goal < 0 {
+		return r
+	}
+	r.Cost = int(s.rec(goal).g)
+	var chain []int32
+	for i := goal; s.rec(i).parent >= 0; i = s.rec(i).parent {
+		chain = append(chain, i)
+	}
+	if s.start == nil {
+		for _, i := range chain {
 			r.Path = append(r.Path, s.rec(i).move)
 		}
-		for i, j := 0, len(r.Path)-1; i < j; i, j = i+1, j-1 {
-			r.Path[i], r.Path[j] = r.Path[j], r.Path[i]
+		slices.Reverse(r.Path)
+		return r
+	}
+	r.Path = s.replay(chain)
+	return r
+}
+
+// replay rebuilds the path of canonical records chain (from the last back
+// to the first after the start) from the exact start state: at each step
+// the move of the actual state whose canonical key is the next record's.
+// The stored moves cannot serve, as they name the moves of whatever
+// symmetric image SetKey made current. It leaves the domain at the end of
+// the path.
+func (s *graph) replay(chain []int32) []Move {
+	s.d.SetKey(s.start)
+	var path, moves []Move
+	for j := len(chain) - 1; j >= 0; j-- {
+		want := s.keys.Get(s.rec(chain[j]).key)
+		moves = s.d.Moves(moves[:0])
+		for _, m := range moves {
+			s.d.Apply(m)
+			s.key = s.appendKey(s.key[:0])
+			if string(s.key) == string(want) {
+				path = append(path, m)
+				break
+			}
+			s.d.Undo(m)
 		}
 	}
-	return r
+	return path
 }
 
 // openList is the frontier of a best-first search: record indices with the

@@ -24,6 +24,38 @@
 // best-first use a binary heap on a float64 f, ties to the larger g, then to the
 // newer node; breadth-first uses a FIFO queue.
 //
+// # Options for graph searches, symmetries and proofs
+//
+// Options.Canonical stores states by the canonical keys of a domain that
+// implements Canonicalizer (one key for all the images of a state under its
+// symmetries); a best-first search then rebuilds its path by replay from the
+// start, at each step the move whose canonical key is the next stored one,
+// since the stored moves name moves of whichever image SetKey made current.
+// Options.VisitOnce makes DepthFirst a graph search in depth-first order:
+// each state stored the first time it is generated, never searched again,
+// on an explicit stack whose frames (32 bytes) share one move buffer, so a
+// dive of millions of moves costs no recursion; its exhaustion is a proof
+// that no goal is reachable. Options.Prune cuts states a domain proves
+// useless (a deadlock test) and Options.GoalOnGenerate tests children for a
+// goal as soon as they are generated. The Gaps deciders (package
+// puzzles/gaps) are configurations of these: PriorityFirst with canonical
+// keys, a prune hook and goal on generation; DepthFirst with VisitOnce.
+//
+// # Status
+//
+// Every search ends with a Status, modelled on gonum's optimize.Status: its
+// name, whether it ended early (Early) and, for a limit or a cancellation,
+// its error (Err): ErrNodeLimit, ErrMemLimit, ErrDepthBound or the
+// context's. Other engines (xcover, logicgrid, gaps) use the same type.
+//
+// # Conformance
+//
+// Package searchtest is the conformance suite: an engine, or a
+// configuration of options, passes it on grids against Dijkstra's
+// distances, on pancake stacks against breadth-first search, on symmetric
+// grids with canonical keys, on grids cut by a prune hook, and on its
+// limits. A third-party engine of the Func signature can run it too.
+//
 // # Counting conventions
 //
 // A node is generated when a move is applied to reach it and expanded when
@@ -39,6 +71,6 @@
 //
 // Every search takes a context (cancellation and deadlines), a node limit and,
 // for searches that store states, an approximate memory limit. A search that
-// stops on a limit returns Status Stopped, the reason in Result.Err, and the
-// statistics gathered so far.
+// stops on a limit returns the limit's Status (Early), the reason in
+// Result.Err, and the statistics gathered so far.
 package search

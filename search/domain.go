@@ -49,3 +49,14 @@ type Automaton interface {
 	// number when the sequence ending in m must not be generated.
 	Step(s int32, m Move) int32
 }
+
+// Canonicalizer is implemented by domains with symmetries: states that are
+// images of each other under a symmetry (the row permutations of a Gaps
+// position, say) have the same canonical key, so a search with
+// Options.Canonical stores one of them. SetKey must accept a canonical key
+// and make current a state with that canonical key (any of the images).
+type Canonicalizer interface {
+	// AppendCanonicalKey appends the canonical key of the current state to
+	// dst.
+	AppendCanonicalKey(dst []byte) []byte
+}

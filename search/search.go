@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -40,54 +39,50 @@ type Options struct {
 	// Eval is BestFirst's evaluation, smaller is better. When it is called the
 	// domain's current state is the node evaluated, reached at cost g.
 	Eval func(d Domain, g int) float64
+	// Canonical makes duplicate detection use the domain's canonical keys
+	// (the domain must implement Canonicalizer): states equivalent under the
+	// domain's symmetries are stored once. A best-first search then expands
+	// a state made current from its canonical key, whose moves may name a
+	// symmetric image of the state reached, and rebuilds the solution by
+	// replay from the start (see Result.Path).
+	Canonical bool
+	// VisitOnce makes DepthFirst search each state at most once, never again
+	// when reached more cheaply: a graph search in depth-first order with an
+	// explicit stack (no recursion, however deep the dive), whose exhaustion
+	// proves that no goal is reachable. It implies Detect. As in the
+	// best-first family, the store catches the parent among the children,
+	// so the Inverter is not consulted and the parent counts as generated.
+	VisitOnce bool
+	// Prune, if set, is called with each new state current (generated, not
+	// the start, not a duplicate, not a goal) and returns true to cut it: it
+	// is neither expanded nor, in the best-first family, stored (a
+	// depth-first search that detects duplicates has stored it already, so
+	// it is tested once). Stats.Pruned counts the cuts. A deadlock test is
+	// a prune hook; so is any proof that a state cannot reach a goal.
+	Prune func(d Domain) bool
+	// GoalOnGenerate tests for a goal when a node is generated rather than
+	// when it is expanded, and then checks the limits before the node is
+	// stored: a solution is found one expansion sooner, at the price of
+	// optimality in the best-first family (a goal is taken as soon as it is
+	// seen). The start state is tested first in either case.
+	GoalOnGenerate bool
 	// Priority is PriorityFirst's class of a node, smaller first, >= 0; within
 	// a class the newest node goes first. The domain is positioned as for Eval.
 	Priority func(d Domain, g int) int
 }
 
-// Status says how a search ended.
-type Status int
-
-const (
-	// Solved means a goal was reached; Result.Path leads to it.
-	Solved Status = iota
-	// NoSolution means the whole space was searched without reaching a goal:
-	// a proof that none is reachable (within the depth bound, for DepthFirst
-	// with a bound that cut no node).
-	NoSolution
-	// Stopped means a limit or cancellation ended the search; Result.Err says
-	// which.
-	Stopped
-)
-
-func (s Status) String() string {
-	switch s {
-	case Solved:
-		return "solved"
-	case NoSolution:
-		return "no solution"
-	case Stopped:
-		return "stopped"
-	}
-	return fmt.Sprintf("Status(%d)", int(s))
-}
-
-// Errors in Result.Err of a stopped search, besides the context's errors.
-var (
-	ErrNodeLimit  = errors.New("node limit reached")
-	ErrMemLimit   = errors.New("memory limit reached")
-	ErrDepthBound = errors.New("depth bound reached without a solution")
-)
-
 // Result is the outcome of a search.
 type Result struct {
+	// Status says how the search ended: Solved, NoSolution, or the limit
+	// or cancellation that stopped it (Status.Early).
 	Status Status
 	// Path is the sequence of moves from the start state to the goal found.
 	Path []Move
 	// Cost is the sum of the path's move costs.
 	Cost  int
 	Stats Stats
-	// Err is the reason a search Stopped.
+	// Err is the reason a search ended early: Status.Err(), or the
+	// context's error itself.
 	Err error
 }
 
@@ -102,6 +97,8 @@ type Stats struct {
 	// PeakOpen is the largest open list; PeakClosed the most stored states.
 	PeakOpen   int
 	PeakClosed int
+	// Pruned counts the states cut by Options.Prune.
+	Pruned int64
 	// Bytes is the memory held by stored states and the open list at the end
 	// (or at the peak, for searches that free as they go).
 	Bytes   int64

@@ -23,6 +23,14 @@ var algorithms = []searchtest.Algorithm{
 	{Name: "bestfirst", Func: search.BestFirst, Optimal: true},
 	{Name: "priority", Func: search.PriorityFirst},
 	{Name: "bfs", Func: search.BreadthFirst, UnitOptimal: true},
+	// The options the Gaps deciders are made of.
+	{Name: "dfs-once", Func: search.DepthFirst, Options: search.Options{VisitOnce: true}},
+	{Name: "dfs-once-gen", Func: search.DepthFirst, Options: search.Options{VisitOnce: true, GoalOnGenerate: true}},
+	{Name: "dfs-gen", Func: search.DepthFirst, Options: search.Options{Detect: true, GoalOnGenerate: true}},
+	{Name: "ida-gen", Func: search.IDAStar, Options: search.Options{Detect: true, GoalOnGenerate: true}, Optimal: true},
+	{Name: "priority-gen", Func: search.PriorityFirst, Options: search.Options{GoalOnGenerate: true}},
+	{Name: "astar-gen", Func: search.AStar, Options: search.Options{GoalOnGenerate: true}},
+	{Name: "bfs-gen", Func: search.BreadthFirst, Options: search.Options{GoalOnGenerate: true}, UnitOptimal: true},
 }
 
 var stores = []struct {
@@ -70,8 +78,31 @@ func TestDepthFirstCounts(t *testing.T) {
 
 	b = &searchtest.BinaryTree{Depth: 30}
 	r = search.DepthFirst(context.Background(), b, search.Options{DepthBound: 4})
-	if r.Status != search.Stopped || !errors.Is(r.Err, search.ErrDepthBound) || r.Stats.Generated != 30 {
+	if r.Status != search.DepthLimit || !errors.Is(r.Err, search.ErrDepthBound) || r.Stats.Generated != 30 {
 		t.Errorf("bounded at 4: status %v, err %v, generated %d; want stopped at the bound, 30", r.Status, r.Err, r.Stats.Generated)
+	}
+}
+
+// TestVisitOnceCounts: on a tree every state is new, so the visit-once
+// search counts what the recursive one does; on a graph it counts each
+// state once.
+func TestVisitOnceCounts(t *testing.T) {
+	b := &searchtest.BinaryTree{Depth: 10}
+	plain := search.DepthFirst(context.Background(), b, search.Options{})
+	once := search.DepthFirst(context.Background(), b, search.Options{VisitOnce: true})
+	if once.Status != search.NoSolution || once.Stats.Generated != plain.Stats.Generated ||
+		once.Stats.Expanded != plain.Stats.Expanded || !slices.Equal(once.Stats.GeneratedByDepth, plain.Stats.GeneratedByDepth) {
+		t.Errorf("visit once: %v, %d generated, %d expanded; want %d, %d", once.Status,
+			once.Stats.Generated, once.Stats.Expanded, plain.Stats.Generated, plain.Stats.Expanded)
+	}
+	// A 9 x 8 open grid: 72 states, each expanded once, 4 x 9 x 8 - 2 x 9
+	// - 2 x 8 moves generated (every cell's moves to its neighbours).
+	g := searchtest.NewGrid(9, 8, 0, false, 1)
+	g.End = -1 // no goal
+	g.Reset()
+	r := search.DepthFirst(context.Background(), g, search.Options{VisitOnce: true})
+	if r.Status != search.NoSolution || r.Stats.Expanded != 72 || r.Stats.Generated != 4*72-2*9-2*8 || r.Stats.PeakClosed != 72 {
+		t.Errorf("open grid: %v, %d expanded, %d generated, %d stored", r.Status, r.Stats.Expanded, r.Stats.Generated, r.Stats.PeakClosed)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // SolveParallel searches with the given number of workers, each with its own
@@ -111,6 +113,12 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 		}(w)
 	}
 	wg.Wait()
+	switch {
+	case res.Err != nil:
+		res.Status = search.StatusOf(res.Err)
+	case stopped.Load():
+		res.Status = search.VisitorStop
+	}
 	return res
 }
 

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // Strategy is the rule that chooses the item to branch on.
@@ -587,6 +589,11 @@ func (s *Solver) report() {
 type Result struct {
 	Solutions int64
 	Stats     Stats
+	// Status is how the enumeration ended: search.Solved when the whole
+	// tree was searched (Solutions is the exact count), otherwise a status
+	// that ended early: search.SolutionLimit, search.VisitorStop, or the
+	// context's (search.Interrupted, search.TimeLimit).
+	Status search.Status
 	// Err is the context's error when the search was cancelled, in which
 	// case Solutions counts those found so far.
 	Err error
@@ -605,5 +612,14 @@ func (s *Solver) Solve(ctx context.Context, limit int64, visit func(options []in
 	s.reported = 0
 	s.search(0)
 	s.report()
-	return Result{Solutions: s.found, Stats: s.stats, Err: s.err}
+	st := search.Solved
+	switch {
+	case s.err != nil:
+		st = search.StatusOf(s.err)
+	case s.limit > 0 && s.found >= s.limit:
+		st = search.SolutionLimit
+	case s.stop:
+		st = search.VisitorStop
+	}
+	return Result{Solutions: s.found, Stats: s.stats, Err: s.err, Status: st}
 }

@@ -8,6 +8,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/branchwise/branchwise/branching"
+	"github.com/branchwise/branchwise/puzzles/rubik"
+	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/branchwise/branchwise/render"
 	"github.com/spf13/cobra"
 )
@@ -46,6 +48,7 @@ func newBFTilesCmd(e *env) *cobra.Command {
 	var f bfFlags
 	var keepParent bool
 	var start, fsmLen int
+	var lim limits
 	c := &cobra.Command{
 		Use:   "tiles RxC",
 		Short: "Branching factors of the r x c sliding-tile puzzle",
@@ -54,7 +57,10 @@ the blank starting in cell --start (row-major; default 0, the top-left
 corner). Without --keep-parent the move back to the parent is not generated
 (predecessor elimination). With --fsm L the moves are filtered by the
 automaton of the duplicate move strings of length up to L (Taylor and Korf
-1993), learned first; its size is printed.`,
+1993), learned first; its size is printed. --max-time, --max-mem and
+--max-nodes (move strings examined, node types explored) bound the learning
+and the exploration of the type graph: a learning stopped by a limit leaves
+a smaller automaton, still correct, whose analysis is printed with a note.`,
 		Example: `  branchwise bf tiles 4x4
   branchwise bf tiles 4x4 --fsm 12
   branchwise bf tiles 2x3 --keep-parent
@@ -71,21 +77,40 @@ automaton of the duplicate move strings of length up to L (Taylor and Korf
 			if fsmLen > 0 && keepParent {
 				return usagef("--fsm and --keep-parent exclude each other")
 			}
-			g, err := branching.Tiles(rows, cols, start, keepParent)
+			if err := checkFSMLen(fsmLen); err != nil {
+				return err
+			}
+			g, err := tiles.TypeGraph(rows, cols, start, keepParent)
 			if err != nil {
 				return err
 			}
 			what := fmt.Sprintf("%dx%d sliding-tile puzzle, blank starting in cell %d, ", rows, cols, start)
 			switch {
 			case fsmLen > 0:
-				fsm, err := branching.LearnFSM(fsmLen)
-				if err != nil {
+				lim.setGCLimit(1)
+				ctx, cancel := lim.context(e.ctx)
+				defer cancel()
+				fsm, note, err := learnFSM(ctx, tiles.LearnFSM, fsmLen, lim)
+				if fsm == nil {
 					return err
 				}
-				if g, err = branching.TilesFSM(rows, cols, start, fsm); err != nil {
-					return err
+				if ctx.Err() != nil {
+					fmt.Fprintln(e.stdout, note)
+					return stopError(e, ctx)
 				}
-				what += fmt.Sprintf("FSM pruning (%d duplicate strings up to length %d, %d states)", len(fsm.Forbidden), fsmLen, fsm.States())
+				if g, err = tiles.TypeGraphFSM(ctx, rows, cols, start, fsm, lim.branching()); err != nil {
+					if note != "" {
+						fmt.Fprintln(e.stdout, note)
+					}
+					if ctx.Err() != nil {
+						return stopError(e, ctx)
+					}
+					return fmt.Errorf("exploring the type graph: %w", err)
+				}
+				what += fmt.Sprintf("FSM pruning (%d duplicate strings up to length %d, %d states)", len(fsm.Forbidden), fsm.Length, fsm.States())
+				if note != "" {
+					what += "; " + note
+				}
 			case keepParent:
 				what += "parent generated"
 			default:
@@ -98,22 +123,61 @@ automaton of the duplicate move strings of length up to L (Taylor and Korf
 	c.Flags().BoolVar(&keepParent, "keep-parent", false, "generate the parent as a child")
 	c.Flags().IntVar(&start, "start", 0, "the blank's starting cell, row-major")
 	c.Flags().IntVar(&fsmLen, "fsm", 0, "prune with a learned FSM of duplicate move strings up to this length (1-24)")
+	addLimitFlags(c.Flags(), &lim)
 	return c
 }
 
 func newBFRubikCmd(e *env) *cobra.Command {
 	var f bfFlags
+	var fsmLen int
+	var lim limits
 	c := &cobra.Command{
 		Use:   "rubik",
 		Short: "Branching factors of Rubik's Cube (18 moves, Edelkamp and Korf's pruning)",
 		Long: `Branching factors of Rubik's Cube with the 18 face turns, never the same
-face twice in a row, and opposite faces turned in one fixed order.`,
+face twice in a row, and opposite faces turned in one fixed order. With
+--fsm L the 18 turns are filtered instead by the automaton of the duplicate
+move strings of length up to L (Taylor and Korf 1993), learned first: L = 2
+finds Edelkamp and Korf's rules (13.34847), longer strings prune more. The
+limit flags bound the learning and the exploration, as for 'bf tiles'.`,
+		Example: `  branchwise bf rubik
+  branchwise bf rubik --fsm 4 --depth 8`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
-			return reportBF(e, &f, "Rubik's Cube, 18 moves, same face and opposite-face order pruned", branching.Rubik())
+			if err := checkFSMLen(fsmLen); err != nil {
+				return err
+			}
+			if fsmLen == 0 {
+				return reportBF(e, &f, "Rubik's Cube, 18 moves, same face and opposite-face order pruned", rubik.TypeGraph())
+			}
+			lim.setGCLimit(1)
+			ctx, cancel := lim.context(e.ctx)
+			defer cancel()
+			fsm, note, err := learnFSM(ctx, rubik.LearnFSM, fsmLen, lim)
+			if fsm == nil {
+				return err
+			}
+			if ctx.Err() != nil {
+				fmt.Fprintln(e.stdout, note)
+				return stopError(e, ctx)
+			}
+			g, err := rubik.TypeGraphFSM(ctx, fsm, lim.branching())
+			if err != nil {
+				if ctx.Err() != nil {
+					return stopError(e, ctx)
+				}
+				return fmt.Errorf("exploring the type graph: %w", err)
+			}
+			what := fmt.Sprintf("Rubik's Cube, 18 moves, FSM pruning (%d duplicate strings up to length %d, %d states)", len(fsm.Forbidden), fsm.Length, fsm.States())
+			if note != "" {
+				what += "; " + note
+			}
+			return reportBF(e, &f, what, g)
 		},
 	}
 	f.add(c)
+	c.Flags().IntVar(&fsmLen, "fsm", 0, "prune with a learned FSM of duplicate move strings up to this length (1-24)")
+	addLimitFlags(c.Flags(), &lim)
 	return c
 }
 

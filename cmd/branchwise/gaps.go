@@ -206,7 +206,7 @@ duplicate store: hash or trie (Patricia).`,
 				return err
 			}
 			s := gapsSolution{Deal: d.String(), Source: src, Algorithm: algo, Status: out.Verdict.String(),
-				Reason: out.Reason, Length: len(out.Path), Generated: out.Generated, Expanded: out.Expanded,
+				Reason: stoppedBy(out.Status, nil), Length: len(out.Path), Generated: out.Generated, Expanded: out.Expanded,
 				Stored: out.Stored, Rejected: out.Rejected, Bytes: out.Bytes, Seconds: out.Elapsed.Seconds()}
 			if out.Verdict == gaps.Solvable {
 				if s.Moves, s.Cards, err = gaps.Notation(d, out.Path); err != nil {

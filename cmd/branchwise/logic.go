@@ -15,6 +15,7 @@ import (
 
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
 	"github.com/branchwise/branchwise/render"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 )
@@ -173,8 +174,8 @@ func runLogicSolve(e *env, file string, f logicSolveFlags) error {
 		u := r.Solutions == 1
 		rep.Unique = &u
 	}
-	if r.Stopped != "max-solutions" {
-		rep.Stopped = r.Stopped
+	if r.Status != search.SolutionLimit {
+		rep.Stopped = stoppedBy(r.Status, nil)
 	}
 	if f.asJSON {
 		for _, s := range r.Kept {
@@ -853,7 +854,7 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 					if ctx.Err() != nil {
 						return errInterrupted
 					}
-					if r.Stopped == "max-nodes" {
+					if r.Status == search.NodeLimit {
 						stopped[k]++
 					} else if !r.Unique() || !slices.EqualFunc(r.Kept[0], sol, slices.Equal) {
 						return fmt.Errorf("%s d%d seed %d: %s finds %d solutions", g.Size, d, seed, names[k], r.Solutions)

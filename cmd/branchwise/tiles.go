@@ -42,7 +42,7 @@ type tilesFlags struct {
 	heuristic string
 	store     string
 	fsmLen    int
-	fsm       *branching.FSM
+	fsm       *branching.Automaton
 	asJSON    bool
 	lim       limits
 }
@@ -72,14 +72,22 @@ func (f *tilesFlags) check() error {
 	if f.algo == "wastar" && f.weight < 0 {
 		return usagef("--weight must be >= 0")
 	}
-	if f.fsmLen != 0 {
-		fsm, err := branching.LearnFSM(f.fsmLen)
-		if err != nil {
-			return usageError{err}
-		}
-		f.fsm = fsm
+	return checkFSMLen(f.fsmLen)
+}
+
+// learn learns the FSM of --fsm within the limits and ctx; a limit leaves
+// the automaton learned so far, with a note on standard error, and the
+// search that follows stops on the same limit if it is the time.
+func (f *tilesFlags) learn(ctx context.Context, e *env) {
+	if f.fsmLen == 0 {
+		return
 	}
-	return nil
+	// --max-nodes counts the search's nodes, not the strings learned.
+	fsm, note, _ := learnFSM(ctx, tiles.LearnFSM, f.fsmLen, limits{MaxMem: f.lim.MaxMem})
+	if note != "" {
+		fmt.Fprintln(e.stderr, "branchwise: "+note)
+	}
+	f.fsm = fsm
 }
 
 // tilesSolution is the outcome of one instance, as printed.
@@ -121,7 +129,7 @@ func (f *tilesFlags) solveBoard(ctx context.Context, name string, b, goal tiles.
 		}
 		r = alg(ctx, p, o)
 	}
-	s := tilesSolution{Name: name, Board: b.String(), Status: r.Status.String(), Length: r.Cost,
+	s := tilesSolution{Name: name, Board: b.String(), Status: statusWord(r.Status), Length: r.Cost,
 		Generated: r.Stats.Generated, Expanded: r.Stats.Expanded, PeakOpen: r.Stats.PeakOpen,
 		Stored: r.Stats.PeakClosed, Seconds: r.Stats.Elapsed.Seconds()}
 	var moves strings.Builder
@@ -129,9 +137,9 @@ func (f *tilesFlags) solveBoard(ctx context.Context, name string, b, goal tiles.
 		moves.WriteByte(tiles.MoveLetters[m])
 	}
 	s.Moves = moves.String()
-	if r.Status == search.Stopped {
+	if r.Status.Early() {
 		s.Length = 0
-		s.Reason = r.Err.Error()
+		s.Reason = stoppedBy(r.Status, r.Err)
 	}
 	return s, nil
 }
@@ -170,6 +178,7 @@ conventions); other algorithms run the generic engines of package search.`,
 			f.lim.setGCLimit(1)
 			ctx, cancel := f.lim.context(e.ctx)
 			defer cancel()
+			f.learn(ctx, e)
 			prog := newProgress(e)
 			var sols []tilesSolution
 			for _, in := range insts {
@@ -346,6 +355,7 @@ mean length relative to the optimum.`,
 			f.lim.setGCLimit(workers)
 			ctx, cancel := f.lim.context(e.ctx)
 			defer cancel()
+			f.learn(ctx, e)
 			return runKorf(ctx, e, &f, all, sel, workers)
 		},
 	}
@@ -431,7 +441,7 @@ func runKorf(ctx context.Context, e *env, f *tilesFlags, all []tiles.KorfInstanc
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
-				if err == nil && s.Status != search.Stopped.String() {
+				if err == nil && s.Status != "stopped" {
 					rows[j] = &korfRow{tilesSolution: s, Index: sel[j], KorfGenerated: k.Generated}
 					rows[j].Optimal = k.Optimal
 					done++

@@ -1,8 +1,11 @@
 // Package gaps is Superpuzz, the card solitaire of Berliner et al. and Shintani (also
 // known as Gaps One Deal): deals from a seed or from text, the rules, the
-// search.Domain every engine of package search runs on, Berliner et al.'s deadlock
-// detection, and a specialised exhaustive decider that answers solvable (with
-// a solution), unsolvable (a proof by exhaustion) or unknown (a limit).
+// search.Domain every engine of package search runs on (with canonical keys,
+// the 24 row permutations of a position as one, and the move orders of
+// Shintani and of the decider), Berliner et al.'s deadlock detection, and the
+// exhaustive deciders, configurations of package search (see decide.go),
+// that answer solvable (with a solution), unsolvable (a proof by exhaustion)
+// or unknown (a limit).
 //
 // # The game
 //

@@ -16,11 +16,18 @@ const (
 	AcesFirst
 	// AcesLast: ace moves after the others; Shintani's "depth-first 2".
 	AcesLast
+	// ByKind: the decider's order (see scoreKind): moves that extend a
+	// sorted prefix, then aces placed on the left edge, then cards put in
+	// their column, then the rest, aces moved between left-edge holes last;
+	// generation order among equals.
+	ByKind
 )
 
 // Domain is a Game as a search.Domain: unit move costs, the lower bound of
-// Misplaced as heuristic, packed keys. With Deadlock set, a deadlocked
-// position (see Deadlocked) has no moves, and Rejected counts those cut.
+// Misplaced as heuristic, packed keys, canonical keys with the rows sorted
+// (search.Canonicalizer), moves in the order Order. With Deadlock set, a
+// deadlocked position (see Deadlocked) has no moves, and Rejected counts
+// those cut; the deciders cut them with the prune hook Prune instead.
 type Domain struct {
 	G        *Game
 	Deadlock bool
@@ -41,8 +48,9 @@ func NewDomain(d Deal) (*Domain, error) {
 }
 
 var (
-	_ search.Domain   = (*Domain)(nil)
-	_ search.Inverter = (*Domain)(nil)
+	_ search.Domain        = (*Domain)(nil)
+	_ search.Inverter      = (*Domain)(nil)
+	_ search.Canonicalizer = (*Domain)(nil)
 )
 
 // Moves appends the legal moves, in the domain's Order, or none if the
@@ -56,6 +64,21 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 	switch d.Order {
 	case Natural:
 		for _, m := range d.buf {
+			buf = append(buf, search.Move(m))
+		}
+	case ByKind:
+		var score [4 * Rows]int
+		ms := d.buf
+		for i, m := range ms {
+			score[i] = scoreKind(d.G, m)
+		}
+		for i := 1; i < len(ms); i++ { // insertion sort: stable, at most 16 moves
+			for j := i; j > 0 && score[j] < score[j-1]; j-- {
+				score[j], score[j-1] = score[j-1], score[j]
+				ms[j], ms[j-1] = ms[j-1], ms[j]
+			}
+		}
+		for _, m := range ms {
 			buf = append(buf, search.Move(m))
 		}
 	default:
@@ -86,8 +109,16 @@ func (d *Domain) IsGoal() bool { return d.G.Won() }
 // AppendKey appends the exact packed key.
 func (d *Domain) AppendKey(dst []byte) []byte { return d.G.AppendKey(dst) }
 
-// SetKey sets the position from a key of AppendKey.
+// AppendCanonicalKey appends the key with the rows sorted: the 24 row
+// permutations of a position have the same key (see key.go).
+func (d *Domain) AppendCanonicalKey(dst []byte) []byte { return d.G.AppendCanonicalKey(dst) }
+
+// SetKey sets the position from a key of AppendKey or AppendCanonicalKey.
 func (d *Domain) SetKey(key []byte) { d.G.SetKey(key) }
+
+// Prune is the deciders' prune hook (search.Options.Prune): it cuts the
+// positions that Deadlocked proves lost.
+func Prune(d search.Domain) bool { return d.(*Domain).G.Deadlocked() }
 
 // Inverse returns the move back (legal only when the card's old cell is
 // again a hole it may enter).

@@ -50,8 +50,9 @@ type Outcome struct {
 	Rejected  int64
 	Bytes     int64
 	Elapsed   time.Duration
-	// Reason says why the verdict is Unknown.
-	Reason string
+	// Status is how the search ended; an Unknown verdict has a status that
+	// ended early (Status.Early), which says which limit stopped it.
+	Status search.Status
 }
 
 // NewStore returns a duplicate store by name: hash or trie.
@@ -106,15 +107,15 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 		case "dfs-aces-last":
 			do.Plain, do.Order = true, AcesLast
 		}
+		if o.Progress != nil {
+			do.Progress = func(s *search.Stats) { o.Progress(s.Generated) }
+		}
 		dec, err := Decide(ctx, d, do)
 		if err != nil {
 			return out, err
 		}
-		out.Verdict, out.Path, out.Generated, out.Stored, out.Rejected, out.Bytes =
-			dec.Verdict, dec.Path, dec.Generated, dec.Stored, dec.Rejected, dec.Bytes
-		if dec.Err != nil {
-			out.Reason = dec.Err.Error()
-		}
+		out.Verdict, out.Path, out.Generated, out.Expanded, out.Stored, out.Rejected, out.Bytes, out.Status =
+			dec.Verdict, dec.Path, dec.Generated, dec.Expanded, dec.Stored, dec.Rejected, dec.Bytes, dec.Status
 		out.Elapsed = time.Since(start)
 		return out, nil
 	}
@@ -150,20 +151,15 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 	r := f(ctx, dom, so)
 	out.Generated, out.Expanded, out.Stored, out.Bytes = r.Stats.Generated, r.Stats.Expanded, r.Stats.PeakClosed, r.Stats.Bytes
 	out.Rejected = dom.Rejected
+	out.Status = r.Status
 	switch r.Status {
 	case search.Solved:
 		out.Verdict = Solvable
-		out.Path = make([]Move, len(r.Path))
-		for i, m := range r.Path {
-			out.Path[i] = Move(m)
-		}
+		out.Path = movesOf(r.Path)
 	case search.NoSolution:
 		out.Verdict = Unsolvable
 	default:
 		out.Verdict = Unknown
-		if r.Err != nil {
-			out.Reason = r.Err.Error()
-		}
 	}
 	out.Elapsed = time.Since(start)
 	return out, nil

@@ -85,7 +85,7 @@ func TestEinstein(t *testing.T) {
 	for _, s := range strategies {
 		r := Solve(context.Background(), p, Options{Strategy: s, Keep: 2})
 		if !r.Unique() || p.Format(r.Kept[0]) != want {
-			t.Errorf("%v: %d solutions, stopped %q", s, r.Solutions, r.Stopped)
+			t.Errorf("%v: %d solutions, stopped %v", s, r.Solutions, r.Status)
 		}
 		if rp := Solve(context.Background(), p, Options{Strategy: s, Keep: 2, Propagate: true}); !rp.Unique() || p.Format(rp.Kept[0]) != want {
 			t.Errorf("%v with propagation: %d solutions", s, rp.Solutions)

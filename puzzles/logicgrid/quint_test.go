@@ -75,7 +75,7 @@ func TestQuintAll(t *testing.T) {
 				}
 			}
 			if !r.Unique() {
-				t.Errorf("%s %s: %d solutions (%s)", q.Name, s, r.Solutions, r.Stopped)
+				t.Errorf("%s %s: %d solutions (%v)", q.Name, s, r.Solutions, r.Status)
 				continue
 			}
 			if !slices.EqualFunc(r.Kept[0], q.Answer, slices.Equal) {

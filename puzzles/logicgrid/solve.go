@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -109,19 +110,23 @@ type Result struct {
 	// and sorted strategies generate the ways of the chosen clue only, so
 	// for them it equals Nodes).
 	Generated int64
-	// Stopped says why the search ended early: "", "max-nodes",
-	// "max-solutions", "visit" or the context's error.
-	Stopped string
+	// Status is how the search ended: search.Solved when the whole tree
+	// was searched, else search.NodeLimit, search.SolutionLimit,
+	// search.VisitorStop or the context's (search.Interrupted,
+	// search.TimeLimit).
+	Status  search.Status
 	Elapsed time.Duration
 }
 
 // Unique reports whether the search was complete or stopped at the second
 // solution, and found exactly one.
-func (r Result) Unique() bool { return r.Solutions == 1 && r.Stopped == "" }
+func (r Result) Unique() bool { return r.Solutions == 1 && r.Status == search.Solved }
 
 // Complete reports whether the whole tree was searched, or the search
 // stopped only because MaxSolutions were found.
-func (r Result) Complete() bool { return r.Stopped == "" || r.Stopped == "max-solutions" }
+func (r Result) Complete() bool {
+	return r.Status == search.Solved || r.Status == search.SolutionLimit
+}
 
 type solver struct {
 	p       *Puzzle
@@ -286,9 +291,9 @@ func (s *solver) chooseCell() (e, c int, ok bool) {
 	return e, c, ok
 }
 
-func (s *solver) halt(why string) {
+func (s *solver) halt(why search.Status) {
 	if !s.stop {
-		s.stop, s.res.Stopped = true, why
+		s.stop, s.res.Status = true, why
 	}
 }
 
@@ -296,10 +301,10 @@ func (s *solver) halt(why string) {
 func (s *solver) addNode() {
 	s.res.Nodes++
 	if s.opt.MaxNodes > 0 && s.res.Nodes >= s.opt.MaxNodes {
-		s.halt("max-nodes")
+		s.halt(search.NodeLimit)
 	}
 	if s.check++; s.check&4095 == 0 && s.ctx.Err() != nil {
-		s.halt(s.ctx.Err().Error())
+		s.halt(search.StatusOf(s.ctx.Err()))
 	}
 }
 
@@ -403,13 +408,13 @@ func (s *solver) found(depth int) {
 		}
 		s.trace(Step{Kind: Found, Depth: depth, Clue: -1})
 		if s.opt.Visit != nil && !s.opt.Visit(sol) {
-			s.halt("visit")
+			s.halt(search.VisitorStop)
 		}
 	} else {
 		s.trace(Step{Kind: Found, Depth: depth, Clue: -1})
 	}
 	if s.opt.MaxSolutions > 0 && s.res.Solutions >= s.opt.MaxSolutions {
-		s.halt("max-solutions")
+		s.halt(search.SolutionLimit)
 	}
 }
 

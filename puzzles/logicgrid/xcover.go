@@ -125,12 +125,7 @@ func SolveXCover(ctx context.Context, p *Puzzle, s Strategy, maxSolutions int64,
 		return true
 	})
 	res.Solutions, res.Nodes = r.Solutions, r.Stats.Nodes+1
-	switch {
-	case r.Err != nil:
-		res.Stopped = r.Err.Error()
-	case maxSolutions > 0 && r.Solutions >= maxSolutions:
-		res.Stopped = "max-solutions"
-	}
+	res.Status = r.Status
 	res.Elapsed = time.Since(start)
 	return res, nil
 }

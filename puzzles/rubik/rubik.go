@@ -1,6 +1,8 @@
 // Package rubik is Rubik's Cube at the cubie level: the permutation and
-// orientation of its 8 corners and 12 edges, the 18 face turns, and a
-// search.Domain over them.
+// orientation of its 8 corners and 12 edges, the 18 face turns, a
+// search.Domain over them, and for package branching its node-type graph
+// (TypeGraph) and the learner of its duplicate move strings (LearnFSM), whose
+// automaton prunes a search of all 18 turns (Domain.Unpruned).
 //
 // Cubies are numbered as in Kociemba's cube explorer: corners URF, UFL, ULB,
 // UBR, DFR, DLF, DBL, DRB; edges UR, UF, UL, UB, DR, DF, DL, DB, FR, FL, BL,
@@ -112,8 +114,11 @@ func MayFollow(last, f int) bool { return f != last && (last < 3 || f != last-3)
 // in a row; after D, L or B never U, R or F respectively). Its heuristic is
 // 0: it serves tree enumeration and duplicate counting, not optimal solving.
 type Domain struct {
-	cube Cube
-	last []int8 // faces turned, for Undo and the pruning rule
+	// Unpruned makes Moves list all 18 turns, for a search pruned by an
+	// automaton (LearnFSM, search.Options.Filter) instead of MayFollow.
+	Unpruned bool
+	cube     Cube
+	last     []int8 // faces turned, for Undo and the pruning rule
 }
 
 // NewDomain returns a domain at cube c.
@@ -129,7 +134,7 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 		last = int(d.last[n-1])
 	}
 	for f := 0; f < 6; f++ {
-		if !MayFollow(last, f) {
+		if !d.Unpruned && !MayFollow(last, f) {
 			continue
 		}
 		buf = append(buf, search.Move(3*f), search.Move(3*f+1), search.Move(3*f+2))
@@ -157,11 +162,14 @@ func (d *Domain) Heuristic() int { return 0 }
 func (d *Domain) IsGoal() bool { return d.cube == Solved() }
 
 // AppendKey implements search.Domain: 40 bytes.
-func (d *Domain) AppendKey(dst []byte) []byte {
-	dst = append(dst, d.cube.CP[:]...)
-	dst = append(dst, d.cube.CO[:]...)
-	dst = append(dst, d.cube.EP[:]...)
-	return append(dst, d.cube.EO[:]...)
+func (d *Domain) AppendKey(dst []byte) []byte { return d.cube.appendKey(dst) }
+
+// appendKey appends the 40 bytes of c.
+func (c *Cube) appendKey(dst []byte) []byte {
+	dst = append(dst, c.CP[:]...)
+	dst = append(dst, c.CO[:]...)
+	dst = append(dst, c.EP[:]...)
+	return append(dst, c.EO[:]...)
 }
 
 // SetKey implements search.Domain. The move history is forgotten, so the

@@ -1,7 +1,9 @@
 // Package tiles is the sliding-tile puzzles, r x c up to 8 x 8: boards,
 // solvability, random instances, Korf's 100 fifteen-puzzles, a search.Domain
-// with incrementally updated Manhattan distance and linear conflicts, and a
-// specialised IDA* that reproduces Korf's 1985 node counts.
+// with incrementally updated Manhattan distance and linear conflicts, a
+// specialised IDA* that reproduces Korf's 1985 node counts, and for package
+// branching the puzzles' node-type graphs (TypeGraph, TypeGraphFSM) and the
+// learner of their duplicate move strings (LearnFSM, Taylor and Korf 1993).
 //
 // # Conventions
 //

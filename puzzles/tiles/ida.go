@@ -95,7 +95,7 @@ func IDA(ctx context.Context, p *Puzzle, o IDAOptions) search.Result {
 			res.Path[i] = search.Move(s.path[i])
 		}
 	case s.stop:
-		res.Status, res.Err = search.Stopped, s.err
+		res.Status, res.Err = search.StatusOf(s.err), s.err
 	default:
 		res.Status = search.NoSolution
 	}

@@ -115,6 +115,39 @@ func (g *Grid) Distances() []int {
 	}
 }
 
+// SymmetricGrid is a square Grid symmetric about its main diagonal (walls
+// and weights), with the start and the goal on the diagonal: a cell and its
+// mirror image are equally far from both, so the canonical key of a cell is
+// the smaller of the two. SetKey of a canonical key makes that cell current,
+// which may be the mirror image of the cell reached: its moves are then the
+// mirrored moves, and a search with Options.Canonical must replay its path.
+type SymmetricGrid struct {
+	Grid
+}
+
+// NewSymmetricGrid makes an n x n grid from seed as NewGrid does and mirrors
+// its lower triangle onto the upper one.
+func NewSymmetricGrid(n int, walls float64, weighted bool, seed uint64) *SymmetricGrid {
+	g := &SymmetricGrid{*NewGrid(n, n, walls, weighted, seed)}
+	for y := range n {
+		for x := y + 1; x < n; x++ {
+			g.Wall[y*n+x], g.Weight[y*n+x] = g.Wall[x*n+y], g.Weight[x*n+y]
+		}
+	}
+	return g
+}
+
+// AppendCanonicalKey implements search.Canonicalizer.
+func (g *SymmetricGrid) AppendCanonicalKey(dst []byte) []byte {
+	c := g.cur
+	if m := c%g.W*g.W + c/g.W; m < c {
+		c = m
+	}
+	return append(dst, byte(c), byte(c>>8), byte(c>>16))
+}
+
+var _ search.Canonicalizer = (*SymmetricGrid)(nil)
+
 // Pancakes is the pancake-sorting puzzle on n pancakes: move k reverses the
 // top k+2 pancakes. The gap heuristic (adjacent pancakes that are not
 // neighbours in size, counting the plate) is admissible: one flip closes at

@@ -38,13 +38,13 @@ func Run(t *testing.T, a Algorithm, newStore func() dedup.Store) {
 	t.Run("grids", func(t *testing.T) {
 		for seed := uint64(0); seed < 40; seed++ {
 			g := NewGrid(9, 8, 0.3, false, seed)
-			checkGrid(t, a, g, true, opts())
+			checkGrid(t, a, g, true, opts(), g)
 		}
 	})
 	t.Run("weighted-grids", func(t *testing.T) {
 		for seed := uint64(100); seed < 130; seed++ {
 			g := NewGrid(8, 7, 0.25, true, seed)
-			checkGrid(t, a, g, false, opts())
+			checkGrid(t, a, g, false, opts(), g)
 		}
 	})
 	t.Run("pancakes", func(t *testing.T) {
@@ -57,13 +57,50 @@ func Run(t *testing.T, a Algorithm, newStore func() dedup.Store) {
 			checkSolved(t, a, p, r, want, true, func() { p.SetKey(start) })
 		}
 	})
+	t.Run("symmetric-grids", func(t *testing.T) {
+		// Duplicate detection on canonical keys: a state and its mirror
+		// image are stored once, and the path is still one of legal moves.
+		for seed := uint64(200); seed < 230; seed++ {
+			g := NewSymmetricGrid(8, 0.3, seed%2 == 1, seed)
+			o := opts()
+			o.Canonical = true
+			checkGrid(t, a, &g.Grid, seed%2 == 0, o, g)
+		}
+	})
+	t.Run("prune", func(t *testing.T) {
+		// A prune hook that cuts some cells is a grid with those cells as
+		// walls; the oracle is Dijkstra's algorithm on that grid.
+		for seed := uint64(300); seed < 330; seed++ {
+			g := NewGrid(9, 8, 0.15, seed%2 == 1, seed)
+			cut := NewGrid(9, 8, 0.15, false, seed+1000).Wall
+			cut[g.Start], cut[g.End] = false, false
+			walled := *g
+			walled.Wall = slices.Clone(g.Wall)
+			for c, w := range cut {
+				walled.Wall[c] = walled.Wall[c] || w
+			}
+			o := opts()
+			o.Prune = func(search.Domain) bool { return cut[g.cur] }
+			want := walled.Distances()[g.End]
+			g.Reset()
+			r := a.Func(context.Background(), g, o)
+			if want < 0 {
+				if r.Status != search.NoSolution {
+					t.Errorf("%s pruned to no path: status %v (err %v), want no solution", a.Name, r.Status, r.Err)
+				}
+				continue
+			}
+			walled.Reset()
+			checkSolved(t, a, &walled, r, want, seed%2 == 0, walled.Reset)
+		}
+	})
 	t.Run("node-limit", func(t *testing.T) {
 		g := NewGrid(40, 40, 0, false, 1)
 		o := opts()
 		o.MaxNodes = 25
 		g.Reset()
 		r := a.Func(context.Background(), g, o)
-		if r.Status != search.Stopped || !errors.Is(r.Err, search.ErrNodeLimit) {
+		if r.Status != search.NodeLimit || !errors.Is(r.Err, search.ErrNodeLimit) || !r.Status.Early() {
 			t.Fatalf("%s with MaxNodes 25: status %v, err %v; want stopped on the node limit", a.Name, r.Status, r.Err)
 		}
 		if r.Stats.Generated != 25 {
@@ -76,17 +113,19 @@ func Run(t *testing.T, a Algorithm, newStore func() dedup.Store) {
 		cancel()
 		g.Reset()
 		r := a.Func(ctx, g, opts())
-		if r.Status != search.Stopped || !errors.Is(r.Err, context.Canceled) {
+		if r.Status != search.Interrupted || !errors.Is(r.Err, context.Canceled) || !r.Status.Early() {
 			t.Fatalf("%s cancelled: status %v, err %v", a.Name, r.Status, r.Err)
 		}
 	})
 }
 
-func checkGrid(t *testing.T, a Algorithm, g *Grid, unit bool, o search.Options) {
+// checkGrid runs a on d, which is g or a domain built on it, and checks the
+// result against Dijkstra's algorithm on g.
+func checkGrid(t *testing.T, a Algorithm, g *Grid, unit bool, o search.Options, d search.Domain) {
 	t.Helper()
 	want := g.Distances()[g.End]
 	g.Reset()
-	r := a.Func(context.Background(), g, o)
+	r := a.Func(context.Background(), d, o)
 	if want < 0 {
 		if r.Status != search.NoSolution {
 			t.Errorf("%s on a grid with no path: status %v (err %v), want no solution", a.Name, r.Status, r.Err)
