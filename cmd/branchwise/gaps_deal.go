@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/branchwise/branchwise/puzzles/gaps"
+	"github.com/spf13/cobra"
+)
+
+func newGapsDealCmd(e *env) *cobra.Command {
+	var seed int64
+	var cols int
+	var format string
+	c := &cobra.Command{
+		Use:   "deal --seed S --columns K [--format text|solvitaire]",
+		Short: "Print the deal of a seed (the deal file format)",
+		Long: `Print the k-column deal of seed S in the deal file format, holes named by the
+removed rank-k cards. The generator is stable: a PCG from math/rand/v2 seeded
+(S, k) shuffles the deck H D S C x A..k by Fisher-Yates.
+
+--format solvitaire prints the deal for Solvitaire's Gaps ("sequences", rows
+left to right, a hole as ""), whose decks run 2..k with the aces removed:
+every rank is shifted up by one (our A is its 2), to be solved with rules
+{"sequences": {"count": 4, "direction": "L", "build policy": "same-suit",
+"fixed suit": false}, "max rank": k, "foundations": {"present": false},
+"tableau piles": {"count": 0}}.`,
+		Args: argsUsage(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			d, _, err := gapsDealArgs(c, nil, seed, cols)
+			if err != nil {
+				return err
+			}
+			switch format {
+			case "text":
+			case "solvitaire":
+				fmt.Fprintln(e.stdout, d.Solvitaire())
+				return nil
+			default:
+				return usagef("--format %q: want text or solvitaire", format)
+			}
+			for i, h := range d.HoleNames {
+				if h != gaps.Hole {
+					d.Cells[i] = h // print the removed cards: the holes keep their names
+				}
+			}
+			fmt.Fprint(e.stdout, d.String())
+			return nil
+		},
+	}
+	addSeedFlag(c.Flags(), &seed)
+	c.Flags().IntVar(&cols, "columns", 6, "columns k (4..13)")
+	c.Flags().StringVar(&format, "format", "text", "text or solvitaire (JSON for Solvitaire's Gaps)")
+	return c
+}

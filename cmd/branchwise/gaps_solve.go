@@ -1,0 +1,132 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/branchwise/branchwise/puzzles/gaps"
+	"github.com/spf13/cobra"
+)
+
+// gapsSolution is the outcome of gaps solve, as printed.
+type gapsSolution struct {
+	Deal      string   `json:"deal"`
+	Source    string   `json:"source"`
+	Algorithm string   `json:"algorithm"`
+	Status    string   `json:"status"`
+	Reason    string   `json:"stopped_by,omitempty"`
+	Length    int      `json:"length"`
+	Moves     []string `json:"moves,omitempty"`
+	Cards     []string `json:"cards,omitempty"`
+	Generated int64    `json:"generated"`
+	Expanded  int64    `json:"expanded,omitempty"`
+	Stored    int      `json:"stored"`
+	Rejected  int64    `json:"deadlocks_rejected"`
+	Bytes     int64    `json:"bytes"`
+	Seconds   float64  `json:"seconds"`
+}
+
+func newGapsSolveCmd(e *env) *cobra.Command {
+	var (
+		seed          int64
+		cols          int
+		algo, store   string
+		asJSON, quiet bool
+		lim           limits
+	)
+	c := &cobra.Command{
+		Use:   "solve [DEAL] [--seed S --columns K] [flags]",
+		Short: "Decide a deal: solvable (with the moves), unsolvable, or unknown",
+		Long: `Solve the deal in file DEAL, or the k-column deal of --seed S --columns K.
+
+Prints "solvable" with the moves in Shintani's (card, hole) notation and as
+the sequence of moving cards, "unsolvable" when the search exhausted every
+reachable position (a proof), or "unknown" when a limit stopped it.
+
+--algo: decide (default: the exhaustive decider with deadlock detection,
+canonical keys and move ordering), dfid (iterative deepening with branch and
+bound on D + N, increment 2), astar (f = D + N, optimal), bf1-MU (f = MU*N +
+D, e.g. bf1-1.8, bf1-2.4), bf2 (best-first on the goodness evaluation),
+priority1, priority2 (Shintani's priority-first orders), dfs-aces-first,
+dfs-aces-last (Shintani's depth-first orders), bfs. Append +dl for deadlock
+detection (decide-nodl turns it off for the decider). --dedup picks the
+duplicate store: hash or trie (Patricia).`,
+		Example: `  branchwise gaps solve --seed 1 --columns 8
+  branchwise gaps solve deal.txt --algo astar+dl
+  branchwise gaps solve --seed 3 --columns 13 --max-mem 2GB --json`,
+		Args: argsUsage(cobra.MaximumNArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			if err := gaps.CheckAlgorithm(algo); err != nil {
+				return usageError{err}
+			}
+			if _, err := newStore(store); err != nil {
+				return err
+			}
+			d, src, err := gapsDealArgs(c, args, seed, cols)
+			if err != nil {
+				return err
+			}
+			lim.setGCLimit(1)
+			ctx, cancel := lim.context(e.ctx)
+			defer cancel()
+			prog := newProgress(e)
+			out, err := gaps.Solve(ctx, d, algo, gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem),
+				Store: store, Progress: func(n int64) { prog.Printf("%d nodes", n) }})
+			prog.Done()
+			if err != nil {
+				return err
+			}
+			s := gapsSolution{Deal: d.String(), Source: src, Algorithm: algo, Status: out.Verdict.String(),
+				Reason: stoppedBy(out.Status, nil), Length: len(out.Path), Generated: out.Generated, Expanded: out.Expanded,
+				Stored: out.Stored, Rejected: out.Rejected, Bytes: out.Bytes, Seconds: out.Elapsed.Seconds()}
+			if out.Verdict == gaps.Solvable {
+				if s.Moves, s.Cards, err = gaps.Notation(d, out.Path); err != nil {
+					return fmt.Errorf("internal error: %v", err)
+				}
+			}
+			if asJSON {
+				err = writeJSON(e.stdout, s)
+			} else {
+				printGapsSolution(e, s, quiet)
+			}
+			if err == nil && e.ctx.Err() != nil {
+				err = errInterrupted
+			}
+			return err
+		},
+	}
+	fs := c.Flags()
+	addSeedFlag(fs, &seed)
+	fs.IntVar(&cols, "columns", 6, "columns k of a --seed deal (4..13)")
+	fs.StringVar(&algo, "algo", "decide", "algorithm: "+strings.Join(gaps.Algorithms, ", ")+" (+dl: deadlock detection)")
+	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
+	fs.BoolVarP(&quiet, "quiet", "q", false, "print the verdict and counts without the moves")
+	addJSONFlag(fs, &asJSON)
+	addLimitFlags(fs, &lim)
+	return c
+}
+
+func printGapsSolution(e *env, s gapsSolution, quiet bool) {
+	fmt.Fprint(e.stdout, s.Deal)
+	fmt.Fprintln(e.stdout)
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "status\t%s%s\n", s.Status, reasonSuffix(s.Reason))
+	if s.Status == "solvable" {
+		fmt.Fprintf(tw, "length\t%d\n", s.Length)
+	}
+	fmt.Fprintf(tw, "algorithm\t%s\n", s.Algorithm)
+	fmt.Fprintf(tw, "generated\t%d\n", s.Generated)
+	fmt.Fprintf(tw, "stored\t%d\n", s.Stored)
+	fmt.Fprintf(tw, "deadlocks\t%d\n", s.Rejected)
+	fmt.Fprintf(tw, "seconds\t%.3f\n", s.Seconds)
+	tw.Flush()
+	if s.Status == "solvable" && !quiet {
+		fmt.Fprintln(e.stdout)
+		for i := 0; i < len(s.Moves); i += 8 {
+			fmt.Fprintln(e.stdout, strings.Join(s.Moves[i:min(i+8, len(s.Moves))], " "))
+		}
+		fmt.Fprintln(e.stdout)
+		fmt.Fprintln(e.stdout, strings.Join(s.Cards, " "))
+	}
+}

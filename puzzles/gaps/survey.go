@@ -1,0 +1,212 @@
+package gaps
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/branchwise/branchwise/internal/stats"
+	"github.com/branchwise/branchwise/internal/workpool"
+)
+
+// SurveyOptions configure Survey.
+type SurveyOptions struct {
+	Columns int    // k of every deal
+	Seed    uint64 // the first deal's seed; deal i has seed Seed+i
+	Deals   int    // number of deals
+	Workers int    // deals decided at once
+	// Algorithms are run, after the decider, on every deal it found
+	// solvable (Shintani's averages are over solvable deals).
+	Algorithms []string
+	// Solve holds each search's limits and store; MaxTime bounds each
+	// search's time (0: none).
+	Solve   SolveOptions
+	MaxTime time.Duration
+	// Done, if set, is called after each deal, one call at a time.
+	Done func(DealOutcome)
+}
+
+// DealOutcome is one deal of a survey: the decider's outcome and those of
+// the algorithms run on it.
+type DealOutcome struct {
+	Seed     uint64
+	Decision Outcome
+	Runs     []Outcome
+}
+
+// AlgorithmStats are one algorithm's figures over the deals found solvable.
+type AlgorithmStats struct {
+	Name        string  `json:"name"`
+	Solved      int     `json:"solved"`
+	Unknown     int     `json:"unknown"`
+	MeanNodes   float64 `json:"mean_nodes"`
+	MedianNodes float64 `json:"median_nodes"`
+	MeanStored  float64 `json:"mean_stored"`
+	MeanLength  float64 `json:"mean_length"`
+	// LengthRatio is the mean of length/optimum over the deals where the
+	// first optimal algorithm of the list (astar, dfid or bfs) solved it.
+	LengthRatio float64 `json:"length_over_optimum,omitempty"`
+	Rejected    int64   `json:"deadlocks_rejected"`
+	Seconds     float64 `json:"seconds"`
+}
+
+// SurveyResult is the survey of one number of columns. Deals counts the
+// deals decided; a deal the context stopped before its decision ended is
+// not counted at all (neither solvable nor unknown).
+type SurveyResult struct {
+	Columns     int     `json:"columns"`
+	Deals       int     `json:"deals"`
+	Solvable    int     `json:"solvable"`
+	Unsolvable  int     `json:"unsolvable"`
+	Unknown     int     `json:"unknown"`
+	SolvablePct float64 `json:"solvable_pct"`
+	// CILow and CIHigh bound the solvable fraction of the decided deals:
+	// the 95% Wilson interval, in percent.
+	CILow      float64 `json:"ci95_low_pct"`
+	CIHigh     float64 `json:"ci95_high_pct"`
+	Seconds    float64 `json:"seconds"`
+	MaxSeconds float64 `json:"max_seconds_per_deal"`
+	// Algorithms[0] is the decider, then opt.Algorithms in order.
+	Algorithms []AlgorithmStats `json:"algorithms"`
+	// UnknownSeeds are the seeds of the deals a limit left undecided.
+	UnknownSeeds []uint64 `json:"unknown_seeds,omitempty"`
+	// Interrupted is set when ctx ended before every deal was decided.
+	Interrupted bool `json:"interrupted,omitempty"`
+}
+
+// Survey decides opt.Deals random deals of opt.Columns columns (seeds
+// Seed, Seed+1, ...) on opt.Workers goroutines, runs the algorithms on the
+// solvable ones, and sums up. When ctx ends, the deals decided so far are
+// summed up; the others do not count.
+func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
+	bounded := func() (context.Context, context.CancelFunc) {
+		if opt.MaxTime > 0 {
+			return context.WithTimeout(ctx, opt.MaxTime)
+		}
+		return context.WithCancel(ctx)
+	}
+	type dealRun struct {
+		DealOutcome
+		complete bool
+	}
+	runs, _ := workpool.Map(ctx, opt.Workers, opt.Deals, func(i int) dealRun {
+		r := dealRun{DealOutcome: DealOutcome{Seed: opt.Seed + uint64(i)}}
+		d := Generate(opt.Columns, r.Seed)
+		c, cancel := bounded()
+		r.Decision, _ = Solve(c, d, "decide", opt.Solve)
+		cancel()
+		if ctx.Err() != nil {
+			return r // cut by the survey's context, not by a limit: not decided
+		}
+		if r.Decision.Verdict == Solvable {
+			for _, a := range opt.Algorithms {
+				c, cancel := bounded()
+				o, _ := Solve(c, d, a, opt.Solve)
+				cancel()
+				r.Runs = append(r.Runs, o)
+			}
+		}
+		r.complete = ctx.Err() == nil
+		return r
+	}, func(_ int, r dealRun) {
+		if opt.Done != nil && r.complete {
+			opt.Done(r.DealOutcome)
+		}
+	})
+	var deals []DealOutcome
+	for _, r := range runs {
+		if r.complete {
+			deals = append(deals, r.DealOutcome)
+		}
+	}
+	res := Summarize(opt.Columns, opt.Algorithms, deals)
+	res.Interrupted = len(deals) < opt.Deals
+	return res
+}
+
+// Summarize sums up the outcomes of decided deals, each with a run of
+// every algorithm of algos if the deal is solvable.
+func Summarize(columns int, algos []string, deals []DealOutcome) SurveyResult {
+	res := SurveyResult{Columns: columns, Deals: len(deals)}
+	acc := make([]algoAcc, len(algos)+1)
+	acc[0].Name = "decide"
+	for j, a := range algos {
+		acc[j+1].Name = a
+	}
+	optIdx := -1
+	for j, a := range algos {
+		if b := strings.TrimSuffix(a, "+dl"); b == "astar" || b == "dfid" || b == "bfs" {
+			optIdx = j
+			break
+		}
+	}
+	for _, r := range deals {
+		v := r.Decision
+		res.Seconds += v.Elapsed.Seconds()
+		res.MaxSeconds = max(res.MaxSeconds, v.Elapsed.Seconds())
+		switch v.Verdict {
+		case Solvable:
+			res.Solvable++
+		case Unsolvable:
+			res.Unsolvable++
+		default:
+			res.Unknown++
+			res.UnknownSeeds = append(res.UnknownSeeds, r.Seed)
+		}
+		acc[0].Seconds += v.Elapsed.Seconds()
+		acc[0].Rejected += v.Rejected
+		if v.Verdict == Solvable {
+			acc[0].add(v, -1)
+		}
+		opt := -1
+		if optIdx >= 0 && optIdx < len(r.Runs) && r.Runs[optIdx].Verdict == Solvable {
+			opt = len(r.Runs[optIdx].Path)
+		}
+		for j, o := range r.Runs {
+			a := &acc[j+1]
+			a.Seconds += o.Elapsed.Seconds()
+			a.Rejected += o.Rejected
+			if o.Verdict != Solvable {
+				a.Unknown++
+				continue
+			}
+			a.add(o, opt)
+		}
+	}
+	for _, a := range acc {
+		res.Algorithms = append(res.Algorithms, a.stats())
+	}
+	decided := res.Solvable + res.Unsolvable
+	if decided > 0 {
+		res.SolvablePct = 100 * float64(res.Solvable) / float64(decided)
+	}
+	lo, hi := stats.Wilson(res.Solvable, decided)
+	res.CILow, res.CIHigh = 100*lo, 100*hi
+	return res
+}
+
+// algoAcc gathers one algorithm's figures.
+type algoAcc struct {
+	AlgorithmStats
+	nodes, stored, lengths []float64
+	ratios                 []float64
+}
+
+// add counts a solved run; opt > 0 is the deal's optimal length.
+func (a *algoAcc) add(o Outcome, opt int) {
+	a.Solved++
+	a.nodes = append(a.nodes, float64(o.Generated))
+	a.stored = append(a.stored, float64(o.Stored))
+	a.lengths = append(a.lengths, float64(len(o.Path)))
+	if opt > 0 {
+		a.ratios = append(a.ratios, float64(len(o.Path))/float64(opt))
+	}
+}
+
+func (a *algoAcc) stats() AlgorithmStats {
+	s := a.AlgorithmStats
+	s.MeanNodes, s.MedianNodes = stats.Mean(a.nodes), stats.Median(a.nodes)
+	s.MeanStored, s.MeanLength = stats.Mean(a.stored), stats.Mean(a.lengths)
+	s.LengthRatio = stats.Mean(a.ratios)
+	return s
+}

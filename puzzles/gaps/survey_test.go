@@ -1,0 +1,76 @@
+package gaps
+
+import (
+	"context"
+	"testing"
+)
+
+// TestSurveyMatchesSolve checks the survey's figures against the deals
+// decided one by one.
+func TestSurveyMatchesSolve(t *testing.T) {
+	opt := SurveyOptions{Columns: 4, Seed: 1, Deals: 30, Workers: 2, Algorithms: []string{"astar", "priority1"}}
+	got := Survey(context.Background(), opt)
+	var deals []DealOutcome
+	solvable, unsolvable := 0, 0
+	for i := range opt.Deals {
+		d := Generate(4, opt.Seed+uint64(i))
+		dec, err := Solve(context.Background(), d, "decide", SolveOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := DealOutcome{Seed: opt.Seed + uint64(i), Decision: dec}
+		switch dec.Verdict {
+		case Solvable:
+			solvable++
+			for _, a := range opt.Algorithms {
+				o, _ := Solve(context.Background(), d, a, SolveOptions{})
+				r.Runs = append(r.Runs, o)
+			}
+		case Unsolvable:
+			unsolvable++
+		}
+		deals = append(deals, r)
+	}
+	// 28 of the first 30 four-column deals are solvable (cmd's survey
+	// printed the same before the survey moved here).
+	if got.Deals != 30 || got.Solvable != 28 || got.Unsolvable != 2 || solvable != 28 || unsolvable != 2 || got.Interrupted {
+		t.Fatalf("survey %+v; one by one %d solvable, %d unsolvable", got, solvable, unsolvable)
+	}
+	want := Summarize(4, opt.Algorithms, deals)
+	for j, a := range got.Algorithms {
+		w := want.Algorithms[j]
+		if a.Name != w.Name || a.Solved != w.Solved || a.MeanNodes != w.MeanNodes || a.MedianNodes != w.MedianNodes ||
+			a.MeanLength != w.MeanLength || a.LengthRatio != w.LengthRatio || a.Rejected != w.Rejected {
+			t.Errorf("algorithm %d: survey %+v, one by one %+v", j, a, w)
+		}
+	}
+	if d := got.Algorithms[0]; d.Name != "decide" || d.Solved != 28 || d.MeanNodes != 85.42857142857143 || d.MedianNodes != 46.5 || d.Rejected != 257 {
+		t.Errorf("decider's figures %+v, want 28 solved, mean 85.43, median 46.5 nodes, 257 deadlocks", d)
+	}
+	if a := got.Algorithms[1]; a.LengthRatio != 1 {
+		t.Errorf("astar's length ratio to itself %v, want 1", a.LengthRatio)
+	}
+}
+
+// TestSurveyInterrupted is the regression test of an interrupted survey
+// (issue 19, S2): the deals that never ran were counted as solvable, with
+// a median of 0 nodes. Only the deals decided before the interruption count.
+func TestSurveyInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := 0
+	got := Survey(ctx, SurveyOptions{Columns: 5, Seed: 1, Deals: 200, Workers: 1, Done: func(DealOutcome) {
+		done++
+		if done == 3 {
+			cancel()
+		}
+	}})
+	if got.Deals != 3 || got.Solvable+got.Unsolvable+got.Unknown != 3 || !got.Interrupted {
+		t.Fatalf("interrupted after 3 deals: %d deals, %d solvable, %d unsolvable, %d unknown, interrupted %v",
+			got.Deals, got.Solvable, got.Unsolvable, got.Unknown, got.Interrupted)
+	}
+	dec := got.Algorithms[0]
+	if dec.Solved != got.Solvable || (dec.Solved > 0 && dec.MedianNodes == 0) {
+		t.Errorf("decider %+v after 3 deals (%d solvable)", dec, got.Solvable)
+	}
+}
