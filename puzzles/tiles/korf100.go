@@ -1,0 +1,248 @@
+package tiles
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/internal/workpool"
+	"github.com/branchwise/branchwise/search"
+)
+
+// SolveOptions choose the algorithm, heuristic and limits of Solve.
+type SolveOptions struct {
+	// Algorithm is a name of search.Names(); "" is "ida". With "ida" and
+	// the Manhattan distance Solve runs this package's IDA (Korf's
+	// counting conventions), otherwise the engine of package search.
+	Algorithm string
+	// LinearConflicts adds Hansson et al.'s linear conflicts to the
+	// Manhattan distance.
+	LinearConflicts bool
+	Weight          float64 // mu of wastar (f = g + mu*h)
+	Increment       int     // bound increment of dfid
+	Store           string  // duplicate store of the graph searches: dedup.New's names
+	// Filter prunes the depth-first searches (FSM pruning); nil: none.
+	Filter   search.Automaton
+	MaxNodes int64 // generated nodes (0: no limit)
+	MaxMem   int64 // bytes the search holds (0: no limit)
+	// Progress, if set, is called now and then by the generic engines.
+	Progress func(*search.Stats)
+}
+
+// Check reports whether the options name a known algorithm and store.
+func (o SolveOptions) Check() error {
+	if o.Algorithm != "" {
+		if _, err := search.ByName(o.Algorithm); err != nil {
+			return err
+		}
+	}
+	if o.Algorithm == "wastar" && !(o.Weight >= 0) {
+		return fmt.Errorf("tiles: weight %v: want a number >= 0", o.Weight)
+	}
+	_, err := dedup.New(o.Store)
+	return err
+}
+
+// Solve searches a path from start to goal with the configured algorithm.
+func Solve(ctx context.Context, start, goal Board, o SolveOptions) (search.Result, error) {
+	if err := o.Check(); err != nil {
+		return search.Result{}, err
+	}
+	p, err := NewPuzzle(start, goal, o.LinearConflicts)
+	if err != nil {
+		return search.Result{}, err
+	}
+	if (o.Algorithm == "" || o.Algorithm == "ida") && !o.LinearConflicts {
+		return IDA(ctx, p, IDAOptions{MaxNodes: o.MaxNodes, Filter: o.Filter}), nil
+	}
+	alg, _ := search.ByName(o.Algorithm)
+	store, _ := dedup.New(o.Store)
+	return alg(ctx, p, search.Options{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Weight: o.Weight,
+		Increment: o.Increment, Progress: o.Progress, Store: store, Filter: o.Filter}), nil
+}
+
+// Solution is a search's outcome on one instance, as the command line
+// prints it.
+type Solution struct {
+	Name      string  `json:"name,omitempty"`
+	Board     string  `json:"board"`
+	Status    string  `json:"status"`
+	Length    int     `json:"length"`
+	Moves     string  `json:"moves"` // the blank's moves, letters of MoveLetters
+	Generated int64   `json:"generated"`
+	Expanded  int64   `json:"expanded"`
+	PeakOpen  int     `json:"peak_open,omitempty"`
+	Stored    int     `json:"stored,omitempty"`
+	Seconds   float64 `json:"seconds"`
+	Optimal   int     `json:"optimal,omitempty"`
+	Reason    string  `json:"stopped_by,omitempty"`
+}
+
+// Summarize turns a search result on board b into a Solution.
+func Summarize(name string, b Board, r search.Result) Solution {
+	s := Solution{Name: name, Board: b.String(), Status: r.Status.String(), Length: r.Cost,
+		Generated: r.Stats.Generated, Expanded: r.Stats.Expanded, PeakOpen: r.Stats.PeakOpen,
+		Stored: r.Stats.PeakClosed, Seconds: r.Stats.Elapsed.Seconds()}
+	var moves strings.Builder
+	for _, m := range r.Path {
+		moves.WriteByte(MoveLetters[m])
+	}
+	s.Moves = moves.String()
+	if r.Status.Early() {
+		// "stopped", and the limit or the error that stopped it
+		s.Status, s.Length, s.Reason = "stopped", 0, r.Status.String()
+		if r.Err != nil {
+			s.Reason = r.Err.Error()
+		} else if err := r.Status.Err(); err != nil {
+			s.Reason = err.Error()
+		}
+	}
+	return s
+}
+
+// KorfRun is one instance of a Korf100 run.
+type KorfRun struct {
+	Solution
+	Index            int   `json:"index"`
+	KorfGenerated    int64 `json:"korf_generated,omitempty"`
+	MatchesPublished bool  `json:"matches_published"`
+}
+
+// Korf100Options configure RunKorf100.
+type Korf100Options struct {
+	Solve SolveOptions
+	// Instances are the numbers (1..100) to run, in order; nil: all.
+	Instances []int
+	Workers   int
+	// Done, if set, is called after each instance, one call at a time.
+	Done func(KorfRun)
+}
+
+// Korf100Result sums up a run of Korf's instances.
+type Korf100Result struct {
+	Algorithm string  `json:"algorithm"`
+	Weight    float64 `json:"weight,omitempty"`
+	Heuristic string  `json:"heuristic"`
+	Workers   int     `json:"workers"`
+	Instances int     `json:"instances"`
+	Solved    int     `json:"solved"`
+	// Optimal counts the solved instances whose length is the optimum.
+	Optimal int `json:"optimal_lengths"`
+	// Matches counts the instances that match the published length and,
+	// when CheckCounts, Korf's generated-node count.
+	Matches         int     `json:"matches_published"`
+	SumLength       int     `json:"sum_length"`
+	SumOptimal      int     `json:"sum_optimal"`
+	MeanLengthRatio float64 `json:"mean_length_ratio"`
+	Generated       int64   `json:"generated"`
+	Expanded        int64   `json:"expanded"`
+	MeanExpanded    float64 `json:"mean_expanded"`
+	CPUSeconds      float64 `json:"cpu_seconds"`
+	WallSeconds     float64 `json:"wall_seconds"`
+	NodesPerSecond  float64 `json:"nodes_per_second"`
+	// Interrupted is set when ctx was cancelled before every instance ran.
+	Interrupted bool `json:"interrupted,omitempty"`
+	// Runs are the instances that ran to their end or to a limit of their
+	// own, in the order of Instances; those the cancellation cut are left
+	// out.
+	Runs []KorfRun `json:"rows"`
+	// CheckCounts is set when the configuration is Korf's (IDA*,
+	// Manhattan distance, no filter): node counts must then match his.
+	CheckCounts bool `json:"-"`
+}
+
+// RunKorf100 solves Korf's 100 fifteen-puzzles (or those of
+// opt.Instances) on opt.Workers goroutines, one instance per worker at a
+// time, and compares them with the published lengths and node counts.
+func RunKorf100(ctx context.Context, opt Korf100Options) (Korf100Result, error) {
+	if err := opt.Solve.Check(); err != nil {
+		return Korf100Result{}, err
+	}
+	all := Korf100()
+	sel := opt.Instances
+	if sel == nil {
+		for i := range all {
+			sel = append(sel, i+1)
+		}
+	}
+	for _, n := range sel {
+		if n < 1 || n > len(all) {
+			return Korf100Result{}, fmt.Errorf("tiles: Korf's instance %d: want 1..%d", n, len(all))
+		}
+	}
+	algo := opt.Solve.Algorithm
+	if algo == "" {
+		algo = "ida"
+	}
+	res := Korf100Result{Algorithm: algo, Heuristic: "md", Workers: workpool.Workers(opt.Workers), Instances: len(sel),
+		CheckCounts: algo == "ida" && !opt.Solve.LinearConflicts && opt.Solve.Filter == nil}
+	if opt.Solve.LinearConflicts {
+		res.Heuristic = "lc"
+	}
+	if algo == "wastar" {
+		res.Weight = opt.Solve.Weight
+	}
+	start := time.Now()
+	type run struct {
+		KorfRun
+		counted bool
+	}
+	runs, _ := workpool.Map(ctx, opt.Workers, len(sel), func(j int) run {
+		k := all[sel[j]-1]
+		so := opt.Solve
+		so.Progress = nil
+		r, _ := Solve(ctx, k.Board, Goal(4, 4), so) // checked above
+		// A search the cancellation stopped has no result; one stopped by
+		// its own limit has.
+		cut := r.Status.Early() && errors.Is(ctx.Err(), context.Canceled)
+		kr := KorfRun{Solution: Summarize(k.Name, k.Board, r), Index: sel[j], KorfGenerated: k.Generated}
+		kr.Optimal = k.Optimal
+		kr.MatchesPublished = kr.Status == "solved" && kr.Length == k.Optimal && (!res.CheckCounts || kr.Generated == k.Generated)
+		if !res.CheckCounts {
+			kr.KorfGenerated = 0
+		}
+		return run{kr, !cut}
+	}, func(_ int, r run) {
+		if opt.Done != nil && r.counted {
+			opt.Done(r.KorfRun)
+		}
+	})
+	res.WallSeconds = time.Since(start).Seconds()
+	var ratio float64
+	for _, r := range runs {
+		if !r.counted {
+			continue
+		}
+		res.Runs = append(res.Runs, r.KorfRun)
+		res.Generated += r.Generated
+		res.Expanded += r.Expanded
+		res.CPUSeconds += r.Seconds
+		if r.Status != "solved" {
+			continue
+		}
+		res.Solved++
+		res.SumLength += r.Length
+		res.SumOptimal += r.Optimal
+		ratio += float64(r.Length) / float64(r.Optimal)
+		if r.Length == r.Optimal {
+			res.Optimal++
+		}
+		if r.MatchesPublished {
+			res.Matches++
+		}
+	}
+	res.Interrupted = ctx.Err() != nil && errors.Is(ctx.Err(), context.Canceled)
+	if res.Solved > 0 {
+		res.MeanLengthRatio = ratio / float64(res.Solved)
+	}
+	if n := len(res.Runs); n > 0 {
+		res.MeanExpanded = float64(res.Expanded) / float64(n)
+	}
+	if res.WallSeconds > 0 {
+		res.NodesPerSecond = float64(res.Generated) / res.WallSeconds
+	}
+	return res, nil
+}

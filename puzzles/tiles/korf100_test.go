@@ -1,0 +1,82 @@
+package tiles
+
+import (
+	"context"
+	"testing"
+
+	"github.com/branchwise/branchwise/search"
+)
+
+// TestRunKorf100 runs Korf's two cheapest instances (79 and 12, about half
+// a million nodes each) with his configuration and checks his counts.
+func TestRunKorf100(t *testing.T) {
+	var done []int
+	got, err := RunKorf100(context.Background(), Korf100Options{Instances: []int{79, 12}, Workers: 2,
+		Done: func(r KorfRun) { done = append(done, r.Index) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.CheckCounts || got.Solved != 2 || got.Matches != 2 || got.Optimal != 2 || got.SumLength != 42+45 ||
+		got.Generated != 540859+546343 || got.MeanLengthRatio != 1 || got.Interrupted || len(done) != 2 {
+		t.Fatalf("%+v", got)
+	}
+	if got.Runs[0].Index != 79 || got.Runs[1].Index != 12 || got.Runs[0].KorfGenerated != 540859 {
+		t.Errorf("runs out of order: %+v", got.Runs)
+	}
+	if _, err := RunKorf100(context.Background(), Korf100Options{Instances: []int{101}}); err == nil {
+		t.Error("instance 101 accepted")
+	}
+}
+
+// TestRunKorf100Limit: weighted A* under a node limit leaves instances
+// stopped, counted as run but not solved; counts are not checked.
+func TestRunKorf100Limit(t *testing.T) {
+	got, err := RunKorf100(context.Background(), Korf100Options{Instances: []int{79, 12, 1},
+		Solve: SolveOptions{Algorithm: "wastar", Weight: 3, MaxNodes: 20000}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.CheckCounts || len(got.Runs) != 3 || got.Solved+countStatus(got.Runs, "stopped") != 3 || got.Weight != 3 {
+		t.Fatalf("%+v", got)
+	}
+	for _, r := range got.Runs {
+		if r.Status == "solved" && r.Length < r.Optimal {
+			t.Errorf("instance %d: length %d below the optimum %d", r.Index, r.Length, r.Optimal)
+		}
+	}
+}
+
+func TestRunKorf100Cancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	got, err := RunKorf100(ctx, Korf100Options{Instances: []int{1, 2}, Workers: 2})
+	if err != nil || !got.Interrupted || len(got.Runs) != 0 || got.Solved != 0 {
+		t.Fatalf("%+v, %v", got, err)
+	}
+}
+
+func countStatus(rs []KorfRun, status string) int {
+	n := 0
+	for _, r := range rs {
+		if r.Status == status {
+			n++
+		}
+	}
+	return n
+}
+
+func TestSolveDispatch(t *testing.T) {
+	start, err := ParseBoard("8 7 6 5 4 3 2 1 0", 3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, algo := range []string{"", "ida", "astar", "dfid"} {
+		r, err := Solve(context.Background(), start, Goal(3, 3), SolveOptions{Algorithm: algo})
+		if err != nil || r.Status != search.Solved || r.Cost != 28 {
+			t.Errorf("%q: %v, %v, cost %d; want solved in 28", algo, err, r.Status, r.Cost)
+		}
+	}
+	if _, err := Solve(context.Background(), start, Goal(3, 3), SolveOptions{Algorithm: "quantum"}); err == nil {
+		t.Error("unknown algorithm accepted")
+	}
+}
