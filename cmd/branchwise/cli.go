@@ -229,6 +229,10 @@ func parseByteSize(s string) (int64, error) {
 	return int64(v * mult), nil
 }
 
+// num prints a count or a median in full, with decimals only when it has
+// them (the median of an even number of counts may end in .5).
+func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
 // writeJSON prints v as one indented JSON object.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
