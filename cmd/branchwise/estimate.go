@@ -159,16 +159,12 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		}
 		return runSharded(e, e.ctx, spec, f.shard, f.exactDepth, f.workers, f.asJSON)
 	}
-	pk, err := loadPacking(arg, f.pieces)
+	pk, err := polyform.Load(arg, f.pieces)
 	if err != nil {
 		return err
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.cellsOnly, f.deadRegions, f.largestRegion
-	newTree := func() estimate.Tree {
-		w := pk.Compile(strat).Walker()
-		w.SkipPruned = pk.DeadRegions
-		return w
-	}
+	newTree := pk.Tree(strat)
 	if f.subtree != "" {
 		var path []int
 		for _, field := range strings.Split(f.subtree, ",") {
@@ -206,7 +202,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 			return errInterrupted
 		}
 		if f.method == "exact" {
-			r = exactResult(exact)
+			r = exact.Result()
 		} else if r, err = estimate.Cut(e.ctx, newTree, exact, opt); err != nil {
 			prog.Done()
 			return errInterrupted
@@ -218,9 +214,8 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	rep.Nodes, rep.Solutions, rep.ByDepth, rep.Samples, rep.Work = r.Nodes, r.Solutions, r.ByDepth, r.Samples, r.Work
-	g := float64(rep.Symmetries)
-	rep.Unique = estimate.Interval{Estimate: r.Solutions.Estimate / g, Low: r.Solutions.Low / g, High: r.Solutions.High / g, StdErr: r.Solutions.StdErr / g}
-	rep.NodeRate = nodeRate(e.ctx, pk, strat)
+	rep.Unique = r.Solutions.Scale(1 / float64(rep.Symmetries))
+	rep.NodeRate = pk.NodeRate(e.ctx, strat, 500*time.Millisecond)
 	if rep.NodeRate > 0 && f.method != "exact" {
 		rep.CountSeconds = rep.Nodes.Estimate / rep.NodeRate / float64(f.workers)
 	}
@@ -234,36 +229,6 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	}
 	printEstimate(e, rep)
 	return nil
-}
-
-// exactResult presents exhaustive counts as a Result: nodes per depth and
-// mean branching factors, the totals only down to the depth counted.
-func exactResult(p estimate.Profile) estimate.Result {
-	r := estimate.Result{Method: "exact"}
-	var nodes, sols float64
-	for d, n := range p.Nodes {
-		de := estimate.DepthEstimate{Depth: d, Nodes: float64(n), Exact: true}
-		if d+1 < len(p.Nodes) && n > 0 {
-			de.MeanBF = float64(p.Branches[d]) / float64(n)
-		}
-		r.ByDepth = append(r.ByDepth, de)
-		nodes += float64(n)
-		sols += float64(p.Solutions[d])
-		r.Work += n
-	}
-	r.Nodes = estimate.Interval{Estimate: nodes, Low: nodes, High: nodes}
-	r.Solutions = estimate.Interval{Estimate: sols, Low: sols, High: sols}
-	return r
-}
-
-// nodeRate measures the exhaustive search's nodes per second on one worker
-// for half a second.
-func nodeRate(ctx context.Context, pk *polyform.Packing, strat xcover.Strategy) float64 {
-	ctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
-	defer cancel()
-	start := time.Now()
-	r := pk.Solve(ctx, strat, 0, func([]int) bool { return true })
-	return float64(r.Stats.Nodes) / time.Since(start).Seconds()
 }
 
 func printEstimate(e *env, rep estimateReport) {

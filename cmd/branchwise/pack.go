@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
 	"sync"
@@ -96,48 +95,6 @@ many (merge them with branchwise merge), or checkpointed to survive a crash
 	return c
 }
 
-// loadPacking resolves a puzzle name or board file and the --pieces flag to
-// a packing.
-func loadPacking(arg, pieces string) (*polyform.Packing, error) {
-	board, set, ok := polyform.Named(arg)
-	if !ok {
-		file, err := os.Open(arg)
-		if err != nil {
-			return nil, fmt.Errorf("%s: not a built-in puzzle (%s) nor a readable board file: %v", arg, strings.Join(polyform.NamedPuzzles(), ", "), err)
-		}
-		var setName string
-		board, setName, err = polyform.ReadBoardSet(file, arg)
-		file.Close()
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case setName != "":
-			if _, set, err = polyform.PieceSet(setName); err != nil {
-				return nil, fmt.Errorf("%s: %v", arg, err)
-			}
-		case board.Grid == polyform.Square:
-			set = polyform.Pentominoes()
-		case pieces == "":
-			return nil, fmt.Errorf("%s: name the pieces, with a 'pieces:' header or --pieces (%s)", arg, strings.Join(polyform.SetNames(), ", "))
-		}
-	}
-	ps := set
-	if pieces != "" {
-		var err error
-		if _, named, serr := polyform.PieceSet(pieces); serr == nil {
-			ps = named
-		} else if ps, err = polyform.SelectPieces(set, pieces); err != nil {
-			return nil, err
-		}
-	}
-	pk, err := polyform.NewPacking(board, ps)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", arg, err)
-	}
-	return pk, nil
-}
-
 func runPackCmd(e *env, arg string, f packFlags) error {
 	modes := 0
 	for _, m := range []bool{f.first, f.count, f.all} {
@@ -155,7 +112,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if f.workers < 1 {
 		return usagef("-j must be at least 1")
 	}
-	pk, err := loadPacking(arg, f.pieces)
+	pk, err := polyform.Load(arg, f.pieces)
 	if err != nil {
 		return err
 	}
@@ -201,29 +158,18 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 }
 
 type packReport struct {
-	Puzzle     string      `json:"puzzle"`
-	Strategy   string      `json:"strategy"`
-	Symmetries int         `json:"symmetries"`
-	Solutions  int64       `json:"solutions"`
-	Unique     *int64      `json:"unique,omitempty"`
-	Nodes      int64       `json:"nodes"`
-	Pruned     int64       `json:"pruned,omitempty"`
-	Seconds    float64     `json:"seconds"`
-	Workers    int         `json:"workers,omitempty"`
-	Shown      [][]string  `json:"shown,omitempty"`
-	ByDepth    []depthStat `json:"by_depth,omitempty"`
-	Stopped    string      `json:"stopped_by,omitempty"`
-}
-
-// depthStat is one row of --stats.
-type depthStat struct {
-	Depth    int     `json:"depth"`
-	Nodes    int64   `json:"nodes"`
-	MeanMinB float64 `json:"mean_min_branching"`
-	SDMinB   float64 `json:"sd_min_branching"`
-	// Histogram[k] counts the nodes whose chosen item had k options (the
-	// last entry: 64 or more).
-	Histogram []int64 `json:"histogram,omitempty"`
+	Puzzle     string              `json:"puzzle"`
+	Strategy   string              `json:"strategy"`
+	Symmetries int                 `json:"symmetries"`
+	Solutions  int64               `json:"solutions"`
+	Unique     *int64              `json:"unique,omitempty"`
+	Nodes      int64               `json:"nodes"`
+	Pruned     int64               `json:"pruned,omitempty"`
+	Seconds    float64             `json:"seconds"`
+	Workers    int                 `json:"workers,omitempty"`
+	Shown      [][]string          `json:"shown,omitempty"`
+	ByDepth    []xcover.DepthStats `json:"by_depth,omitempty"`
+	Stopped    string              `json:"stopped_by,omitempty"`
 }
 
 type packRun struct {
@@ -314,11 +260,7 @@ func (p *packRun) count() error {
 func (p *packRun) estimateNodes() float64 {
 	ctx, cancel := context.WithTimeout(p.ctx, time.Second)
 	defer cancel()
-	r := estimate.Knuth(ctx, func() estimate.Tree {
-		w := p.pk.Compile(p.strat).Walker()
-		w.SkipPruned = p.pk.DeadRegions
-		return w
-	}, estimate.Options{Seed: 1, Samples: 1 << 30, Workers: p.f.workers, Lookahead: true})
+	r := estimate.Knuth(ctx, p.pk.Tree(p.strat), estimate.Options{Seed: 1, Samples: 1 << 30, Workers: p.f.workers, Lookahead: true})
 	return r.Nodes.Estimate
 }
 
@@ -421,28 +363,7 @@ func (p *packRun) finish(r xcover.Result) {
 		}
 	}
 	if p.f.stats {
-		st := r.Stats
-		for d, n := range st.NodesByDepth {
-			ds := depthStat{Depth: d, Nodes: n}
-			if d < len(st.Branched) && st.Branched[d] > 0 {
-				n := float64(st.Branched[d])
-				ds.MeanMinB = float64(st.Branches[d]) / n
-				var sq float64
-				for k, c := range st.Histogram[d] {
-					sq += float64(c) * (float64(k) - ds.MeanMinB) * (float64(k) - ds.MeanMinB)
-				}
-				ds.SDMinB = math.Sqrt(sq / n)
-				h := st.Histogram[d][:]
-				for len(h) > 0 && h[len(h)-1] == 0 {
-					h = h[:len(h)-1]
-				}
-				ds.Histogram = append([]int64(nil), h...)
-			}
-			p.rep.ByDepth = append(p.rep.ByDepth, ds)
-		}
-		if len(p.rep.ByDepth) > 0 {
-			p.rep.ByDepth[0].Nodes = 1
-		}
+		p.rep.ByDepth = r.Stats.ByDepth()
 	}
 }
 

@@ -95,7 +95,7 @@ func (s packSpec) build() (func() estimate.Tree, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	pk, err := loadPacking(arg, s.Pieces)
+	pk, err := polyform.Load(arg, s.Pieces)
 	if err != nil {
 		return nil, "", err
 	}

@@ -1,0 +1,80 @@
+package polyform
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// Load returns the packing of a built-in puzzle (see NamedPuzzles) or of a
+// board file (ReadBoardSet), with pieces, if not empty, naming a piece set
+// (SetNames) or picking pieces of the puzzle's set by letter. A board file
+// without a "pieces:" header takes the pentominoes on the square grid and
+// needs pieces on the others.
+func Load(nameOrFile, pieces string) (*Packing, error) {
+	board, set, ok := Named(nameOrFile)
+	if !ok {
+		file, err := os.Open(nameOrFile)
+		if err != nil {
+			return nil, fmt.Errorf("%s: not a built-in puzzle (%s) nor a readable board file: %v", nameOrFile, strings.Join(NamedPuzzles(), ", "), err)
+		}
+		var setName string
+		board, setName, err = ReadBoardSet(file, nameOrFile)
+		file.Close()
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case setName != "":
+			if _, set, err = PieceSet(setName); err != nil {
+				return nil, fmt.Errorf("%s: %v", nameOrFile, err)
+			}
+		case board.Grid == Square:
+			set = Pentominoes()
+		case pieces == "":
+			return nil, fmt.Errorf("%s: name the pieces, with a 'pieces:' header or --pieces (%s)", nameOrFile, strings.Join(SetNames(), ", "))
+		}
+	}
+	ps := set
+	if pieces != "" {
+		var err error
+		if _, named, serr := PieceSet(pieces); serr == nil {
+			ps = named
+		} else if ps, err = SelectPieces(set, pieces); err != nil {
+			return nil, err
+		}
+	}
+	pk, err := NewPacking(board, ps)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", nameOrFile, err)
+	}
+	return pk, nil
+}
+
+// Tree returns a maker of walkers over the packing's search tree with
+// strategy s, for the estimators of package estimate: each call compiles
+// the problem anew, so that each goroutine walks a tree of its own. With
+// DeadRegions set, the placements the dead-region test cuts are not
+// children (Korekawa et al.'s tree).
+func (pk *Packing) Tree(s xcover.Strategy) func() estimate.Tree {
+	return func() estimate.Tree {
+		w := pk.Compile(s).Walker()
+		w.SkipPruned = pk.DeadRegions
+		return w
+	}
+}
+
+// NodeRate measures the exhaustive search's speed with strategy s on one
+// goroutine for about d: nodes per second.
+func (pk *Packing) NodeRate(ctx context.Context, s xcover.Strategy, d time.Duration) float64 {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	start := time.Now()
+	r := pk.Solve(ctx, s, 0, func([]int) bool { return true })
+	return float64(r.Stats.Nodes) / time.Since(start).Seconds()
+}

@@ -1,0 +1,71 @@
+package polyform
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/xcover"
+)
+
+func TestLoad(t *testing.T) {
+	pk, err := Load("pentomino-6x10", "")
+	if err != nil || len(pk.Pieces) != 12 || len(pk.Board.Cells) != 60 {
+		t.Fatalf("pentomino-6x10: %v", err)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "b.txt")
+	if err := os.WriteFile(file, []byte(".....\n.....\n.....\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pk, err = Load(file, "LNPUY")
+	if err == nil || !strings.Contains(err.Error(), "25 cells but the board has 15") {
+		t.Errorf("15 cells, 5 pentominoes: %v", err)
+	}
+	// A board file without a pieces header takes the pentominoes: the
+	// 3 x 20 rectangle has 2 packings up to symmetry, 8 in all.
+	if err := os.WriteFile(file, []byte(strings.Repeat(strings.Repeat(".", 20)+"\n", 3)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pk, err = Load(file, "")
+	if err != nil || len(pk.Pieces) != 12 {
+		t.Fatalf("3x20: %v", err)
+	}
+	if c := pk.Count(context.Background(), xcover.Fewest, 1); c.All != 8 || c.Unique != 2 {
+		t.Errorf("3x20 pentominoes: %+v, want 8 packings, 2 unique", c)
+	}
+	for _, bad := range []string{"no-such-puzzle", dir} {
+		if _, err := Load(bad, ""); err == nil {
+			t.Errorf("Load(%q) succeeded", bad)
+		}
+	}
+}
+
+// TestTree: the estimators' exhaustive count of the tree equals the
+// search's own node count.
+func TestTree(t *testing.T) {
+	pk, err := Load("pentomino-3x20", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pk.Solve(context.Background(), xcover.Fewest, 0, func([]int) bool { return true })
+	p, err := estimate.Exhaustive(context.Background(), pk.Tree(xcover.Fewest), 100, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nodes, sols int64
+	for d := range p.Nodes {
+		nodes += p.Nodes[d]
+		sols += p.Solutions[d]
+	}
+	if nodes != r.Stats.Nodes+1 || sols != r.Solutions {
+		t.Errorf("tree: %d nodes, %d solutions; search: %d nodes below the root, %d solutions", nodes, sols, r.Stats.Nodes, r.Solutions)
+	}
+	if rate := pk.NodeRate(context.Background(), xcover.Fewest, 10*time.Millisecond); rate <= 0 {
+		t.Errorf("node rate %v", rate)
+	}
+}
