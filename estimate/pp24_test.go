@@ -25,11 +25,7 @@ func TestPP24TableB(t *testing.T) {
 		t.Fatal(err)
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = true, true, true
-	newTree := func() estimate.Tree {
-		w := pk.Compile(xcover.Fewest).Walker()
-		w.SkipPruned = true
-		return w
-	}
+	newTree := pk.Tree(xcover.Fewest)
 	p, err := estimate.Exhaustive(context.Background(), newTree, len(want)-1, 2)
 	if err != nil || !slices.Equal(p.Nodes, want) {
 		t.Errorf("nodes per depth %v, want Korekawa et al.'s %v (%v)", p.Nodes, want, err)

@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"math/big"
+	"io"
 	"os"
 	"strconv"
 	"text/tabwriter"
@@ -216,58 +216,11 @@ type (default: the first); '#' starts a comment. Entries are whole numbers
 	return c
 }
 
-type bfDepth struct {
-	Depth     int     `json:"depth"`
-	Nodes     string  `json:"nodes"`
-	Branching float64 `json:"branching_factor,omitempty"`
-}
-
-type bfReport struct {
-	Graph       string             `json:"graph"`
-	Types       int                `json:"types"`
-	Reduced     int                `json:"reduced_types"`
-	Recurrent   int                `json:"recurrent_types"`
-	Irreducible bool               `json:"irreducible"`
-	Period      int                `json:"period"`
-	Limits      []float64          `json:"limits"`
-	Asymptotic  float64            `json:"asymptotic"`
-	Eigenvalue  float64            `json:"eigenvalue"`
-	Polynomial  string             `json:"polynomial,omitempty"`
-	Fractions   map[string]float64 `json:"fractions,omitempty"`
-	Depths      []bfDepth          `json:"depths"`
-}
-
-// maxPolyTypes bounds the graphs whose characteristic polynomial is
-// printed: the exact computation is O(n^4) big-integer operations.
-const maxPolyTypes = 40
-
 func reportBF(e *env, f *bfFlags, what string, g *branching.Graph) error {
 	if f.depth < 0 || f.depth > 100000 {
 		return usagef("--depth must be between 0 and 100000")
 	}
-	q, _ := g.Reduce()
-	a := q.Analyze(1000000)
-	rep := bfReport{Graph: what, Types: len(g.Names), Reduced: len(q.Names), Recurrent: len(a.Recurrent),
-		Irreducible: a.Irreducible, Period: a.Period, Limits: a.Limits, Asymptotic: a.Asymptotic, Eigenvalue: a.Eigenvalue}
-	if len(a.Recurrent) > 0 && len(a.Recurrent) <= maxPolyTypes {
-		rep.Polynomial = branching.PolyString(branching.CharPoly(q.RecurrentMatrix(a.Recurrent)))
-	}
-	if len(q.Names) <= 12 {
-		rep.Fractions = map[string]float64{}
-		for i, fr := range a.Fractions {
-			if fr > 0 {
-				rep.Fractions[q.Names[i]] = fr
-			}
-		}
-	}
-	counts := q.Counts(f.depth)
-	for d, n := range counts {
-		row := bfDepth{Depth: d, Nodes: n.String()}
-		if d > 0 && counts[d-1].Sign() > 0 {
-			row.Branching, _ = new(big.Rat).SetFrac(n, counts[d-1]).Float64()
-		}
-		rep.Depths = append(rep.Depths, row)
-	}
+	rep := branching.NewReport(what, g, f.depth)
 	if f.svg != "" {
 		if err := writeBFChart(f.svg, &rep); err != nil {
 			return err
@@ -312,7 +265,7 @@ func reportBF(e *env, f *bfFlags, what string, g *branching.Graph) error {
 	return tw.Flush()
 }
 
-func writeBFChart(name string, rep *bfReport) error {
+func writeBFChart(name string, rep *branching.Report) error {
 	s := render.Series{Name: "N(d)/N(d-1)"}
 	for _, r := range rep.Depths {
 		if r.Branching > 0 {
@@ -325,13 +278,5 @@ func writeBFChart(name string, rep *bfReport) error {
 		c.Series = append(c.Series, render.Series{Name: fmt.Sprintf("asymptotic %.6g", rep.Asymptotic),
 			X: []float64{s.X[0], s.X[len(s.X)-1]}, Y: []float64{rep.Asymptotic, rep.Asymptotic}})
 	}
-	out, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := c.WriteSVG(out, 720, 420); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return createFile(name, func(w io.Writer) error { return c.WriteSVG(w, 720, 420) })
 }

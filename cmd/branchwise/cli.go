@@ -233,6 +233,19 @@ func parseByteSize(s string) (int64, error) {
 // them (the median of an even number of counts may end in .5).
 func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
+// createFile creates the file name and writes it with write.
+func createFile(name string, write func(io.Writer) error) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
 // writeJSON prints v as one indented JSON object.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)

@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -279,13 +279,5 @@ func writeEstimateSVG(name, puzzle string, rep estimateReport) error {
 		{Title: "Nodes per depth", Subtitle: puzzle + ", " + rep.Method, XLabel: "depth", YLabel: "log10 nodes", LogY: true,
 			Series: []render.Series{{Name: rep.Method, X: depth, Y: nodes}}},
 	}
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := render.WriteStackSVG(f, charts, 640, 400); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return createFile(name, func(w io.Writer) error { return render.WriteStackSVG(w, charts, 640, 400) })
 }

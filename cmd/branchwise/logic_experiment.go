@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"io"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -176,13 +176,5 @@ func logicExperimentChart(f logicExpFlags, groups []logicgrid.ExperimentGroup) e
 		ch.Series = append(ch.Series, s)
 	}
 	ch.Subtitle += "; " + strings.Join(labels, ", ")
-	file, err := os.Create(f.svg)
-	if err != nil {
-		return err
-	}
-	if err := ch.WriteSVG(file, 1300, 520); err != nil {
-		file.Close()
-		return err
-	}
-	return file.Close()
+	return createFile(f.svg, func(w io.Writer) error { return ch.WriteSVG(w, 1300, 520) })
 }

@@ -392,61 +392,26 @@ func (p *packRun) report() error {
 	return nil
 }
 
-// writeRows prints a solution's rows; with colour, each piece letter on a
-// background of its own (256-colour ANSI), stable across solutions.
+// writeRows prints a solution's rows, in colour on a terminal.
 func writeRows(w io.Writer, rows []string, color bool) {
-	for _, row := range rows {
-		if !color {
-			fmt.Fprintln(w, row)
-			continue
-		}
-		var b strings.Builder
-		for _, ch := range row {
-			if ch == ' ' {
-				b.WriteByte(' ')
-				continue
-			}
-			fmt.Fprintf(&b, "\x1b[30;48;5;%dm%c\x1b[0m", pieceColour(ch), ch)
-		}
-		fmt.Fprintln(w, b.String())
+	if color {
+		render.WriteANSI(w, rows)
+		return
 	}
-}
-
-// pieceColour picks one of 24 light 256-colour backgrounds for a piece
-// letter, so that black letters stay readable.
-func pieceColour(ch rune) int {
-	palette := [...]int{210, 114, 227, 111, 215, 177, 87, 219, 156, 224, 73, 183,
-		180, 230, 174, 158, 143, 223, 147, 250, 216, 122, 189, 229}
-	return palette[int(ch)%len(palette)]
+	for _, row := range rows {
+		fmt.Fprintln(w, row)
+	}
 }
 
 func writePackSVG(name, title string, pictures [][]render.Cell) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
 	cols := 1
 	if len(pictures) > 1 {
 		cols = 3
 	}
-	if err := (render.Sheet{Title: title, Pictures: pictures, Columns: cols}).WriteSVG(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return createFile(name, render.Sheet{Title: title, Pictures: pictures, Columns: cols}.WriteSVG)
 }
 
 // writeDLXFile writes a packing's exact cover problem for DLX1: items are
 // the pieces by name and the cells as rRcC (text-format row and column),
 // options the placements (with --unique, the restricted piece's kept ones).
-func writeDLXFile(name string, prob *xcover.Problem) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := prob.WriteDLX(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
+func writeDLXFile(name string, prob *xcover.Problem) error { return createFile(name, prob.WriteDLX) }

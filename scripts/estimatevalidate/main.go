@@ -85,11 +85,7 @@ func main() {
 				log.Fatal(err)
 			}
 			pk.CellsOnly, pk.DeadRegions = paperTree, paperTree
-			newTree := func() estimate.Tree {
-				w := pk.Compile(xcover.Fewest).Walker()
-				w.SkipPruned = paperTree
-				return w
-			}
+			newTree := pk.Tree(xcover.Fewest)
 			// The truth: the whole tree, counted.
 			truth, err := estimate.Exhaustive(ctx, newTree, 1000, *workers)
 			if err != nil {
