@@ -73,4 +73,11 @@
 // for searches that store states, an approximate memory limit. A search that
 // stops on a limit returns the limit's Status (Early), the reason in
 // Result.Err, and the statistics gathered so far.
+//
+// # Writing a domain
+//
+// A domain is any type with the methods of Domain: Example (domain) writes
+// one from scratch, as container/heap's example writes a heap; the domains
+// of searchtest (NewGrid, NewPancakes) are more, and its suite checks an
+// engine of the Func signature, this package's or a third party's.
 package search

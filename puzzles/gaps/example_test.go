@@ -24,3 +24,18 @@ CA C2 C3 ..
 	fmt.Println(dec.Verdict, pairs, cards)
 	// Output: solvable [(H2, H4) (HA, H4) (H2, H4) (H3, H4)] [H2 HA H2 H3]
 }
+
+// Survey the solvability of 50 random five-column deals, with the 95%
+// Wilson interval of the solvable fraction, and the nodes A* needs on the
+// solvable ones.
+func ExampleSurvey() {
+	r := gaps.Survey(context.Background(), gaps.SurveyOptions{Columns: 5, Seed: 1, Deals: 50, Workers: 2, Algorithms: []string{"astar"}})
+	fmt.Printf("%d of %d solvable (95%%: %.1f-%.1f%%)\n", r.Solvable, r.Deals, r.CILow, r.CIHigh)
+	for _, a := range r.Algorithms {
+		fmt.Printf("%s: median %.1f nodes, mean length %.2f\n", a.Name, a.MedianNodes, a.MeanLength)
+	}
+	// Output:
+	// 45 of 50 solvable (95%: 78.6-95.7%)
+	// decide: median 122.0 nodes, mean length 18.84
+	// astar: median 767.0 nodes, mean length 17.89
+}

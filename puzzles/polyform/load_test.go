@@ -22,7 +22,7 @@ func TestLoad(t *testing.T) {
 	if err := os.WriteFile(file, []byte(".....\n.....\n.....\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pk, err = Load(file, "LNPUY")
+	_, err = Load(file, "LNPUY")
 	if err == nil || !strings.Contains(err.Error(), "25 cells but the board has 15") {
 		t.Errorf("15 cells, 5 pentominoes: %v", err)
 	}
