@@ -322,11 +322,7 @@ func (j *job) finish(st xcover.Stats, err error) {
 	j.state.Seconds = time.Since(j.start).Seconds()
 	j.state.NodesByDepth = st.NodesByDepth
 	for d := range st.Branches {
-		mean := 0.0
-		if d < len(st.Branched) && st.Branched[d] > 0 {
-			mean = float64(st.Branches[d]) / float64(st.Branched[d])
-		}
-		j.state.MeanBranching = append(j.state.MeanBranching, mean)
+		j.state.MeanBranching = append(j.state.MeanBranching, st.MeanMinBranching(d))
 	}
 	j.state.SecondsLeft = 0
 	j.state.Status = "done"
@@ -362,16 +358,8 @@ func (j *job) setEstimate(nodes float64) {
 func estimateNodes(ctx context.Context, pk *polyform.Packing, workers int) float64 {
 	ctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
-	r := estimate.Knuth(ctx, packingTree(pk), estimate.Options{Seed: 1, Samples: 1 << 30, Workers: workers, Lookahead: true})
+	r := estimate.Knuth(ctx, pk.Tree(xcover.Fewest), estimate.Options{Seed: 1, Samples: 1 << 30, Workers: workers, Lookahead: true})
 	return r.Nodes.Estimate
-}
-
-func packingTree(pk *polyform.Packing) func() estimate.Tree {
-	return func() estimate.Tree {
-		w := pk.Compile(xcover.Fewest).Walker()
-		w.SkipPruned = pk.DeadRegions
-		return w
-	}
 }
 
 // runEstimate runs the frontier estimator for the job's time (10 s by
@@ -383,7 +371,7 @@ func (s *Server) runEstimate(ctx context.Context, j *job) {
 		defer cancel()
 	}
 	start := time.Now()
-	r := estimate.Knuth(ctx, packingTree(j.pk), estimate.Options{Seed: 1, Samples: 1 << 30, Workers: s.opt.Workers, Lookahead: true})
+	r := estimate.Knuth(ctx, j.pk.Tree(xcover.Fewest), estimate.Options{Seed: 1, Samples: 1 << 30, Workers: s.opt.Workers, Lookahead: true})
 	sum := &EstimateSummary{
 		Method: r.Method, Nodes: jsonFloat(r.Nodes.Estimate), NodesLow: jsonFloat(r.Nodes.Low), NodesHigh: jsonFloat(r.Nodes.High),
 		Solutions: jsonFloat(r.Solutions.Estimate), SolutionsLow: jsonFloat(r.Solutions.Low), SolutionsHigh: jsonFloat(r.Solutions.High),
