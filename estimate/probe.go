@@ -4,7 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 	"sync"
-	"sync/atomic"
+
+	"github.com/branchwise/branchwise/internal/workpool"
 )
 
 // Options control the sampling estimators.
@@ -283,23 +284,10 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 // each with a sample function of its own from newWorker (its tree and
 // scratch space), until ctx ends.
 func forEachSample(ctx context.Context, workers, n int, newWorker func() func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range max(workers, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sample := newWorker()
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				sample(i)
-			}
-		}()
-	}
-	wg.Wait()
+	workpool.Run(ctx, workers, n, func(int) func(int) bool {
+		sample := newWorker()
+		return func(i int) bool { sample(i); return true }
+	})
 }
 
 // tally combines independent samples of a tree's size and solutions, in

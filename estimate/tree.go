@@ -2,7 +2,8 @@ package estimate
 
 import (
 	"context"
-	"sync"
+
+	"github.com/branchwise/branchwise/internal/workpool"
 )
 
 // Tree is a search tree walked one node at a time from its root.
@@ -172,28 +173,15 @@ func goTo(t Tree, path []int) {
 // runTasks runs do on every path's node, on workers goroutines with a tree
 // each; do must return soon after stop() reports true.
 func runTasks(ctx context.Context, newTree func() Tree, paths [][]int, workers int, do func(t Tree, i int, stop func() bool)) error {
-	next := make(chan int)
-	var wg sync.WaitGroup
 	stop := func() bool { return ctx.Err() != nil }
-	for w := 0; w < max(workers, 1); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			t := newTree()
-			for i := range next {
-				goTo(t, paths[i])
-				do(t, i, stop)
-			}
-		}()
-	}
-	for i := range paths {
-		if ctx.Err() != nil {
-			break
+	workpool.Run(ctx, workers, len(paths), func(int) func(int) bool {
+		t := newTree()
+		return func(i int) bool {
+			goTo(t, paths[i])
+			do(t, i, stop)
+			return true
 		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	})
 	return ctx.Err()
 }
 

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/branchwise/branchwise/internal/workpool"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -65,54 +66,52 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 		frontier = next
 	}
 	res.Stats = master.stats
-	var wg sync.WaitGroup
-	var nextTask atomic.Int64
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			sv := p.Compile(s)
-			var found int64
-			var stats Stats
-			for !stopped.Load() {
-				k := int(nextTask.Add(1) - 1)
-				if k >= len(frontier) {
-					break
-				}
-				t := frontier[k]
-				sv.ctx, sv.stop, sv.err, sv.found, sv.limit = ctx, false, nil, 0, 0
-				sv.stats, sv.reported = Stats{}, 0
-				sv.checkAt = 1 << 16
-				sv.visit = func(o []int) bool {
-					if stopped.Load() {
-						return false
-					}
-					if visit != nil && !visit(w, o) {
-						stopped.Store(true)
-						return false
-					}
-					return true
-				}
-				sv.replay(t)
-				sv.search(len(t))
-				sv.unreplay(t)
-				sv.report()
-				found += sv.found
-				stats.add(&sv.stats)
-				if sv.err != nil {
-					mu.Lock()
-					res.Err = sv.err
-					mu.Unlock()
-					stopped.Store(true)
-				}
+	found := make([]int64, workers)
+	stats := make([]Stats, workers)
+	var done atomic.Int64
+	workpool.Run(ctx, workers, len(frontier), func(w int) func(k int) bool {
+		sv := p.Compile(s)
+		return func(k int) bool {
+			if stopped.Load() {
+				return false
 			}
-			mu.Lock()
-			res.Solutions += found
-			res.Stats.add(&stats)
-			mu.Unlock()
-		}(w)
+			t := frontier[k]
+			sv.ctx, sv.stop, sv.err, sv.found, sv.limit = ctx, false, nil, 0, 0
+			sv.stats, sv.reported = Stats{}, 0
+			sv.checkAt = 1 << 16
+			sv.visit = func(o []int) bool {
+				if stopped.Load() {
+					return false
+				}
+				if visit != nil && !visit(w, o) {
+					stopped.Store(true)
+					return false
+				}
+				return true
+			}
+			sv.replay(t)
+			sv.search(len(t))
+			sv.unreplay(t)
+			sv.report()
+			found[w] += sv.found
+			stats[w].add(&sv.stats)
+			done.Add(1)
+			if sv.err != nil {
+				mu.Lock()
+				res.Err = sv.err
+				mu.Unlock()
+				stopped.Store(true)
+			}
+			return !stopped.Load()
+		}
+	})
+	for w := range workers {
+		res.Solutions += found[w]
+		res.Stats.add(&stats[w])
 	}
-	wg.Wait()
+	if res.Err == nil && !stopped.Load() && done.Load() < int64(len(frontier)) {
+		res.Err = ctx.Err() // cancelled between tasks: the counts are partial
+	}
 	switch {
 	case res.Err != nil:
 		res.Status = search.StatusOf(res.Err)
