@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/branchwise/branchwise/puzzles/tiles"
+	"github.com/spf13/cobra"
+)
+
+func newBFTilesCmd(e *env) *cobra.Command {
+	var f bfFlags
+	var keepParent bool
+	var start, fsmLen int
+	var lim limits
+	c := &cobra.Command{
+		Use:   "tiles RxC",
+		Short: "Branching factors of the r x c sliding-tile puzzle",
+		Long: `Branching factors of the r x c sliding-tile puzzle, from 2x2 up to 400 cells,
+the blank starting in cell --start (row-major; default 0, the top-left
+corner). Without --keep-parent the move back to the parent is not generated
+(predecessor elimination). With --fsm L the moves are filtered by the
+automaton of the duplicate move strings of length up to L (Taylor and Korf
+1993), learned first; its size is printed. --max-time, --max-mem and
+--max-nodes (move strings examined, node types explored) bound the learning
+and the exploration of the type graph: a learning stopped by a limit leaves
+a smaller automaton, still correct, whose analysis is printed with a note.`,
+		Example: `  branchwise bf tiles 4x4
+  branchwise bf tiles 4x4 --fsm 12
+  branchwise bf tiles 2x3 --keep-parent
+  branchwise bf tiles 10x10 --depth 1000 --json`,
+		Args: argsUsage(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			rows, cols, ok := splitRxC(args[0])
+			if !ok {
+				return usagef("bf tiles %q: want RxC, e.g. 4x4", args[0])
+			}
+			if rows < 2 || cols < 2 || rows*cols > 400 {
+				return fmt.Errorf("board %dx%d: want at least 2x2 and at most 400 cells", rows, cols)
+			}
+			if fsmLen > 0 && keepParent {
+				return usagef("--fsm and --keep-parent exclude each other")
+			}
+			if err := checkFSMLen(fsmLen); err != nil {
+				return err
+			}
+			g, err := tiles.TypeGraph(rows, cols, start, keepParent)
+			if err != nil {
+				return err
+			}
+			what := fmt.Sprintf("%dx%d sliding-tile puzzle, blank starting in cell %d, ", rows, cols, start)
+			switch {
+			case fsmLen > 0:
+				lim.setGCLimit(1)
+				ctx, cancel := lim.context(e.ctx)
+				defer cancel()
+				fsm, note, err := learnFSM(ctx, tiles.LearnFSM, fsmLen, lim)
+				if fsm == nil {
+					return err
+				}
+				if ctx.Err() != nil {
+					fmt.Fprintln(e.stdout, note)
+					return stopError(e, ctx)
+				}
+				if g, err = tiles.TypeGraphFSM(ctx, rows, cols, start, fsm, lim.branching()); err != nil {
+					if note != "" {
+						fmt.Fprintln(e.stdout, note)
+					}
+					if ctx.Err() != nil {
+						return stopError(e, ctx)
+					}
+					return fmt.Errorf("exploring the type graph: %w", err)
+				}
+				what += fmt.Sprintf("FSM pruning (%d duplicate strings up to length %d, %d states)", len(fsm.Forbidden), fsm.Length, fsm.States())
+				if note != "" {
+					what += "; " + note
+				}
+			case keepParent:
+				what += "parent generated"
+			default:
+				what += "predecessor elimination"
+			}
+			return reportBF(e, &f, what, g)
+		},
+	}
+	f.add(c)
+	c.Flags().BoolVar(&keepParent, "keep-parent", false, "generate the parent as a child")
+	c.Flags().IntVar(&start, "start", 0, "the blank's starting cell, row-major")
+	c.Flags().IntVar(&fsmLen, "fsm", 0, "prune with a learned FSM of duplicate move strings up to this length (1-24)")
+	addLimitFlags(c.Flags(), &lim)
+	return c
+}
