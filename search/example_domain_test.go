@@ -66,6 +66,9 @@ func (d *doubling) SetKey(key []byte)           { d.n, _ = binary.Uvarint(key) }
 // priority-queue example writes its heap: any type with these seven
 // methods can be searched by every engine of the package. Third-party
 // engines and domains can check themselves with package searchtest.
+// The fewest moves are as many doublings as binary digits after the
+// first, and as many additions as ones after the first: 5 + 2 for 37
+// (100101), 9 + 5 for 1000 (1111101000).
 func Example_domain() {
 	for _, target := range []uint64{37, 1000} {
 		d := &doubling{n: 1, target: target}
@@ -76,9 +79,6 @@ func Example_domain() {
 		}
 		fmt.Println(target, r.Status, r.Cost, moves)
 	}
-	// The fewest moves are the binary digits' count minus one doublings
-	// plus the ones minus one additions: 5 + 2 for 100101, 9 + 5 for
-	// 1111101000.
 	// Output:
 	// 37 solved 7 [+1 x2 x2 +1 x2 x2 +1]
 	// 1000 solved 14 [+1 +1 x2 +1 x2 +1 x2 +1 x2 x2 +1 x2 x2 x2]
