@@ -123,8 +123,8 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		return usageError{err}
 	}
 	switch {
-	case !slices.Contains([]string{"frontier", "knuth", "stratified", "paper", "exact"}, f.method):
-		return usagef("unknown method %q (want frontier, knuth, stratified, paper or exact)", f.method)
+	case !slices.Contains(estimate.Methods, f.method):
+		return usagef("unknown method %q (want %s)", f.method, strings.Join(estimate.Methods, ", "))
 	case f.workers < 1:
 		return usagef("-j must be at least 1")
 	case f.samples < 1 && f.budget == 0 && f.method != "exact":
@@ -180,33 +180,17 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	start := time.Now()
 	prog := newProgress(e)
 	prog.Printf("%s: estimating (%s)...", arg, f.method)
-	var r estimate.Result
-	switch f.method {
-	case "knuth":
-		ctx := e.ctx
-		if f.budget > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, f.budget)
-			defer cancel()
-			opt.Samples = math.MaxInt32
-		}
-		r = estimate.Knuth(ctx, newTree, opt)
-	case "frontier":
-		r = estimate.Frontier(e.ctx, newTree, opt)
-	case "stratified":
-		r = estimate.Stratified(e.ctx, newTree, opt)
-	case "exact", "paper":
-		exact, err := estimate.Exhaustive(e.ctx, newTree, f.exactDepth, f.workers)
-		if err != nil {
-			prog.Done()
-			return errInterrupted
-		}
-		if f.method == "exact" {
-			r = exact.Result()
-		} else if r, err = estimate.Cut(e.ctx, newTree, exact, opt); err != nil {
-			prog.Done()
-			return errInterrupted
-		}
+	ctx := e.ctx
+	if f.budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.budget)
+		defer cancel()
+		opt.Samples = math.MaxInt32
+	}
+	r, err := estimate.Run(ctx, f.method, newTree, opt)
+	if err != nil {
+		prog.Done()
+		return errInterrupted
 	}
 	prog.Done()
 	if e.ctx.Err() != nil && f.budget == 0 {

@@ -1,0 +1,37 @@
+package estimate
+
+import (
+	"context"
+	"fmt"
+
+	"strings"
+)
+
+// Methods lists the estimators by the names Run takes.
+var Methods = []string{"frontier", "knuth", "stratified", "paper", "exact"}
+
+// Run estimates the tree of newTree with the method named: "frontier"
+// (Frontier), "knuth" (Knuth), "stratified" (Stratified), "paper" (Cut on
+// the exhaustive profile to opt.ExactDepth: Korekawa et al.'s method) or
+// "exact" (that profile alone, Profile.Result). The samplers return what
+// they have when ctx ends; the exhaustive count and Cut return ctx's error.
+func Run(ctx context.Context, method string, newTree func() Tree, opt Options) (Result, error) {
+	switch method {
+	case "frontier":
+		return Frontier(ctx, newTree, opt), nil
+	case "knuth":
+		return Knuth(ctx, newTree, opt), nil
+	case "stratified":
+		return Stratified(ctx, newTree, opt), nil
+	case "exact", "paper":
+		exact, err := Exhaustive(ctx, newTree, opt.ExactDepth, opt.Workers)
+		if err != nil {
+			return Result{}, err
+		}
+		if method == "exact" {
+			return exact.Result(), nil
+		}
+		return Cut(ctx, newTree, exact, opt)
+	}
+	return Result{}, fmt.Errorf("estimate: unknown method %q (want %s)", method, strings.Join(Methods, ", "))
+}
