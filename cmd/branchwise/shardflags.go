@@ -220,3 +220,20 @@ func printTotal(e *env, t *shard.Total, asJSON bool) error {
 	}
 	return nil
 }
+
+// runPackSharded runs pack --count with the shard flags.
+func runPackSharded(e *env, arg string, f packFlags) error {
+	if !f.count || f.unique {
+		return usagef("--split-depth, --shard, --checkpoint and --resume are for --count without --unique")
+	}
+	spec, err := newPackSpec(arg, f.pieces, f.strategy, f.cellsOnly, f.deadRegions, f.largestRegion)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := e.ctx, context.CancelFunc(func() {})
+	if f.maxTime > 0 {
+		ctx, cancel = context.WithTimeout(e.ctx, f.maxTime)
+	}
+	defer cancel()
+	return runSharded(e, ctx, spec, f.shard, shard.NoDepthLimit, f.workers, f.asJSON)
+}
