@@ -105,12 +105,7 @@ func (s packSpec) build() (func() estimate.Tree, string, error) {
 		return nil, "", err
 	}
 	fmt.Fprintf(&canon, "\nstrategy=%s cells-only=%t dead-regions=%t largest-region=%t tree=walker\n", strat, s.CellsOnly, s.DeadRegions, s.LargestRegion)
-	newTree := func() estimate.Tree {
-		w := pk.Compile(strat).Walker()
-		w.SkipPruned = pk.DeadRegions
-		return w
-	}
-	return newTree, shard.Hash(canon.Bytes()), nil
+	return pk.Tree(strat), shard.Hash(canon.Bytes()), nil
 }
 
 // buildFrontier cuts the tree at --split-depth (auto: enough subtrees for

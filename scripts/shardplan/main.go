@@ -46,11 +46,7 @@ func main() {
 	if !*plain {
 		pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = true, true, true
 	}
-	newTree := func() estimate.Tree {
-		w := pk.Compile(xcover.Fewest).Walker()
-		w.SkipPruned = pk.DeadRegions
-		return w
-	}
+	newTree := pk.Tree(xcover.Fewest)
 	how := fmt.Sprintf("%d Knuth probes with lookahead per subtree", *probes)
 	if *exact {
 		how = "subtrees counted exactly"
