@@ -40,6 +40,9 @@ func (c config) String() string {
 	if c.method == "frontier" || c.method == "paper" {
 		s += fmt.Sprintf(" d=%d", c.depth)
 	}
+	if c.method == "purdom" {
+		s += fmt.Sprintf(" width=%d", c.depth)
+	}
 	if c.tail > 0 {
 		s += fmt.Sprintf(" tail=%d", c.tail)
 	}
@@ -64,15 +67,41 @@ func main() {
 	svg := flag.String("svg", "", "write the chart of relative error against work here")
 	puzzles := flag.String("puzzles", "pentomino-6x10,pentomino-5x12,pentomino-4x15,pentomino-8x8,hexiamond-6x6", "puzzles")
 	only := flag.String("methods", "", "comma-separated methods to run (default all)")
+	raw := flag.String("raw", "", "append every repetition's intervals and diagnostics to this CSV file")
+	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH[:look]],... e.g. knuth:100000,frontier:20:3:look")
 	korf := flag.Int64("korf", 0, "instead: predict IDA*'s penultimate iteration on the Korf instances with at most this many generated nodes")
 	flag.Parse()
 	ctx := context.Background()
+	if *custom != "" {
+		configs = nil
+		for _, f := range strings.Split(*custom, ",") {
+			parts := strings.Split(f, ":")
+			var c config
+			c.method = parts[0]
+			if len(parts) > 1 {
+				fmt.Sscan(parts[1], &c.samples)
+			}
+			if len(parts) > 2 {
+				fmt.Sscan(parts[2], &c.depth)
+			}
+			c.look = len(parts) > 3 && parts[3] == "look"
+			configs = append(configs, c)
+		}
+	}
 	if *korf > 0 {
 		predictKorf(ctx, *korf, *workers)
 		return
 	}
 	var series []render.Series
-	fmt.Println("| puzzle | method | work (% of exhaustive) | solutions: median rel. error | coverage | nodes: median rel. error | coverage | seconds per estimate |")
+	var rawOut *os.File
+	if *raw != "" {
+		var err error
+		if rawOut, err = os.OpenFile(*raw, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err != nil {
+			log.Fatal(err)
+		}
+		defer rawOut.Close()
+	}
+	fmt.Println("| puzzle | method | work (% of exhaustive) | solutions: median rel. error | confidence intervals: printed, covering | nodes: median rel. error | confidence intervals: printed, covering | seconds per estimate |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, name := range strings.Split(*puzzles, ",") {
 		b, ps, ok := polyform.Named(name)
@@ -105,7 +134,7 @@ func main() {
 					continue
 				}
 				var solErr, nodeErr []float64
-				var solCover, nodeCover int
+				var sol, node coverage
 				var work float64
 				start := time.Now()
 				for seed := 1; seed <= *reps; seed++ {
@@ -117,6 +146,11 @@ func main() {
 						r = estimate.Knuth(ctx, newTree, opt)
 					case "stratified":
 						r = estimate.Stratified(ctx, newTree, opt)
+					case "purdom":
+						opt.Width = c.depth
+						r = estimate.Purdom(ctx, newTree, opt)
+					case "samplesearch":
+						r = estimate.SampleSearch(ctx, newTree, opt)
 					case "frontier":
 						r = estimate.Frontier(ctx, newTree, opt)
 					case "paper":
@@ -129,20 +163,20 @@ func main() {
 							r.Work += n
 						}
 					}
+					if rawOut != nil {
+						fmt.Fprintf(rawOut, "%s,%v,%d,solutions,%g,%g,%g,%g,%s,%g,%d,%d\n", name, c, seed, tSols, r.Solutions.Estimate, r.Solutions.Low, r.Solutions.High, r.Solutions.Kind, r.Replicates.SolutionShare, r.Replicates.Hits, len(r.Replicates.Solutions))
+						fmt.Fprintf(rawOut, "%s,%v,%d,nodes,%g,%g,%g,%g,%s,%g,%d,%d\n", name, c, seed, tNodes, r.Nodes.Estimate, r.Nodes.Low, r.Nodes.High, r.Nodes.Kind, r.Replicates.NodeShare, r.Replicates.Hits, len(r.Replicates.Nodes))
+					}
 					solErr = append(solErr, math.Abs(r.Solutions.Estimate/tSols-1))
 					nodeErr = append(nodeErr, math.Abs(r.Nodes.Estimate/tNodes-1))
-					if r.Solutions.Low <= tSols && tSols <= r.Solutions.High {
-						solCover++
-					}
-					if r.Nodes.Low <= tNodes && tNodes <= r.Nodes.High {
-						nodeCover++
-					}
+					sol.add(r.Solutions, tSols)
+					node.add(r.Nodes, tNodes)
 					work += float64(r.Work)
 				}
 				work /= float64(*reps)
 				secs := time.Since(start).Seconds() / float64(*reps)
 				ms, mn := median(solErr), median(nodeErr)
-				fmt.Printf("| %s | %v | %.2f | %.3f | %d%% | %.3f | %d%% | %.3f |\n", name, c, 100*work/tNodes, ms, 100*solCover / *reps, mn, 100*nodeCover / *reps, secs)
+				fmt.Printf("| %s | %v | %.2f | %.3f | %s | %.3f | %s | %.3f |\n", name, c, 100*work/tNodes, ms, sol, mn, node, secs)
 				if name == "pentomino-6x10" {
 					series = append(series, render.Series{Name: c.String(), X: []float64{100 * work / tNodes}, Y: []float64{ms}})
 				}
@@ -246,6 +280,39 @@ func predictKorf(ctx context.Context, maxGenerated int64, workers int) {
 		q := func(f float64) float64 { return r[int(f*float64(len(r)-1))] }
 		fmt.Printf("| %s | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f |\n", me.name, len(r), r[0], q(0.25), q(0.5), q(0.75), r[len(r)-1], 100*works[m]/float64(len(r)))
 	}
+}
+
+// coverage counts, over repetitions, the intervals printed as
+// confidence intervals and those of them that hold the truth; spreads are
+// counted apart (and how often they held it, for the record).
+type coverage struct{ reps, confidence, covered, spreadCovered int }
+
+func (c *coverage) add(iv estimate.Interval, truth float64) {
+	c.reps++
+	in := iv.Low <= truth && truth <= iv.High
+	switch iv.Kind {
+	case estimate.KindConfidence, estimate.KindExact:
+		c.confidence++
+		if in {
+			c.covered++
+		}
+	default:
+		if in {
+			c.spreadCovered++
+		}
+	}
+}
+
+// String: "printed/reps, covering%" (spreads' coverage in brackets).
+func (c coverage) String() string {
+	s := fmt.Sprintf("%d/%d", c.confidence, c.reps)
+	if c.confidence > 0 {
+		s += fmt.Sprintf(", %.1f%%", 100*float64(c.covered)/float64(c.confidence))
+	}
+	if sp := c.reps - c.confidence; sp > 0 {
+		s += fmt.Sprintf(" (spreads %.0f%%)", 100*float64(c.spreadCovered)/float64(sp))
+	}
+	return s
 }
 
 func median(xs []float64) float64 {
