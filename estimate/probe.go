@@ -312,10 +312,10 @@ func forEachSample(ctx context.Context, workers, n int, newWorker func() func(i 
 // tally combines independent samples of a tree's size and solutions, in
 // sample order.
 type tally struct {
-	n           int64
-	hits        int64 // samples that found a solution
-	byDepth     []float64
-	work        int64
+	n       int64
+	hits    int64 // samples that found a solution
+	byDepth []float64
+	work    int64
 	// Per batch of samples: their count and sums, for the replicates.
 	counts                []int64
 	nodeSums, solutionSum []float64
