@@ -29,12 +29,12 @@ type moments struct {
 	// the samples that have none.
 	lsum, lsum2 float64
 	nonPositive int64
-	// top is the largest sample.
-	top float64
+	// top holds the largest samples, for the tail index.
+	top topK
 }
 
 func (m *moments) add(x float64) {
-	m.top = max(m.top, x)
+	m.top.add(x)
 	m.n++
 	m.sum += x
 	m.sum2 += x * x
@@ -49,7 +49,9 @@ func (m *moments) add(x float64) {
 }
 
 func (m *moments) merge(o moments) {
-	m.top = max(m.top, o.top)
+	for _, x := range o.top.v {
+		m.top.add(x)
+	}
 	m.n += o.n
 	m.sum += o.sum
 	m.sum2 += o.sum2

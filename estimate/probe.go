@@ -319,12 +319,13 @@ type tally struct {
 	// Per batch of samples: their count and sums, for the replicates.
 	counts                []int64
 	nodeSums, solutionSum []float64
-	nodeTop, solutionTop  float64 // the largest sample
+	nodeTop, solutionTop  topK // the largest samples
 }
 
 func (t *tally) add(nodes, sols moments, hits int64, byDepth []float64, work int64) {
 	t.n += nodes.n
-	t.nodeTop, t.solutionTop = max(t.nodeTop, nodes.top), max(t.solutionTop, sols.top)
+	t.nodeTop.merge(nodes.top)
+	t.solutionTop.merge(sols.top)
 	t.counts = append(t.counts, nodes.n)
 	t.nodeSums = append(t.nodeSums, nodes.sum)
 	t.solutionSum = append(t.solutionSum, sols.sum)
@@ -339,8 +340,7 @@ func (t *tally) result(method string) Result {
 	out := Result{Method: method, Samples: int(t.n), Work: t.work}
 	out.Replicates = Replicates{Nodes: groupMeans(t.nodeSums, t.counts, replicatesWanted),
 		Solutions: groupMeans(t.solutionSum, t.counts, replicatesWanted), Hits: t.hits}
-	out.Replicates.NodeShare = share(t.nodeTop, t.nodeSums)
-	out.Replicates.SolutionShare = share(t.solutionTop, t.solutionSum)
+	out.Replicates.NodeTail, out.Replicates.SolutionTail = t.nodeTop.hill(), t.solutionTop.hill()
 	out.Nodes, out.Solutions = out.Replicates.intervals()
 	for d, v := range t.byDepth {
 		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(t.n, 1))})
@@ -375,8 +375,8 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		nodes, sols []float64 // per replication, below the frontier
 		byDepth     []float64 // summed over replications
 		work, hits  int64     // hits: probes that found a solution
-		nodeTop     float64   // the largest probe
-		solTop      float64
+		nodeTop     topK      // the largest probes
+		solTop      topK
 	}
 	results := make([]taskResult, len(split.paths))
 	probers := sync.Pool{New: func() any { return newProber(opt.Tail, opt.Lookahead) }}
@@ -419,7 +419,8 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 				t.Up()
 				r.nodes[rep] += nn
 				r.sols[rep] += ss
-				r.nodeTop, r.solTop = max(r.nodeTop, nn), max(r.solTop, ss)
+				r.nodeTop.add(nn)
+				r.solTop.add(ss)
 				if ss > 0 {
 					r.hits++
 				}
@@ -437,7 +438,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 	sols := make([]float64, reps)
 	var byDepth []float64
 	var hits int64
-	var nodeTop, solTop float64
+	var nodeTop, solTop topK
 	out := Result{Method: "frontier", Samples: reps}
 	for _, r := range results {
 		exact.add(&r.exact)
@@ -450,7 +451,8 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		addInto(&byDepth, r.byDepth)
 		out.Work += r.work
 		hits += r.hits
-		nodeTop, solTop = max(nodeTop, r.nodeTop), max(solTop, r.solTop)
+		nodeTop.merge(r.nodeTop)
+		solTop.merge(r.solTop)
 	}
 	var base, baseSol float64
 	for d := range exact.Nodes {
@@ -458,7 +460,6 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		baseSol += float64(exact.Solutions[d])
 		out.Work += exact.Nodes[d] // the exhaustive prefix's moves
 	}
-	nodeShare, solShare := share(nodeTop, nodes), share(solTop, sols)
 	for k := range nodes {
 		nodes[k] += base
 		sols[k] += baseSol
@@ -466,7 +467,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 	if baseSol > 0 {
 		hits = -1
 	}
-	out.Replicates = Replicates{Nodes: nodes, Solutions: sols, Hits: hits, NodeShare: nodeShare, SolutionShare: solShare}
+	out.Replicates = Replicates{Nodes: nodes, Solutions: sols, Hits: hits, NodeTail: nodeTop.hill(), SolutionTail: solTop.hill()}
 	out.Nodes, out.Solutions = out.Replicates.intervals()
 	if err != nil {
 		out.Samples = 0

@@ -32,24 +32,62 @@ type Replicates struct {
 	// Hits counts the probes that met a solution; -1 when the solutions
 	// are not rare (an exhaustive prefix holds some).
 	Hits int64
-	// NodeShare and SolutionShare are the largest single probe's share of
-	// the sum of all probes (Chatterjee and Diaconis's 2018 diagnostic of
-	// importance sampling): a probe that carries much of the estimate
-	// means the tail is sampled thinly, and the spread is no measure of
-	// the error.
-	NodeShare, SolutionShare float64
+	// NodeTail and SolutionTail are Hill's (1975) estimates of the tail
+	// index of the probes (a probe's value exceeds x with probability
+	// about x^-alpha): below minTail the tail is too heavy for the spread
+	// of the replicates to measure the error (an index below 2 means an
+	// infinite variance). +Inf when too few probes are positive to tell.
+	NodeTail, SolutionTail float64
 }
 
-// share is top over the sum of xs (0 for a sum of 0).
-func share(top float64, xs []float64) float64 {
-	var s float64
-	for _, x := range xs {
-		s += x
+// topK keeps the topCount largest positive values added.
+type topK struct{ v []float64 }
+
+// topCount is the number of order statistics Hill's estimator uses: the
+// largest 5% of a thousand probes.
+const topCount = 50
+
+func (t *topK) add(x float64) {
+	if !(x > 0) {
+		return
 	}
-	if s <= 0 {
-		return 0
+	if len(t.v) < topCount {
+		t.v = append(t.v, x)
+		return
 	}
-	return top / s
+	i := 0
+	for j, y := range t.v {
+		if y < t.v[i] {
+			i = j
+		}
+	}
+	if x > t.v[i] {
+		t.v[i] = x
+	}
+}
+
+func (t *topK) merge(o topK) {
+	for _, x := range o.v {
+		t.add(x)
+	}
+}
+
+// hill is Hill's estimate of the tail index from the values kept: 1 /
+// mean(log(X(i) / X(k))) over the k-1 largest against the k-th.
+func (t topK) hill() float64 {
+	if len(t.v) < topCount {
+		return math.Inf(1)
+	}
+	s := slices.Clone(t.v)
+	slices.Sort(s)
+	var sum float64
+	for _, x := range s[1:] {
+		sum += math.Log(x / s[0])
+	}
+	if sum == 0 {
+		return math.Inf(1)
+	}
+	return float64(len(s)-1) / sum
 }
 
 const (
@@ -70,12 +108,15 @@ const (
 	// statistic for normality with mean and variance estimated, after
 	// Stephens' (1974) correction A²(1 + 0.75/n + 2.25/n²).
 	adCritical = 0.752
+	// minTail is the least tail index of the probes at which the
+	// replicates' interval is printed as a confidence interval.
+	minTail = 0.0
 )
 
 // intervals are the estimate's intervals from its replicates.
 func (r Replicates) intervals() (nodes, solutions Interval) {
-	nodes = replicateInterval(r.Nodes, true)
-	solutions = replicateInterval(r.Solutions, r.Hits < 0 || r.Hits >= minHits)
+	nodes = replicateInterval(r.Nodes, r.NodeTail >= minTail)
+	solutions = replicateInterval(r.Solutions, (r.Hits < 0 || r.Hits >= minHits) && r.SolutionTail >= minTail)
 	if r.Hits == 0 && solutions.Estimate == 0 && solutions.Kind == KindSpread {
 		solutions.High = math.Inf(1)
 	}
@@ -195,10 +236,10 @@ func Merge(a, b Result) Result {
 	out.Replicates.Nodes = append(slices.Clone(a.Replicates.Nodes), b.Replicates.Nodes...)
 	out.Replicates.Solutions = append(slices.Clone(a.Replicates.Solutions), b.Replicates.Solutions...)
 	out.Replicates.Hits = a.Replicates.Hits + b.Replicates.Hits
-	// The largest probe's share of the pooled sum.
-	sa, sb := float64(a.Samples), float64(b.Samples)
-	out.Replicates.NodeShare = max(a.Replicates.NodeShare*sa, b.Replicates.NodeShare*sb) / (sa + sb)
-	out.Replicates.SolutionShare = max(a.Replicates.SolutionShare*sa, b.Replicates.SolutionShare*sb) / (sa + sb)
+	// The heavier tail of the two, an approximation: the tops of the
+	// rounds are not kept.
+	out.Replicates.NodeTail = min(a.Replicates.NodeTail, b.Replicates.NodeTail)
+	out.Replicates.SolutionTail = min(a.Replicates.SolutionTail, b.Replicates.SolutionTail)
 	if a.Replicates.Hits < 0 || b.Replicates.Hits < 0 {
 		out.Replicates.Hits = -1
 	}

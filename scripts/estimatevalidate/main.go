@@ -164,8 +164,8 @@ func main() {
 						}
 					}
 					if rawOut != nil {
-						fmt.Fprintf(rawOut, "%s,%v,%d,solutions,%g,%g,%g,%g,%s,%g,%d,%d\n", name, c, seed, tSols, r.Solutions.Estimate, r.Solutions.Low, r.Solutions.High, r.Solutions.Kind, r.Replicates.SolutionShare, r.Replicates.Hits, len(r.Replicates.Solutions))
-						fmt.Fprintf(rawOut, "%s,%v,%d,nodes,%g,%g,%g,%g,%s,%g,%d,%d\n", name, c, seed, tNodes, r.Nodes.Estimate, r.Nodes.Low, r.Nodes.High, r.Nodes.Kind, r.Replicates.NodeShare, r.Replicates.Hits, len(r.Replicates.Nodes))
+						fmt.Fprintf(rawOut, "%s,%v,%d,solutions,%g,%g,%g,%g,%s,%g,%d,%d\n", name, c, seed, tSols, r.Solutions.Estimate, r.Solutions.Low, r.Solutions.High, r.Solutions.Kind, r.Replicates.SolutionTail, r.Replicates.Hits, len(r.Replicates.Solutions))
+						fmt.Fprintf(rawOut, "%s,%v,%d,nodes,%g,%g,%g,%g,%s,%g,%d,%d\n", name, c, seed, tNodes, r.Nodes.Estimate, r.Nodes.Low, r.Nodes.High, r.Nodes.Kind, r.Replicates.NodeTail, r.Replicates.Hits, len(r.Replicates.Nodes))
 					}
 					solErr = append(solErr, math.Abs(r.Solutions.Estimate/tSols-1))
 					nodeErr = append(nodeErr, math.Abs(r.Nodes.Estimate/tNodes-1))
