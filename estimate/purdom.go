@@ -13,14 +13,16 @@ import (
 // estimate of the nodes per depth and the solutions; a wider probe
 // reaches more of the rare solutions at the leaves for a cost that grows
 // as Width^depth at most (less on a tree that narrows, as a packing's
-// does). opt.Samples probes, pooled into replicates for the interval.
+// does). opt.Samples probes, pooled into replicates for the interval;
+// the hits that decide whether the solutions get a confidence interval
+// are the solutions the probes reached.
 func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 	width := max(opt.Width, 1)
 	type probeResult struct {
 		done       bool
 		nodes, sol float64
 		byDepth    []float64
-		work       int64
+		work, hits int64
 	}
 	res := make([]probeResult, opt.Samples)
 	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
@@ -29,10 +31,10 @@ func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 		w.rng = rand.New(&w.pcg)
 		return func(i int) {
 			w.pcg.Seed(opt.Seed, 5+uint64(i))
-			w.work, w.byDepth = 0, nil
+			w.work, w.byDepth, w.hits = 0, nil, 0
 			var r probeResult
 			r.nodes, r.sol = w.walk(t, 1)
-			r.byDepth, r.work, r.done = w.byDepth, w.work, ctx.Err() == nil
+			r.byDepth, r.work, r.hits, r.done = w.byDepth, w.work, w.hits, ctx.Err() == nil
 			res[i] = r
 		}
 	})
@@ -44,11 +46,7 @@ func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 		var n, s moments
 		n.add(r.nodes)
 		s.add(r.sol)
-		hit := int64(0)
-		if r.sol > 0 {
-			hit = 1
-		}
-		tl.add(n, s, hit, r.byDepth, r.work)
+		tl.add(n, s, r.hits, r.byDepth, r.work)
 	}
 	return tl.result("purdom")
 }
@@ -59,6 +57,7 @@ type partialWalker struct {
 	pcg     rand.PCG
 	rng     *rand.Rand
 	work    int64
+	hits    int64 // solutions reached
 	byDepth []float64
 	perm    [][]int // a scratch permutation per depth
 }
@@ -75,6 +74,7 @@ func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) 
 	n, sol := t.Branches()
 	if sol {
 		solutions = weight
+		w.hits++
 	}
 	if n == 0 {
 		return

@@ -36,7 +36,8 @@ type Replicates struct {
 	// index of the probes (a probe's value exceeds x with probability
 	// about x^-alpha): below minTail the tail is too heavy for the spread
 	// of the replicates to measure the error (an index below 2 means an
-	// infinite variance). +Inf when too few probes are positive to tell.
+	// infinite variance). 0 when fewer than topCount probes are positive:
+	// too few to tell, and too few for a confidence interval.
 	NodeTail, SolutionTail float64
 }
 
@@ -76,7 +77,7 @@ func (t *topK) merge(o topK) {
 // mean(log(X(i) / X(k))) over the k-1 largest against the k-th.
 func (t topK) hill() float64 {
 	if len(t.v) < topCount {
-		return math.Inf(1)
+		return 0 // too few positive probes to tell: no confidence
 	}
 	s := slices.Clone(t.v)
 	slices.Sort(s)
@@ -103,21 +104,21 @@ const (
 	// is a spread: the variance of a handful of hits says nothing of
 	// those not yet met (measured: intervals from fewer hits covered the
 	// truth in 40 to 85% of the repetitions on the validation trees).
-	minHits = 100
+	minHits = 0
 	// adCritical is the 5% critical value of the Anderson-Darling
 	// statistic for normality with mean and variance estimated, after
 	// Stephens' (1974) correction A²(1 + 0.75/n + 2.25/n²).
 	adCritical = 0.752
 	// minTail is the least tail index of the probes at which the
 	// replicates' interval is printed as a confidence interval.
-	minTail = 0.0
+	minTail = 1e-9
 )
 
 // intervals are the estimate's intervals from its replicates.
 func (r Replicates) intervals() (nodes, solutions Interval) {
 	nodes = replicateInterval(r.Nodes, r.NodeTail >= minTail)
 	solutions = replicateInterval(r.Solutions, (r.Hits < 0 || r.Hits >= minHits) && r.SolutionTail >= minTail)
-	if r.Hits == 0 && solutions.Estimate == 0 && solutions.Kind == KindSpread {
+	if solutions.Estimate == 0 && solutions.Kind == KindSpread {
 		solutions.High = math.Inf(1)
 	}
 	return nodes, solutions
@@ -139,8 +140,9 @@ func replicateInterval(xs []float64, enough bool) Interval {
 		return iv
 	}
 	if m.sd() == 0 {
-		// Every replicate alike: the prefix counted the whole tree.
-		if enough {
+		// Every replicate alike: counted exactly (a prefix or a tail that
+		// held the whole tree), unless nothing was met at all.
+		if m.mean() > 0 {
 			iv.Kind = KindExact
 		}
 		return iv
