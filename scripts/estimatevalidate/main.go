@@ -65,13 +65,19 @@ func main() {
 	reps := flag.Int("reps", 100, "seeded repetitions per configuration")
 	workers := flag.Int("j", 2, "workers")
 	svg := flag.String("svg", "", "write the chart of relative error against work here")
+	truthSVG := flag.String("truth-svg", "", "write the chart of estimated against true solutions, with intervals, per method, here")
 	puzzles := flag.String("puzzles", "pentomino-6x10,pentomino-5x12,pentomino-4x15,pentomino-8x8,hexiamond-6x6", "puzzles")
 	only := flag.String("methods", "", "comma-separated methods to run (default all)")
 	raw := flag.String("raw", "", "append every repetition's intervals and diagnostics to this CSV file")
+	fromRaw := flag.String("chart-from", "", "instead: draw -truth-svg from the -raw CSV files given here, comma-separated")
 	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH[:look]],... e.g. knuth:100000,frontier:20:3:look")
 	korf := flag.Int64("korf", 0, "instead: predict IDA*'s penultimate iteration on the Korf instances with at most this many generated nodes")
 	flag.Parse()
 	ctx := context.Background()
+	if *fromRaw != "" {
+		chartFromRaw(strings.Split(*fromRaw, ","), *truthSVG)
+		return
+	}
 	if *custom != "" {
 		configs = nil
 		for _, f := range strings.Split(*custom, ",") {
@@ -93,6 +99,10 @@ func main() {
 		return
 	}
 	var series []render.Series
+	// Per configuration: the true solutions of each puzzle, and the
+	// medians over repetitions of the estimate and of its bounds.
+	vsTruth := map[string]*render.Series{}
+	var vsOrder []string
 	var rawOut *os.File
 	if *raw != "" {
 		var err error
@@ -133,7 +143,7 @@ func main() {
 				if (c.method == "paper") != paperTree || *only != "" && !slices.Contains(strings.Split(*only, ","), c.method) {
 					continue
 				}
-				var solErr, nodeErr []float64
+				var solErr, nodeErr, solEst, solLow, solHigh []float64
 				var sol, node coverage
 				var work float64
 				start := time.Now()
@@ -168,6 +178,7 @@ func main() {
 						fmt.Fprintf(rawOut, "%s,%v,%d,nodes,%g,%g,%g,%g,%s,%g,%d,%d\n", name, c, seed, tNodes, r.Nodes.Estimate, r.Nodes.Low, r.Nodes.High, r.Nodes.Kind, r.Replicates.NodeTail, r.Replicates.Hits, len(r.Replicates.Nodes))
 					}
 					solErr = append(solErr, math.Abs(r.Solutions.Estimate/tSols-1))
+					solEst, solLow, solHigh = append(solEst, r.Solutions.Estimate), append(solLow, r.Solutions.Low), append(solHigh, r.Solutions.High)
 					nodeErr = append(nodeErr, math.Abs(r.Nodes.Estimate/tNodes-1))
 					sol.add(r.Solutions, tSols)
 					node.add(r.Nodes, tNodes)
@@ -177,11 +188,36 @@ func main() {
 				secs := time.Since(start).Seconds() / float64(*reps)
 				ms, mn := median(solErr), median(nodeErr)
 				fmt.Printf("| %s | %v | %.2f | %.3f | %s | %.3f | %s | %.3f |\n", name, c, 100*work/tNodes, ms, sol, mn, node, secs)
+				key := c.String()
+				if vsTruth[key] == nil {
+					vsTruth[key] = &render.Series{Name: key}
+					vsOrder = append(vsOrder, key)
+				}
+				v := vsTruth[key]
+				v.X, v.Y = append(v.X, math.Log10(tSols)), append(v.Y, median(solEst))
+				v.Low, v.High = append(v.Low, median(solLow)), append(v.High, median(solHigh))
 				if name == "pentomino-6x10" {
 					series = append(series, render.Series{Name: c.String(), X: []float64{100 * work / tNodes}, Y: []float64{ms}})
 				}
 			}
 		}
+	}
+	if *truthSVG != "" {
+		ch := render.Chart{Title: "Estimated against true solutions", Subtitle: "medians over seeded repetitions of the estimate and of its interval's bounds",
+			XLabel: "log10 true solutions", YLabel: "estimated solutions", LogY: true}
+		var truth render.Series
+		for _, key := range vsOrder {
+			ch.Series = append(ch.Series, sortByX(*vsTruth[key]))
+			truth.X = append(truth.X, vsTruth[key].X...)
+		}
+		slices.Sort(truth.X)
+		truth.X = slices.Compact(truth.X)
+		for _, x := range truth.X {
+			truth.Y = append(truth.Y, math.Pow(10, x))
+		}
+		truth.Name = "truth"
+		ch.Series = append(ch.Series, truth)
+		writeChart(*truthSVG, ch)
 	}
 	if *svg != "" {
 		// One point per configuration; methods joined into lines by sample size.
@@ -210,15 +246,113 @@ func main() {
 		for _, m := range order {
 			ch.Series = append(ch.Series, *byMethod[m])
 		}
-		f, err := os.Create(*svg)
+		writeChart(*svg, ch)
+	}
+}
+
+// chartFromRaw draws the chart of estimated against true solutions from
+// the rows that -raw wrote: PUZZLE,CONFIG,SEED,QUANTITY,TRUTH,ESTIMATE,LOW,HIGH,...
+func chartFromRaw(files []string, out string) {
+	type key struct{ config, puzzle string }
+	rows := map[key][][3]float64{}
+	truths := map[key]float64{}
+	var configs []string
+	for _, name := range files {
+		data, err := os.ReadFile(name)
 		if err != nil {
 			log.Fatal(err)
 		}
-		if err := ch.WriteSVG(f, 720, 440); err != nil {
-			log.Fatal(err)
+		for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			f := strings.Split(line, ",")
+			if len(f) < 8 {
+				log.Fatalf("%s:%d: want at least 8 fields, have %d", name, i+1, len(f))
+			}
+			if f[3] != "solutions" {
+				continue
+			}
+			var v [4]float64
+			for j := range v {
+				if _, err := fmt.Sscan(f[4+j], &v[j]); err != nil {
+					log.Fatalf("%s:%d: field %d: %v", name, i+1, 5+j, err)
+				}
+			}
+			k := key{f[1], f[0]}
+			if !slices.Contains(configs, f[1]) {
+				configs = append(configs, f[1])
+			}
+			truths[k] = v[0]
+			rows[k] = append(rows[k], [3]float64{v[1], v[2], v[3]})
 		}
-		f.Close()
 	}
+	ch := render.Chart{Title: "Estimated against true solutions", Subtitle: "medians over seeded repetitions of the estimate and of its interval's bounds",
+		XLabel: "log10 true solutions", YLabel: "estimated solutions", LogY: true}
+	var truth render.Series
+	for _, c := range configs {
+		s := render.Series{Name: c}
+		for k, rs := range rows {
+			if k.config != c {
+				continue
+			}
+			col := func(j int) []float64 {
+				var xs []float64
+				for _, r := range rs {
+					xs = append(xs, r[j])
+				}
+				return xs
+			}
+			s.X, s.Y = append(s.X, math.Log10(truths[k])), append(s.Y, median(col(0)))
+			s.Low, s.High = append(s.Low, median(col(1))), append(s.High, median(col(2)))
+			truth.X = append(truth.X, math.Log10(truths[k]))
+		}
+		ch.Series = append(ch.Series, sortByX(s))
+	}
+	slices.Sort(truth.X)
+	truth.X = slices.Compact(truth.X)
+	for _, x := range truth.X {
+		truth.Y = append(truth.Y, math.Pow(10, x))
+	}
+	truth.Name = "truth"
+	ch.Series = append(ch.Series, truth)
+	writeChart(out, ch)
+}
+
+// writeChart writes ch to the file name.
+func writeChart(name string, ch render.Chart) {
+	f, err := os.Create(name)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := ch.WriteSVG(f, 720, 440); err != nil {
+		log.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// sortByX orders a series' points by X, with their intervals.
+func sortByX(s render.Series) render.Series {
+	idx := make([]int, len(s.X))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmpFloat(s.X[a], s.X[b]) })
+	out := render.Series{Name: s.Name}
+	for _, i := range idx {
+		out.X, out.Y = append(out.X, s.X[i]), append(out.Y, s.Y[i])
+		out.Low, out.High = append(out.Low, s.Low[i]), append(out.High, s.High[i])
+	}
+	return out
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // predictKorf compares, on Korf's instances up to a size, the predicted
