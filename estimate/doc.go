@@ -26,7 +26,6 @@
 //     (Table b) depth by depth into nodes per depth and solutions (Table c).
 //     It is a product of ratio means, not unbiased; its interval is the
 //     spread of the per-run estimates, which says nothing of the bias.
-//
 //   - Stratified is Chen's (1992) stratified sampling: one representative
 //     per type and depth (a Typed tree gives its types).
 //   - Purdom (1978) is partial backtracking: a probe goes on into Width
