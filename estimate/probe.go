@@ -340,7 +340,7 @@ func (t *tally) result(method string) Result {
 	out := Result{Method: method, Samples: int(t.n), Work: t.work}
 	out.Replicates = Replicates{Nodes: groupMeans(t.nodeSums, t.counts, replicatesWanted),
 		Solutions: groupMeans(t.solutionSum, t.counts, replicatesWanted), Hits: t.hits}
-	out.Replicates.NodeTail, out.Replicates.SolutionTail = t.nodeTop.hill(), t.solutionTop.hill()
+	out.Replicates = out.Replicates.withTops(t.nodeTop, t.solutionTop)
 	out.Nodes, out.Solutions = out.Replicates.intervals()
 	for d, v := range t.byDepth {
 		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(t.n, 1))})
@@ -467,7 +467,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 	if baseSol > 0 {
 		hits = -1
 	}
-	out.Replicates = Replicates{Nodes: nodes, Solutions: sols, Hits: hits, NodeTail: nodeTop.hill(), SolutionTail: solTop.hill()}
+	out.Replicates = Replicates{Nodes: nodes, Solutions: sols, Hits: hits}.withTops(nodeTop, solTop)
 	out.Nodes, out.Solutions = out.Replicates.intervals()
 	if err != nil {
 		out.Samples = 0

@@ -39,6 +39,15 @@ type Replicates struct {
 	// infinite variance). 0 when fewer than topCount probes are positive:
 	// too few to tell, and too few for a confidence interval.
 	NodeTail, SolutionTail float64
+	// The largest probes, kept so that pooled rounds share one tail.
+	nodeTop, solutionTop topK
+}
+
+// withTops sets the largest probes and the tail indices from them.
+func (r Replicates) withTops(nodes, solutions topK) Replicates {
+	r.nodeTop, r.solutionTop = nodes, solutions
+	r.NodeTail, r.SolutionTail = nodes.hill(), solutions.hill()
+	return r
 }
 
 // topK keeps the topCount largest positive values added.
@@ -242,10 +251,12 @@ func Merge(a, b Result) Result {
 	out.Replicates.Nodes = append(slices.Clone(a.Replicates.Nodes), b.Replicates.Nodes...)
 	out.Replicates.Solutions = append(slices.Clone(a.Replicates.Solutions), b.Replicates.Solutions...)
 	out.Replicates.Hits = a.Replicates.Hits + b.Replicates.Hits
-	// The heavier tail of the two, an approximation: the tops of the
-	// rounds are not kept.
-	out.Replicates.NodeTail = min(a.Replicates.NodeTail, b.Replicates.NodeTail)
-	out.Replicates.SolutionTail = min(a.Replicates.SolutionTail, b.Replicates.SolutionTail)
+	var nodeTop, solutionTop topK
+	for _, r := range []Replicates{a.Replicates, b.Replicates} {
+		nodeTop.merge(r.nodeTop)
+		solutionTop.merge(r.solutionTop)
+	}
+	out.Replicates = out.Replicates.withTops(nodeTop, solutionTop)
 	if a.Replicates.Hits < 0 || b.Replicates.Hits < 0 {
 		out.Replicates.Hits = -1
 	}
