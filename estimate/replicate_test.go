@@ -111,11 +111,13 @@ func TestReplicateKinds(t *testing.T) {
 func TestTargetRun(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	round := func(ctx context.Context, k int) Result {
-		xs := make([]float64, 30)
+		xs := make([]float64, 60)
+		var top topK
 		for i := range xs {
 			xs[i] = 1000 + 100*rng.NormFloat64()
+			top.add(xs[i])
 		}
-		r := Result{Samples: 30, Work: 30, Replicates: Replicates{Nodes: xs, Solutions: xs, Hits: 1000, NodeTail: 9, SolutionTail: 9}}
+		r := Result{Samples: 60, Work: 60, Replicates: Replicates{Nodes: xs, Solutions: xs, Hits: 1000}.withTops(top, top)}
 		r.Nodes, r.Solutions = r.Replicates.intervals()
 		return r
 	}

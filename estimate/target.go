@@ -59,7 +59,8 @@ func (tg Target) Run(ctx context.Context, round func(ctx context.Context, k int)
 	var pooled Result
 	for k := 0; ; k++ {
 		r := round(ctx, k)
-		if ctx.Err() != nil && r.Samples == 0 {
+		if r.Samples == 0 {
+			// Nothing done: ctx ended, or the round cannot sample.
 			return pooled, StopTime
 		}
 		pooled = Merge(pooled, r)
