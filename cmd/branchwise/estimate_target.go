@@ -75,6 +75,9 @@ func runTarget(e *env, prog *progress, pk *polyform.Packing, strat xcover.Strate
 	if e.ctx.Err() != nil {
 		return r, why, errInterrupted
 	}
+	if r.Samples == 0 {
+		return r, why, fmt.Errorf("--max-time %v ran out before the first round of %d samples ended: give more time or fewer --samples", f.maxTime, f.samples)
+	}
 	if why == estimate.StopExhaustive {
 		prog.Printf("counting: cheaper than reaching the target")
 		p, err := estimate.Exhaustive(e.ctx, newTree, math.MaxInt32, f.workers)

@@ -108,6 +108,15 @@ func TestEstimateTarget(t *testing.T) {
 	}
 }
 
+// TestEstimateTargetNoRound: a --max-time too short for one round is an
+// error that says so, not an estimate of nothing.
+func TestEstimateTargetNoRound(t *testing.T) {
+	code, _, stderr := runCLI(t, "estimate", "pentomino-8x8", "--method", "knuth", "--samples", "100000000", "--target", "5%", "--max-time", "1ms")
+	if code == exitOK || !strings.Contains(stderr, "ran out before the first round") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
 // TestEstimateSubtree: the exact count of a subtree, and an estimate of it
 // whose interval holds it.
 func TestEstimateSubtree(t *testing.T) {
