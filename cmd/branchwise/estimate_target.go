@@ -85,7 +85,7 @@ func runTarget(e *env, prog *progress, pk *polyform.Packing, strat xcover.Strate
 			return r, why, errInterrupted
 		}
 		c := exactResult(p)
-		c.Method, c.Work = r.Method+", then counted", c.Work+r.Work
+		c.Method, c.Work, c.Samples = r.Method+", then counted", c.Work+r.Work, r.Samples
 		return c, why, nil
 	}
 	return r, why, nil
