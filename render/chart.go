@@ -34,7 +34,7 @@ func (c Chart) WriteSVG(w io.Writer, width, height int) error {
 	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	y := func(v float64) (float64, bool) {
 		if c.LogY {
-			if v <= 0 {
+			if v <= 0 || math.IsInf(v, 0) || math.IsNaN(v) {
 				return 0, false
 			}
 			return math.Log10(v), true
