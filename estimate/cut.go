@@ -161,7 +161,11 @@ func Cut(ctx context.Context, newTree func() Tree, exact Profile, opt Options) (
 		runNodes.add(sum(n))
 		runSols.add(sum(s))
 	}
+	// A product of ratio means is biased: the runs' spread is no
+	// confidence interval.
 	out.Nodes, out.Solutions = runNodes.tInterval(), runSols.tInterval()
+	out.Nodes.Kind, out.Solutions.Kind = KindSpread, KindSpread
+	out.Nodes.Level, out.Solutions.Level = Level, Level
 	out.Nodes.Estimate, out.Solutions.Estimate = sum(nodes), sum(sols)
 	return out, nil
 }

@@ -5,7 +5,7 @@
 //
 // Every estimator walks a Tree one node at a time (Branches, Down, Up), the
 // interface that xcover.Walker has and that DomainTree gives the search
-// core's depth-first trees. Four methods:
+// core's depth-first trees. The methods:
 //
 //   - Exhaustive counts the nodes of every depth to a threshold depth, and
 //     the branching factors seen there: Korekawa et al.'s Table b.
@@ -26,6 +26,26 @@
 //     (Table b) depth by depth into nodes per depth and solutions (Table c).
 //     It is a product of ratio means, not unbiased; its interval is the
 //     spread of the per-run estimates, which says nothing of the bias.
+//   - Stratified is Chen's (1992) stratified sampling: one representative
+//     per type and depth (a Typed tree gives its types).
+//   - Purdom (1978) is partial backtracking: a probe goes on into Width
+//     children of every node, each weighted by the node's children over
+//     Width. Cost per probe up to Width^depth; it reaches the clustered
+//     solutions of a packing that single paths miss.
+//   - SampleSearch (after Gogate and Dechter 2007, 2011) is a random-order
+//     depth-first search to a first solution, weighted by the product of
+//     the live children counts on its path, made exact by searching every
+//     untried sibling for a solution: unbiased, dead ends cost work but no
+//     variance.
+//
+// Intervals come from replicates (independent estimates: the frontier's
+// replications, groups of 30 of the other methods' probes). One is a 95%
+// confidence interval (KindConfidence) only when the replicates pass the
+// Anderson-Darling test of normality (or their logarithms do: Cox's
+// interval), at least 50 probes are positive and Hill's tail index of the
+// probes is at least 2 (a finite variance); otherwise it is a spread
+// (KindSpread), which the program prints as such. Target is a stop rule
+// over rounds of an estimator.
 //
 // Results are deterministic for a seed whatever the number of workers:
 // every sample draws from its own generator, seeded by the seed and the

@@ -17,13 +17,14 @@ func (p Profile) Result() Result {
 		sols += float64(p.Solutions[d])
 		r.Work += n
 	}
-	r.Nodes = Interval{Estimate: nodes, Low: nodes, High: nodes}
-	r.Solutions = Interval{Estimate: sols, Low: sols, High: sols}
+	r.Nodes = Interval{Estimate: nodes, Low: nodes, High: nodes, Kind: KindExact}
+	r.Solutions = Interval{Estimate: sols, Low: sols, High: sols, Kind: KindExact}
 	return r
 }
 
 // Scale returns the interval multiplied by f > 0, e.g. a count of
 // solutions divided by the order of a symmetry group.
 func (iv Interval) Scale(f float64) Interval {
-	return Interval{Estimate: iv.Estimate * f, Low: iv.Low * f, High: iv.High * f, StdErr: iv.StdErr * f}
+	iv.Estimate, iv.Low, iv.High, iv.StdErr = iv.Estimate*f, iv.Low*f, iv.High*f, iv.StdErr*f
+	return iv
 }

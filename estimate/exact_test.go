@@ -10,7 +10,7 @@ func TestProfileResult(t *testing.T) {
 	// at depth 1 and 3 at depth 2.
 	p := Profile{Nodes: []int64{1, 3, 4}, Branches: []int64{3, 4, 0}, Solutions: []int64{0, 1, 3}}
 	r := p.Result()
-	if r.Method != "exact" || r.Work != 8 || r.Nodes != (Interval{8, 8, 8, 0}) || r.Solutions != (Interval{4, 4, 4, 0}) {
+	if r.Method != "exact" || r.Work != 8 || r.Nodes != (Interval{Estimate: 8, Low: 8, High: 8, Kind: KindExact}) || r.Solutions != (Interval{Estimate: 4, Low: 4, High: 4, Kind: KindExact}) {
 		t.Fatalf("%+v", r)
 	}
 	var bf []float64
@@ -26,8 +26,8 @@ func TestProfileResult(t *testing.T) {
 }
 
 func TestIntervalScale(t *testing.T) {
-	got := Interval{Estimate: 8, Low: 4, High: 16, StdErr: 2}.Scale(0.25)
-	if got != (Interval{2, 1, 4, 0.5}) {
+	got := Interval{Estimate: 8, Low: 4, High: 16, StdErr: 2, Kind: KindConfidence, Level: 0.95}.Scale(0.25)
+	if got != (Interval{Estimate: 2, Low: 1, High: 4, StdErr: 0.5, Kind: KindConfidence, Level: 0.95}) {
 		t.Errorf("Scale(0.25) = %+v", got)
 	}
 }

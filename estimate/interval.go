@@ -5,13 +5,19 @@ import (
 	"strconv"
 )
 
-// Interval is an estimate with a 95% confidence interval.
+// Interval is an estimate with an interval: a confidence interval at
+// Level when Kind is KindConfidence, the replicates' spread (not to be
+// read as a confidence interval) when it is KindSpread.
 type Interval struct {
 	Estimate float64 `json:"estimate"`
 	Low      float64 `json:"low"`
 	High     float64 `json:"high"`
 	// StdErr is the estimate's standard error.
 	StdErr float64 `json:"std_err"`
+	// Kind is KindConfidence, KindSpread or KindExact.
+	Kind string `json:"kind"`
+	// Level is the nominal coverage of a confidence interval (0.95).
+	Level float64 `json:"level"`
 }
 
 // moments accumulates a sample's count, sum and sum of squares.
@@ -23,9 +29,12 @@ type moments struct {
 	// the samples that have none.
 	lsum, lsum2 float64
 	nonPositive int64
+	// top holds the largest samples, for the tail index.
+	top topK
 }
 
 func (m *moments) add(x float64) {
+	m.top.add(x)
 	m.n++
 	m.sum += x
 	m.sum2 += x * x
@@ -40,6 +49,9 @@ func (m *moments) add(x float64) {
 }
 
 func (m *moments) merge(o moments) {
+	for _, x := range o.top.v {
+		m.top.add(x)
+	}
 	m.n += o.n
 	m.sum += o.sum
 	m.sum2 += o.sum2
@@ -113,56 +125,6 @@ func (m moments) sizeInterval() Interval {
 	return iv
 }
 
-// rareInterval is tInterval for an estimate made of rare hits (samples
-// that found a solution): when there are few, the sample variance says
-// little, and the interval is widened to cover the Poisson uncertainty of
-// the number of hits, as if every hit weighed the same. Without a hit the
-// upper bound is unknown: infinite.
-func (m moments) rareInterval(hits int64) Interval {
-	iv := m.tInterval()
-	if hits >= 50 {
-		return iv
-	}
-	if hits == 0 {
-		iv.High = math.Inf(1)
-		return iv
-	}
-	lo, hi := poisson95(hits)
-	k := float64(hits)
-	iv.Low = min(iv.Low, iv.Estimate*lo/k)
-	iv.High = max(iv.High, iv.Estimate*hi/k)
-	return iv
-}
-
-// poisson95 is the exact (Garwood) 95% interval of a Poisson mean after k
-// events: the means at which k or more events (lower) and k or fewer
-// (upper) have probability 2.5%, found by bisection on the distribution
-// function.
-func poisson95(k int64) (lo, hi float64) {
-	// cdf is P(X <= n) for a Poisson mean mu.
-	cdf := func(n int64, mu float64) float64 {
-		term, sum := math.Exp(-mu), 0.0
-		for i := int64(0); i <= n; i++ {
-			sum += term
-			term *= mu / float64(i+1)
-		}
-		return sum
-	}
-	solve := func(n int64, target float64) float64 {
-		a, b := 0.0, 10*float64(n+10)
-		for range 100 {
-			m := (a + b) / 2
-			if cdf(n, m) > target {
-				a = m
-			} else {
-				b = m
-			}
-		}
-		return (a + b) / 2
-	}
-	return solve(k-1, 0.975), solve(k, 0.025)
-}
-
 // t975 is the 97.5% quantile of Student's t distribution with df degrees
 // of freedom: a table to 10, then the Cornish-Fisher expansion around the
 // normal quantile (error below 1e-4 from df = 11).
@@ -187,5 +149,5 @@ func (iv Interval) MarshalJSON() ([]byte, error) {
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	}
 	return []byte(`{"estimate":` + num(iv.Estimate) + `,"low":` + num(iv.Low) + `,"high":` + num(iv.High) +
-		`,"std_err":` + num(iv.StdErr) + `}`), nil
+		`,"std_err":` + num(iv.StdErr) + `,"kind":"` + iv.Kind + `","level":` + num(iv.Level) + `}`), nil
 }

@@ -39,6 +39,9 @@ type Options struct {
 	// what finds the rare solutions of a packing puzzle. Costs one look at
 	// every child on the path.
 	Lookahead bool
+	// Width is the number of children Purdom's partial backtracking goes
+	// on into at every node (1: Knuth's probe).
+	Width int
 }
 
 // Result is an estimate of a tree's size and solutions.
@@ -55,6 +58,8 @@ type Result struct {
 	// Work counts the moves down the tree: the estimator's cost in the
 	// unit of a search's nodes.
 	Work int64 `json:"work"`
+	// Replicates are the independent estimates the intervals come from.
+	Replicates Replicates `json:"-"`
 }
 
 // DepthEstimate is one depth of a Result.
@@ -240,7 +245,9 @@ const knuthBatch = 64
 // each an unbiased estimate; the interval is Student's t over the probes.
 // When ctx ends (a time budget) the probes of the completed batches count.
 func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
-	batches := (opt.Samples + knuthBatch - 1) / knuthBatch
+	// Batches small enough to give replicatesWanted replicates.
+	size := max(1, min(knuthBatch, opt.Samples/replicatesWanted))
+	batches := (opt.Samples + size - 1) / size
 	type batch struct {
 		done       bool
 		hits       int64
@@ -256,7 +263,7 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 			var r batch
 			clear(p.nodes)
 			p.work = 0
-			for i := b * knuthBatch; i < min((b+1)*knuthBatch, opt.Samples); i++ {
+			for i := b * size; i < min((b+1)*size, opt.Samples); i++ {
 				p.seed(opt.Seed, 1, uint64(i), 0)
 				n, s := p.probe(t, 1)
 				r.nodes.add(n)
@@ -293,27 +300,38 @@ func forEachSample(ctx context.Context, workers, n int, newWorker func() func(i 
 // tally combines independent samples of a tree's size and solutions, in
 // sample order.
 type tally struct {
-	nodes, sols moments
-	hits        int64 // samples that found a solution
-	byDepth     []float64
-	work        int64
+	n       int64
+	hits    int64 // samples that found a solution
+	byDepth []float64
+	work    int64
+	// Per batch of samples: their count and sums, for the replicates.
+	counts                []int64
+	nodeSums, solutionSum []float64
+	nodeTop, solutionTop  topK // the largest samples
 }
 
 func (t *tally) add(nodes, sols moments, hits int64, byDepth []float64, work int64) {
-	t.nodes.merge(nodes)
-	t.sols.merge(sols)
+	t.n += nodes.n
+	t.nodeTop.merge(nodes.top)
+	t.solutionTop.merge(sols.top)
+	t.counts = append(t.counts, nodes.n)
+	t.nodeSums = append(t.nodeSums, nodes.sum)
+	t.solutionSum = append(t.solutionSum, sols.sum)
 	t.hits += hits
 	addInto(&t.byDepth, byDepth)
 	t.work += work
 }
 
-// result is the mean of the samples, Student's interval for the nodes and
-// the rare-hit interval for the solutions.
+// result is the mean of the replicates (the samples pooled into
+// replicatesWanted groups in sample order) and their intervals.
 func (t *tally) result(method string) Result {
-	out := Result{Method: method, Samples: int(t.nodes.n), Work: t.work}
-	out.Nodes, out.Solutions = t.nodes.tInterval(), t.sols.rareInterval(t.hits)
+	out := Result{Method: method, Samples: int(t.n), Work: t.work}
+	out.Replicates = Replicates{Nodes: groupMeans(t.nodeSums, t.counts, replicatesWanted),
+		Solutions: groupMeans(t.solutionSum, t.counts, replicatesWanted), Hits: t.hits}
+	out.Replicates = out.Replicates.withTops(t.nodeTop, t.solutionTop)
+	out.Nodes, out.Solutions = out.Replicates.intervals()
 	for d, v := range t.byDepth {
-		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(t.nodes.n, 1))})
+		out.ByDepth = append(out.ByDepth, DepthEstimate{Depth: d, Nodes: v / float64(max(t.n, 1))})
 	}
 	return out
 }
@@ -345,6 +363,8 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		nodes, sols []float64 // per replication, below the frontier
 		byDepth     []float64 // summed over replications
 		work, hits  int64     // hits: probes that found a solution
+		nodeTop     topK      // the largest probes
+		solTop      topK
 	}
 	results := make([]taskResult, len(split.paths))
 	probers := sync.Pool{New: func() any { return newProber(opt.Tail, opt.Lookahead) }}
@@ -387,6 +407,8 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 				t.Up()
 				r.nodes[rep] += nn
 				r.sols[rep] += ss
+				r.nodeTop.add(nn)
+				r.solTop.add(ss)
 				if ss > 0 {
 					r.hits++
 				}
@@ -404,6 +426,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 	sols := make([]float64, reps)
 	var byDepth []float64
 	var hits int64
+	var nodeTop, solTop topK
 	out := Result{Method: "frontier", Samples: reps}
 	for _, r := range results {
 		exact.add(&r.exact)
@@ -416,6 +439,8 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		addInto(&byDepth, r.byDepth)
 		out.Work += r.work
 		hits += r.hits
+		nodeTop.merge(r.nodeTop)
+		solTop.merge(r.solTop)
 	}
 	var base, baseSol float64
 	for d := range exact.Nodes {
@@ -423,15 +448,15 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		baseSol += float64(exact.Solutions[d])
 		out.Work += exact.Nodes[d] // the exhaustive prefix's moves
 	}
-	var mn, ms moments
 	for k := range nodes {
-		mn.add(base + nodes[k])
-		ms.add(baseSol + sols[k])
+		nodes[k] += base
+		sols[k] += baseSol
 	}
-	out.Nodes, out.Solutions = mn.sizeInterval(), ms.tInterval()
-	if baseSol == 0 {
-		out.Solutions = ms.rareInterval(hits)
+	if baseSol > 0 {
+		hits = -1
 	}
+	out.Replicates = Replicates{Nodes: nodes, Solutions: sols, Hits: hits}.withTops(nodeTop, solTop)
+	out.Nodes, out.Solutions = out.Replicates.intervals()
 	if err != nil {
 		out.Samples = 0
 	}

@@ -3,15 +3,15 @@ package estimate
 import (
 	"context"
 	"fmt"
-
 	"strings"
 )
 
 // Methods lists the estimators by the names Run takes.
-var Methods = []string{"frontier", "knuth", "stratified", "paper", "exact"}
+var Methods = []string{"frontier", "knuth", "stratified", "purdom", "samplesearch", "paper", "exact"}
 
 // Run estimates the tree of newTree with the method named: "frontier"
-// (Frontier), "knuth" (Knuth), "stratified" (Stratified), "paper" (Cut on
+// (Frontier), "knuth" (Knuth), "stratified" (Stratified), "purdom"
+// (Purdom), "samplesearch" (SampleSearch), "paper" (Cut on
 // the exhaustive profile to opt.ExactDepth: Korekawa et al.'s method) or
 // "exact" (that profile alone, Profile.Result). The samplers return what
 // they have when ctx ends; the exhaustive count and Cut return ctx's error.
@@ -23,6 +23,10 @@ func Run(ctx context.Context, method string, newTree func() Tree, opt Options) (
 		return Knuth(ctx, newTree, opt), nil
 	case "stratified":
 		return Stratified(ctx, newTree, opt), nil
+	case "purdom":
+		return Purdom(ctx, newTree, opt), nil
+	case "samplesearch":
+		return SampleSearch(ctx, newTree, opt), nil
 	case "exact", "paper":
 		exact, err := Exhaustive(ctx, newTree, opt.ExactDepth, opt.Workers)
 		if err != nil {

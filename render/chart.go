@@ -12,6 +12,9 @@ import (
 type Series struct {
 	Name string
 	X, Y []float64
+	// Low and High, when as long as X, draw an interval (a vertical bar)
+	// at every point.
+	Low, High []float64
 }
 
 // Chart is a line chart of one or more series.
@@ -31,7 +34,7 @@ func (c Chart) WriteSVG(w io.Writer, width, height int) error {
 	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	y := func(v float64) (float64, bool) {
 		if c.LogY {
-			if v <= 0 {
+			if v <= 0 || math.IsInf(v, 0) || math.IsNaN(v) {
 				return 0, false
 			}
 			return math.Log10(v), true
@@ -43,6 +46,13 @@ func (c Chart) WriteSVG(w io.Writer, width, height int) error {
 			if v, ok := y(s.Y[i]); ok {
 				xmin, xmax = math.Min(xmin, s.X[i]), math.Max(xmax, s.X[i])
 				ymin, ymax = math.Min(ymin, v), math.Max(ymax, v)
+			}
+			if len(s.Low) == len(s.X) && len(s.High) == len(s.X) {
+				for _, b := range []float64{s.Low[i], s.High[i]} {
+					if v, ok := y(b); ok {
+						ymin, ymax = math.Min(ymin, v), math.Max(ymax, v)
+					}
+				}
 			}
 		}
 	}
@@ -85,6 +95,22 @@ func (c Chart) WriteSVG(w io.Writer, width, height int) error {
 			}
 		}
 		fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="1.5" points="%s"/>`+"\n", color, strings.Join(pts, " "))
+		if len(s.Low) == len(s.X) && len(s.High) == len(s.X) {
+			for i := range s.X {
+				lo, okLo := y(s.Low[i])
+				hi, okHi := y(s.High[i])
+				if !okLo {
+					lo = ymin // an interval reaching 0 on a log axis
+				}
+				if !okHi {
+					hi = ymax
+				}
+				if okLo || okHi {
+					x := px(s.X[i]) + float64(2*k) // side by side, not over each other
+					fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f" stroke="%s" stroke-width="1"/>`+"\n", x, x, py(max(lo, ymin)), py(min(hi, ymax)), color)
+				}
+			}
+		}
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" fill="%s" text-anchor="end">%s</text>`+"\n", left+pw-4, top+16+14*k, color, html.EscapeString(s.Name))
 	}
 	b.WriteString("</svg>\n")

@@ -75,6 +75,11 @@ type EstimateSummary struct {
 	Solutions       jsonFloat `json:"solutions"`
 	SolutionsLow    jsonFloat `json:"solutions_low"`
 	SolutionsHigh   jsonFloat `json:"solutions_high"`
+	// NodesKind and SolutionsKind say how to read each interval:
+	// "confidence" (95%), "spread" (the replicates' spread, not a
+	// confidence interval) or "exact".
+	NodesKind       string    `json:"nodes_kind"`
+	SolutionsKind   string    `json:"solutions_kind"`
 	Samples         int       `json:"samples"`
 	SecondsExpected jsonFloat `json:"seconds_expected"`
 }
@@ -375,7 +380,7 @@ func (s *Server) runEstimate(ctx context.Context, j *job) {
 	sum := &EstimateSummary{
 		Method: r.Method, Nodes: jsonFloat(r.Nodes.Estimate), NodesLow: jsonFloat(r.Nodes.Low), NodesHigh: jsonFloat(r.Nodes.High),
 		Solutions: jsonFloat(r.Solutions.Estimate), SolutionsLow: jsonFloat(r.Solutions.Low), SolutionsHigh: jsonFloat(r.Solutions.High),
-		Samples: r.Samples,
+		NodesKind: r.Nodes.Kind, SolutionsKind: r.Solutions.Kind, Samples: r.Samples,
 	}
 	if r.Work > 0 {
 		sum.SecondsExpected = jsonFloat(r.Nodes.Estimate / float64(r.Work) * time.Since(start).Seconds())

@@ -29,6 +29,9 @@ type estimateFlags struct {
 	cellsOnly, deadRegions, asJSON, lookahead bool
 	largestRegion                             bool
 	shard                                     shardFlags
+	width                                     int
+	target                                    string
+	maxTime                                   time.Duration
 }
 
 func newEstimateCmd(e *env) *cobra.Command {
@@ -49,6 +52,11 @@ Methods (docs/estimate.md):
             heavy-tailed;
   stratified  --samples probes of Chen's stratified sampling, one node
             kept per depth and number of children;
+  purdom    --samples probes of Purdom's partial backtracking, going on into
+            --width children of every node (the best for solutions);
+  samplesearch  --samples depth-first searches for a first solution in
+            random order, weighted by the live children on its path
+            (Gogate and Dechter's SampleSearch, exact weights);
   paper     Korekawa et al.: --samples runs dropping nodes at --cut-depths with
             probability --cut-p, mean minimum branching factor per depth,
             combined with exact counts to --exact-depth; on Korekawa et al.'s tree
@@ -57,15 +65,24 @@ Methods (docs/estimate.md):
   exact     the exhaustive counts to --exact-depth only (Korekawa et al. Table b).
 
 Unique solutions are the estimate divided by the board's symmetry order.
-Equal seeds give equal numbers, whatever -j.`,
+Equal seeds give equal numbers, whatever -j.
+
+An interval is printed as a 95% confidence interval only when the
+estimator's replicates support it (a test of fit, enough probes that met a
+solution, no probe carrying much of the estimate); otherwise it is printed
+as a spread, which is not one. --target P% runs rounds of --samples until
+both confidence intervals are within +-P% of their estimates, --max-time
+runs out, or counting the tree would be quicker (then it counts).`,
 		Example: `  branchwise estimate pentomino-6x10
   branchwise estimate heptiamond-pp24 --method exact --exact-depth 4
   branchwise estimate heptiamond-pp24 --method paper --samples 20 --exact-depth 5 --svg fig5.svg
-  branchwise estimate pentomino-8x8 --method knuth --time 10s --json`,
+  branchwise estimate pentomino-8x8 --method knuth --time 10s --json
+  branchwise estimate pentomino-6x10 --method purdom --target 5%
+  branchwise estimate heptiamond-pp24 --target 20% --max-time 1h`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			if !c.Flags().Changed("samples") {
-				f.samples = map[string]int{"frontier": 20, "knuth": 10000, "stratified": 100, "paper": 20}[f.method]
+				f.samples = map[string]int{"frontier": 20, "knuth": 10000, "stratified": 100, "paper": 20, "purdom": 30, "samplesearch": 30}[f.method]
 			}
 			if !c.Flags().Changed("exact-depth") {
 				f.exactDepth = map[string]int{"frontier": 2, "paper": 3, "exact": 3}[f.method]
@@ -74,11 +91,14 @@ Equal seeds give equal numbers, whatever -j.`,
 		},
 	}
 	fs := c.Flags()
-	fs.StringVar(&f.method, "method", "frontier", "frontier, knuth, stratified, paper or exact")
+	fs.StringVar(&f.method, "method", "frontier", "frontier, knuth, stratified, purdom, samplesearch, paper or exact")
 	fs.IntVar(&f.samples, "samples", 0, "probes (knuth), probes per frontier node (frontier), runs (paper)")
 	fs.DurationVar(&f.budget, "time", 0, "knuth: probe for this long instead of --samples")
 	fs.IntVar(&f.exactDepth, "exact-depth", 0, "count the tree exactly to this depth (default 2 frontier, 3 paper and exact)")
 	fs.BoolVar(&f.lookahead, "lookahead", true, "frontier and knuth: count the leaf children on a probe's path exactly, go on among the others")
+	fs.IntVar(&f.width, "width", 3, "purdom: children a probe goes on into at every node")
+	fs.StringVar(&f.target, "target", "", "run until the 95% intervals are within this relative half-width, e.g. 10%")
+	fs.DurationVar(&f.maxTime, "max-time", 0, "with --target: stop after this long, with the estimate so far (0: no limit)")
 	fs.IntVar(&f.tail, "tail", 0, "frontier and knuth: count exactly every subtree of at most this many nodes a probe reaches (0: never)")
 	fs.Float64Var(&f.cutP, "cut-p", 0.7, "paper: probability of dropping a node in the cut depths")
 	fs.StringVar(&f.cutDepths, "cut-depths", "2..19", "paper: the depths where nodes may be dropped, FROM..TO")
@@ -115,6 +135,8 @@ type estimateReport struct {
 	NodeRate     float64 `json:"node_rate"`
 	CountSeconds float64 `json:"count_seconds"`
 	Workers      int     `json:"workers"`
+	// Stop says why --target stopped: "target", "time" or "exhaustive".
+	Stop string `json:"stop,omitempty"`
 }
 
 func runEstimate(e *env, arg string, f estimateFlags) error {
@@ -125,6 +147,12 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	switch {
 	case !slices.Contains(estimate.Methods, f.method):
 		return usagef("unknown method %q (want %s)", f.method, strings.Join(estimate.Methods, ", "))
+	case f.width < 1:
+		return usagef("--width must be at least 1")
+	case f.maxTime < 0:
+		return usagef("--max-time must not be negative")
+	case f.maxTime > 0 && f.target == "":
+		return usagef("--max-time is for --target (a single estimate takes --samples)")
 	case f.workers < 1:
 		return usagef("-j must be at least 1")
 	case f.samples < 1 && f.budget == 0 && f.method != "exact":
@@ -134,8 +162,12 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	case f.budget < 0 || f.budget > 0 && f.method != "knuth":
 		return usagef("--time is for --method knuth (the other methods take --samples)")
 	}
+	target, err := parseTarget(f)
+	if err != nil {
+		return err
+	}
 	opt := estimate.Options{Seed: uint64(f.seed), Samples: f.samples, Workers: f.workers,
-		ExactDepth: f.exactDepth, CutP: f.cutP, Tail: f.tail, Lookahead: f.lookahead}
+		ExactDepth: f.exactDepth, CutP: f.cutP, Tail: f.tail, Lookahead: f.lookahead, Width: f.width}
 	if f.method == "paper" {
 		from, to, ok := strings.Cut(f.cutDepths, "..")
 		a, err1 := strconv.Atoi(from)
@@ -180,20 +212,40 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	start := time.Now()
 	prog := newProgress(e)
 	prog.Printf("%s: estimating (%s)...", arg, f.method)
-	ctx := e.ctx
-	if f.budget > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.budget)
-		defer cancel()
-		opt.Samples = math.MaxInt32
+	one := func(ctx context.Context, opt estimate.Options) estimate.Result {
+		r, _ := estimate.Run(ctx, f.method, newTree, opt)
+		return r
 	}
-	r, err := estimate.Run(ctx, f.method, newTree, opt)
-	if err != nil {
-		prog.Done()
-		return errInterrupted
+	var r estimate.Result
+	if target == 0 {
+		ctx := e.ctx
+		if f.budget > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, f.budget)
+			defer cancel()
+			opt.Samples = math.MaxInt32
+		}
+		var err error
+		if r, err = estimate.Run(ctx, f.method, newTree, opt); err != nil {
+			prog.Done()
+			return errInterrupted
+		}
+	}
+	if target > 0 {
+		var why string
+		r, why, err = runTarget(e, prog, pk, strat, newTree, f, target, func(ctx context.Context, k int) estimate.Result {
+			o := opt
+			o.Seed = estimate.RoundSeed(opt.Seed, k)
+			return one(ctx, o)
+		})
+		if err != nil {
+			prog.Done()
+			return err
+		}
+		rep.Stop = why
 	}
 	prog.Done()
-	if e.ctx.Err() != nil && f.budget == 0 {
+	if e.ctx.Err() != nil && f.budget == 0 && target == 0 {
 		return errInterrupted
 	}
 	rep.Seconds = time.Since(start).Seconds()
@@ -228,13 +280,21 @@ func printEstimate(e *env, rep estimateReport) {
 	}
 	fmt.Fprintln(w)
 	line := func(name string, iv estimate.Interval) {
-		fmt.Fprintf(w, "%-10s %s  (95%%: %s .. %s)\n", name, bigFloat(iv.Estimate), bigFloat(iv.Low), bigFloat(iv.High))
+		fmt.Fprintf(w, "%-10s %s  %s\n", name, bigFloat(iv.Estimate), intervalText(iv))
 	}
 	line("nodes", rep.Nodes)
 	line("solutions", rep.Solutions)
 	line("unique", rep.Unique)
 	if rep.Method == "exact" {
 		fmt.Fprintf(w, "(counts to depth %d only)\n", len(rep.ByDepth)-1)
+	}
+	switch rep.Stop {
+	case estimate.StopTarget:
+		fmt.Fprintln(w, "target met")
+	case estimate.StopTime:
+		fmt.Fprintln(w, "target not met: the time ran out")
+	case estimate.StopExhaustive:
+		fmt.Fprintln(w, "target not met: an exhaustive count was cheaper, and the totals are counted")
 	}
 	if rep.CountSeconds > 0 {
 		fmt.Fprintf(w, "an exact count: about %s on %d workers (%.3g nodes/s per worker)\n",

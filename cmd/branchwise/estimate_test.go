@@ -65,11 +65,55 @@ func TestEstimateErrors(t *testing.T) {
 		{[]string{"--method", "guess"}, `unknown method "guess"`},
 		{[]string{"--method", "frontier", "--time", "1s"}, "--time is for --method knuth"},
 		{[]string{"--subtree", "1,x"}, "--subtree \"1,x\": want child numbers"},
+		{[]string{"--target", "0"}, "outside (0%, 100%)"},
+		{[]string{"--target", "0%"}, "outside (0%, 100%)"},
+		{[]string{"--target", "150%"}, "target half-width 150% outside (0%, 100%)"},
+		{[]string{"--target", "-5%"}, "outside (0%, 100%)"},
+		{[]string{"--target", "ten"}, "want a relative half-width"},
+		{[]string{"--target", "10%", "--method", "paper"}, "no confidence interval"},
+		{[]string{"--target", "10%", "--method", "exact"}, "no confidence interval"},
+		{[]string{"--target", "10%", "--method", "knuth", "--time", "1s"}, "give --max-time"},
+		{[]string{"--max-time", "1s"}, "--max-time is for --target"},
+		{[]string{"--method", "purdom", "--width", "0"}, "--width must be at least 1"},
 	} {
 		code, _, stderr := runCLI(t, append([]string{"estimate", "pentomino-6x10"}, tc.args...)...)
 		if code != exitUsage || !strings.Contains(stderr, tc.want) {
 			t.Errorf("estimate %v: exit %d %q; want %d and %q", tc.args, code, stderr, exitUsage, tc.want)
 		}
+	}
+}
+
+// TestEstimateTarget: a target on a small tree is met, or the count is
+// found cheaper and made; either way the report says which.
+func TestEstimateTarget(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "estimate", "pentomino-3x20", "--method", "purdom", "--samples", "30", "--target", "50%", "--max-time", "20s", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Stop      string
+		Solutions struct {
+			Estimate float64
+			Kind     string
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case rep.Stop == "exhaustive" && (rep.Solutions.Estimate != 8 || rep.Solutions.Kind != "exact"):
+		t.Errorf("counted %+v, want 8 solutions exactly", rep)
+	case rep.Stop != "exhaustive" && rep.Stop != "target" && rep.Stop != "time":
+		t.Errorf("stop %q", rep.Stop)
+	}
+}
+
+// TestEstimateTargetNoRound: a --max-time too short for one round is an
+// error that says so, not an estimate of nothing.
+func TestEstimateTargetNoRound(t *testing.T) {
+	code, _, stderr := runCLI(t, "estimate", "pentomino-8x8", "--method", "knuth", "--samples", "100000000", "--target", "5%", "--max-time", "1ms")
+	if code == exitOK || !strings.Contains(stderr, "ran out before the first round") {
+		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
 

@@ -40,6 +40,9 @@ func (c config) String() string {
 	if c.method == "frontier" || c.method == "paper" {
 		s += fmt.Sprintf(" d=%d", c.depth)
 	}
+	if c.method == "purdom" {
+		s += fmt.Sprintf(" width=%d", c.depth)
+	}
 	if c.tail > 0 {
 		s += fmt.Sprintf(" tail=%d", c.tail)
 	}
@@ -62,17 +65,53 @@ func main() {
 	reps := flag.Int("reps", 100, "seeded repetitions per configuration")
 	workers := flag.Int("j", 2, "workers")
 	svg := flag.String("svg", "", "write the chart of relative error against work here")
+	truthSVG := flag.String("truth-svg", "", "write the chart of estimated against true solutions, with intervals, per method, here")
 	puzzles := flag.String("puzzles", "pentomino-6x10,pentomino-5x12,pentomino-4x15,pentomino-8x8,hexiamond-6x6", "puzzles")
 	only := flag.String("methods", "", "comma-separated methods to run (default all)")
+	raw := flag.String("raw", "", "append every repetition's intervals and diagnostics to this CSV file")
+	fromRaw := flag.String("chart-from", "", "instead: draw -truth-svg from the -raw CSV files given here, comma-separated")
+	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH[:look]],... e.g. knuth:100000,frontier:20:3:look")
 	korf := flag.Int64("korf", 0, "instead: predict IDA*'s penultimate iteration on the Korf instances with at most this many generated nodes")
 	flag.Parse()
 	ctx := context.Background()
+	if *fromRaw != "" {
+		chartFromRaw(strings.Split(*fromRaw, ","), *truthSVG)
+		return
+	}
+	if *custom != "" {
+		configs = nil
+		for _, f := range strings.Split(*custom, ",") {
+			parts := strings.Split(f, ":")
+			var c config
+			c.method = parts[0]
+			if len(parts) > 1 {
+				fmt.Sscan(parts[1], &c.samples)
+			}
+			if len(parts) > 2 {
+				fmt.Sscan(parts[2], &c.depth)
+			}
+			c.look = len(parts) > 3 && parts[3] == "look"
+			configs = append(configs, c)
+		}
+	}
 	if *korf > 0 {
 		predictKorf(ctx, *korf, *workers)
 		return
 	}
 	var series []render.Series
-	fmt.Println("| puzzle | method | work (% of exhaustive) | solutions: median rel. error | coverage | nodes: median rel. error | coverage | seconds per estimate |")
+	// Per configuration: the true solutions of each puzzle, and the
+	// medians over repetitions of the estimate and of its bounds.
+	vsTruth := map[string]*render.Series{}
+	var vsOrder []string
+	var rawOut *os.File
+	if *raw != "" {
+		var err error
+		if rawOut, err = os.OpenFile(*raw, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err != nil {
+			log.Fatal(err)
+		}
+		defer rawOut.Close()
+	}
+	fmt.Println("| puzzle | method | work (% of exhaustive) | solutions: median rel. error | confidence intervals: printed, covering | nodes: median rel. error | confidence intervals: printed, covering | seconds per estimate |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, name := range strings.Split(*puzzles, ",") {
 		b, ps, ok := polyform.Named(name)
@@ -100,8 +139,8 @@ func main() {
 				if (c.method == "paper") != paperTree || *only != "" && !slices.Contains(strings.Split(*only, ","), c.method) {
 					continue
 				}
-				var solErr, nodeErr []float64
-				var solCover, nodeCover int
+				var solErr, nodeErr, solEst, solLow, solHigh []float64
+				var sol, node coverage
 				var work float64
 				start := time.Now()
 				for seed := 1; seed <= *reps; seed++ {
@@ -113,6 +152,11 @@ func main() {
 						r = estimate.Knuth(ctx, newTree, opt)
 					case "stratified":
 						r = estimate.Stratified(ctx, newTree, opt)
+					case "purdom":
+						opt.Width = c.depth
+						r = estimate.Purdom(ctx, newTree, opt)
+					case "samplesearch":
+						r = estimate.SampleSearch(ctx, newTree, opt)
 					case "frontier":
 						r = estimate.Frontier(ctx, newTree, opt)
 					case "paper":
@@ -125,25 +169,51 @@ func main() {
 							r.Work += n
 						}
 					}
+					if rawOut != nil {
+						fmt.Fprintf(rawOut, "%s,%v,%d,solutions,%g,%g,%g,%g,%s,%g,%d,%d\n", name, c, seed, tSols, r.Solutions.Estimate, r.Solutions.Low, r.Solutions.High, r.Solutions.Kind, r.Replicates.SolutionTail, r.Replicates.Hits, len(r.Replicates.Solutions))
+						fmt.Fprintf(rawOut, "%s,%v,%d,nodes,%g,%g,%g,%g,%s,%g,%d,%d\n", name, c, seed, tNodes, r.Nodes.Estimate, r.Nodes.Low, r.Nodes.High, r.Nodes.Kind, r.Replicates.NodeTail, r.Replicates.Hits, len(r.Replicates.Nodes))
+					}
 					solErr = append(solErr, math.Abs(r.Solutions.Estimate/tSols-1))
+					solEst, solLow, solHigh = append(solEst, r.Solutions.Estimate), append(solLow, r.Solutions.Low), append(solHigh, r.Solutions.High)
 					nodeErr = append(nodeErr, math.Abs(r.Nodes.Estimate/tNodes-1))
-					if r.Solutions.Low <= tSols && tSols <= r.Solutions.High {
-						solCover++
-					}
-					if r.Nodes.Low <= tNodes && tNodes <= r.Nodes.High {
-						nodeCover++
-					}
+					sol.add(r.Solutions, tSols)
+					node.add(r.Nodes, tNodes)
 					work += float64(r.Work)
 				}
 				work /= float64(*reps)
 				secs := time.Since(start).Seconds() / float64(*reps)
 				ms, mn := median(solErr), median(nodeErr)
-				fmt.Printf("| %s | %v | %.2f | %.3f | %d%% | %.3f | %d%% | %.3f |\n", name, c, 100*work/tNodes, ms, 100*solCover / *reps, mn, 100*nodeCover / *reps, secs)
+				fmt.Printf("| %s | %v | %.2f | %.3f | %s | %.3f | %s | %.3f |\n", name, c, 100*work/tNodes, ms, sol, mn, node, secs)
+				key := c.String()
+				if vsTruth[key] == nil {
+					vsTruth[key] = &render.Series{Name: key}
+					vsOrder = append(vsOrder, key)
+				}
+				v := vsTruth[key]
+				v.X, v.Y = append(v.X, math.Log10(tSols)), append(v.Y, median(solEst))
+				v.Low, v.High = append(v.Low, median(solLow)), append(v.High, median(solHigh))
 				if name == "pentomino-6x10" {
 					series = append(series, render.Series{Name: c.String(), X: []float64{100 * work / tNodes}, Y: []float64{ms}})
 				}
 			}
 		}
+	}
+	if *truthSVG != "" {
+		ch := render.Chart{Title: "Estimated against true solutions", Subtitle: "medians over seeded repetitions of the estimate and of its interval's bounds",
+			XLabel: "log10 true solutions", YLabel: "estimated solutions", LogY: true}
+		var truth render.Series
+		for _, key := range vsOrder {
+			ch.Series = append(ch.Series, sortByX(*vsTruth[key]))
+			truth.X = append(truth.X, vsTruth[key].X...)
+		}
+		slices.Sort(truth.X)
+		truth.X = slices.Compact(truth.X)
+		for _, x := range truth.X {
+			truth.Y = append(truth.Y, math.Pow(10, x))
+		}
+		truth.Name = "truth"
+		ch.Series = append(ch.Series, truth)
+		writeChart(*truthSVG, ch)
 	}
 	if *svg != "" {
 		// One point per configuration; methods joined into lines by sample size.
@@ -172,15 +242,113 @@ func main() {
 		for _, m := range order {
 			ch.Series = append(ch.Series, *byMethod[m])
 		}
-		f, err := os.Create(*svg)
+		writeChart(*svg, ch)
+	}
+}
+
+// chartFromRaw draws the chart of estimated against true solutions from
+// the rows that -raw wrote: PUZZLE,CONFIG,SEED,QUANTITY,TRUTH,ESTIMATE,LOW,HIGH,...
+func chartFromRaw(files []string, out string) {
+	type key struct{ config, puzzle string }
+	rows := map[key][][3]float64{}
+	truths := map[key]float64{}
+	var configs []string
+	for _, name := range files {
+		data, err := os.ReadFile(name)
 		if err != nil {
 			log.Fatal(err)
 		}
-		if err := ch.WriteSVG(f, 720, 440); err != nil {
-			log.Fatal(err)
+		for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			f := strings.Split(line, ",")
+			if len(f) < 8 {
+				log.Fatalf("%s:%d: want at least 8 fields, have %d", name, i+1, len(f))
+			}
+			if f[3] != "solutions" {
+				continue
+			}
+			var v [4]float64
+			for j := range v {
+				if _, err := fmt.Sscan(f[4+j], &v[j]); err != nil {
+					log.Fatalf("%s:%d: field %d: %v", name, i+1, 5+j, err)
+				}
+			}
+			k := key{f[1], f[0]}
+			if !slices.Contains(configs, f[1]) {
+				configs = append(configs, f[1])
+			}
+			truths[k] = v[0]
+			rows[k] = append(rows[k], [3]float64{v[1], v[2], v[3]})
 		}
-		f.Close()
 	}
+	ch := render.Chart{Title: "Estimated against true solutions", Subtitle: "medians over seeded repetitions of the estimate and of its interval's bounds",
+		XLabel: "log10 true solutions", YLabel: "estimated solutions", LogY: true}
+	var truth render.Series
+	for _, c := range configs {
+		s := render.Series{Name: c}
+		for k, rs := range rows {
+			if k.config != c {
+				continue
+			}
+			col := func(j int) []float64 {
+				var xs []float64
+				for _, r := range rs {
+					xs = append(xs, r[j])
+				}
+				return xs
+			}
+			s.X, s.Y = append(s.X, math.Log10(truths[k])), append(s.Y, median(col(0)))
+			s.Low, s.High = append(s.Low, median(col(1))), append(s.High, median(col(2)))
+			truth.X = append(truth.X, math.Log10(truths[k]))
+		}
+		ch.Series = append(ch.Series, sortByX(s))
+	}
+	slices.Sort(truth.X)
+	truth.X = slices.Compact(truth.X)
+	for _, x := range truth.X {
+		truth.Y = append(truth.Y, math.Pow(10, x))
+	}
+	truth.Name = "truth"
+	ch.Series = append(ch.Series, truth)
+	writeChart(out, ch)
+}
+
+// writeChart writes ch to the file name.
+func writeChart(name string, ch render.Chart) {
+	f, err := os.Create(name)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := ch.WriteSVG(f, 720, 440); err != nil {
+		log.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// sortByX orders a series' points by X, with their intervals.
+func sortByX(s render.Series) render.Series {
+	idx := make([]int, len(s.X))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmpFloat(s.X[a], s.X[b]) })
+	out := render.Series{Name: s.Name}
+	for _, i := range idx {
+		out.X, out.Y = append(out.X, s.X[i]), append(out.Y, s.Y[i])
+		out.Low, out.High = append(out.Low, s.Low[i]), append(out.High, s.High[i])
+	}
+	return out
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // predictKorf compares, on Korf's instances up to a size, the predicted
@@ -242,6 +410,39 @@ func predictKorf(ctx context.Context, maxGenerated int64, workers int) {
 		q := func(f float64) float64 { return r[int(f*float64(len(r)-1))] }
 		fmt.Printf("| %s | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f |\n", me.name, len(r), r[0], q(0.25), q(0.5), q(0.75), r[len(r)-1], 100*works[m]/float64(len(r)))
 	}
+}
+
+// coverage counts, over repetitions, the intervals printed as
+// confidence intervals and those of them that hold the truth; spreads are
+// counted apart (and how often they held it, for the record).
+type coverage struct{ reps, confidence, covered, spreadCovered int }
+
+func (c *coverage) add(iv estimate.Interval, truth float64) {
+	c.reps++
+	in := iv.Low <= truth && truth <= iv.High
+	switch iv.Kind {
+	case estimate.KindConfidence, estimate.KindExact:
+		c.confidence++
+		if in {
+			c.covered++
+		}
+	default:
+		if in {
+			c.spreadCovered++
+		}
+	}
+}
+
+// String: "printed/reps, covering%" (spreads' coverage in brackets).
+func (c coverage) String() string {
+	s := fmt.Sprintf("%d/%d", c.confidence, c.reps)
+	if c.confidence > 0 {
+		s += fmt.Sprintf(", %.1f%%", 100*float64(c.covered)/float64(c.confidence))
+	}
+	if sp := c.reps - c.confidence; sp > 0 {
+		s += fmt.Sprintf(" (spreads %.0f%%)", 100*float64(c.spreadCovered)/float64(sp))
+	}
+	return s
 }
 
 func median(xs []float64) float64 {

@@ -319,8 +319,9 @@ function renderDetail() {
     const e = st.estimate;
     const q = document.createElement("p");
     const hi = (v) => (v === null ? "∞" : fmt(v));
-    q.textContent = `Estimate (${e.method}, ${e.samples} probes): ${fmt(e.nodes)} nodes (95%: ${fmt(e.nodes_low)} .. ${hi(e.nodes_high)}), ` +
-      `${fmt(e.solutions)} solutions (95%: ${fmt(e.solutions_low)} .. ${hi(e.solutions_high)}); a full search would take about ${secs(e.seconds_expected)}.`;
+    const how = (kind) => (kind === "confidence" ? "95% confidence" : kind === "exact" ? "exact" : "spread, not a confidence interval");
+    q.textContent = `Estimate (${e.method}, ${e.samples} probes): ${fmt(e.nodes)} nodes (${how(e.nodes_kind)}: ${fmt(e.nodes_low)} .. ${hi(e.nodes_high)}), ` +
+      `${fmt(e.solutions)} solutions (${how(e.solutions_kind)}: ${fmt(e.solutions_low)} .. ${hi(e.solutions_high)}); a full search would take about ${secs(e.seconds_expected)}.`;
     d.appendChild(q);
   }
   const h = history_.get(st.id) || [];

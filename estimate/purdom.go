@@ -1,0 +1,107 @@
+package estimate
+
+import (
+	"context"
+	"math/rand/v2"
+)
+
+// Purdom is Purdom's partial backtracking (1978): a probe walks down from
+// the root and, at every node with n children, goes on into min(n,
+// opt.Width) of them, drawn uniformly without replacement, each weighted
+// n / min(n, Width). Width 1 is Knuth's probe; a width of the largest
+// branching factor is the exhaustive search. Every probe is an unbiased
+// estimate of the nodes per depth and the solutions; a wider probe
+// reaches more of the rare solutions at the leaves for a cost that grows
+// as Width^depth at most (less on a tree that narrows, as a packing's
+// does). opt.Samples probes, pooled into replicates for the interval;
+// the hits that decide whether the solutions get a confidence interval
+// are the solutions the probes reached.
+func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
+	width := max(opt.Width, 1)
+	type probeResult struct {
+		done       bool
+		nodes, sol float64
+		byDepth    []float64
+		work, hits int64
+	}
+	res := make([]probeResult, opt.Samples)
+	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
+		t := newTree()
+		w := &partialWalker{width: width}
+		w.rng = rand.New(&w.pcg)
+		return func(i int) {
+			w.pcg.Seed(opt.Seed, 5+uint64(i))
+			w.work, w.byDepth, w.hits = 0, nil, 0
+			var r probeResult
+			r.nodes, r.sol = w.walk(t, 1)
+			r.byDepth, r.work, r.hits, r.done = w.byDepth, w.work, w.hits, ctx.Err() == nil
+			res[i] = r
+		}
+	})
+	var tl tally
+	for _, r := range res {
+		if !r.done {
+			break
+		}
+		var n, s moments
+		n.add(r.nodes)
+		s.add(r.sol)
+		tl.add(n, s, r.hits, r.byDepth, r.work)
+	}
+	return tl.result("purdom")
+}
+
+// partialWalker walks one probe of partial backtracking.
+type partialWalker struct {
+	width   int
+	pcg     rand.PCG
+	rng     *rand.Rand
+	work    int64
+	hits    int64 // solutions reached
+	byDepth []float64
+	perm    [][]int // a scratch permutation per depth
+}
+
+// walk adds the weighted subtree estimate below t's current node and
+// returns its nodes and solutions.
+func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) {
+	d := t.Depth()
+	for len(w.byDepth) <= d {
+		w.byDepth = append(w.byDepth, 0)
+	}
+	w.byDepth[d] += weight
+	nodes = weight
+	n, sol := t.Branches()
+	if sol {
+		solutions = weight
+		w.hits++
+	}
+	if n == 0 {
+		return
+	}
+	m := min(n, w.width)
+	for len(w.perm) <= d {
+		w.perm = append(w.perm, nil)
+	}
+	p := w.perm[d][:0]
+	for k := range n {
+		p = append(p, k)
+	}
+	// The first m of a partial Fisher-Yates shuffle: m distinct children,
+	// uniformly.
+	for i := range m {
+		j := i + w.rng.IntN(n-i)
+		p[i], p[j] = p[j], p[i]
+	}
+	w.perm[d] = p
+	cw := weight * float64(n) / float64(m)
+	for i := range m {
+		t.Down(w.perm[d][i])
+		w.work++
+		a, b := w.walk(t, cw)
+		t.Up()
+		nodes += a
+		solutions += b
+	}
+	return
+}
