@@ -68,13 +68,13 @@ type JobState struct {
 // EstimateSummary is an estimate job's result: the tree's nodes and
 // solutions with 95% intervals.
 type EstimateSummary struct {
-	Method          string    `json:"method"`
-	Nodes           jsonFloat `json:"nodes"`
-	NodesLow        jsonFloat `json:"nodes_low"`
-	NodesHigh       jsonFloat `json:"nodes_high"`
-	Solutions       jsonFloat `json:"solutions"`
-	SolutionsLow    jsonFloat `json:"solutions_low"`
-	SolutionsHigh   jsonFloat `json:"solutions_high"`
+	Method        string    `json:"method"`
+	Nodes         jsonFloat `json:"nodes"`
+	NodesLow      jsonFloat `json:"nodes_low"`
+	NodesHigh     jsonFloat `json:"nodes_high"`
+	Solutions     jsonFloat `json:"solutions"`
+	SolutionsLow  jsonFloat `json:"solutions_low"`
+	SolutionsHigh jsonFloat `json:"solutions_high"`
 	// NodesKind and SolutionsKind say how to read each interval:
 	// "confidence" (95%), "spread" (the replicates' spread, not a
 	// confidence interval) or "exact".
