@@ -22,6 +22,9 @@ func NewBoard(g Grid, cells []Cell) (*Board, error) {
 	}
 	b := &Board{Grid: g, Cells: slices.Clone(cells), index: map[Cell]int{}}
 	slices.SortFunc(b.Cells, func(p, q Cell) int {
+		if p.Z != q.Z {
+			return p.Z - q.Z
+		}
 		pr, pc := g.Pos(p)
 		qr, qc := g.Pos(q)
 		if pr != qr {
@@ -47,8 +50,8 @@ func Rectangle(w, h int, holes ...Cell) *Board {
 	var cells []Cell
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			if !slices.Contains(holes, Cell{x, y}) {
-				cells = append(cells, Cell{x, y})
+			if !slices.Contains(holes, Cell{x, y, 0}) {
+				cells = append(cells, Cell{x, y, 0})
 			}
 		}
 	}
@@ -67,7 +70,19 @@ func (b *Board) Index(c Cell) int {
 // Rows returns the board drawn in its text format, with the label of
 // every cell (labels[i] for b.Cells[i], a single character) and spaces
 // outside; rows and columns start at the board's first.
+//
+// On the cubic grid the layers follow each other, a blank line between.
 func (b *Board) Rows(labels []string) []string {
+	if b.Grid == Cubic {
+		var out []string
+		for z, layer := range b.Layers(labels) {
+			if z > 0 {
+				out = append(out, "")
+			}
+			out = append(out, layer...)
+		}
+		return out
+	}
 	r0, c0, r1, c1 := b.bounds()
 	grid := make([][]string, r1-r0+1)
 	for r := range grid {
@@ -102,11 +117,14 @@ func (b *Board) bounds() (r0, c0, r1, c1 int) {
 }
 
 // ReadBoard reads a board. Optional header lines "grid: square|triangle|
-// hexagon" (square if absent) and "pieces: SET" come first; then one line
+// hexagon|cubic" (square if absent) and "pieces: SET" come first; then one line
 // per row, '.' a cell to fill, ' ' or '#' outside. On the triangle grid
 // the cell at row r, column c (both from 0) points up when r + c is even;
 // on the hexagon grid cells sit in every other column, shifted by one
-// from row to row, and the columns between are blank. Errors give the file, line and column.
+// from row to row, and the columns between are blank. On the cubic grid
+// (or when a "layer:" line comes first) the rows form layers, separated
+// by blank lines or "layer:" lines, all with the same number of rows.
+// Errors give the file, line and column.
 func ReadBoard(r io.Reader, file string) (*Board, error) {
 	b, _, err := ReadBoardSet(r, file)
 	return b, err
@@ -118,10 +136,16 @@ func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 	var cells []Cell
 	g, set := Square, ""
 	sc := bufio.NewScanner(r)
+	var layers []string // the cubic grid's body, read by readLayers
+	layersAt := 0
 	row, header := 0, true
 	parity, first := -1, "" // hexagon grid: the parity of row + column of the cells
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimRight(sc.Text(), "\r")
+		if layersAt > 0 {
+			layers = append(layers, text)
+			continue
+		}
 		if header {
 			if k, v, ok := strings.Cut(text, ":"); ok && strings.TrimSpace(k) != "" && !strings.ContainsAny(k, ". #") {
 				v = strings.TrimSpace(v)
@@ -133,12 +157,18 @@ func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 					}
 				case "pieces":
 					set = v
+				case "layer":
+					g, layersAt, layers = Cubic, line, []string{text}
 				default:
-					return nil, "", fmt.Errorf("%s:%d: unknown header %q (want grid or pieces)", file, line, k)
+					return nil, "", fmt.Errorf("%s:%d: unknown header %q (want grid, pieces or layer)", file, line, k)
 				}
 				continue
 			}
 			header = false
+			if g == Cubic {
+				layersAt, layers = line, []string{text}
+				continue
+			}
 		}
 		for col, ch := range []rune(text) {
 			switch ch {
@@ -161,6 +191,12 @@ func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 	}
 	if err := sc.Err(); err != nil {
 		return nil, "", fmt.Errorf("%s: %v", file, err)
+	}
+	if layersAt > 0 {
+		var err error
+		if cells, err = readLayers(layers, layersAt, file); err != nil {
+			return nil, "", err
+		}
 	}
 	if len(cells) == 0 {
 		return nil, "", fmt.Errorf("%s: the board has no cells", file)
@@ -189,7 +225,7 @@ func (b *Board) Symmetries() [][]int {
 		perm := make([]int, len(b.Cells))
 		ok := true
 		for i, c := range img {
-			j, in := b.index[Cell{c.X - o.X + base.X, c.Y - o.Y + base.Y}]
+			j, in := b.index[Cell{c.X - o.X + base.X, c.Y - o.Y + base.Y, c.Z - o.Z + base.Z}]
 			if !in {
 				ok = false
 				break

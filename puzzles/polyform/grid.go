@@ -11,47 +11,58 @@ type Grid int
 
 // The three regular grids.
 const (
-	// Square: Cell{X, Y} is column X, row Y, rows growing downwards. Its
+	// Square: Cell{X, Y, 0} is column X, row Y, rows growing downwards. Its
 	// symmetry group has 8 elements (4 rotations, each with or without a
 	// reflection).
 	Square Grid = iota
 	// Triangle: a cell is a triangle of the lattice spanned by (1, 0) and
-	// (1/2, √3/2); Cell{X, Y} is three times its centroid in that basis, so
+	// (1/2, √3/2); Cell{X, Y, 0} is three times its centroid in that basis, so
 	// an upward triangle has X ≡ Y ≡ 1 (mod 3) and a downward one X ≡ Y ≡ 2.
 	// Rotations about a lattice point are then integer matrices, and
 	// translations are by multiples of 3. 12 symmetries.
 	Triangle
-	// Hexagon: Cell{X, Y} are the axial coordinates of a hexagon's centre in
+	// Hexagon: Cell{X, Y, 0} are the axial coordinates of a hexagon's centre in
 	// the same lattice basis. 12 symmetries.
 	Hexagon
+	// Cubic: Cell{X, Y, Z} is the unit cube at column X, row Y (growing
+	// downwards) of layer Z. 48 symmetries, the 24 rotations first.
+	Cubic
 )
 
-var gridNames = [...]string{"square", "triangle", "hexagon"}
+var gridNames = [...]string{"square", "triangle", "hexagon", "cubic"}
 
 func (g Grid) String() string { return gridNames[g] }
 
-// ParseGrid returns the grid called name: square, triangle or hexagon.
+// ParseGrid returns the grid called name: square, triangle, hexagon or
+// cubic.
 func ParseGrid(name string) (Grid, error) {
 	for i, n := range gridNames {
 		if n == name {
 			return Grid(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown grid %q (want square, triangle or hexagon)", name)
+	return 0, fmt.Errorf("unknown grid %q (want square, triangle, hexagon or cubic)", name)
 }
 
-// Symmetries returns the order of the grid's point group: 8 or 12.
+// Symmetries returns the order of the grid's point group: 8, 12 or 48.
 func (g Grid) Symmetries() int {
-	if g == Square {
+	switch g {
+	case Square:
 		return 8
+	case Cubic:
+		return len(cubeSymmetries)
 	}
 	return 12
 }
 
 // Transform applies symmetry k (0 <= k < g.Symmetries()) to c: k mod 4 (or
 // 6) rotations by a quarter (or sixth) turn about the origin, then a
-// reflection if k is in the upper half.
+// reflection if k is in the upper half. On the cubic grid k is one of the
+// 48 signed permutation matrices, the 24 rotations first (see cubic.go).
 func (g Grid) Transform(c Cell, k int) Cell {
+	if g == Cubic {
+		return cubeTransform(c, k)
+	}
 	x, y := c.X, c.Y
 	if g == Square {
 		for r := 0; r < k&3; r++ {
@@ -60,7 +71,7 @@ func (g Grid) Transform(c Cell, k int) Cell {
 		if k >= 4 {
 			x = -x
 		}
-		return Cell{x, y}
+		return Cell{x, y, 0}
 	}
 	// A sixth of a turn is, in lattice coordinates, (x, y) -> (-y, x+y); the reflection in the line of e1+e2
 	// swaps the coordinates. Both fix the origin, a lattice point, so they
@@ -71,7 +82,7 @@ func (g Grid) Transform(c Cell, k int) Cell {
 	if k >= 6 {
 		x, y = y, x
 	}
-	return Cell{x, y}
+	return Cell{x, y, 0}
 }
 
 // neighbours appends the cells sharing an edge with c.
@@ -79,18 +90,24 @@ func (g Grid) neighbours(c Cell, buf []Cell) []Cell {
 	x, y := c.X, c.Y
 	switch g {
 	case Square:
-		return append(buf, Cell{x + 1, y}, Cell{x - 1, y}, Cell{x, y + 1}, Cell{x, y - 1})
+		return append(buf, Cell{x + 1, y, 0}, Cell{x - 1, y, 0}, Cell{x, y + 1, 0}, Cell{x, y - 1, 0})
 	case Triangle:
 		if mod(x, 3) == 1 { // upward: the three downward triangles on its sides
-			return append(buf, Cell{x + 1, y + 1}, Cell{x - 2, y + 1}, Cell{x + 1, y - 2})
+			return append(buf, Cell{x + 1, y + 1, 0}, Cell{x - 2, y + 1, 0}, Cell{x + 1, y - 2, 0})
 		}
-		return append(buf, Cell{x - 1, y - 1}, Cell{x + 2, y - 1}, Cell{x - 1, y + 2})
+		return append(buf, Cell{x - 1, y - 1, 0}, Cell{x + 2, y - 1, 0}, Cell{x - 1, y + 2, 0})
+	case Cubic:
+		z := c.Z
+		return append(buf, Cell{x + 1, y, z}, Cell{x - 1, y, z}, Cell{x, y + 1, z}, Cell{x, y - 1, z}, Cell{x, y, z + 1}, Cell{x, y, z - 1})
 	}
-	return append(buf, Cell{x + 1, y}, Cell{x - 1, y}, Cell{x, y + 1}, Cell{x, y - 1}, Cell{x + 1, y - 1}, Cell{x - 1, y + 1})
+	return append(buf, Cell{x + 1, y, 0}, Cell{x - 1, y, 0}, Cell{x, y + 1, 0}, Cell{x, y - 1, 0}, Cell{x + 1, y - 1, 0}, Cell{x - 1, y + 1, 0})
 }
 
 // valid reports whether c is a cell of the grid.
 func (g Grid) valid(c Cell) bool {
+	if g != Cubic && c.Z != 0 {
+		return false
+	}
 	if g != Triangle {
 		return true
 	}
@@ -105,14 +122,14 @@ func floorDiv(a, m int) int { return (a - mod(a, m)) / m }
 // offset returns the translation that normalize subtracts: the smallest
 // coordinates, rounded down to the grid's translation lattice.
 func (g Grid) offset(cells []Cell) Cell {
-	minX, minY := cells[0].X, cells[0].Y
+	minX, minY, minZ := cells[0].X, cells[0].Y, cells[0].Z
 	for _, c := range cells {
-		minX, minY = min(minX, c.X), min(minY, c.Y)
+		minX, minY, minZ = min(minX, c.X), min(minY, c.Y), min(minZ, c.Z)
 	}
 	if g == Triangle {
-		return Cell{3 * floorDiv(minX, 3), 3 * floorDiv(minY, 3)}
+		return Cell{3 * floorDiv(minX, 3), 3 * floorDiv(minY, 3), 0}
 	}
-	return Cell{minX, minY}
+	return Cell{minX, minY, minZ}
 }
 
 // normalize translates cells to the origin (by a translation of the grid)
@@ -121,7 +138,7 @@ func (g Grid) normalize(cells []Cell) Shape {
 	o := g.offset(cells)
 	s := make(Shape, len(cells))
 	for i, c := range cells {
-		s[i] = Cell{c.X - o.X, c.Y - o.Y}
+		s[i] = Cell{c.X - o.X, c.Y - o.Y, c.Z - o.Z}
 	}
 	slices.SortFunc(s, cellLess)
 	return s
@@ -134,7 +151,8 @@ func (g Grid) normalize(cells []Cell) Shape {
 // two horizontal lattice lines, and neighbours in a row are one column
 // apart; the triangle at row r, column c points up when r + c is even.
 // Hexagon: hexagons sit at every other column, offset by one in
-// alternate rows ("doubled" coordinates): r + c is even.
+// alternate rows ("doubled" coordinates): r + c is even. Cubic: row Y,
+// column X of layer Z.
 func (g Grid) Pos(c Cell) (row, col int) {
 	switch g {
 	case Triangle:
@@ -158,14 +176,14 @@ func (g Grid) FromPos(row, col int) (c Cell, ok bool) {
 		t := mod(row+col, 2)
 		j := -row
 		i := (col + row - t) / 2
-		return Cell{3*i + 1 + t, 3*j + 1 + t}, true
+		return Cell{3*i + 1 + t, 3*j + 1 + t, 0}, true
 	case Hexagon:
 		if mod(row+col, 2) != 0 {
 			return Cell{}, false
 		}
-		return Cell{(col + row) / 2, -row}, true
+		return Cell{(col + row) / 2, -row, 0}, true
 	}
-	return Cell{col, row}, true
+	return Cell{col, row, 0}, true
 }
 
 // Polygon returns the corners of cell c in the plane, in units of the

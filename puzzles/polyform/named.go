@@ -11,12 +11,16 @@ var namedPuzzles = []struct {
 	{"pentomino-4x15", "the 12 pentominoes in a 4 x 15 rectangle", func() *Board { return Rectangle(15, 4) }, "pentominoes"},
 	{"pentomino-3x20", "the 12 pentominoes in a 3 x 20 rectangle", func() *Board { return Rectangle(20, 3) }, "pentominoes"},
 	{"pentomino-8x8", "the 12 pentominoes in an 8 x 8 square with a 2 x 2 hole in the centre",
-		func() *Board { return Rectangle(8, 8, Cell{3, 3}, Cell{4, 3}, Cell{3, 4}, Cell{4, 4}) }, "pentominoes"},
+		func() *Board { return Rectangle(8, 8, Cell{3, 3, 0}, Cell{4, 3, 0}, Cell{3, 4, 0}, Cell{4, 4, 0}) }, "pentominoes"},
 	{"hexiamond-6x6", "the 12 hexiamonds in a rhombus of side 6", func() *Board { return Parallelogram(6, 6) }, "hexiamonds"},
 	{"hexiamond-4x9", "the 12 hexiamonds in a 4 x 9 parallelogram", func() *Board { return Parallelogram(9, 4) }, "hexiamonds"},
 	{"hexiamond-3x12", "the 12 hexiamonds in a 3 x 12 parallelogram (no solution)", func() *Board { return Parallelogram(12, 3) }, "hexiamonds"},
 	{"heptiamond-pp24", "the 24 heptiamonds in Tenyo's PP-24 frame (Korekawa et al.): a hexagon of side 6 less a rhombus of side 2 at each corner",
 		PP24, "heptiamonds"},
+	{"soma", "Piet Hein's 7 Soma pieces in a 3 x 3 x 3 cube", func() *Board { return Box(3, 3, 3) }, "soma"},
+	{"pentomino-3x4x5", "the 12 pentominoes, flat pieces, in a 3 x 4 x 5 box", func() *Board { return Box(5, 4, 3) }, "pentominoes"},
+	{"pentomino-2x5x6", "the 12 pentominoes, flat pieces, in a 2 x 5 x 6 box", func() *Board { return Box(6, 5, 2) }, "pentominoes"},
+	{"pentomino-2x3x10", "the 12 pentominoes, flat pieces, in a 2 x 3 x 10 box", func() *Board { return Box(10, 3, 2) }, "pentominoes"},
 }
 
 // Named returns a built-in puzzle by name (see NamedPuzzles).
@@ -59,7 +63,7 @@ func Parallelogram(w, h int) *Board {
 	var cells []Cell
 	for j := 0; j < h; j++ {
 		for i := 0; i < w; i++ {
-			cells = append(cells, Cell{3*i + 1, 3*j + 1}, Cell{3*i + 2, 3*j + 2})
+			cells = append(cells, Cell{3*i + 1, 3*j + 1, 0}, Cell{3*i + 2, 3*j + 2, 0})
 		}
 	}
 	b, _ := NewBoard(Triangle, cells)
@@ -76,7 +80,7 @@ func PP24() *Board {
 	var cells []Cell
 	for x := -18; x <= 18; x++ {
 		for y := -18; y <= 18; y++ {
-			c := Cell{x, y}
+			c := Cell{x, y, 0}
 			if !Triangle.valid(c) || abs(x) >= 18 || abs(y) >= 18 || abs(x+y) >= 18 {
 				continue
 			}

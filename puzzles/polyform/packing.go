@@ -46,8 +46,9 @@ type Placement struct {
 }
 
 // NewPacking builds the packing of pieces on b (turned and flipped, or
-// only turned if one-sided). The pieces must be of b's grid and cover its
-// area exactly.
+// only turned if one-sided; on the cubic grid solid pieces are only
+// turned, by the 24 rotations, which flip flat pieces too). The pieces
+// must be of b's grid and cover its area exactly.
 func NewPacking(b *Board, pieces []Piece) (*Packing, error) {
 	area := 0
 	names := map[string]bool{}
@@ -69,17 +70,17 @@ func NewPacking(b *Board, pieces []Piece) (*Packing, error) {
 	pk := &Packing{Board: b, Pieces: pieces}
 	g := b.Grid
 	for pi, p := range pieces {
-		for _, o := range g.Orientations(p.Shape, !p.OneSided) {
+		for _, o := range g.Orientations(p.Shape, !p.OneSided && g != Cubic) { // solid pieces are only turned
 			// Anchor the orientation's first cell on every board cell; the
 			// translation must be one of the grid's.
 			for _, bc := range b.Cells {
-				dx, dy := bc.X-o[0].X, bc.Y-o[0].Y
+				dx, dy, dz := bc.X-o[0].X, bc.Y-o[0].Y, bc.Z-o[0].Z
 				if g == Triangle && (mod(dx, 3) != 0 || mod(dy, 3) != 0) {
 					continue
 				}
 				cells := make([]int, 0, len(o))
 				for _, c := range o {
-					j, ok := b.index[Cell{c.X + dx, c.Y + dy}]
+					j, ok := b.index[Cell{c.X + dx, c.Y + dy, c.Z + dz}]
 					if !ok {
 						break
 					}
@@ -104,8 +105,7 @@ func (pk *Packing) problem(keep func(k int) bool) (*xcover.Problem, []int) {
 		prim = append(prim, p.Name)
 	}
 	for i := range pk.Board.Cells {
-		r, c := pk.Board.Grid.Pos(pk.Board.Cells[i])
-		prim = append(prim, fmt.Sprintf("r%dc%d", r, c))
+		prim = append(prim, pk.Board.CellName(i))
 	}
 	prob, err := xcover.NewProblem(prim, nil)
 	if err != nil {

@@ -72,18 +72,25 @@ func SetNames() []string {
 	for k := range setNames {
 		out = append(out, k)
 	}
+	for k := range cubeSetNames {
+		out = append(out, k)
+	}
 	slices.Sort(out)
-	return append(out, "polyomino-N", "polyiamond-N", "polyhex-N")
+	return append(out, "soma", "polyomino-N", "polyiamond-N", "polyhex-N", "polycube-N")
 }
 
 // PieceSet returns a piece set by name: a set name such as "pentominoes",
 // "hexiamonds" or "tetrahexes" (singular or plural; see SetNames), or
-// "polyomino-N", "polyiamond-N", "polyhex-N" for N cells; a prefix
+// "polyomino-N", "polyiamond-N", "polyhex-N", "polycube-N" for N cells,
+// "soma" for the Soma pieces; a prefix
 // "one-sided-" gives the one-sided set. It also returns the set's grid.
 func PieceSet(name string) (Grid, []Piece, error) {
 	base, free := name, true
 	if rest, ok := strings.CutPrefix(base, "one-sided-"); ok {
 		base, free = rest, false
+	}
+	if ps, ok, err := polycubeSet(base, free); ok {
+		return Cubic, ps, err
 	}
 	for _, suffix := range []string{"es", "s"} {
 		if _, ok := setNames[strings.TrimSuffix(base, suffix)]; ok {

@@ -7,14 +7,17 @@ import (
 )
 
 // Cell is a cell of a grid, in the grid's coordinates (see Grid).
-type Cell struct{ X, Y int }
+type Cell struct{ X, Y, Z int }
 
-// Shape is a set of cells, sorted by Y then X, translated by the grid's
-// normalisation (smallest X and Y 0 on the square and hexagon grids, in
-// 0..2 on the triangle grid).
+// Shape is a set of cells, sorted by Z, Y then X, translated by the grid's
+// normalisation (smallest X, Y (and Z) 0 on the square, hexagon and cubic
+// grids, in 0..2 on the triangle grid).
 type Shape []Cell
 
 func cellLess(a, b Cell) int {
+	if a.Z != b.Z {
+		return a.Z - b.Z
+	}
 	if a.Y != b.Y {
 		return a.Y - b.Y
 	}
@@ -69,7 +72,7 @@ func Polyforms(g Grid, n int, free bool) []Shape {
 	}
 	start := Cell{}
 	if g == Triangle {
-		start = Cell{1, 1}
+		start = Cell{1, 1, 0}
 	}
 	level := map[string]Shape{"": g.normalize([]Cell{start})}
 	var nb []Cell
@@ -117,8 +120,8 @@ func PentominoName(s Shape) string {
 	deg := map[Cell]int{}
 	maxDeg := 0
 	for _, c := range s {
-		for _, d := range []Cell{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			if in[Cell{c.X + d.X, c.Y + d.Y}] {
+		for _, d := range []Cell{{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}} {
+			if in[Cell{c.X + d.X, c.Y + d.Y, 0}] {
 				deg[c]++
 			}
 		}
@@ -126,9 +129,9 @@ func PentominoName(s Shape) string {
 	}
 	line := 0
 	for _, c := range s {
-		for _, d := range []Cell{{1, 0}, {0, 1}} {
+		for _, d := range []Cell{{1, 0, 0}, {0, 1, 0}} {
 			n := 0
-			for p := c; in[p]; p = (Cell{p.X + d.X, p.Y + d.Y}) {
+			for p := c; in[p]; p = (Cell{p.X + d.X, p.Y + d.Y, 0}) {
 				n++
 			}
 			line = max(line, n)
@@ -136,7 +139,7 @@ func PentominoName(s Shape) string {
 	}
 	block := false
 	for _, c := range s {
-		if in[Cell{c.X + 1, c.Y}] && in[Cell{c.X, c.Y + 1}] && in[Cell{c.X + 1, c.Y + 1}] {
+		if in[Cell{c.X + 1, c.Y, 0}] && in[Cell{c.X, c.Y + 1, 0}] && in[Cell{c.X + 1, c.Y + 1, 0}] {
 			block = true
 		}
 	}
@@ -163,7 +166,7 @@ func PentominoName(s Shape) string {
 			}
 		}
 		return "T"
-	case line == 3 && in[Cell{1, 1}]:
+	case line == 3 && in[Cell{1, 1, 0}]:
 		return "Z"
 	case line == 3:
 		return "V"

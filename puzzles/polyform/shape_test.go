@@ -119,7 +119,7 @@ func TestPentominoPictures(t *testing.T) {
 		for y, row := range pic {
 			for x, ch := range row {
 				if ch == '#' {
-					cells = append(cells, Cell{x, y})
+					cells = append(cells, Cell{x, y, 0})
 				}
 			}
 		}

@@ -178,7 +178,7 @@ func TestPolygons(t *testing.T) {
 	var hex []Cell
 	for x := -2; x <= 2; x++ {
 		for y := -2; y <= 2; y++ {
-			hex = append(hex, Cell{x, y})
+			hex = append(hex, Cell{x, y, 0})
 		}
 	}
 	for _, name := range []string{"pentomino-8x8", "hexiamond-4x9", "heptiamond-pp24", "hexagons"} {
@@ -222,7 +222,7 @@ func TestPolygons(t *testing.T) {
 func TestRegionFilter(t *testing.T) {
 	_, tetro, _ := PieceSet("tetrominoes")
 	mixed := append(mustSelect(t, Pentominoes(), "LNP"), tetro[1], tetro[3])
-	mixed = append(mixed, Piece{Name: "d", Shape: Shape{{0, 0}, {1, 0}}})
+	mixed = append(mixed, Piece{Name: "d", Shape: Shape{{0, 0, 0}, {1, 0, 0}}})
 	hex, hexPieces, _ := Named("hexiamond-4x9")
 	pp, ppPieces, _ := Named("heptiamond-pp24")
 	for _, tc := range []struct {
