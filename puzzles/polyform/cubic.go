@@ -153,8 +153,13 @@ var cubeSetNames = map[string]int{
 // polycubeSet returns the set name's pieces when it names polycubes
 // ("tetracubes", "polycube-N", "soma"), and whether it did.
 func polycubeSet(base string, free bool) ([]Piece, bool, error) {
-	if base == "soma" {
+	switch base {
+	case "soma":
 		return SomaPieces(), true, nil
+	case "bedlam":
+		return BedlamPieces(), true, nil
+	case "tetris-cube":
+		return TetrisCubePieces(), true, nil
 	}
 	n, ok := cubeSetNames[strings.TrimSuffix(base, "s")]
 	if rest, cut := strings.CutPrefix(base, "polycube-"); cut {

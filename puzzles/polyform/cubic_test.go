@@ -2,8 +2,13 @@ package polyform
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/branchwise/branchwise/xcover"
 )
@@ -87,6 +92,60 @@ func TestCubicBoxCounts(t *testing.T) {
 			c := pk.CountUnique(context.Background(), xcover.Fewest, 2)
 			if c.All != tc.all || c.Unique != tc.unique {
 				t.Errorf("restricted: %d solutions, %d unique; want %d, %d", c.All, c.Unique, tc.all, tc.unique)
+			}
+		})
+	}
+}
+
+func TestBedlamTetrisPieces(t *testing.T) {
+	for name, want := range map[string]string{"bedlam": "4 5 5 5 5 5 5 5 5 5 5 5 5", "tetris-cube": "5 5 5 5 5 5 5 5 6 6 6 6"} {
+		_, ps, err := PieceSet(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sizes []int
+		for _, p := range ps {
+			sizes = append(sizes, len(p.Shape))
+		}
+		slices.Sort(sizes)
+		if got := strings.Trim(fmt.Sprint(sizes), "[]"); got != want {
+			t.Errorf("%s: piece sizes %s, want %s", name, got, want)
+		}
+	}
+}
+
+// TestCubicSlow checks the published counts that take minutes: the
+// pentominoes in 3 x 4 x 5, the Bedlam cube and the Tetris cube. Run with
+// go test -run CubicSlow -timeout 2h; skipped under -short and unless
+// BRANCHWISE_SLOW is set, so that the default test run stays fast.
+func TestCubicSlow(t *testing.T) {
+	if testing.Short() || os.Getenv("BRANCHWISE_SLOW") == "" {
+		t.Skip("slow: set BRANCHWISE_SLOW=1")
+	}
+	tests := []struct {
+		name        string
+		all, unique int64
+	}{
+		{"pentomino-3x4x5", 3940 * 8, 3940},
+		{"tetris-cube", 9839 * 24, 9839},
+		{"bedlam", 19186 * 24, 19186},
+	}
+	only := os.Getenv("BRANCHWISE_SLOW")
+	for _, tc := range tests {
+		if only != "1" && only != tc.name {
+			continue
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			b, ps, _ := Named(tc.name)
+			pk, err := NewPacking(b, ps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			c := pk.CountUnique(context.Background(), xcover.Fewest, runtime.GOMAXPROCS(0))
+			t.Logf("%s: %d solutions, %d unique, %d nodes, %v", tc.name, c.All, c.Unique, c.Stats.Nodes, time.Since(start))
+			if c.All != tc.all || c.Unique != tc.unique {
+				t.Errorf("%d solutions, %d unique; want %d, %d", c.All, c.Unique, tc.all, tc.unique)
 			}
 		})
 	}

@@ -18,6 +18,8 @@ var namedPuzzles = []struct {
 	{"heptiamond-pp24", "the 24 heptiamonds in Tenyo's PP-24 frame (Korekawa et al.): a hexagon of side 6 less a rhombus of side 2 at each corner",
 		PP24, "heptiamonds"},
 	{"soma", "Piet Hein's 7 Soma pieces in a 3 x 3 x 3 cube", func() *Board { return Box(3, 3, 3) }, "soma"},
+	{"bedlam", "the 13 pieces of the Bedlam cube in a 4 x 4 x 4 cube", func() *Board { return Box(4, 4, 4) }, "bedlam"},
+	{"tetris-cube", "the 12 pieces of the Tetris cube in a 4 x 4 x 4 cube", func() *Board { return Box(4, 4, 4) }, "tetris-cube"},
 	{"pentomino-3x4x5", "the 12 pentominoes, flat pieces, in a 3 x 4 x 5 box", func() *Board { return Box(5, 4, 3) }, "pentominoes"},
 	{"pentomino-2x5x6", "the 12 pentominoes, flat pieces, in a 2 x 5 x 6 box", func() *Board { return Box(6, 5, 2) }, "pentominoes"},
 	{"pentomino-2x3x10", "the 12 pentominoes, flat pieces, in a 2 x 3 x 10 box", func() *Board { return Box(10, 3, 2) }, "pentominoes"},

@@ -36,7 +36,8 @@ type Packing struct {
 	// (see xcover.Problem.SetProgress).
 	Progress func(nodes int64)
 
-	syms [][]int
+	syms    [][]int
+	relabel [][]int // per symmetry, the piece each piece becomes (nil: itself)
 }
 
 // Placement is one piece in one orientation and position.
@@ -93,7 +94,7 @@ func NewPacking(b *Board, pieces []Piece) (*Packing, error) {
 			}
 		}
 	}
-	pk.syms = b.Symmetries()
+	pk.syms, pk.relabel = pk.packingSymmetries()
 	return pk, nil
 }
 
@@ -151,7 +152,10 @@ func (pk *Packing) Problem() *xcover.Problem {
 // options are numbered as Placements; its Walker serves the estimators.
 func (pk *Packing) Compile(s xcover.Strategy) *xcover.Solver { return pk.Problem().Compile(s) }
 
-// Symmetries returns the board's symmetries (see Board.Symmetries).
+// Symmetries returns the packing's symmetries as permutations of the
+// board's cells: the board's symmetries that map the piece set onto
+// itself (see packingSymmetries); all of the board's for flat pieces that
+// may be flipped.
 func (pk *Packing) Symmetries() [][]int { return pk.syms }
 
 // Counts are the numbers of solutions of a packing.
@@ -219,7 +223,7 @@ func (pk *Packing) SolveParallel(ctx context.Context, s xcover.Strategy, workers
 func (pk *Packing) Count(ctx context.Context, s xcover.Strategy, workers int) Counts {
 	unique := make([]int64, max(workers, 1))
 	r := pk.SolveParallel(ctx, s, workers, func(w int, assign []int) bool {
-		if IsCanonical(assign, pk.syms) {
+		if pk.IsCanonical(assign) {
 			unique[w]++
 		}
 		return true

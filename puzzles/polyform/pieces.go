@@ -76,7 +76,7 @@ func SetNames() []string {
 		out = append(out, k)
 	}
 	slices.Sort(out)
-	return append(out, "soma", "polyomino-N", "polyiamond-N", "polyhex-N", "polycube-N")
+	return append(out, "soma", "bedlam", "tetris-cube", "polyomino-N", "polyiamond-N", "polyhex-N", "polycube-N")
 }
 
 // PieceSet returns a piece set by name: a set name such as "pentominoes",

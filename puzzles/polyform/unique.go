@@ -28,7 +28,9 @@ type Restriction struct {
 }
 
 // Restrict chooses the piece whose restriction leaves the fewest
-// placements, preferring pieces whose kept placements have no symmetry.
+// placements, preferring pieces whose kept placements have no symmetry,
+// among the pieces that every symmetry of the packing maps onto
+// themselves.
 func (pk *Packing) Restrict() Restriction {
 	key := func(piece int, cells []int) string { return fmt.Sprint(piece, cells) }
 	index := map[string]int{}
@@ -39,6 +41,9 @@ func (pk *Packing) Restrict() Restriction {
 	bestScore := [2]int{-1, -1}
 	img := make([]int, 0, 16)
 	for p := range pk.Pieces {
+		if !pk.fixedPiece(p) {
+			continue // a symmetry maps it onto another piece: no orbits of its own
+		}
 		r := Restriction{Piece: p, Stabilizer: map[int][]int{}}
 		seen := map[int]bool{}
 		symmetric := 0
@@ -94,28 +99,14 @@ func (pk *Packing) SolveUnique(ctx context.Context, s xcover.Strategy, workers i
 			}
 		}
 		for _, gi := range r.Stabilizer[at] {
-			for i, j := range pk.syms[gi] {
-				b.img[j] = b.assign[i]
-			}
+			pk.imageOf(b.img, b.assign, gi)
 			if slices.Compare(b.img, b.assign) < 0 {
 				rejected[w]++
 				return true // another member of the class is kept
 			}
 		}
 		// The class has |G| / |stabilizer of the solution| members.
-		fixed := 1
-		for _, perm := range pk.syms[1:] {
-			same := true
-			for i, j := range perm {
-				if b.assign[j] != b.assign[i] {
-					same = false
-					break
-				}
-			}
-			if same {
-				fixed++
-			}
-		}
+		fixed := pk.fixedBy(b.assign, b.img)
 		if visit != nil {
 			return visit(w, b.assign, len(pk.syms)/fixed)
 		}
@@ -132,6 +123,9 @@ func (pk *Packing) SolveUnique(ctx context.Context, s xcover.Strategy, workers i
 // SolveUnique, about |G| times faster than Count.
 func (pk *Packing) CountUnique(ctx context.Context, s xcover.Strategy, workers int) Counts {
 	r := pk.Restrict()
+	if r.Kept == nil {
+		return pk.Count(ctx, s, workers) // no piece to restrict
+	}
 	all := make([]int64, max(workers, 1))
 	res := pk.SolveUnique(ctx, s, workers, r, func(w int, _ []int, class int) bool {
 		all[w] += int64(class)
