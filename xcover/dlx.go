@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -11,7 +12,9 @@ import (
 // starting with '|' are comments; the first other line names the items,
 // primary first, then '|' and the secondary items; every later line is an
 // option, its items separated by spaces, a secondary item optionally
-// followed by ":colour". Errors name the file and line.
+// followed by ":colour". A primary item may carry a multiplicity as in
+// DLX3: "a:b|name" (covered a to b times) or "b|name" (exactly b).
+// Errors name the file and line.
 func ReadDLX(r io.Reader, file string) (*Problem, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<24)
@@ -24,6 +27,7 @@ func ReadDLX(r io.Reader, file string) (*Problem, error) {
 		fields := strings.Fields(text)
 		if p == nil {
 			var prim, sec []string
+			var bounds [][3]int // item, lo, hi
 			bar := false
 			for _, f := range fields {
 				switch {
@@ -32,6 +36,14 @@ func ReadDLX(r io.Reader, file string) (*Problem, error) {
 						return nil, fmt.Errorf("%s:%d: two '|' in the item line", file, line)
 					}
 					bar = true
+				case !bar && strings.Contains(f, "|"):
+					spec, name, _ := strings.Cut(f, "|")
+					lo, hi, err := parseBounds(spec)
+					if err != nil || name == "" || strings.ContainsAny(name, ":|[]") {
+						return nil, fmt.Errorf("%s:%d: bad item %q (want a:b|name or b|name, 0 <= a <= b, b >= 1)", file, line, f)
+					}
+					prim = append(prim, name)
+					bounds = append(bounds, [3]int{len(prim), lo, hi})
 				case strings.ContainsAny(f, ":|[]"):
 					return nil, fmt.Errorf("%s:%d: bad item name %q", file, line, f)
 				case bar:
@@ -43,6 +55,11 @@ func ReadDLX(r io.Reader, file string) (*Problem, error) {
 			var err error
 			if p, err = NewProblem(prim, sec); err != nil {
 				return nil, fmt.Errorf("%s:%d: %v", file, line, err)
+			}
+			for _, b := range bounds {
+				if err := p.SetBounds(b[0], b[1], b[2]); err != nil {
+					return nil, fmt.Errorf("%s:%d: %v", file, line, err)
+				}
 			}
 			continue
 		}
@@ -62,7 +79,18 @@ func ReadDLX(r io.Reader, file string) (*Problem, error) {
 // WriteDLX writes p in the format ReadDLX reads.
 func (p *Problem) WriteDLX(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString(strings.Join(p.names[:p.primary], " "))
+	for i, name := range p.names[:p.primary] {
+		if i > 0 {
+			bw.WriteByte(' ')
+		}
+		switch lo, hi := p.Bounds(i + 1); {
+		case lo == hi && hi != 1:
+			fmt.Fprintf(bw, "%d|", hi)
+		case lo != hi:
+			fmt.Fprintf(bw, "%d:%d|", lo, hi)
+		}
+		bw.WriteString(name)
+	}
 	if p.primary < len(p.names) {
 		bw.WriteString(" | ")
 		bw.WriteString(strings.Join(p.names[p.primary:], " "))
@@ -90,4 +118,19 @@ func (p *Problem) OptionString(o int) string {
 		}
 	}
 	return b.String()
+}
+
+// parseBounds reads DLX3's "a:b" or "b".
+func parseBounds(spec string) (lo, hi int, err error) {
+	a, b, two := strings.Cut(spec, ":")
+	if hi, err = strconv.Atoi(b); !two {
+		hi, err = strconv.Atoi(a)
+		lo = hi
+	} else if err == nil {
+		lo, err = strconv.Atoi(a)
+	}
+	if err == nil && (lo < 0 || hi < 1 || lo > hi || hi > MaxMultiplicity) {
+		err = fmt.Errorf("bounds out of range")
+	}
+	return lo, hi, err
 }

@@ -22,6 +22,22 @@
 // active primary items (O(active items)), Knuth's MRV heuristic; ties go to
 // the first item in the list. Nothing is allocated during a search.
 //
+// # Multiplicities
+//
+// A primary item may instead be given bounds [a, b] (Problem.SetBounds, or
+// "a:b|name" in the DLX format as in Knuth's DLX3): a solution covers it
+// between a and b times. Such problems are solved by Knuth's Algorithm M
+// (TAOCP 7.2.2.1), in a search of its own (multiplicity.go) so that
+// Algorithm C's loop is untouched: the chosen item is the one with the
+// fewest ways to continue, LEN + min(SLACK, BOUND) - BOUND + 1 (the null
+// choice, "no more options for this item", included when its lower bound
+// is met); its options are tried in order, each "tweaked" out of the
+// item's list before it is tried, so that deeper levels choose only later
+// ones and a set of options is found exactly once, never in two orders.
+// Identical copies of a piece, one item of multiplicity b, are therefore
+// not permuted. A problem with multiplicities is searched by one worker
+// and has no Walker.
+//
 // # Strategies
 //
 // Igarashi et al. (2005) compares three item orders: Fewest (the minimum remaining

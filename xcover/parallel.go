@@ -17,8 +17,11 @@ import (
 // number and a solution's options, concurrently from different workers; it
 // returns false to stop all of them. The counts are those of Solve; the
 // order of the solutions is not.
+//
+// A problem with multiplicities (SetBounds) is searched by one worker:
+// Algorithm M's levels are not the items' and the cut does not apply.
 func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, visit func(worker int, options []int) bool) Result {
-	if workers < 2 {
+	if workers < 2 || p.bounds != nil {
 		return p.Compile(s).Solve(ctx, 0, func(o []int) bool { return visit == nil || visit(0, o) })
 	}
 	master := p.Compile(s)

@@ -23,7 +23,8 @@ type Walker struct {
 	depth int
 }
 
-// Walker returns a walker at the root of s's search tree.
+// Walker returns a walker at the root of s's search tree: Algorithm C's
+// tree, so s's problem must have no multiplicities (SetBounds).
 func (s *Solver) Walker() *Walker {
 	return &Walker{s: s, item: make([]int32, 1, len(s.choice)+1)}
 }

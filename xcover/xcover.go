@@ -49,6 +49,7 @@ type Problem struct {
 	newPruner func() Pruner
 	newFilter func() OptionFilter
 	progress  func(nodes int64)
+	bounds    map[int][2]int // multiplicities other than [1, 1] (SetBounds)
 }
 
 // A Pruner is consulted at every node before an item is chosen; returning
@@ -249,6 +250,7 @@ type Solver struct {
 	optBuf  []int
 	limit   int64
 	found   int64
+	m       *mstate // Algorithm M's state; nil for Algorithm C
 }
 
 // Compile builds a solver for p with strategy s.
@@ -319,6 +321,10 @@ func (p *Problem) Compile(s Strategy) *Solver {
 	}
 	sv.progress = p.progress
 	sv.choice = make([]int32, p.primary+1)
+	if p.bounds != nil {
+		sv.m = newMState(p)
+		sv.choice = make([]int32, len(sv.m.firstTweak))
+	}
 	return sv
 }
 
@@ -329,6 +335,9 @@ func (s *Solver) Clone() *Solver {
 	c.llink = append([]int32(nil), s.llink...)
 	c.rlink = append([]int32(nil), s.rlink...)
 	c.choice = append([]int32(nil), s.choice...)
+	if s.m != nil {
+		c.m = s.m.clone()
+	}
 	c.stats = Stats{}
 	if s.newPruner != nil {
 		c.prune = s.newPruner()
@@ -610,7 +619,11 @@ func (s *Solver) Solve(ctx context.Context, limit int64, visit func(options []in
 	s.stats.NodesByDepth[0] = 1
 	s.checkAt = 1 << 16
 	s.reported = 0
-	s.search(0)
+	if s.m != nil {
+		s.searchM(0)
+	} else {
+		s.search(0)
+	}
 	s.report()
 	st := search.Solved
 	switch {
