@@ -36,6 +36,10 @@ type Packing struct {
 	// (see xcover.Problem.SetProgress).
 	Progress func(nodes int64)
 
+	// Ranges[p], if Ranges is not nil, is how many copies of piece p a
+	// solution uses (see NewPackingRanges).
+	Ranges []Range
+
 	syms    [][]int
 	relabel [][]int // per symmetry, the piece each piece becomes (nil: itself)
 }
@@ -50,7 +54,9 @@ type Placement struct {
 // only turned if one-sided; on the cubic grid solid pieces are only
 // turned, by the 24 rotations, which flip flat pieces too). The pieces
 // must be of b's grid and cover its area exactly.
-func NewPacking(b *Board, pieces []Piece) (*Packing, error) {
+func NewPacking(b *Board, pieces []Piece) (*Packing, error) { return newPacking(b, pieces, nil) }
+
+func newPacking(b *Board, pieces []Piece, ranges []Range) (*Packing, error) {
 	area := 0
 	names := map[string]bool{}
 	for _, p := range pieces {
@@ -65,10 +71,13 @@ func NewPacking(b *Board, pieces []Piece) (*Packing, error) {
 			}
 		}
 	}
-	if area != len(b.Cells) {
+	if ranges == nil && area != len(b.Cells) {
 		return nil, fmt.Errorf("the pieces cover %d cells but the board has %d: no packing can fill it", area, len(b.Cells))
 	}
-	pk := &Packing{Board: b, Pieces: pieces}
+	if err := checkRanges(b, pieces, ranges); err != nil {
+		return nil, err
+	}
+	pk := &Packing{Board: b, Pieces: pieces, Ranges: ranges}
 	g := b.Grid
 	for pi, p := range pieces {
 		for _, o := range g.Orientations(p.Shape, !p.OneSided && g != Cubic) { // solid pieces are only turned
@@ -112,6 +121,7 @@ func (pk *Packing) problem(keep func(k int) bool) (*xcover.Problem, []int) {
 	if err != nil {
 		panic(err) // names are distinct by construction
 	}
+	pk.setBounds(prob)
 	np := len(pk.Pieces)
 	if pk.CellsOnly {
 		for i := 1; i <= np; i++ {
@@ -134,7 +144,7 @@ func (pk *Packing) problem(keep func(k int) bool) (*xcover.Problem, []int) {
 	if pk.Progress != nil {
 		prob.SetProgress(pk.Progress)
 	}
-	if pk.DeadRegions {
+	if pk.DeadRegions && pk.Ranges == nil { // the test counts pieces, not copies
 		prob.SetPruner(pk.newDeadRegionPruner)
 		prob.SetOptionFilter(func() xcover.OptionFilter { return pk.newRegionFilter(placement) })
 	}
@@ -221,6 +231,9 @@ func (pk *Packing) SolveParallel(ctx context.Context, s xcover.Strategy, workers
 // solutions count once too) by a search of the whole tree, with workers
 // goroutines.
 func (pk *Packing) Count(ctx context.Context, s xcover.Strategy, workers int) Counts {
+	if pk.Ranges != nil {
+		return pk.countRanges(ctx, s)
+	}
 	unique := make([]int64, max(workers, 1))
 	r := pk.SolveParallel(ctx, s, workers, func(w int, assign []int) bool {
 		if pk.IsCanonical(assign) {

@@ -120,10 +120,11 @@ func (pk *Packing) SolveUnique(ctx context.Context, s xcover.Strategy, workers i
 
 // CountUnique counts the classes of solutions under the board's symmetries
 // (Unique) and all solutions (All) by the restricted search of
-// SolveUnique, about |G| times faster than Count.
+// SolveUnique, about |G| times faster than Count. With ranges of copies
+// it is Count: a restricted piece may appear twice or not at all.
 func (pk *Packing) CountUnique(ctx context.Context, s xcover.Strategy, workers int) Counts {
 	r := pk.Restrict()
-	if r.Kept == nil {
+	if r.Kept == nil || pk.Ranges != nil {
 		return pk.Count(ctx, s, workers) // no piece to restrict
 	}
 	all := make([]int64, max(workers, 1))
