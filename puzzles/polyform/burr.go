@@ -1,0 +1,468 @@
+package polyform
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// BurrPuzzle is what branchwise reads of a BurrTools puzzle file
+// (.xmpuzzle: XML, usually gzipped): the shapes of the cube grid and the
+// problems, each a result shape to fill with pieces, a number or a range
+// of copies of each.
+type BurrPuzzle struct {
+	Shapes   []BurrShape
+	Problems []BurrProblem
+	// Colours is the number of colours the file defines.
+	Colours int
+}
+
+// BurrShape is a shape of the file: its voxels, with their colours (0:
+// none).
+type BurrShape struct {
+	Name    string
+	Cells   []Cell
+	Colours []int // per cell
+	// Variable counts the voxels marked '+' (may stay empty in the result).
+	Variable int
+	Line     int // where the shape is defined
+}
+
+// BurrProblem is one problem of the file.
+type BurrProblem struct {
+	Name   string
+	Result int // the shape to fill
+	Pieces []BurrPiece
+	// Allowed lists the colour pairs (piece colour, result colour) that the
+	// problem allows; empty means a piece voxel's colour must equal the
+	// result voxel's. Colour 0 fits anywhere.
+	Allowed [][2]int
+	// Assemblies and Solutions are the counts BurrTools stored, -1 when
+	// absent: Assemblies the packings up to symmetry, Solutions those of
+	// them that BurrTools could also take apart.
+	Assemblies, Solutions int64
+	// Notes say what of the problem branchwise does not do.
+	Notes []string
+	Line  int
+}
+
+// BurrPiece is a shape used by a problem, between Min and Max times.
+type BurrPiece struct {
+	Shape    int
+	Min, Max int
+}
+
+// Limits on what ReadBurr accepts, so that a hostile file cannot make it
+// allocate without bound.
+const (
+	// MaxBurrVoxels bounds a shape's bounding box (x * y * z): BurrTools
+	// puzzles are far smaller.
+	MaxBurrVoxels = 1 << 16
+	// MaxBurrBytes bounds the decompressed file.
+	MaxBurrBytes = 64 << 20
+)
+
+// burrGrids names BurrTools' grid types, for the error on the ones that
+// branchwise does not read.
+var burrGrids = []string{"brick (cube)", "triangular prism", "sphere", "rhombic dodecahedron", "tetrahedral-octahedral", "truncated octahedron"}
+
+// ReadBurr reads a BurrTools puzzle file, gzipped or plain XML. Errors
+// name the file and the line and column of the XML, just after the start
+// tag of the element at fault (of the decompressed
+// text, for a gzipped file). Puzzles of grids other than the cube grid are
+// refused with the grid's name.
+func ReadBurr(r io.Reader, file string) (*BurrPuzzle, error) {
+	br := bufio.NewReader(r)
+	where := file
+	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", file, err)
+		}
+		where = file + " (gzipped XML)"
+		data, err := io.ReadAll(io.LimitReader(zr, MaxBurrBytes+1))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", where, err)
+		}
+		if len(data) > MaxBurrBytes {
+			return nil, fmt.Errorf("%s: more than %d bytes decompressed", where, MaxBurrBytes)
+		}
+		return readBurrXML(bytes.NewReader(data), where)
+	}
+	return readBurrXML(io.LimitReader(br, MaxBurrBytes), where)
+}
+
+type burrVoxelXML struct {
+	X    int    `xml:"x,attr"`
+	Y    int    `xml:"y,attr"`
+	Z    int    `xml:"z,attr"`
+	Type int    `xml:"type,attr"`
+	Name string `xml:"name,attr"`
+	Text string `xml:",chardata"`
+}
+
+type burrProblemXML struct {
+	Name       string `xml:"name,attr"`
+	Assemblies string `xml:"assemblies,attr"`
+	Solutions  string `xml:"solutions,attr"`
+	MaxHoles   string `xml:"maxHoles,attr"`
+	Shapes     []struct {
+		ID    string `xml:"id,attr"`
+		Count string `xml:"count,attr"`
+		Min   string `xml:"min,attr"`
+		Max   string `xml:"max,attr"`
+		Group string `xml:"group,attr"`
+		Inner []struct {
+			Group string `xml:"group,attr"`
+		} `xml:"group"`
+	} `xml:"shapes>shape"`
+	Result struct {
+		ID string `xml:"id,attr"`
+	} `xml:"result"`
+	Pairs []struct {
+		Piece  string `xml:"piece,attr"`
+		Result string `xml:"result,attr"`
+	} `xml:"bitmap>pair"`
+}
+
+func readBurrXML(r io.Reader, where string) (*BurrPuzzle, error) {
+	d := xml.NewDecoder(r)
+	at := func() string {
+		line, col := d.InputPos()
+		return fmt.Sprintf("%s:%d:%d", where, line, col)
+	}
+	p := &BurrPuzzle{}
+	var depth []string
+	seenPuzzle := false
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var se *xml.SyntaxError
+			if errors.As(err, &se) {
+				return nil, fmt.Errorf("%s:%d: not BurrTools XML: %s", where, se.Line, se.Msg)
+			}
+			return nil, fmt.Errorf("%s: %v", at(), err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			pos := at()
+			line, _ := d.InputPos()
+			parent := ""
+			if len(depth) > 0 {
+				parent = depth[len(depth)-1]
+			}
+			switch {
+			case len(depth) == 0:
+				if t.Name.Local != "puzzle" {
+					return nil, fmt.Errorf("%s: the root element is <%s>, want <puzzle> (a BurrTools .xmpuzzle file)", pos, t.Name.Local)
+				}
+				seenPuzzle = true
+			case parent == "puzzle" && t.Name.Local == "gridType":
+				for _, a := range t.Attr {
+					if a.Name.Local == "type" && a.Value != "0" {
+						name := "type " + a.Value
+						if k, err := strconv.Atoi(a.Value); err == nil && k >= 0 && k < len(burrGrids) {
+							name = burrGrids[k]
+						}
+						return nil, fmt.Errorf("%s: the puzzle is on the %s grid: branchwise reads puzzles of the cube grid (gridType 0) only", pos, name)
+					}
+				}
+			case parent == "colors" && t.Name.Local == "color":
+				p.Colours++
+			case parent == "shapes" && len(depth) == 2 && t.Name.Local == "voxel":
+				var v burrVoxelXML
+				if err := d.DecodeElement(&v, &t); err != nil {
+					return nil, fmt.Errorf("%s: %v", pos, err)
+				}
+				s, err := burrShape(v, line)
+				if err != nil {
+					return nil, fmt.Errorf("%s: shape %d: %v", pos, len(p.Shapes)+1, err)
+				}
+				p.Shapes = append(p.Shapes, s)
+				continue
+			case parent == "problems" && t.Name.Local == "problem":
+				var x burrProblemXML
+				if err := d.DecodeElement(&x, &t); err != nil {
+					return nil, fmt.Errorf("%s: %v", pos, err)
+				}
+				pr, err := burrProblem(x, line, len(p.Shapes))
+				if err != nil {
+					return nil, fmt.Errorf("%s: problem %d: %v", pos, len(p.Problems)+1, err)
+				}
+				p.Problems = append(p.Problems, pr)
+				continue
+			}
+			depth = append(depth, t.Name.Local)
+		case xml.EndElement:
+			depth = depth[:len(depth)-1]
+		}
+	}
+	if !seenPuzzle {
+		return nil, fmt.Errorf("%s: no <puzzle> element: not a BurrTools .xmpuzzle file", where)
+	}
+	if len(p.Problems) == 0 {
+		return nil, fmt.Errorf("%s: the puzzle defines no problem", where)
+	}
+	return p, nil
+}
+
+// burrShape reads a voxel element: x*y*z voxels, x fastest, each '_'
+// (empty), '#' (filled) or '+' (variable), optionally followed by a
+// colour number.
+func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
+	s := BurrShape{Name: v.Name, Line: line}
+	if v.Type != 0 {
+		return s, fmt.Errorf("voxel type %d: branchwise reads the cube grid (type 0) only", v.Type)
+	}
+	if v.X < 1 || v.Y < 1 || v.Z < 1 || v.X*v.Y > MaxBurrVoxels || v.X*v.Y*v.Z > MaxBurrVoxels {
+		return s, fmt.Errorf("size %d x %d x %d (want each at least 1, at most %d voxels)", v.X, v.Y, v.Z, MaxBurrVoxels)
+	}
+	text := strings.TrimSpace(v.Text)
+	n := 0
+	for i := 0; i < len(text); {
+		ch := text[i]
+		i++
+		colour := 0
+		start := i
+		for i < len(text) && text[i] >= '0' && text[i] <= '9' {
+			i++
+		}
+		if i > start {
+			c, err := strconv.Atoi(text[start:i])
+			if err != nil || c > 1<<16 {
+				return s, fmt.Errorf("voxel %d: bad colour %q", n+1, text[start:i])
+			}
+			colour = c
+		}
+		if n >= v.X*v.Y*v.Z {
+			return s, fmt.Errorf("more than the %d x %d x %d = %d voxels of its size", v.X, v.Y, v.Z, v.X*v.Y*v.Z)
+		}
+		x, y, z := n%v.X, n/v.X%v.Y, n/(v.X*v.Y)
+		switch ch {
+		case '_':
+		case '#', '+':
+			s.Cells = append(s.Cells, Cell{x, y, z})
+			s.Colours = append(s.Colours, colour)
+			if ch == '+' {
+				s.Variable++
+			}
+		default:
+			return s, fmt.Errorf("voxel %d: unknown character %q (want '_', '#' or '+')", n+1, ch)
+		}
+		n++
+	}
+	if n != v.X*v.Y*v.Z {
+		return s, fmt.Errorf("%d voxels, want %d x %d x %d = %d", n, v.X, v.Y, v.Z, v.X*v.Y*v.Z)
+	}
+	if len(s.Cells) == 0 {
+		return s, fmt.Errorf("no filled voxel")
+	}
+	return s, nil
+}
+
+func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
+	pr := BurrProblem{Name: x.Name, Line: line, Assemblies: -1, Solutions: -1}
+	num := func(what, s string, lo int) (int, error) {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < lo || n > MaxCopies && what != "shape" {
+			return 0, fmt.Errorf("bad %s %q", what, s)
+		}
+		return n, nil
+	}
+	var err error
+	if x.Result.ID == "" {
+		return pr, fmt.Errorf("no result shape")
+	}
+	if pr.Result, err = num("shape", x.Result.ID, 0); err != nil || pr.Result >= shapes {
+		return pr, fmt.Errorf("result: no shape %q (the file has %d)", x.Result.ID, shapes)
+	}
+	groups := false
+	for _, s := range x.Shapes {
+		var bp BurrPiece
+		if bp.Shape, err = num("shape", s.ID, 0); err != nil || bp.Shape >= shapes {
+			return pr, fmt.Errorf("piece: no shape %q (the file has %d)", s.ID, shapes)
+		}
+		switch {
+		case s.Count != "":
+			if bp.Min, err = num("count", s.Count, 0); err != nil {
+				return pr, err
+			}
+			bp.Max = bp.Min
+		case s.Min != "" || s.Max != "":
+			if bp.Min, err = num("min", s.Min, 0); err != nil {
+				return pr, err
+			}
+			if bp.Max, err = num("max", s.Max, 0); err != nil {
+				return pr, err
+			}
+		default:
+			bp.Min, bp.Max = 1, 1
+		}
+		if bp.Min > bp.Max {
+			return pr, fmt.Errorf("shape %d: min %d above max %d", bp.Shape, bp.Min, bp.Max)
+		}
+		if bp.Max == 0 {
+			continue
+		}
+		groups = groups || s.Group != "" || len(s.Inner) > 0
+		pr.Pieces = append(pr.Pieces, bp)
+	}
+	if len(pr.Pieces) == 0 {
+		return pr, fmt.Errorf("no pieces")
+	}
+	for _, pair := range x.Pairs {
+		a, err1 := num("colour", pair.Piece, 0)
+		b, err2 := num("colour", pair.Result, 0)
+		if err1 != nil || err2 != nil {
+			return pr, fmt.Errorf("colour pair %q, %q: want colour numbers", pair.Piece, pair.Result)
+		}
+		pr.Allowed = append(pr.Allowed, [2]int{a, b})
+	}
+	if x.Assemblies != "" {
+		pr.Assemblies, _ = strconv.ParseInt(x.Assemblies, 10, 64)
+	}
+	if x.Solutions != "" {
+		pr.Solutions, _ = strconv.ParseInt(x.Solutions, 10, 64)
+	}
+	pr.Notes = append(pr.Notes, "disassembly is not checked: branchwise counts assemblies (BurrTools' solutions are the assemblies it can also take apart)")
+	if groups {
+		pr.Notes = append(pr.Notes, "piece groups (a disassembly requirement) are ignored")
+	}
+	if x.MaxHoles != "" {
+		pr.Notes = append(pr.Notes, "maxHoles is ignored")
+	}
+	return pr, nil
+}
+
+// Packing builds the packing of problem k: its result shape as the board,
+// its pieces as rotations of solid pieces (named A, B, ... in the file's
+// order, or by the shape's name when it is one character), with their
+// counts as ranges. Colour constraints remove the placements where a
+// piece voxel's colour may not lie on the result voxel's; the packing then
+// keeps the symmetries that the colours respect only through its pieces,
+// so unique counts are only given for puzzles without colours.
+func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
+	if k < 0 || k >= len(p.Problems) {
+		return nil, fmt.Errorf("no problem %d (the file has %d)", k+1, len(p.Problems))
+	}
+	pr := p.Problems[k]
+	res := p.Shapes[pr.Result]
+	if res.Variable > 0 {
+		return nil, fmt.Errorf("problem %d: the result shape has %d variable voxels ('+', may stay empty): not supported", k+1, res.Variable)
+	}
+	board, err := NewBoard(Cubic, res.Cells)
+	if err != nil {
+		return nil, err
+	}
+	var pieces []Piece
+	var ranges []Range
+	coloured := false
+	if len(pr.Pieces) > len(labels) {
+		return nil, fmt.Errorf("problem %d: %d kinds of pieces, more than the %d that branchwise names", k+1, len(pr.Pieces), len(labels))
+	}
+	// The shapes' names if each is one distinct character, else A, B, ...
+	ownNames := map[string]bool{}
+	for _, bp := range pr.Pieces {
+		name := p.Shapes[bp.Shape].Name
+		if len([]rune(name)) != 1 || strings.ContainsAny(name, " .#") || ownNames[name] {
+			ownNames = nil
+			break
+		}
+		ownNames[name] = true
+	}
+	for i, bp := range pr.Pieces {
+		s := p.Shapes[bp.Shape]
+		name := string(labels[i])
+		if ownNames != nil {
+			name = s.Name
+		}
+		pieces = append(pieces, Piece{Name: name, Shape: Cubic.normalize(s.Cells), OneSided: true})
+		ranges = append(ranges, Range{bp.Min, bp.Max})
+		for _, c := range s.Colours {
+			coloured = coloured || c != 0
+		}
+	}
+	for _, c := range res.Colours {
+		coloured = coloured || c != 0
+	}
+	var pk *Packing
+	simple := !slices.ContainsFunc(ranges, func(r Range) bool { return r != Range{1, 1} })
+	if simple {
+		pk, err = NewPacking(board, pieces)
+	} else {
+		pk, err = NewPackingRanges(board, pieces, ranges)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("problem %d: %v", k+1, err)
+	}
+	if coloured {
+		pk.Placements = p.colouredPlacements(pk, pr)
+		pk.syms, pk.relabel = pk.syms[:1], pk.relabel[:1]
+	}
+	return pk, nil
+}
+
+// colouredPlacements returns the placements of pk whose voxels respect the
+// problem's colours, found again with the colours carried along.
+func (p *BurrPuzzle) colouredPlacements(pk *Packing, pr BurrProblem) []Placement {
+	res := p.Shapes[pr.Result]
+	boardColour := map[Cell]int{}
+	for i, c := range res.Cells {
+		boardColour[c] = res.Colours[i]
+	}
+	fits := func(piece, result int) bool {
+		if piece == 0 || result == 0 {
+			return true
+		}
+		if len(pr.Allowed) == 0 {
+			return piece == result
+		}
+		return slices.Contains(pr.Allowed, [2]int{piece, result})
+	}
+	b := pk.Board
+	seen := map[string]bool{}
+	var out []Placement
+	img := make([]Cell, 0, 16)
+	for pi, bp := range pr.Pieces {
+		s := p.Shapes[bp.Shape]
+		for k := 0; k < 24; k++ {
+			img = img[:0]
+			for _, c := range s.Cells {
+				img = append(img, Cubic.Transform(c, k))
+			}
+			for _, bc := range b.Cells { // the piece's first voxel on every cell
+				cells := make([]int, 0, len(img))
+				ok := true
+				for v, c := range img {
+					at := Cell{c.X - img[0].X + bc.X, c.Y - img[0].Y + bc.Y, c.Z - img[0].Z + bc.Z}
+					j, in := b.index[at]
+					if !in || !fits(s.Colours[v], boardColour[at]) {
+						ok = false
+						break
+					}
+					cells = append(cells, j)
+				}
+				if !ok {
+					continue
+				}
+				slices.Sort(cells)
+				key := fmt.Sprint(pi, cells)
+				if !seen[key] {
+					seen[key] = true
+					out = append(out, Placement{pi, cells})
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,109 @@
+package polyform
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/branchwise/branchwise/xcover"
+)
+
+func readBurrFile(t *testing.T, name string) *BurrPuzzle {
+	t.Helper()
+	f, err := os.Open("testdata/burr/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	p, err := ReadBurr(f, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestReadBurr(t *testing.T) {
+	tests := []struct {
+		file        string
+		problem     int
+		all, unique int64
+	}{
+		{"soma.xmpuzzle", 0, 11520, 240}, // gzipped; BurrTools' 240 assemblies
+		{"ranges.xmpuzzle", 0, 80, 22},   // as TestRangesBruteForce's L*0-2,P*0-2,Y*0-2,U*0-1
+		{"colours.xmpuzzle", 0, 1, 1},    // the blue monocube must lie on the blue voxel
+		{"colours.xmpuzzle", 1, 2, 2},    // blue may lie on red too; no symmetries with colours
+	}
+	for _, tc := range tests {
+		p := readBurrFile(t, tc.file)
+		pk, err := p.Packing(tc.problem)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		c := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+		if c.All != tc.all || c.Unique != tc.unique {
+			t.Errorf("%s problem %d: %d solutions, %d unique; want %d, %d", tc.file, tc.problem+1, c.All, c.Unique, tc.all, tc.unique)
+		}
+	}
+	if p := readBurrFile(t, "soma.xmpuzzle"); p.Problems[0].Assemblies != 240 || len(p.Problems[0].Notes) == 0 {
+		t.Errorf("soma: assemblies %d, notes %q", p.Problems[0].Assemblies, p.Problems[0].Notes)
+	}
+}
+
+func TestReadBurrErrors(t *testing.T) {
+	const head = "<?xml version=\"1.0\"?>\n<puzzle version=\"2\">\n"
+	tests := []struct{ in, want string }{
+		{head + "<gridType type=\"2\"/>\n</puzzle>\n", "x.xmpuzzle:3:21: the puzzle is on the sphere grid: branchwise reads puzzles of the cube grid (gridType 0) only"},
+		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#</voxel>\n", "x.xmpuzzle:4:"},
+		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#_</voxel>\n</shapes>\n<problems>\n", "x.xmpuzzle:7: not BurrTools XML: unexpected EOF"},
+		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#_#</voxel>\n</shapes></puzzle>", "x.xmpuzzle:4:26: shape 1: more than the 2 x 1 x 1 = 2 voxels of its size"},
+		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#x</voxel>\n</shapes></puzzle>", "x.xmpuzzle:4:26: shape 1: voxel 2: unknown character 'x'"},
+		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">##</voxel>\n</shapes>\n<problems><problem><shapes><shape id=\"3\" count=\"1\"/></shapes><result id=\"0\"/></problem></problems></puzzle>", "x.xmpuzzle:6:20: problem 1: piece: no shape \"3\""},
+		{"<html></html>", "x.xmpuzzle:1:7: the root element is <html>"},
+		{head + "</puzzle>", "x.xmpuzzle: the puzzle defines no problem"},
+	}
+	for _, tc := range tests {
+		_, err := ReadBurr(strings.NewReader(tc.in), "x.xmpuzzle")
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q:\n got %v\nwant %s...", tc.in, err, tc.want)
+		}
+	}
+	// Gzipped: positions are the decompressed text's.
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(tests[0].in))
+	zw.Close()
+	if _, err := ReadBurr(&b, "x.xmpuzzle"); err == nil || !strings.HasPrefix(err.Error(), "x.xmpuzzle (gzipped XML):3:21: the puzzle is on the sphere grid") {
+		t.Errorf("gzipped: %v", err)
+	}
+}
+
+func FuzzReadBurr(f *testing.F) {
+	for _, name := range []string{"soma.xmpuzzle", "ranges.xmpuzzle", "colours.xmpuzzle"} {
+		data, err := os.ReadFile("testdata/burr/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := ReadBurr(bytes.NewReader(data), "f")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f") {
+				t.Fatalf("error without the file name: %v", err)
+			}
+			return
+		}
+		for k := range p.Problems {
+			pk, err := p.Packing(k)
+			if err != nil || len(pk.Board.Cells) > 30 {
+				continue
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 100e6)
+			pk.Count(ctx, xcover.Fewest, 1)
+			cancel()
+		}
+	})
+}
