@@ -66,6 +66,8 @@ func FuzzReadBoard(f *testing.F) {
 	f.Add("grid: triangle\n.....\n .....\n")
 	f.Add("grid: hexagon\npieces: trihexes\n . .\n. . .\n")
 	f.Add("grid: hex\n..\n")
+	f.Add("grid: cubic\n...\n...\n\n...\n.#.\n")
+	f.Add("layer: bottom\n..\n..\nlayer: top\n..\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		b, err := ReadBoard(strings.NewReader(s), "f")
 		if err != nil {

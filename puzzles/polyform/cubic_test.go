@@ -150,3 +150,40 @@ func TestCubicSlow(t *testing.T) {
 		})
 	}
 }
+
+func TestReadCubicBoard(t *testing.T) {
+	blank := "grid: cubic\npieces: soma\n...\n...\n...\n\n...\n...\n...\n\n...\n...\n...\n"
+	headers := "layer: 1\n...\n...\n...\nlayer: 2\n...\n...\n...\nlayer: 3\n...\n...\n...\n"
+	for _, in := range []string{blank, headers} {
+		b, set, err := ReadBoardSet(strings.NewReader(in), "cube.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Grid != Cubic || len(b.Cells) != 27 || len(b.Symmetries()) != 48 {
+			t.Errorf("%q: grid %v, %d cells, %d symmetries; want cubic, 27, 48", in, b.Grid, len(b.Cells), len(b.Symmetries()))
+		}
+		if in == blank && set != "soma" {
+			t.Errorf("set %q", set)
+		}
+		labels := slices.Repeat([]string{"x"}, 27)
+		if got := strings.Join(b.Rows(labels), "/"); got != "xxx/xxx/xxx//xxx/xxx/xxx//xxx/xxx/xxx" {
+			t.Errorf("rows %s", got)
+		}
+	}
+	// A 2 x 2 x 2 box less a corner: 6 symmetries.
+	b, err := ReadBoard(strings.NewReader("grid: cubic\n..\n..\n\n..\n.#\n"), "c.txt")
+	if err != nil || len(b.Cells) != 7 || len(b.Symmetries()) != 6 {
+		t.Errorf("cube less a corner: %v, %d symmetries", err, len(b.Symmetries()))
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"grid: cubic\n...\n...\n\n...\n", "r.txt:5: layer 2 has 1 rows but layer 1 has 2: every layer must have the same number of rows"},
+		{"layer: a\n..\nlayer: b\n..\n..\n..\n", "r.txt:4: layer 2 has 3 rows but layer 1 has 1"},
+		{"grid: cubic\n..\n.x\n", "r.txt:3:2: unknown character 'x'"},
+		{"grid: cubic\n\n\n", "r.txt: the board has no cells"},
+	} {
+		_, err := ReadBoard(strings.NewReader(tc.in), "r.txt")
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %s", tc.in, err, tc.want)
+		}
+	}
+}
