@@ -24,7 +24,7 @@ type packFlags struct {
 	first, count, all, unique, asJSON    bool
 	stats, cellsOnly, deadRegions, color bool
 	largestRegion                        bool
-	workers                              int
+	workers, problem                     int
 	shard                                shardFlags
 	maxTime                              time.Duration
 }
@@ -85,6 +85,7 @@ many (merge them with branchwise merge), or checkpointed to survive a crash
 	fs.DurationVar(&f.maxTime, "max-time", 0, "stop the search after this long, e.g. 60s, with partial counts (0: no limit)")
 	fs.StringVar(&f.dlx, "dlx", "", "write the exact cover problem (with --unique: restricted) in Knuth's DLX format to this file and stop")
 	fs.BoolVar(&f.largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
+	fs.IntVar(&f.problem, "problem", 1, "the problem of a BurrTools .xmpuzzle file, from 1")
 	fs.BoolVar(&f.color, "color", false, "colour the pictures (the default when standard output is a terminal)")
 	addJSONFlag(fs, &f.asJSON)
 	addWorkersFlag(fs, &f.workers)
@@ -109,9 +110,17 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if f.workers < 1 {
 		return usagef("-j must be at least 1")
 	}
-	pk, err := polyform.Load(arg, f.pieces)
+	var pk *polyform.Packing
+	if strings.HasSuffix(arg, ".xmpuzzle") {
+		pk, err = loadBurr(e, arg, f.problem)
+	} else {
+		pk, err = polyform.Load(arg, f.pieces)
+	}
 	if err != nil {
 		return err
+	}
+	if pk.Ranges != nil && f.unique {
+		return usagef("--unique restricts one piece, which copies and ranges rule out: use --count, which counts the unique solutions too")
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.cellsOnly, f.deadRegions, f.largestRegion
 	if f.shard.active() {
@@ -166,13 +175,13 @@ type packRun struct {
 	f        packFlags
 	rep      packReport
 	pictures [][]render.Cell
+	cubes    [][]string // the labels of 3D solutions to draw
 	start    time.Time
 }
 
 // list prints the first solution, or all, or one of each class.
 func (p *packRun) list() error {
 	p.start = time.Now()
-	syms := p.pk.Symmetries()
 	var uniq int64
 	show := func(assign []int) bool {
 		labels := make([]string, len(assign))
@@ -189,7 +198,9 @@ func (p *packRun) list() error {
 			writeRows(p.e.stdout, rows, p.f.color)
 			p.rep.Shown = append(p.rep.Shown, nil) // counts the solutions shown
 		}
-		if p.f.svg != "" && len(p.pictures) < 60 {
+		if p.f.svg != "" && len(p.cubes) < 12 && p.pk.Board.Grid == polyform.Cubic {
+			p.cubes = append(p.cubes, labels)
+		} else if p.f.svg != "" && len(p.pictures) < 60 && p.pk.Board.Grid != polyform.Cubic {
 			var pic []render.Cell
 			for i, c := range p.pk.Board.Cells {
 				pic = append(pic, render.Cell{Polygon: p.pk.Board.Grid.Polygon(c), Label: labels[i]})
@@ -214,7 +225,7 @@ func (p *packRun) list() error {
 	case p.f.all:
 		r = p.pk.Solve(p.ctx, p.strat, 0, func(assign []int) bool {
 			all++
-			if polyform.IsCanonical(assign, syms) {
+			if p.pk.IsCanonical(assign) {
 				uniq++
 			}
 			return show(assign)
@@ -225,7 +236,7 @@ func (p *packRun) list() error {
 		// smallest of its images.
 		r = p.pk.Solve(p.ctx, p.strat, 0, func(assign []int) bool {
 			all++
-			if p.f.unique && !polyform.IsCanonical(assign, syms) {
+			if p.f.unique && !p.pk.IsCanonical(assign) {
 				return true
 			}
 			show(assign)
@@ -233,8 +244,15 @@ func (p *packRun) list() error {
 		})
 	}
 	p.rep.Solutions = all
+	if p.pk.Ranges != nil {
+		p.rep.Unique = nil
+	}
 	p.finish(r)
-	if p.f.svg != "" {
+	if p.f.svg != "" && p.pk.Board.Grid == polyform.Cubic {
+		if err := writeCubeSVG(p.f.svg, p.name, p.pk.Board, p.cubes); err != nil {
+			return err
+		}
+	} else if p.f.svg != "" {
 		if err := writePackSVG(p.f.svg, p.name, p.pictures); err != nil {
 			return err
 		}
@@ -246,6 +264,8 @@ func (p *packRun) list() error {
 			fmt.Fprintf(p.e.stdout, "%s: no solution (%d nodes, %.2f s)\n", p.name, p.rep.Nodes, p.rep.Seconds)
 		case p.f.all && p.f.unique:
 			fmt.Fprintf(p.e.stdout, "\n%s: %d unique solutions shown, %d in all (%d nodes, %.2f s)\n", p.name, shown, all, p.rep.Nodes, p.rep.Seconds)
+		case p.f.all && p.pk.Ranges != nil: // copies: --count tells the unique ones apart
+			fmt.Fprintf(p.e.stdout, "\n%s: %d solutions (%d nodes, %.2f s)\n", p.name, p.rep.Solutions, p.rep.Nodes, p.rep.Seconds)
 		case p.f.all:
 			fmt.Fprintf(p.e.stdout, "\n%s: %d solutions, %d unique (%d nodes, %.2f s)\n", p.name, p.rep.Solutions, uniq, p.rep.Nodes, p.rep.Seconds)
 		}

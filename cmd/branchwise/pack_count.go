@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
-	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -21,7 +20,7 @@ func (p *packRun) count() error {
 	var all, uniq int64
 	var done atomic.Int64
 	var est float64
-	if prog.enabled && !p.f.unique {
+	if prog.enabled && !p.f.unique && p.pk.Ranges == nil { // the estimator walks Algorithm C's tree
 		est = p.estimateNodes()
 		fmt.Fprintf(p.e.stderr, "%s: about %s nodes to search (estimated)\n", p.name, bigFloat(est))
 	}
@@ -46,7 +45,12 @@ func (p *packRun) count() error {
 		}
 	}
 	var r xcover.Result
-	if p.f.unique {
+	switch {
+	case p.pk.Ranges != nil:
+		c := p.pk.Count(p.ctx, p.strat, 1)
+		all, uniq, r = c.All, c.Unique, xcover.Result{Solutions: c.All, Stats: c.Stats, Err: c.Err}
+		p.f.workers = 1
+	case p.f.unique:
 		r = p.pk.SolveUnique(p.ctx, p.strat, p.f.workers, p.pk.Restrict(), func(_ int, _ []int, class int) bool {
 			mu.Lock()
 			all += int64(class)
@@ -55,10 +59,9 @@ func (p *packRun) count() error {
 			mu.Unlock()
 			return true
 		})
-	} else {
-		syms := p.pk.Symmetries()
+	default:
 		r = p.pk.SolveParallel(p.ctx, p.strat, p.f.workers, func(_ int, assign []int) bool {
-			canon := polyform.IsCanonical(assign, syms)
+			canon := p.pk.IsCanonical(assign)
 			mu.Lock()
 			all++
 			if canon {

@@ -16,7 +16,12 @@ import (
 // (SetNames) or picking pieces of the puzzle's set by letter. A board file
 // without a "pieces:" header takes the pentominoes on the square grid and
 // needs pieces on the others.
+//
+// A piece list with copies or ranges ("L*2,T,I*0-1", see ParsePieces),
+// in pieces or on the "pieces:" line, optionally after a set name
+// ("tetracubes A*2,B"), gives a packing with Ranges.
 func Load(nameOrFile, pieces string) (*Packing, error) {
+	var ranges []Range
 	board, set, ok := Named(nameOrFile)
 	if !ok {
 		file, err := os.Open(nameOrFile)
@@ -30,6 +35,14 @@ func Load(nameOrFile, pieces string) (*Packing, error) {
 			return nil, err
 		}
 		switch {
+		case IsPieceList(setName):
+			var base []Piece
+			if board.Grid == Square {
+				base = Pentominoes()
+			}
+			if set, ranges, err = parsePieceList(base, setName); err != nil {
+				return nil, fmt.Errorf("%s: %v", nameOrFile, err)
+			}
 		case setName != "":
 			if _, set, err = PieceSet(setName); err != nil {
 				return nil, fmt.Errorf("%s: %v", nameOrFile, err)
@@ -41,15 +54,27 @@ func Load(nameOrFile, pieces string) (*Packing, error) {
 		}
 	}
 	ps := set
-	if pieces != "" {
+	if IsPieceList(pieces) {
 		var err error
+		if ps, ranges, err = parsePieceList(set, pieces); err != nil {
+			return nil, err
+		}
+	} else if pieces != "" {
+		var err error
+		ranges = nil
 		if _, named, serr := PieceSet(pieces); serr == nil {
 			ps = named
 		} else if ps, err = SelectPieces(set, pieces); err != nil {
 			return nil, err
 		}
 	}
-	pk, err := NewPacking(board, ps)
+	var pk *Packing
+	var err error
+	if ranges != nil {
+		pk, err = NewPackingRanges(board, ps, ranges)
+	} else {
+		pk, err = NewPacking(board, ps)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", nameOrFile, err)
 	}

@@ -189,3 +189,14 @@ func parseRange(s string) (Range, error) {
 // IsPieceList reports whether s is a piece list with copies or ranges
 // ("L*2,T"), rather than a set name or letters.
 func IsPieceList(s string) bool { return strings.ContainsAny(s, ",*") }
+
+// parsePieceList is ParsePieces on set, or on the set named first
+// ("tetracubes A*2,B").
+func parsePieceList(set []Piece, spec string) ([]Piece, []Range, error) {
+	if name, rest, ok := strings.Cut(strings.TrimSpace(spec), " "); ok {
+		if _, named, err := PieceSet(name); err == nil {
+			set, spec = named, rest
+		}
+	}
+	return ParsePieces(set, spec)
+}
