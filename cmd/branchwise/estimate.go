@@ -195,6 +195,9 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	if err != nil {
 		return err
 	}
+	if pk.Ranges != nil {
+		return usagef("copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
+	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.cellsOnly, f.deadRegions, f.largestRegion
 	newTree := pk.Tree(strat)
 	if f.subtree != "" {

@@ -197,7 +197,9 @@ func (pk *Packing) fill(assign, opts, placement []int) {
 }
 
 // IsCanonical reports whether the solution assign is no larger than any of
-// its images under the board's symmetries syms (from Symmetries).
+// its images under the board's symmetries syms (from Symmetries), pieces
+// keeping their names: Packing.IsCanonical also relabels the pieces that
+// a symmetry exchanges (the Soma screws).
 func IsCanonical(assign []int, syms [][]int) bool {
 	img := make([]int, len(assign))
 	for _, perm := range syms[1:] {

@@ -143,3 +143,8 @@ func (pk *Packing) fixedPiece(p int) bool {
 	}
 	return true
 }
+
+// PieceMaps returns, for every symmetry of Symmetries, the piece that
+// each piece becomes under it (nil where every piece stays itself), for
+// engines that compare a solution with its images.
+func (pk *Packing) PieceMaps() [][]int { return pk.relabel }
