@@ -264,7 +264,6 @@ func limitOrNone(seconds float64) (time.Duration, error) {
 func (s *Server) run(ctx context.Context, j *job) {
 	pk := j.pk
 	pk.Progress = func(n int64) { j.nodes.Add(n) }
-	syms := pk.Symmetries()
 	var r xcover.Result
 	switch j.req.Mode {
 	case "estimate":
@@ -289,7 +288,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 			r.Solutions = 0 // the restricted search's own count is not the number of all solutions
 		} else {
 			r = pk.SolveParallel(ctx, xcover.Fewest, s.opt.Workers, func(_ int, assign []int) bool {
-				canon := polyform.IsCanonical(assign, syms)
+				canon := pk.IsCanonical(assign) // relabels the pieces a symmetry exchanges
 				j.mu.Lock()
 				defer j.mu.Unlock()
 				j.state.Solutions++
@@ -302,7 +301,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 		}
 	default: // first, all
 		r = pk.Solve(ctx, xcover.Fewest, 0, func(assign []int) bool {
-			canon := polyform.IsCanonical(assign, syms)
+			canon := pk.IsCanonical(assign) // relabels the pieces a symmetry exchanges
 			j.mu.Lock()
 			defer j.mu.Unlock()
 			j.state.Solutions++
