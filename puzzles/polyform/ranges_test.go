@@ -41,6 +41,7 @@ func TestRangesBruteForce(t *testing.T) {
 	}{
 		{Rectangle(5, 4), "F*0-1,I*0-1,L*0-1,N*0-1,P*0-1,T*0-1,U*0-1,V*0-1"}, // any 4 of 8 pentominoes
 		{Rectangle(5, 4), "L*0-2,P*0-2,Y*0-2,U*0-1"},
+		{Rectangle(5, 4), "L*2,P*1-2,U*0-1"}, // ExampleParsePieces
 		{Rectangle(6, 5), "L*2,P*1-3,N*0-2,V,U*0-1"},
 		{Box(2, 3, 5), "L*1-2,P*0-3,Y*0-2,N*0-1"},
 	}
