@@ -224,7 +224,7 @@ func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
 	if v.Type != 0 {
 		return s, fmt.Errorf("voxel type %d: branchwise reads the cube grid (type 0) only", v.Type)
 	}
-	if v.X < 1 || v.Y < 1 || v.Z < 1 || v.X*v.Y > MaxBurrVoxels || v.X*v.Y*v.Z > MaxBurrVoxels {
+	if v.X < 1 || v.Y < 1 || v.Z < 1 || v.X > MaxBurrVoxels || v.Y > MaxBurrVoxels || v.Z > MaxBurrVoxels || v.X*v.Y*v.Z > MaxBurrVoxels {
 		return s, fmt.Errorf("size %d x %d x %d (want each at least 1, at most %d voxels)", v.X, v.Y, v.Z, MaxBurrVoxels)
 	}
 	text := strings.TrimSpace(v.Text)

@@ -62,6 +62,7 @@ func TestReadBurrErrors(t *testing.T) {
 		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#x</voxel>\n</shapes></puzzle>", "x.xmpuzzle:4:26: shape 1: voxel 2: unknown character 'x'"},
 		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">##</voxel>\n</shapes>\n<problems><problem><shapes><shape id=\"3\" count=\"1\"/></shapes><result id=\"0\"/></problem></problems></puzzle>", "x.xmpuzzle:6:20: problem 1: piece: no shape \"3\""},
 		{"<html></html>", "x.xmpuzzle:1:7: the root element is <html>"},
+		{head + "<shapes>\n<voxel x=\"65536\" y=\"65536\" z=\"4294967296\">#</voxel>\n", "x.xmpuzzle:4:43: shape 1: size 65536 x 65536 x 4294967296"},
 		{head + "</puzzle>", "x.xmpuzzle: the puzzle defines no problem"},
 	}
 	for _, tc := range tests {
