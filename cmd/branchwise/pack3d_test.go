@@ -54,8 +54,8 @@ func TestPackCopiesAndBurr(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "11520 solutions, 240 unique") || !strings.Contains(stderr, "BurrTools found 240 assemblies") {
 		t.Errorf("soma.xmpuzzle: %s %s", stdout, stderr)
 	}
-	code, _, stderr = runCLI(t, "pack", filepath.Join(burr, "colours.xmpuzzle"), "--problem", "3")
-	if code == exitOK || !strings.Contains(stderr, "has problems 1 to 2") {
+	code, _, stderr = runCLI(t, "pack", filepath.Join(burr, "colours.xmpuzzle"), "--problem", "4")
+	if code == exitOK || !strings.Contains(stderr, "has problems 1 to 3") {
 		t.Errorf("--problem 3: %s", stderr)
 	}
 	bad := filepath.Join(dir, "prism.xmpuzzle")

@@ -40,9 +40,11 @@ type BurrProblem struct {
 	Name   string
 	Result int // the shape to fill
 	Pieces []BurrPiece
-	// Allowed lists the colour pairs (piece colour, result colour) that the
-	// problem allows; empty means a piece voxel's colour must equal the
-	// result voxel's. Colour 0 fits anywhere.
+	// Allowed lists the colour pairs (piece colour, result colour, both
+	// from 1 as in the voxels) that the problem allows, BurrTools' "bitmap"
+	// (which the file writes from 0). When the puzzle defines colours, a
+	// coloured piece voxel may lie on a coloured result voxel only if the
+	// pair is listed; colour 0 (none) fits anywhere.
 	Allowed [][2]int
 	// Assemblies and Solutions are the counts BurrTools stored, -1 when
 	// absent: Assemblies the packings up to symmetry, Solutions those of
@@ -71,7 +73,7 @@ const (
 
 // burrGrids names BurrTools' grid types, for the error on the ones that
 // branchwise does not read.
-var burrGrids = []string{"brick (cube)", "triangular prism", "sphere", "rhombic dodecahedron", "tetrahedral-octahedral", "truncated octahedron"}
+var burrGrids = []string{"brick (cube)", "triangular prism", "sphere", "rhombic tetrahedron", "tetrahedron-octahedron"}
 
 // ReadBurr reads a BurrTools puzzle file, gzipped or plain XML. Errors
 // name the file and the line and column of the XML, just after the start
@@ -326,7 +328,7 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 		if err1 != nil || err2 != nil {
 			return pr, fmt.Errorf("colour pair %q, %q: want colour numbers", pair.Piece, pair.Result)
 		}
-		pr.Allowed = append(pr.Allowed, [2]int{a, b})
+		pr.Allowed = append(pr.Allowed, [2]int{a + 1, b + 1})
 	}
 	if x.Assemblies != "" {
 		pr.Assemblies, _ = strconv.ParseInt(x.Assemblies, 10, 64)
@@ -347,8 +349,9 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 // Packing builds the packing of problem k: its result shape as the board,
 // its pieces as rotations of solid pieces (named A, B, ... in the file's
 // order, or by the shape's name when it is one character), with their
-// counts as ranges. Colour constraints remove the placements where a
-// piece voxel's colour may not lie on the result voxel's; the packing then
+// counts as ranges. Colour constraints (as BurrTools applies them: a
+// coloured voxel on a coloured voxel only for a listed pair) remove the
+// placements where a piece voxel may not lie on the result voxel; the packing then
 // keeps the symmetries that the colours respect only through its pieces,
 // so unique counts are only given for puzzles without colours.
 func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
@@ -421,11 +424,8 @@ func (p *BurrPuzzle) colouredPlacements(pk *Packing, pr BurrProblem) []Placement
 		boardColour[c] = res.Colours[i]
 	}
 	fits := func(piece, result int) bool {
-		if piece == 0 || result == 0 {
+		if p.Colours == 0 || piece == 0 || result == 0 {
 			return true
-		}
-		if len(pr.Allowed) == 0 {
-			return piece == result
 		}
 		return slices.Contains(pr.Allowed, [2]int{piece, result})
 	}
