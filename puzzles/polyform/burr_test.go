@@ -108,3 +108,15 @@ func FuzzReadBurr(f *testing.F) {
 		}
 	})
 }
+
+func TestBurrVariableVoxels(t *testing.T) {
+	const in = `<puzzle><gridType type="0"/><shapes><voxel x="2" y="1" z="1">#</voxel><voxel x="2" y="1" z="1">#+</voxel></shapes>
+<problems><problem><shapes><shape id="0" count="1"/></shapes><result id="1"/></problem></problems></puzzle>`
+	p, err := ReadBurr(strings.NewReader(strings.Replace(in, `x="2" y="1" z="1">#<`, `x="1" y="1" z="1">#<`, 1)), "v.xmpuzzle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Packing(0); err == nil || !strings.Contains(err.Error(), "1 variable voxels ('+', may stay empty): not supported") {
+		t.Errorf("variable voxels: %v", err)
+	}
+}
