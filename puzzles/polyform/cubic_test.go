@@ -187,3 +187,22 @@ func TestReadCubicBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestTetracubes2x4x4 packs the eight one-sided tetracubes into a 2 x 4 x
+// 4 box. David Goodger's Polyform Puzzler gives 1390 solutions up to the
+// box's 8 rotations, 11,120 in all; with reflections (which exchange the
+// two screws) the 11,120 fall into 695 classes.
+func TestTetracubes2x4x4(t *testing.T) {
+	_, ps, err := PieceSet("one-sided-tetracubes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk, err := NewPacking(Box(4, 4, 2), ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+	if c.All != 11120 || c.Unique != 695 || len(pk.Symmetries()) != 16 {
+		t.Errorf("%d solutions, %d unique, %d symmetries; want 11120 = 1390 x 8, 695, 16", c.All, c.Unique, len(pk.Symmetries()))
+	}
+}
