@@ -130,6 +130,9 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.cellsOnly, f.deadRegions, f.largestRegion
 	if f.shard.active() {
+		if pk.Ranges != nil || strings.HasSuffix(arg, ".xmpuzzle") {
+			return usagef("--split-depth, --shard, --checkpoint and --resume walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
+		}
 		return runPackSharded(e, arg, f)
 	}
 	if f.dlx != "" {
