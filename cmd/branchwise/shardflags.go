@@ -99,6 +99,9 @@ func (s packSpec) build() (func() estimate.Tree, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	if pk.Ranges != nil {
+		return nil, "", fmt.Errorf("%s: copies and ranges of pieces are searched by Algorithm M, which the shards do not split", arg)
+	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = s.CellsOnly, s.DeadRegions, s.LargestRegion
 	var canon bytes.Buffer
 	if err := pk.Problem().WriteDLX(&canon); err != nil {
