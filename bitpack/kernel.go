@@ -17,14 +17,16 @@ const MaxPieces = 64
 // Set is a set of cells, bit i%64 of word i/64 for cell i.
 type Set [4]uint64
 
-func (s *Set) add(c int)          { s[c>>6] |= 1 << (c & 63) }
-func (s *Set) has(c int) bool     { return s[c>>6]>>(c&63)&1 != 0 }
-func (s Set) and(t Set) Set       { return Set{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]} }
-func (s Set) andNot(t Set) Set    { return Set{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]} }
-func (s Set) or(t Set) Set        { return Set{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]} }
-func (s Set) isEmpty() bool       { return s[0]|s[1]|s[2]|s[3] == 0 }
-func (s Set) meets(t Set) bool    { return s[0]&t[0]|s[1]&t[1]|s[2]&t[2]|s[3]&t[3] != 0 }
-func (s Set) count() int          { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3]) }
+func (s *Set) add(c int)       { s[c>>6] |= 1 << (c & 63) }
+func (s *Set) has(c int) bool  { return s[c>>6]>>(c&63)&1 != 0 }
+func (s Set) and(t Set) Set    { return Set{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]} }
+func (s Set) andNot(t Set) Set { return Set{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]} }
+func (s Set) or(t Set) Set     { return Set{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]} }
+func (s Set) isEmpty() bool    { return s[0]|s[1]|s[2]|s[3] == 0 }
+func (s Set) meets(t Set) bool { return s[0]&t[0]|s[1]&t[1]|s[2]&t[2]|s[3]&t[3] != 0 }
+func (s Set) count() int {
+	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3])
+}
 func (s Set) subsetOf(t Set) bool { return s.andNot(t).isEmpty() }
 
 // first returns the smallest cell of s, or -1 if s is empty.
@@ -111,8 +113,8 @@ type Kernel struct {
 	anchored [][]int32 // placements by their smallest cell
 	adj      []Set     // neighbours of each cell
 	sizes    []int
-	uniform  int   // the pieces' common size, 0 if they differ
-	full     Set   // every cell
+	uniform  int // the pieces' common size, 0 if they differ
+	full     Set // every cell
 	allFree  uint64
 	dead     bool
 	largest  bool
