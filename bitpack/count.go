@@ -68,6 +68,9 @@ type Result struct {
 // the dead-region test cuts count as nodes and as pruned.
 func (s *Search) Solve(ctx context.Context, limit int64, visit func(placements []int32) bool) Result {
 	k := s.k
+	if k.small != nil {
+		return s.solveSmall(ctx, limit, visit)
+	}
 	var r Result
 	st := &r.Stats
 	base := s.depth

@@ -90,6 +90,10 @@ type Problem struct {
 	Rule      Rule
 	// Order is the items of rule Ordered: piece p as p, cell c as
 	// len(Sizes)+c. Items not listed are never branched on.
+	//
+	// For rule FirstEmpty it is optional: pieces to branch on first, while
+	// unplaced, then every cell once, the order in which empty cells are
+	// scanned (without cells: the cells' own order).
 	Order []int
 	// DeadRegions cuts every child whose empty cells fall into a connected
 	// region whose size no subset of the unplaced pieces' sizes adds up
@@ -106,6 +110,7 @@ type Kernel struct {
 	n, np    int
 	rule     Rule
 	order    []int32
+	lead     []int32 // FirstEmpty: pieces to branch on first
 	mask     []Set   // cells of each placement
 	piece    []int32 // piece of each placement
 	cells    [][]int32
@@ -120,6 +125,7 @@ type Kernel struct {
 	largest  bool
 	pieceSet []uint64 // 1<<piece
 	progress func(nodes int64)
+	small    *small // the one-word FirstEmpty tables, if they apply
 }
 
 // SetProgress makes Solve and SolveParallel report the nodes searched to
@@ -153,7 +159,35 @@ func Compile(p Problem) (*Kernel, error) {
 	if p.Rule < FirstEmpty || p.Rule > Ordered {
 		return nil, fmt.Errorf("bitpack: unknown rule %d", int(p.Rule))
 	}
-	k := &Kernel{n: p.Cells, np: np, rule: p.Rule, sizes: append([]int(nil), p.Sizes...),
+	// With a scan order for FirstEmpty, the cells are renumbered so that
+	// the first empty cell is the lowest bit of the empty set.
+	inner := func(c int) int { return c }
+	var lead []int32
+	if p.Rule == FirstEmpty && len(p.Order) > 0 {
+		rank := make([]int, p.Cells)
+		for c := range rank {
+			rank[c] = -1
+		}
+		next := 0
+		for _, it := range p.Order {
+			switch {
+			case it >= 0 && it < np && next == 0:
+				lead = append(lead, int32(it))
+			case it >= np && it < np+p.Cells && rank[it-np] < 0:
+				rank[it-np] = next
+				next++
+			default:
+				return nil, fmt.Errorf("bitpack: item %d of the scan order is not a piece before the cells nor a new cell", it)
+			}
+		}
+		if next > 0 && next != p.Cells {
+			return nil, fmt.Errorf("bitpack: the scan order lists %d of the %d cells", next, p.Cells)
+		}
+		if next > 0 {
+			inner = func(c int) int { return rank[c] }
+		}
+	}
+	k := &Kernel{n: p.Cells, lead: lead, np: np, rule: p.Rule, sizes: append([]int(nil), p.Sizes...),
 		dead: p.DeadRegions, largest: p.LargestRegionOnly, allFree: ^uint64(0) >> (64 - np)}
 	for c := 0; c < p.Cells; c++ {
 		k.full.add(c)
@@ -179,9 +213,10 @@ func Compile(p Problem) (*Kernel, error) {
 			if c < 0 || c >= p.Cells {
 				return nil, fmt.Errorf("bitpack: placement %d covers cell %d, not one of 0..%d", i, c, p.Cells-1)
 			}
-			if m.has(c) {
+			if m.has(inner(c)) {
 				return nil, fmt.Errorf("bitpack: placement %d covers cell %d twice", i, c)
 			}
+			c = inner(c)
 			m.add(c)
 			cs = append(cs, int32(c))
 		}
@@ -211,7 +246,7 @@ func Compile(p Problem) (*Kernel, error) {
 				if d < 0 || d >= p.Cells {
 					return nil, fmt.Errorf("bitpack: cell %d has neighbour %d, not a cell", c, d)
 				}
-				k.adj[c].add(d)
+				k.adj[inner(c)].add(inner(d))
 			}
 		}
 	}
@@ -219,6 +254,7 @@ func Compile(p Problem) (*Kernel, error) {
 	for i, pc := range k.piece {
 		k.pieceSet[i] = 1 << pc
 	}
+	k.small = k.newSmall()
 	return k, nil
 }
 

@@ -147,7 +147,7 @@ func (s *Search) expand(filter bool) {
 	switch {
 	case item < 0:
 		s.solution[d] = s.empty.isEmpty() && s.free == 0
-	case k.rule == FirstEmpty:
+	case k.rule == FirstEmpty && item >= k.np:
 		for _, i := range k.anchored[item-k.np] {
 			if s.fits(i) {
 				kids = append(kids, i)
@@ -178,6 +178,11 @@ func (s *Search) choose() int {
 	k := s.k
 	switch k.rule {
 	case FirstEmpty:
+		for _, p := range k.lead {
+			if s.free>>p&1 != 0 {
+				return int(p)
+			}
+		}
 		if c := s.empty.first(); c >= 0 {
 			return k.np + c
 		}

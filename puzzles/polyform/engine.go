@@ -1,7 +1,9 @@
 package polyform
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -61,6 +63,9 @@ func (pk *Packing) kernelFits() error {
 func (pk *Packing) onKernel() (bool, error) {
 	switch pk.Engine {
 	case XCover:
+		if pk.FirstEmpty {
+			return false, errors.New("the first-empty rule needs the bitboard engine")
+		}
 		return false, nil
 	case Bitboard:
 		if err := pk.kernelFits(); err != nil {
@@ -101,6 +106,9 @@ func (pk *Packing) Kernel(s xcover.Strategy, keep func(k int) bool) (*bitpack.Ke
 		}
 	}
 	switch {
+	case pk.FirstEmpty:
+		p.Rule = bitpack.FirstEmpty
+		p.Order = pk.scanOrder(p.Placements)
 	case s == xcover.Fewest && pk.CellsOnly:
 		p.Rule = bitpack.FewestCells
 	case s == xcover.Fewest:
@@ -130,6 +138,41 @@ func (pk *Packing) Kernel(s xcover.Strategy, keep func(k int) bool) (*bitpack.Ke
 	}
 	k, err := bitpack.Compile(p)
 	return k, placement, err
+}
+
+// scanOrder is the FirstEmpty rule's order: the piece with the fewest
+// placements, then the cells by rows, or by columns when the board is
+// wider than it is high.
+func (pk *Packing) scanOrder(pls []bitpack.Placement) []int {
+	np := len(pk.Pieces)
+	count := make([]int, np)
+	for _, pl := range pls {
+		count[pl.Piece]++
+	}
+	lead := 0
+	for p := range count {
+		if count[p] < count[lead] {
+			lead = p
+		}
+	}
+	order := []int{lead}
+	r0, c0, r1, c1 := pk.Board.bounds()
+	cells := make([]int, len(pk.Board.Cells))
+	for i := range cells {
+		cells[i] = i
+	}
+	if c1-c0 > r1-r0 {
+		g := pk.Board.Grid
+		slices.SortStableFunc(cells, func(a, b int) int {
+			ra, ca := g.Pos(pk.Board.Cells[a])
+			rb, cb := g.Pos(pk.Board.Cells[b])
+			return cmp.Or(cmp.Compare(ca, cb), cmp.Compare(ra, rb))
+		})
+	}
+	for _, c := range cells {
+		order = append(order, np+c)
+	}
+	return order
 }
 
 // Trees returns a maker of trees for the estimators: searches of the

@@ -38,6 +38,12 @@ type Packing struct {
 	// Engine is the search engine: Auto (the default) runs on the
 	// bitboard kernel of package bitpack wherever it applies.
 	Engine Engine
+	// FirstEmpty makes the bitboard kernel branch on the first empty
+	// cell, scanning along the board's shorter side, once the piece with
+	// the fewest placements is placed: the classic rule of dedicated
+	// packing programs, a tree of its own (the strategy and CellsOnly are
+	// then ignored; dancing links do not have it).
+	FirstEmpty bool
 
 	syms [][]int
 }
