@@ -76,6 +76,17 @@ func (pk *Packing) onKernel() (bool, error) {
 	return pk.kernelFits() == nil, nil
 }
 
+// CheckEngine reports an error when the packing cannot run on its engine:
+// the Bitboard engine (or the FirstEmpty rule) on a packing beyond the
+// kernel's limits, or the FirstEmpty rule on dancing links.
+func (pk *Packing) CheckEngine() error {
+	on, err := pk.onKernel()
+	if err == nil && pk.FirstEmpty && !on {
+		err = pk.kernelFits()
+	}
+	return err
+}
+
 // Kernel compiles the packing, with the placements that keep accepts (all
 // if keep is nil), for the bitboard kernel with the rule that gives
 // xcover's tree for strategy s; it returns the kernel and the placement
