@@ -26,12 +26,15 @@ type Search struct {
 	item     []int32 // the item branched on, -1 for none
 	pos      []int32
 
-	// The fewest rules keep, for each item (pieces, then cells), the
-	// number of placements still possible, updated as placements die.
-	live     []uint64
-	cnt      []int32
-	killed   []int32
-	killMark []int32
+	// The fewest rules keep, for each item (pieces, then cells), its
+	// placements still possible as a sparse set: arr[off[it]:][:cnt[it]]
+	// are its live nodes (a node is placement q's j-th item, q*stride+j),
+	// npos[node] a node's place in its item's array. A placement dies by
+	// swapping its nodes past the ends of their items' live parts, and is
+	// revived by moving the ends back in reverse order.
+	arr  []int32
+	npos []int32
+	cnt  []int32
 
 	sums []uint64 // scratch: the subset sums of the unplaced pieces' sizes
 }
@@ -42,7 +45,7 @@ func (k *Kernel) NewSearch() *Search {
 	s := &Search{k: k, empty: k.full, free: k.allFree,
 		path: make([]int32, levels), kids: make([][]int32, levels), surv: make([][]int32, levels),
 		expanded: make([]bool, levels), solution: make([]bool, levels), item: make([]int32, levels), pos: make([]int32, levels),
-		killMark: make([]int32, levels), sums: make([]uint64, (k.n+64)/64+1)}
+		sums: make([]uint64, (k.n+64)/64+1)}
 	longest := 0
 	for _, l := range k.byItem {
 		longest = max(longest, len(l))
@@ -52,15 +55,17 @@ func (k *Kernel) NewSearch() *Search {
 		s.surv[d] = make([]int32, 0, longest)
 	}
 	if k.rule == Fewest || k.rule == FewestCells {
-		s.live = make([]uint64, (len(k.mask)+63)/64)
-		for i := range k.mask {
-			s.live[i>>6] |= 1 << (i & 63)
-		}
+		s.arr = make([]int32, k.off[len(k.byItem)])
+		s.npos = make([]int32, len(k.mask)<<k.shift)
 		s.cnt = make([]int32, len(k.byItem))
 		for it, l := range k.byItem {
 			s.cnt[it] = int32(len(l))
+			for p, q := range l {
+				node := q<<k.shift + int32(k.slot(q, it))
+				s.arr[k.off[it]+int32(p)] = node
+				s.npos[node] = int32(p)
+			}
 		}
-		s.killed = make([]int32, 0, len(k.mask))
 	}
 	return s
 }
@@ -80,28 +85,48 @@ func (s *Search) place(i int32) {
 	s.path[s.depth] = i
 	s.depth++
 	s.expanded[s.depth] = false
-	if s.live != nil {
-		s.killMark[s.depth] = int32(len(s.killed))
-		s.kill(k.byItem[k.piece[i]])
-		for _, c := range k.cells[i] {
-			s.kill(k.byItem[k.np+int(c)])
+	if s.arr != nil {
+		for _, it := range k.items[i<<k.shift:][:k.nitems[i]] {
+			s.cover(it)
 		}
 	}
 }
 
-// kill removes the live placements of list from the counts.
-func (s *Search) kill(list []int32) {
+// cover kills the live placements of item it: each leaves the live parts
+// of its other items.
+func (s *Search) cover(it int32) {
 	k := s.k
-	for _, q := range list {
-		w, b := q>>6, uint64(1)<<(q&63)
-		if s.live[w]&b == 0 {
-			continue
+	arr, pos, cnt := s.arr, s.npos, s.cnt
+	for _, node := range arr[k.off[it]:][:cnt[it]] {
+		q := node >> k.shift
+		base := q << k.shift
+		for j, x := range k.items[base:][:k.nitems[q]] {
+			if x == it {
+				continue
+			}
+			n := base + int32(j)
+			o := k.off[x]
+			last := cnt[x] - 1
+			p := pos[n]
+			r := arr[o+last]
+			arr[o+p], pos[r] = r, p
+			arr[o+last], pos[n] = n, last
+			cnt[x] = last
 		}
-		s.live[w] &^= b
-		s.killed = append(s.killed, q)
-		s.cnt[k.piece[q]]--
-		for _, c := range k.cells[q] {
-			s.cnt[k.np+int(c)]--
+	}
+}
+
+// uncover revives the placements cover(it) killed, in reverse order.
+func (s *Search) uncover(it int32) {
+	k := s.k
+	live := s.arr[k.off[it]:][:s.cnt[it]]
+	for a := len(live) - 1; a >= 0; a-- {
+		q := live[a] >> k.shift
+		items := k.items[q<<k.shift:][:k.nitems[q]]
+		for j := len(items) - 1; j >= 0; j-- {
+			if x := items[j]; x != it {
+				s.cnt[x]++
+			}
 		}
 	}
 }
@@ -109,20 +134,14 @@ func (s *Search) kill(list []int32) {
 // unplace takes the last placement back and moves one level up.
 func (s *Search) unplace() {
 	k := s.k
-	if s.live != nil {
-		mark := int(s.killMark[s.depth])
-		for j := len(s.killed) - 1; j >= mark; j-- {
-			q := s.killed[j]
-			s.live[q>>6] |= 1 << (q & 63)
-			s.cnt[k.piece[q]]++
-			for _, c := range k.cells[q] {
-				s.cnt[k.np+int(c)]++
-			}
-		}
-		s.killed = s.killed[:mark]
-	}
 	s.depth--
 	i := s.path[s.depth]
+	if s.arr != nil {
+		items := k.items[i<<k.shift:][:k.nitems[i]]
+		for j := len(items) - 1; j >= 0; j-- {
+			s.uncover(items[j])
+		}
+	}
 	s.empty = s.empty.or(k.mask[i])
 	s.free |= k.pieceSet[i]
 }
@@ -152,6 +171,17 @@ func (s *Search) expand(filter bool) {
 			if s.fits(i) {
 				kids = append(kids, i)
 			}
+		}
+	case s.arr != nil:
+		// The live placements of the item, in the placements' order.
+		for _, node := range s.arr[k.off[item]:][:s.cnt[item]] {
+			q := node >> k.shift
+			j := len(kids)
+			kids = append(kids, q)
+			for ; j > 0 && kids[j-1] > q; j-- {
+				kids[j] = kids[j-1]
+			}
+			kids[j] = q
 		}
 	default:
 		for _, i := range k.byItem[item] {
