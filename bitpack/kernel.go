@@ -23,7 +23,6 @@ func (s Set) and(t Set) Set    { return Set{s[0] & t[0], s[1] & t[1], s[2] & t[2
 func (s Set) andNot(t Set) Set { return Set{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]} }
 func (s Set) or(t Set) Set     { return Set{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]} }
 func (s Set) isEmpty() bool    { return s[0]|s[1]|s[2]|s[3] == 0 }
-func (s Set) meets(t Set) bool { return s[0]&t[0]|s[1]&t[1]|s[2]&t[2]|s[3]&t[3] != 0 }
 func (s Set) count() int {
 	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3])
 }

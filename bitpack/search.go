@@ -37,6 +37,11 @@ type Search struct {
 	cnt  []int32
 
 	sums []uint64 // scratch: the subset sums of the unplaced pieces' sizes
+
+	// The one-word search keeps each depth's board, pieces and child
+	// masks.
+	emp, fre []uint64
+	kmask    [][]uint64
 }
 
 // NewSearch returns a search at the root of k's tree.
@@ -53,6 +58,12 @@ func (k *Kernel) NewSearch() *Search {
 	for d := range s.kids {
 		s.kids[d] = make([]int32, 0, longest)
 		s.surv[d] = make([]int32, 0, longest)
+	}
+	if k.small != nil {
+		s.emp, s.fre, s.kmask = make([]uint64, levels), make([]uint64, levels), make([][]uint64, levels)
+		for d := range s.kmask {
+			s.kmask[d] = make([]uint64, 0, longest)
+		}
 	}
 	if k.rule == Fewest || k.rule == FewestCells {
 		s.arr = make([]int32, k.off[len(k.byItem)])

@@ -153,13 +153,7 @@ func (s *Search) solveSmall(ctx context.Context, limit int64, visit func(placeme
 		st.Pruned++
 		return r
 	}
-	levels := len(s.kids)
-	emp := make([]uint64, levels) // not per node: once per search
-	fre := make([]uint64, levels)
-	kmask := make([][]uint64, levels)
-	for d := range kmask {
-		kmask[d] = make([]uint64, 0, cap(s.kids[d]))
-	}
+	emp, fre, kmask := s.emp, s.fre, s.kmask
 	check := int64(checkEvery)
 	d := base
 	emp[d], fre[d] = e0, f0
