@@ -87,6 +87,9 @@ func (s *Search) Solve(ctx context.Context, limit int64, visit func(placements [
 	enter := func() {
 		d := s.depth
 		s.expand(false)
+		if k.dead && k.largest && k.uniform != 0 {
+			s.single[d] = s.connected()
+		}
 		s.pos[d] = 0
 		kids := s.kids[d]
 		if s.solution[d] {
@@ -123,7 +126,7 @@ func (s *Search) Solve(ctx context.Context, limit int64, visit func(placements [
 					break
 				}
 			}
-			if k.dead && !s.regionsOK(s.empty.andNot(k.mask[i]), s.free&^k.pieceSet[i]) {
+			if k.dead && !s.childOK(i, s.single[d]) {
 				st.Pruned++
 				continue
 			}

@@ -116,6 +116,7 @@ type Kernel struct {
 	byItem   [][]int32 // placements of each item: pieces, then cells
 	anchored [][]int32 // placements by their smallest cell
 	adj      []Set     // neighbours of each cell
+	border   []Set     // the cells next to each placement
 	sizes    []int
 	uniform  int // the pieces' common size, 0 if they differ
 	full     Set // every cell
@@ -264,6 +265,13 @@ func Compile(p Problem) (*Kernel, error) {
 				}
 				k.adj[inner(c)].add(inner(d))
 			}
+		}
+	}
+	if k.dead {
+		k.border = make([]Set, len(k.mask))
+		for i, m := range k.mask {
+			m.forEach(func(c int) { k.border[i] = k.border[i].or(k.adj[c]) })
+			k.border[i] = k.border[i].andNot(m)
 		}
 	}
 	k.pieceSet = make([]uint64, len(k.piece))

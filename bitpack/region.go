@@ -83,3 +83,76 @@ func (s *Search) subsetSums(free uint64) {
 		}
 	}
 }
+
+// childOK is the dead-region test of the child that placement i makes of
+// the current node, with a shortcut for pieces of one size: when the
+// placement's empty neighbours lie in one region of the child, the
+// region the placement was put in stays connected, so every region of
+// the child has a multiple of the size if the node's regions had (the
+// node passed the test: the parent's filter, or the root's own). With
+// LargestRegionOnly the shortcut needs the node's empty cells to be one
+// region (single), as then the child's are too. The flood fill from one
+// neighbour usually closes around the placement within a few waves,
+// where the full test fills the whole board.
+func (s *Search) childOK(i int32, single bool) bool {
+	k := s.k
+	child := s.empty.andNot(k.mask[i])
+	free := s.free &^ k.pieceSet[i]
+	if k.uniform == 0 || k.largest && !single {
+		return s.regionsOK(child, free)
+	}
+	b := k.border[i].and(child)
+	if b.isEmpty() {
+		return true // the placement filled a region
+	}
+	var region Set
+	region.add(b.first())
+	grow := region
+	for {
+		if b.subsetOf(region) {
+			return true
+		}
+		var nb Set
+		for w, x := range grow {
+			for x != 0 {
+				nb = nb.or(k.adj[w<<6+bits.TrailingZeros64(x)])
+				x &= x - 1
+			}
+		}
+		nb = nb.and(child).andNot(region)
+		if nb.isEmpty() {
+			break
+		}
+		region = region.or(nb)
+		grow = nb
+	}
+	return s.regionsOK(child, free)
+}
+
+// connected reports whether the empty cells of the current node form one
+// region.
+func (s *Search) connected() bool {
+	k := s.k
+	c := s.empty.first()
+	if c < 0 {
+		return true
+	}
+	var region Set
+	region.add(c)
+	grow := region
+	for {
+		var nb Set
+		for w, x := range grow {
+			for x != 0 {
+				nb = nb.or(k.adj[w<<6+bits.TrailingZeros64(x)])
+				x &= x - 1
+			}
+		}
+		nb = nb.and(s.empty).andNot(region)
+		if nb.isEmpty() {
+			return region == s.empty
+		}
+		region = region.or(nb)
+		grow = nb
+	}
+}

@@ -24,6 +24,7 @@ type Search struct {
 	expanded []bool
 	solution []bool
 	item     []int32 // the item branched on, -1 for none
+	single   []bool  // Solve, largest region only: the node's empty cells are one region
 	pos      []int32
 
 	// The fewest rules keep, for each item (pieces, then cells), its
@@ -49,7 +50,7 @@ func (k *Kernel) NewSearch() *Search {
 	levels := k.np + 2
 	s := &Search{k: k, empty: k.full, free: k.allFree,
 		path: make([]int32, levels), kids: make([][]int32, levels), surv: make([][]int32, levels),
-		expanded: make([]bool, levels), solution: make([]bool, levels), item: make([]int32, levels), pos: make([]int32, levels),
+		expanded: make([]bool, levels), solution: make([]bool, levels), item: make([]int32, levels), single: make([]bool, levels), pos: make([]int32, levels),
 		sums: make([]uint64, (k.n+64)/64+1)}
 	longest := 0
 	for _, l := range k.byItem {
@@ -204,8 +205,9 @@ func (s *Search) expand(filter bool) {
 	s.kids[d] = kids
 	if filter {
 		surv := s.surv[d][:0]
+		single := k.largest && k.uniform != 0 && s.connected()
 		for _, i := range kids {
-			if s.regionsOK(s.empty.andNot(k.mask[i]), s.free&^k.pieceSet[i]) {
+			if s.childOK(i, single) {
 				surv = append(surv, i)
 			}
 		}
