@@ -135,42 +135,6 @@ func (s *Search) regionsOK1(empty, free uint64) bool {
 	return !k.largest || s.fillable(largest)
 }
 
-// childOK1 is childOK on one word: the child of a node with the given
-// empty cells and pieces (single: the empty cells are one region) made by
-// placement i.
-func (s *Search) childOK1(empty, free uint64, i int32, single bool) bool {
-	k, sm := s.k, s.k.small
-	child, cfree := empty&^k.mask[i][0], free&^k.pieceSet[i]
-	if k.uniform == 0 || k.largest && !single {
-		return s.regionsOK1(child, cfree)
-	}
-	b := k.border[i][0] & child
-	if b == 0 {
-		return true
-	}
-	region := b & -b
-	for region&b != b {
-		g := (region | sm.grow(region)) & child
-		if g == region {
-			return s.regionsOK1(child, cfree)
-		}
-		region = g
-	}
-	return true
-}
-
-// connected1 reports whether the cells of empty form one region.
-func (sm *small) connected1(empty uint64) bool {
-	region := empty & -empty
-	for {
-		g := (region | sm.grow(region)) & empty
-		if g == region {
-			return region == empty
-		}
-		region = g
-	}
-}
-
 // solveSmall is Solve for the one-word FirstEmpty search: the same tree
 // and statistics, with the board and the pieces of every depth kept on
 // the stack instead of undone.
@@ -189,16 +153,13 @@ func (s *Search) solveSmall(ctx context.Context, limit int64, visit func(placeme
 		st.Pruned++
 		return r
 	}
-	emp, fre, kmask, single := s.emp, s.fre, s.kmask, s.single
+	emp, fre, kmask := s.emp, s.fre, s.kmask
 	check := int64(checkEvery)
 	d := base
 	emp[d], fre[d] = e0, f0
 	expand := func(d int) bool {
 		e, f := emp[d], fre[d]
 		kids, masks := s.kids[d][:0], kmask[d][:0]
-		if k.dead && k.largest && k.uniform != 0 {
-			single[d] = e == 0 || sm.connected1(e)
-		}
 		s.pos[d] = 0
 		for _, p := range k.lead {
 			if f>>p&1 != 0 {
@@ -264,7 +225,7 @@ func (s *Search) solveSmall(ctx context.Context, limit int64, visit func(placeme
 			}
 			i := kids[p]
 			e, f := emp[d]&^kmask[d][p], fre[d]&^k.pieceSet[i]
-			if k.dead && !s.childOK1(emp[d], fre[d], i, single[d]) {
+			if k.dead && !s.regionsOK1(e, f) {
 				st.Pruned++
 				continue
 			}
