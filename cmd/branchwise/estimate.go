@@ -13,14 +13,14 @@ import (
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/render"
-	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 )
 
 func init() { register(newEstimateCmd) }
 
 type estimateFlags struct {
-	method, pieces, strategy, cutDepths, svg  string
+	method, pieces, cutDepths, svg string
+	engineFlags
 	subtree                                   string
 	samples, exactDepth, workers, tail        int
 	seed                                      int64
@@ -103,7 +103,7 @@ runs out, or counting the tree would be quicker (then it counts).`,
 	fs.Float64Var(&f.cutP, "cut-p", 0.7, "paper: probability of dropping a node in the cut depths")
 	fs.StringVar(&f.cutDepths, "cut-depths", "2..19", "paper: the depths where nodes may be dropped, FROM..TO")
 	fs.StringVar(&f.pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
-	fs.StringVar(&f.strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
+	addEngineFlags(fs, &f.engineFlags)
 	fs.BoolVar(&f.cellsOnly, "cells-only", false, "branch on cells only (implied by --method paper)")
 	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut dead regions, hiding the placements that make one (implied by --method paper)")
 	fs.BoolVar(&f.largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
@@ -140,9 +140,9 @@ type estimateReport struct {
 }
 
 func runEstimate(e *env, arg string, f estimateFlags) error {
-	strat, err := xcover.ParseStrategy(f.strategy)
+	engine, strat, firstEmpty, err := f.engineFlags.parse()
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	switch {
 	case !slices.Contains(estimate.Methods, f.method):
@@ -199,6 +199,10 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		return usagef("copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.cellsOnly, f.deadRegions, f.largestRegion
+	pk.Engine, pk.FirstEmpty = engine, firstEmpty
+	if err := pk.CheckEngine(); err != nil {
+		return fmt.Errorf("%s: %v", arg, err)
+	}
 	newTree := pk.Tree(strat)
 	if f.subtree != "" {
 		var path []int

@@ -20,7 +20,8 @@ import (
 func init() { register(newPackCmd) }
 
 type packFlags struct {
-	pieces, strategy, svg, dlx           string
+	pieces, svg, dlx string
+	engineFlags
 	first, count, all, unique, asJSON    bool
 	stats, cellsOnly, deadRegions, color bool
 	largestRegion                        bool
@@ -83,7 +84,7 @@ many (merge them with branchwise merge), or checkpointed to survive a crash
 	fs.BoolVar(&f.count, "count", false, "count all solutions and the unique ones")
 	fs.BoolVar(&f.all, "all", false, "print every solution")
 	fs.BoolVar(&f.unique, "unique", false, "only solutions that are not a rotation or reflection of another")
-	fs.StringVar(&f.strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
+	addEngineFlags(fs, &f.engineFlags)
 	fs.StringVar(&f.svg, "svg", "", "draw the solutions found to this SVG file")
 	fs.BoolVar(&f.stats, "stats", false, "print nodes and mean minimum branching factor per depth")
 	fs.BoolVar(&f.cellsOnly, "cells-only", false, "branch on cells only, never on pieces")
@@ -109,9 +110,9 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if modes > 1 {
 		return usagef("--first, --count and --all exclude each other")
 	}
-	strat, err := xcover.ParseStrategy(f.strategy)
+	engine, strat, firstEmpty, err := f.engineFlags.parse()
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	if f.workers < 1 {
 		return usagef("-j must be at least 1")
@@ -135,6 +136,10 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		}
 		return runPackSharded(e, arg, f)
 	}
+	pk.Engine, pk.FirstEmpty = engine, firstEmpty
+	if err := pk.CheckEngine(); err != nil {
+		return fmt.Errorf("%s: %v", arg, err)
+	}
 	if f.dlx != "" {
 		prob := pk.Problem()
 		if f.unique {
@@ -153,7 +158,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	}
 	defer cancel()
 	p := &packRun{e: e, ctx: ctx, pk: pk, name: arg, strat: strat, f: f,
-		rep: packReport{Puzzle: arg, Strategy: strat.String(), Symmetries: len(pk.Symmetries())}}
+		rep: packReport{Puzzle: arg, Strategy: f.strategy, Engine: engine.String(), Symmetries: len(pk.Symmetries())}}
 	if f.count {
 		return p.count()
 	}
@@ -163,6 +168,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 type packReport struct {
 	Puzzle     string              `json:"puzzle"`
 	Strategy   string              `json:"strategy"`
+	Engine     string              `json:"engine"`
 	Symmetries int                 `json:"symmetries"`
 	Solutions  int64               `json:"solutions"`
 	Unique     *int64              `json:"unique,omitempty"`

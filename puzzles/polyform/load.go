@@ -82,11 +82,16 @@ func Load(nameOrFile, pieces string) (*Packing, error) {
 }
 
 // Tree returns a maker of walkers over the packing's search tree with
-// strategy s, for the estimators of package estimate: each call compiles
-// the problem anew, so that each goroutine walks a tree of its own. With
+// strategy s, for the estimators of package estimate: each call makes a
+// walker of its own, so that each goroutine walks a tree of its own. With
 // DeadRegions set, the placements the dead-region test cuts are not
-// children (Korekawa et al.'s tree).
+// children (Korekawa et al.'s tree). The walkers are the engine's (see
+// Trees); when the engine cannot serve (CheckEngine reports why), they
+// are dancing links', whose tree is the same for every strategy.
 func (pk *Packing) Tree(s xcover.Strategy) func() estimate.Tree {
+	if trees, err := pk.Trees(s); err == nil {
+		return trees
+	}
 	return func() estimate.Tree {
 		w := pk.Compile(s).Walker()
 		w.SkipPruned = pk.DeadRegions

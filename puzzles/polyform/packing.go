@@ -35,6 +35,15 @@ type Packing struct {
 	// Progress, if set, is given the nodes searched as the search goes
 	// (see xcover.Problem.SetProgress).
 	Progress func(nodes int64)
+	// Engine is the search engine: Auto (the default) runs on the
+	// bitboard kernel of package bitpack wherever it applies.
+	Engine Engine
+	// FirstEmpty makes the bitboard kernel branch on the first empty
+	// cell, scanning along the board's shorter side, once the piece with
+	// the fewest placements is placed: the classic rule of dedicated
+	// packing programs, a tree of its own (the strategy and CellsOnly are
+	// then ignored; dancing links do not have it).
+	FirstEmpty bool
 
 	// Ranges[p], if Ranges is not nil, is how many copies of piece p a
 	// solution uses (see NewPackingRanges).
@@ -179,21 +188,11 @@ type Counts struct {
 // with each as the piece index of every board cell; the slice is reused.
 // visit returns false to stop.
 func (pk *Packing) Solve(ctx context.Context, s xcover.Strategy, limit int64, visit func(assign []int) bool) xcover.Result {
-	prob, placement := pk.problem(nil)
 	assign := make([]int, len(pk.Board.Cells))
-	return prob.Compile(s).Solve(ctx, limit, func(opts []int) bool {
-		pk.fill(assign, opts, placement)
+	return pk.run(ctx, s, nil, 1, limit, func(_ int, pls []int) bool {
+		pk.fillPlacements(assign, pls)
 		return visit(assign)
 	})
-}
-
-func (pk *Packing) fill(assign, opts, placement []int) {
-	for _, o := range opts {
-		pl := pk.Placements[placement[o]]
-		for _, c := range pl.Cells {
-			assign[c] = pl.Piece
-		}
-	}
 }
 
 // IsCanonical reports whether the solution assign is no larger than any of
@@ -217,13 +216,12 @@ func IsCanonical(assign []int, syms [][]int) bool {
 // xcover.Problem.SolveParallel), calling visit with the worker's number and
 // the solution as in Solve, concurrently from different workers.
 func (pk *Packing) SolveParallel(ctx context.Context, s xcover.Strategy, workers int, visit func(worker int, assign []int) bool) xcover.Result {
-	prob, placement := pk.problem(nil)
 	bufs := make([][]int, max(workers, 1))
 	for i := range bufs {
 		bufs[i] = make([]int, len(pk.Board.Cells))
 	}
-	return prob.SolveParallel(ctx, s, workers, func(w int, opts []int) bool {
-		pk.fill(bufs[w], opts, placement)
+	return pk.run(ctx, s, nil, workers, 0, func(w int, pls []int) bool {
+		pk.fillPlacements(bufs[w], pls)
 		return visit(w, bufs[w])
 	})
 }

@@ -82,19 +82,23 @@ func (pk *Packing) Restrict() Restriction {
 // the size of its class (the number of distinct solutions among its
 // images); it returns false to stop. The result counts the classes.
 func (pk *Packing) SolveUnique(ctx context.Context, s xcover.Strategy, workers int, r Restriction, visit func(worker int, assign []int, class int) bool) xcover.Result {
-	prob, placement := pk.restricted(r)
+	kept := map[int]bool{}
+	for _, k := range r.Kept {
+		kept[k] = true
+	}
 	type scratch struct{ assign, img []int }
 	bufs := make([]scratch, max(workers, 1))
 	for i := range bufs {
 		bufs[i] = scratch{make([]int, len(pk.Board.Cells)), make([]int, len(pk.Board.Cells))}
 	}
 	var rejected []int64 = make([]int64, len(bufs))
-	res := prob.SolveParallel(ctx, s, workers, func(w int, opts []int) bool {
+	keep := func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] }
+	res := pk.run(ctx, s, keep, workers, 0, func(w int, pls []int) bool {
 		b := bufs[w]
-		pk.fill(b.assign, opts, placement)
+		pk.fillPlacements(b.assign, pls)
 		var at int
-		for _, o := range opts {
-			if pl := placement[o]; pk.Placements[pl].Piece == r.Piece {
+		for _, pl := range pls {
+			if pk.Placements[pl].Piece == r.Piece {
 				at = pl
 			}
 		}

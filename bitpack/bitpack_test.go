@@ -1,0 +1,258 @@
+package bitpack
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/branchwise/branchwise/estimate"
+)
+
+// rectangle returns the cells' neighbours of a w x h rectangle (cell
+// y*w+x) and the placements of the given polyominoes (cells as x, y
+// pairs, every rotation and reflection) on it.
+func rectangle(w, h int, shapes [][][2]int) Problem {
+	p := Problem{Cells: w * h}
+	for c := 0; c < w*h; c++ {
+		x, y := c%w, c/w
+		var nb []int
+		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			if u, v := x+d[0], y+d[1]; u >= 0 && u < w && v >= 0 && v < h {
+				nb = append(nb, v*w+u)
+			}
+		}
+		p.Adjacency = append(p.Adjacency, nb)
+	}
+	for pi, s := range shapes {
+		p.Sizes = append(p.Sizes, len(s))
+		seen := map[string]bool{}
+		for t := 0; t < 8; t++ {
+			o := make([][2]int, len(s))
+			for i, c := range s {
+				x, y := c[0], c[1]
+				for r := 0; r < t%4; r++ {
+					x, y = -y, x
+				}
+				if t >= 4 {
+					x = -x
+				}
+				o[i] = [2]int{x, y}
+			}
+			for dy := -h; dy < 2*h; dy++ {
+				for dx := -w; dx < 2*w; dx++ {
+					var cells []int
+					mask := make([]bool, w*h)
+					for _, c := range o {
+						x, y := c[0]+dx, c[1]+dy
+						if x < 0 || x >= w || y < 0 || y >= h {
+							cells = nil
+							break
+						}
+						cells = append(cells, y*w+x)
+						mask[y*w+x] = true
+					}
+					if len(cells) == len(s) && !seen[fmt.Sprint(mask)] {
+						seen[fmt.Sprint(mask)] = true
+						p.Placements = append(p.Placements, Placement{Piece: pi, Cells: cells})
+					}
+				}
+			}
+		}
+	}
+	return p
+}
+
+var (
+	domino   = [][2]int{{0, 0}, {1, 0}}
+	tromino  = [][2]int{{0, 0}, {1, 0}, {2, 0}}
+	lTromino = [][2]int{{0, 0}, {1, 0}, {0, 1}}
+	square   = [][2]int{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
+	lTetro   = [][2]int{{0, 0}, {1, 0}, {2, 0}, {0, 1}}
+)
+
+// Example counts the ways to pack two dominoes into a 2 x 2 square.
+func Example() {
+	k, err := Compile(Problem{Cells: 4, Sizes: []int{2, 2}, Rule: FirstEmpty,
+		Placements: []Placement{{0, []int{0, 1}}, {0, []int{2, 3}}, {0, []int{0, 2}}, {0, []int{1, 3}},
+			{1, []int{0, 1}}, {1, []int{2, 3}}, {1, []int{0, 2}}, {1, []int{1, 3}}}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r := k.NewSearch().Solve(context.Background(), 0, func(p []int32) bool {
+		fmt.Println(p)
+		return true
+	})
+	fmt.Println(r.Solutions, "solutions,", r.Stats.Nodes, "nodes")
+	// Output:
+	// [0 5]
+	// [2 7]
+	// [4 1]
+	// [6 3]
+	// 4 solutions, 8 nodes
+}
+
+func TestCompileErrors(t *testing.T) {
+	ok := Placement{0, []int{0, 1}}
+	for _, tc := range []struct {
+		p    Problem
+		want string
+	}{
+		{Problem{Cells: 0, Sizes: []int{1}}, "no cells"},
+		{Problem{Cells: MaxCells + 1, Sizes: []int{1}}, "more than the kernel's limit of 256"},
+		{Problem{Cells: 4}, "no pieces"},
+		{Problem{Cells: 70, Sizes: make([]int, MaxPieces+1)}, "65 pieces, more than the kernel's limit of 64"},
+		{Problem{Cells: 4, Sizes: []int{5}}, "piece 0 has 5 cells, more than the board's 4"},
+		{Problem{Cells: 4, Sizes: []int{0}}, "piece 0 has size 0"},
+		{Problem{Cells: 4, Sizes: []int{2}, Placements: []Placement{{1, []int{0, 1}}}}, "placement 0 has piece 1"},
+		{Problem{Cells: 4, Sizes: []int{2}, Placements: []Placement{{0, []int{0}}}}, "placement 0 has 1 cells but piece 0 has 2"},
+		{Problem{Cells: 4, Sizes: []int{2}, Placements: []Placement{{0, []int{0, 4}}}}, "covers cell 4, not one of 0..3"},
+		{Problem{Cells: 4, Sizes: []int{2}, Placements: []Placement{{0, []int{1, 1}}}}, "covers cell 1 twice"},
+		{Problem{Cells: 4, Sizes: []int{2}, Placements: []Placement{ok}, DeadRegions: true}, "needs the neighbours of all 4 cells"},
+		{Problem{Cells: 4, Sizes: []int{2}, Placements: []Placement{ok}, Rule: Ordered, Order: []int{9}}, "item 9 of the order"},
+		{Problem{Cells: 4, Sizes: []int{2}, Placements: []Placement{ok}, Rule: FirstEmpty, Order: []int{1, 2}}, "the scan order lists 2 of the 4 cells"},
+		{Problem{Cells: 4, Sizes: []int{2}, Placements: []Placement{ok}, Rule: Rule(9)}, "unknown rule"},
+	} {
+		_, err := Compile(tc.p)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want %q", tc.p.Sizes, err, tc.want)
+		}
+	}
+}
+
+// TestSmallAgreesWithGeneric: the one-word FirstEmpty search and the
+// four-word one give the same solutions and statistics, with random scan
+// orders, leading pieces and dead-region tests.
+func TestSmallAgreesWithGeneric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	sets := [][][][2]int{
+		{square, lTetro, lTetro, lTetro, domino, domino},
+		{tromino, lTromino, lTromino, tromino, domino, square},
+		{lTetro, lTetro, square, square},
+	}
+	for trial := 0; trial < 60; trial++ {
+		set := sets[trial%len(sets)]
+		area := 0
+		for _, s := range set {
+			area += len(s)
+		}
+		w := 3
+		for _, v := range []int{4, 5, 6} {
+			if area%v == 0 && (trial%2 == 0 || w == 3) {
+				w = v
+			}
+		}
+		p := rectangle(w, area/w, set)
+		p.Rule = FirstEmpty
+		p.DeadRegions = trial%2 == 0
+		p.LargestRegionOnly = trial%4 == 0
+		if trial%3 != 0 {
+			p.Order = []int{rng.IntN(len(set))}
+			for _, c := range rng.Perm(p.Cells) {
+				p.Order = append(p.Order, len(set)+c)
+			}
+		}
+		k, err := Compile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k.small == nil {
+			t.Fatal("no one-word tables for a small board")
+		}
+		var sols [2][]string
+		var res [2]Result
+		for i := range res {
+			s := k.NewSearch()
+			res[i] = s.Solve(context.Background(), 0, func(pl []int32) bool {
+				sols[i] = append(sols[i], fmt.Sprint(pl))
+				return true
+			})
+			k.small = nil // the second run: the generic search
+		}
+		if res[0].Solutions == 0 || !reflect.DeepEqual(sols[0], sols[1]) || !reflect.DeepEqual(res[0], res[1]) {
+			t.Fatalf("trial %d: one word %d solutions %+v, four words %d %+v", trial, res[0].Solutions, res[0].Stats, res[1].Solutions, res[1].Stats)
+		}
+	}
+}
+
+// TestCounterMatchesWalk: CountSubtree's own loop counts what a walk
+// through Branches, Down and Up counts, for every rule.
+func TestCounterMatchesWalk(t *testing.T) {
+	p := rectangle(5, 4, [][][2]int{square, lTetro, lTetro, tromino, lTromino, domino})
+	for _, rule := range []Rule{FirstEmpty, Fewest, FewestCells} {
+		for _, dead := range []bool{false, true} {
+			p.Rule, p.DeadRegions = rule, dead
+			k, err := Compile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var own, walked estimate.Profile
+			k.NewSearch().CountSubtree(&own, 7, func() bool { return false })
+			walk(k.NewSearch(), &walked, 7)
+			if !reflect.DeepEqual(own, walked) || own.Solutions[6] == 0 {
+				t.Errorf("%v, dead regions %v: CountSubtree %+v, walk %+v", rule, dead, own, walked)
+			}
+		}
+	}
+}
+
+func walk(s *Search, p *estimate.Profile, maxDepth int) {
+	d := s.Depth()
+	for len(p.Nodes) <= maxDepth {
+		p.Nodes, p.Branches, p.Solutions = append(p.Nodes, 0), append(p.Branches, 0), append(p.Solutions, 0)
+	}
+	p.Nodes[d]++
+	if d == maxDepth {
+		return
+	}
+	n, sol := s.Branches()
+	p.Branches[d] += int64(n)
+	if sol {
+		p.Solutions[d]++
+	}
+	for i := 0; i < n; i++ {
+		s.Down(i)
+		walk(s, p, maxDepth)
+		s.Up()
+	}
+}
+
+// TestNoAllocationPerNode: a search allocates a fixed amount (the
+// statistics' per-depth slices, about 30 allocations), however many nodes
+// it visits.
+func TestNoAllocationPerNode(t *testing.T) {
+	p := rectangle(5, 4, [][][2]int{square, lTetro, lTetro, tromino, lTromino, domino})
+	for _, rule := range []Rule{FirstEmpty, Fewest, FewestCells} {
+		p.Rule, p.DeadRegions = rule, true
+		k, _ := Compile(p)
+		s := k.NewSearch()
+		var prof estimate.Profile
+		nodes := int64(0)
+		allocs := testing.AllocsPerRun(5, func() {
+			prof = estimate.Profile{}
+			s.CountSubtree(&prof, 8, func() bool { return false })
+			r := s.Solve(context.Background(), 0, nil)
+			nodes = r.Stats.Nodes
+		})
+		if allocs > 40 || nodes < 1000 {
+			t.Errorf("%v: %.0f allocations for %d nodes", rule, allocs, nodes)
+		}
+	}
+}
+
+// TestParallelMatchesSerial: two workers count what one does.
+func TestParallelMatchesSerial(t *testing.T) {
+	p := rectangle(5, 4, [][][2]int{square, lTetro, lTetro, tromino, lTromino, domino})
+	for _, rule := range []Rule{FirstEmpty, Fewest, FewestCells} {
+		p.Rule, p.DeadRegions = rule, rule != Fewest
+		k, _ := Compile(p)
+		one := k.NewSearch().Solve(context.Background(), 0, nil)
+		two := k.SolveParallel(context.Background(), 2, nil)
+		if one.Solutions != two.Solutions || !reflect.DeepEqual(one.Stats, two.Stats) {
+			t.Errorf("%v: one worker %d %+v, two %d %+v", rule, one.Solutions, one.Stats, two.Solutions, two.Stats)
+		}
+	}
+}

@@ -1,0 +1,216 @@
+package bitpack
+
+import (
+	"context"
+
+	"github.com/branchwise/branchwise/estimate"
+)
+
+// HistogramMax is the last bucket of Stats.Histogram (as in xcover).
+const HistogramMax = 64
+
+// checkEvery is how many nodes a search visits between looks at its
+// context or stop function: rare enough to cost nothing, often enough to
+// stop within a millisecond.
+const checkEvery = 1 << 16
+
+// Stats are the counts of a search, with the meaning of xcover.Stats so
+// that the two engines' statistics compare field by field: Nodes counts
+// the children tried below the root, the dead-region test's victims
+// included (Pruned counts those).
+type Stats struct {
+	Nodes        int64
+	NodesByDepth []int64
+	Branches     []int64
+	Branched     []int64
+	Histogram    [][HistogramMax + 1]int64
+	Pruned       int64
+}
+
+func (st *Stats) grow(d int) {
+	for len(st.NodesByDepth) <= d {
+		st.NodesByDepth = append(st.NodesByDepth, 0)
+		st.Branches = append(st.Branches, 0)
+		st.Branched = append(st.Branched, 0)
+		st.Histogram = append(st.Histogram, [HistogramMax + 1]int64{})
+	}
+}
+
+// add adds t's counts to st.
+func (st *Stats) add(t *Stats) {
+	st.grow(len(t.NodesByDepth) - 1)
+	st.Nodes += t.Nodes
+	st.Pruned += t.Pruned
+	for d := range t.NodesByDepth {
+		st.NodesByDepth[d] += t.NodesByDepth[d]
+		st.Branches[d] += t.Branches[d]
+		st.Branched[d] += t.Branched[d]
+		for b, n := range t.Histogram[d] {
+			st.Histogram[d][b] += n
+		}
+	}
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Solutions int64
+	Stats     Stats
+	// Err is the context's error when the search was cancelled; the
+	// counts are then those found so far.
+	Err error
+}
+
+// Solve searches the subtree of the current node (the whole tree at the
+// root) and calls visit, if not nil, with the placements of every
+// solution from the root (valid during the call only); visit returns false
+// to stop, as does limit > 0 solutions. The statistics are xcover's: the
+// children of a node are all the placements of its item, and those that
+// the dead-region test cuts count as nodes and as pruned.
+func (s *Search) Solve(ctx context.Context, limit int64, visit func(placements []int32) bool) Result {
+	k := s.k
+	if k.small != nil {
+		return s.solveSmall(ctx, limit, visit)
+	}
+	var r Result
+	st := &r.Stats
+	base := s.depth
+	st.grow(base + 1)
+	if base == 0 {
+		st.NodesByDepth[0] = 1 // below the root, a node is counted by its parent
+	}
+	if base == 0 && k.dead && !s.regionsOK(s.empty, s.free) {
+		st.Pruned++
+		return r
+	}
+	stop := false
+	check := int64(checkEvery)
+	enter := func() {
+		d := s.depth
+		s.expand(false)
+		if k.dead && k.largest && k.uniform != 0 {
+			s.single[d] = s.connected()
+		}
+		s.pos[d] = 0
+		kids := s.kids[d]
+		if s.solution[d] {
+			r.Solutions++
+			if visit != nil && !visit(s.path[:d]) || limit > 0 && r.Solutions >= limit {
+				stop = true
+			}
+			return
+		}
+		if s.item[d] < 0 {
+			return
+		}
+		st.grow(d + 1)
+		st.Branches[d] += int64(len(kids))
+		st.Branched[d]++
+		st.Histogram[d][min(len(kids), HistogramMax)]++
+	}
+	enter()
+	for !stop {
+		d := s.depth
+		kids := s.kids[d]
+		if p := s.pos[d]; int(p) < len(kids) {
+			i := kids[p]
+			s.pos[d] = p + 1
+			st.Nodes++
+			st.NodesByDepth[d+1]++
+			if st.Nodes >= check {
+				if k.progress != nil {
+					k.progress(st.Nodes - check + checkEvery)
+				}
+				check = st.Nodes + checkEvery
+				if err := ctx.Err(); err != nil {
+					r.Err = err
+					break
+				}
+			}
+			if k.dead && !s.childOK(i, s.single[d]) {
+				st.Pruned++
+				continue
+			}
+			s.place(i)
+			enter()
+			continue
+		}
+		if d == base {
+			break
+		}
+		s.unplace()
+	}
+	for s.depth > base {
+		s.unplace()
+	}
+	s.expanded[base] = false
+	if k.progress != nil {
+		k.progress(st.Nodes - check + checkEvery)
+	}
+	return r
+}
+
+// CountSubtree adds to p the nodes, branching factors and solutions of the
+// subtree below the current node, to maxDepth, as estimate.Exhaustive
+// counts them (see estimate.Counter): the tree of Branches and Down, with
+// the dead-region test's victims left out. It stops soon after stop
+// reports true and leaves the search where it started.
+func (s *Search) CountSubtree(p *estimate.Profile, maxDepth int, stop func() bool) {
+	base := s.depth
+	if base > maxDepth {
+		return
+	}
+	// The profile grows as the walk goes deeper, as estimate's own walk
+	// grows it (maxDepth may be far below the deepest leaf).
+	grow := func(d int) {
+		for len(p.Nodes) <= d {
+			p.Nodes = append(p.Nodes, 0)
+			p.Branches = append(p.Branches, 0)
+			p.Solutions = append(p.Solutions, 0)
+		}
+	}
+	steps := 0
+	// enter counts the current node and lists its children, unless they
+	// are at maxDepth, where they are counted and not visited.
+	enter := func() {
+		d := s.depth
+		grow(d)
+		p.Nodes[d]++
+		s.pos[d] = 0
+		if d == maxDepth {
+			s.kids[d], s.surv[d] = s.kids[d][:0], s.surv[d][:0]
+			s.expanded[d] = false
+			return
+		}
+		n, sol := s.Branches()
+		p.Branches[d] += int64(n)
+		if sol {
+			p.Solutions[d]++
+		}
+		if d+1 == maxDepth {
+			grow(d + 1)
+			p.Nodes[d+1] += int64(n)
+			s.pos[d] = int32(n)
+		}
+	}
+	enter()
+	for {
+		d := s.depth
+		kids := s.children(d)
+		if pos := s.pos[d]; d < maxDepth && int(pos) < len(kids) {
+			s.pos[d] = pos + 1
+			if steps++; steps&1023 == 0 && stop() {
+				break
+			}
+			s.place(kids[pos])
+			enter()
+			continue
+		}
+		if d == base {
+			break
+		}
+		s.unplace()
+	}
+	for s.depth > base {
+		s.unplace()
+	}
+}

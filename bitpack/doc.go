@@ -1,0 +1,51 @@
+// Package bitpack is a packing kernel on bit sets: exact cover of a
+// board's cells by pieces, each placed once, when the board has at most
+// MaxCells cells and the set at most MaxPieces pieces.
+//
+// The board is a Set, four 64-bit words with a bit per cell; the unplaced
+// pieces are one word; a placement is its cell mask and its piece. A node
+// of the search is the empty cells and the unplaced pieces, and a child is
+// made by clearing a placement's bits: a handful of word operations, where
+// dancing links (package xcover) update a list node for every option that
+// the placement rules out. The search keeps an explicit stack (the
+// placement chosen and the children listed at every depth), allocates
+// nothing after NewSearch, and serves as an estimate.Tree and an
+// estimate.Counter, so the estimators and the exhaustive counts walk the
+// same tree as Solve.
+//
+// Branching rules (Rule):
+//
+//   - FirstEmpty: the first empty cell in the cells' order; its children
+//     are the placements listed under it as their smallest cell, each
+//     checked with one mask test (placement ⊆ empty, piece unplaced). The
+//     classic rule of dedicated packing programs; the tree of xcover's
+//     Fixed strategy when only cells are branched on.
+//   - Fewest, FewestCells: the item (piece or cell; or cell only) with the
+//     fewest placements left, ties to the first (pieces before cells,
+//     cells in order), children in the placements' order: the trees of
+//     xcover's Fewest strategy. The counts are kept incrementally: placing
+//     a placement kills the live placements that share a cell or its
+//     piece, each once, and decrements their items' counts; the dead are
+//     stacked and revived on the way back. Costs O(dying placements x
+//     piece size) per node, like dancing links, on flat arrays.
+//   - Ordered: the first unfilled item of a given order: xcover's Fixed
+//     and Sorted strategies.
+//
+// Pruning (Problem.DeadRegions): Korekawa et al.'s dead-region test. The
+// empty cells are split into connected regions by flood fill on bit sets
+// (a region grows by OR-ing the neighbour masks of its newest cells and
+// masking with the empty cells: O(cells x 4 words) per node), and a child
+// is cut when a region's size (or, with LargestRegionOnly, the largest
+// region's) is not a sum of unplaced pieces' sizes: a multiple of the size
+// when all pieces have one size, else a test in a subset-sum bit set
+// (shift-or per unplaced piece). The test runs on the child's masks before
+// the child is made, so a cut child costs no placement. No colouring or
+// parity cut is made: the kernel knows no grid, only cells and their
+// neighbours; a grid's colouring argument belongs to the puzzle that
+// builds the problem.
+//
+// Costs: a FirstEmpty node is a scan of its anchored placements with one
+// 4-word test each; the memory is O(placements x 4 words) for the masks
+// plus the per-item lists. Statistics have xcover.Stats's meaning field
+// by field, so the two engines can be compared node for node.
+package bitpack

@@ -1,0 +1,322 @@
+package bitpack
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+)
+
+// MaxCells is the largest board: four 64-bit words of cells, enough for
+// Korekawa et al.'s PP-24 frame (168 triangles) and every built-in board.
+const MaxCells = 4 * 64
+
+// MaxPieces is the largest piece set: the unplaced pieces are one 64-bit
+// word.
+const MaxPieces = 64
+
+// Set is a set of cells, bit i%64 of word i/64 for cell i.
+type Set [4]uint64
+
+func (s *Set) add(c int)       { s[c>>6] |= 1 << (c & 63) }
+func (s *Set) has(c int) bool  { return s[c>>6]>>(c&63)&1 != 0 }
+func (s Set) and(t Set) Set    { return Set{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]} }
+func (s Set) andNot(t Set) Set { return Set{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]} }
+func (s Set) or(t Set) Set     { return Set{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]} }
+func (s Set) isEmpty() bool    { return s[0]|s[1]|s[2]|s[3] == 0 }
+func (s Set) count() int {
+	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3])
+}
+func (s Set) subsetOf(t Set) bool { return s.andNot(t).isEmpty() }
+
+// first returns the smallest cell of s, or -1 if s is empty.
+func (s Set) first() int {
+	for w, x := range s {
+		if x != 0 {
+			return w<<6 + bits.TrailingZeros64(x)
+		}
+	}
+	return -1
+}
+
+// Rule is the branching rule: which cell or piece a node branches on.
+type Rule int
+
+const (
+	// FirstEmpty branches on the first empty cell in the cells' order; the
+	// children are the placements whose smallest cell it is (the classic
+	// rule of dedicated packing programs). It is xcover's Fixed strategy
+	// with the pieces never chosen (Packing.CellsOnly).
+	FirstEmpty Rule = iota
+	// Fewest branches on the piece or empty cell with the fewest
+	// placements left, pieces first and then cells in order on ties: the
+	// tree of xcover's Fewest strategy.
+	Fewest
+	// FewestCells branches on the empty cell with the fewest placements
+	// left, never on a piece: Korekawa et al.'s rule, and xcover's Fewest
+	// with Packing.CellsOnly.
+	FewestCells
+	// Ordered branches on the first piece or empty cell in Problem.Order:
+	// xcover's Fixed and Sorted strategies.
+	Ordered
+)
+
+var ruleNames = [...]string{"first-empty", "fewest", "fewest-cells", "ordered"}
+
+func (r Rule) String() string {
+	if r < 0 || int(r) >= len(ruleNames) {
+		return fmt.Sprintf("Rule(%d)", int(r))
+	}
+	return ruleNames[r]
+}
+
+// Placement is one piece in one position: the piece's number and its
+// cells.
+type Placement struct {
+	Piece int
+	Cells []int
+}
+
+// Problem is a packing problem as flat data: cells 0..Cells-1, pieces
+// 0..len(Sizes)-1 of the given sizes, the placements, and, for the
+// dead-region test, the cells' neighbours. Every piece is placed once and
+// every cell covered once.
+type Problem struct {
+	Cells      int
+	Sizes      []int
+	Placements []Placement
+	// Adjacency[c] lists the neighbours of cell c; needed by DeadRegions.
+	Adjacency [][]int
+	Rule      Rule
+	// Order is the items of rule Ordered: piece p as p, cell c as
+	// len(Sizes)+c. Items not listed are never branched on.
+	//
+	// For rule FirstEmpty it is optional: pieces to branch on first, while
+	// unplaced, then every cell once, the order in which empty cells are
+	// scanned (without cells: the cells' own order).
+	Order []int
+	// DeadRegions cuts every child whose empty cells fall into a connected
+	// region whose size no subset of the unplaced pieces' sizes adds up
+	// to (Korekawa et al.'s test).
+	DeadRegions bool
+	// LargestRegionOnly makes the dead-region test look at the largest
+	// empty region only, as Korekawa et al.'s program does.
+	LargestRegionOnly bool
+}
+
+// Kernel is a compiled problem: read-only tables shared by any number of
+// searches (NewSearch), one per goroutine.
+type Kernel struct {
+	n, np    int
+	rule     Rule
+	order    []int32
+	lead     []int32 // FirstEmpty: pieces to branch on first
+	mask     []Set   // cells of each placement
+	piece    []int32 // piece of each placement
+	cells    [][]int32
+	byItem   [][]int32 // placements of each item: pieces, then cells
+	anchored [][]int32 // placements by their smallest cell
+	adj      []Set     // neighbours of each cell
+	border   []Set     // the cells next to each placement
+	sizes    []int
+	uniform  int // the pieces' common size, 0 if they differ
+	full     Set // every cell
+	allFree  uint64
+	dead     bool
+	largest  bool
+	pieceSet []uint64 // 1<<piece
+	progress func(nodes int64)
+	small    *small // the one-word FirstEmpty tables, if they apply
+
+	// The items of each placement (its piece, then its cells), at
+	// items[q<<shift:][:nitems[q]]; item it's nodes at off[it].
+	items  []int32
+	nitems []int32
+	shift  uint
+	off    []int32
+}
+
+// slot returns the index of item it among placement q's items.
+func (k *Kernel) slot(q int32, it int) int {
+	for j, x := range k.items[q<<k.shift:][:k.nitems[q]] {
+		if int(x) == it {
+			return j
+		}
+	}
+	panic("bitpack: item not in placement")
+}
+
+// SetProgress makes Solve and SolveParallel report the nodes searched to
+// f, as the number since the last call, every checkEvery nodes of each
+// search and at its end; f must be safe for concurrent use.
+func (k *Kernel) SetProgress(f func(nodes int64)) { k.progress = f }
+
+// Compile checks p and builds its tables.
+func Compile(p Problem) (*Kernel, error) {
+	if p.Cells <= 0 {
+		return nil, errors.New("bitpack: the board has no cells")
+	}
+	if p.Cells > MaxCells {
+		return nil, fmt.Errorf("bitpack: the board has %d cells, more than the kernel's limit of %d", p.Cells, MaxCells)
+	}
+	np := len(p.Sizes)
+	if np == 0 {
+		return nil, errors.New("bitpack: no pieces")
+	}
+	if np > MaxPieces {
+		return nil, fmt.Errorf("bitpack: %d pieces, more than the kernel's limit of %d", np, MaxPieces)
+	}
+	for i, s := range p.Sizes {
+		if s <= 0 {
+			return nil, fmt.Errorf("bitpack: piece %d has size %d", i, s)
+		}
+		if s > p.Cells {
+			return nil, fmt.Errorf("bitpack: piece %d has %d cells, more than the board's %d", i, s, p.Cells)
+		}
+	}
+	if p.Rule < FirstEmpty || p.Rule > Ordered {
+		return nil, fmt.Errorf("bitpack: unknown rule %d", int(p.Rule))
+	}
+	// With a scan order for FirstEmpty, the cells are renumbered so that
+	// the first empty cell is the lowest bit of the empty set.
+	inner := func(c int) int { return c }
+	var lead []int32
+	if p.Rule == FirstEmpty && len(p.Order) > 0 {
+		rank := make([]int, p.Cells)
+		for c := range rank {
+			rank[c] = -1
+		}
+		next := 0
+		for _, it := range p.Order {
+			switch {
+			case it >= 0 && it < np && next == 0:
+				lead = append(lead, int32(it))
+			case it >= np && it < np+p.Cells && rank[it-np] < 0:
+				rank[it-np] = next
+				next++
+			default:
+				return nil, fmt.Errorf("bitpack: item %d of the scan order is not a piece before the cells nor a new cell", it)
+			}
+		}
+		if next > 0 && next != p.Cells {
+			return nil, fmt.Errorf("bitpack: the scan order lists %d of the %d cells", next, p.Cells)
+		}
+		if next > 0 {
+			inner = func(c int) int { return rank[c] }
+		}
+	}
+	k := &Kernel{n: p.Cells, lead: lead, np: np, rule: p.Rule, sizes: append([]int(nil), p.Sizes...),
+		dead: p.DeadRegions, largest: p.LargestRegionOnly, allFree: ^uint64(0) >> (64 - np)}
+	for c := 0; c < p.Cells; c++ {
+		k.full.add(c)
+	}
+	k.uniform = p.Sizes[0]
+	for _, s := range p.Sizes {
+		if s != k.uniform {
+			k.uniform = 0
+		}
+	}
+	k.byItem = make([][]int32, np+p.Cells)
+	k.anchored = make([][]int32, p.Cells)
+	for i, pl := range p.Placements {
+		if pl.Piece < 0 || pl.Piece >= np {
+			return nil, fmt.Errorf("bitpack: placement %d has piece %d, not one of 0..%d", i, pl.Piece, np-1)
+		}
+		if len(pl.Cells) != p.Sizes[pl.Piece] {
+			return nil, fmt.Errorf("bitpack: placement %d has %d cells but piece %d has %d", i, len(pl.Cells), pl.Piece, p.Sizes[pl.Piece])
+		}
+		var m Set
+		cs := make([]int32, 0, len(pl.Cells))
+		for _, c := range pl.Cells {
+			if c < 0 || c >= p.Cells {
+				return nil, fmt.Errorf("bitpack: placement %d covers cell %d, not one of 0..%d", i, c, p.Cells-1)
+			}
+			if m.has(inner(c)) {
+				return nil, fmt.Errorf("bitpack: placement %d covers cell %d twice", i, c)
+			}
+			c = inner(c)
+			m.add(c)
+			cs = append(cs, int32(c))
+		}
+		k.mask = append(k.mask, m)
+		k.piece = append(k.piece, int32(pl.Piece))
+		k.cells = append(k.cells, cs)
+		k.byItem[pl.Piece] = append(k.byItem[pl.Piece], int32(i))
+		m.forEach(func(c int) { k.byItem[np+c] = append(k.byItem[np+c], int32(i)) })
+		a := m.first()
+		k.anchored[a] = append(k.anchored[a], int32(i))
+	}
+	if p.Rule == Ordered {
+		for _, it := range p.Order {
+			if it < 0 || it >= np+p.Cells {
+				return nil, fmt.Errorf("bitpack: item %d of the order is not a piece or a cell", it)
+			}
+			k.order = append(k.order, int32(it))
+		}
+	}
+	if p.DeadRegions {
+		if len(p.Adjacency) != p.Cells {
+			return nil, fmt.Errorf("bitpack: the dead-region test needs the neighbours of all %d cells, got %d", p.Cells, len(p.Adjacency))
+		}
+		k.adj = make([]Set, p.Cells)
+		for c, nb := range p.Adjacency {
+			for _, d := range nb {
+				if d < 0 || d >= p.Cells {
+					return nil, fmt.Errorf("bitpack: cell %d has neighbour %d, not a cell", c, d)
+				}
+				k.adj[inner(c)].add(inner(d))
+			}
+		}
+	}
+	if k.dead {
+		k.border = make([]Set, len(k.mask))
+		for i, m := range k.mask {
+			m.forEach(func(c int) { k.border[i] = k.border[i].or(k.adj[c]) })
+			k.border[i] = k.border[i].andNot(m)
+		}
+	}
+	k.pieceSet = make([]uint64, len(k.piece))
+	for i, pc := range k.piece {
+		k.pieceSet[i] = 1 << pc
+	}
+	k.small = k.newSmall()
+	maxSize := 0
+	for _, s := range k.sizes {
+		maxSize = max(maxSize, s)
+	}
+	for 1<<k.shift < 1+maxSize {
+		k.shift++
+	}
+	k.items = make([]int32, len(k.mask)<<k.shift)
+	k.nitems = make([]int32, len(k.mask))
+	for q := range k.mask {
+		its := append(k.items[q<<k.shift:][:0], k.piece[q])
+		for _, c := range k.cells[q] {
+			its = append(its, int32(np)+c)
+		}
+		k.nitems[q] = int32(len(its))
+	}
+	k.off = make([]int32, len(k.byItem)+1)
+	for it, l := range k.byItem {
+		k.off[it+1] = k.off[it] + int32(len(l))
+	}
+	return k, nil
+}
+
+// forEach calls f with every cell of s in order.
+func (s Set) forEach(f func(c int)) {
+	for w, x := range s {
+		for x != 0 {
+			f(w<<6 + bits.TrailingZeros64(x))
+			x &= x - 1
+		}
+	}
+}
+
+// Placements returns the number of placements.
+func (k *Kernel) Placements() int { return len(k.mask) }
+
+// Rule returns the kernel's branching rule.
+func (k *Kernel) Rule() Rule { return k.rule }
+
+// Piece returns the piece of placement i.
+func (k *Kernel) Piece(i int) int { return int(k.piece[i]) }

@@ -1,0 +1,319 @@
+package bitpack
+
+import (
+	"math/bits"
+)
+
+// Search is one walk through a kernel's tree: the board's empty cells and
+// the unplaced pieces as bit masks, the placements chosen on the path, and
+// for every depth the children of the node there. It is not safe for
+// concurrent use; make one per goroutine with NewSearch. Nothing is
+// allocated after NewSearch.
+type Search struct {
+	k     *Kernel
+	empty Set
+	free  uint64
+	depth int
+	path  []int32 // placement chosen at each depth
+
+	// Per depth: the node's children (placements, in the order of the
+	// placements' numbers), the survivors of the dead-region test, whether
+	// the node has been expanded and whether it is a solution.
+	kids     [][]int32
+	surv     [][]int32
+	expanded []bool
+	solution []bool
+	item     []int32 // the item branched on, -1 for none
+	single   []bool  // Solve, largest region only: the node's empty cells are one region
+	pos      []int32
+
+	// The fewest rules keep, for each item (pieces, then cells), its
+	// placements still possible as a sparse set: arr[off[it]:][:cnt[it]]
+	// are its live nodes (a node is placement q's j-th item, q*stride+j),
+	// npos[node] a node's place in its item's array. A placement dies by
+	// swapping its nodes past the ends of their items' live parts, and is
+	// revived by moving the ends back in reverse order.
+	arr  []int32
+	npos []int32
+	cnt  []int32
+
+	sums []uint64 // scratch: the subset sums of the unplaced pieces' sizes
+
+	// The one-word search keeps each depth's board, pieces and child
+	// masks.
+	emp, fre []uint64
+	kmask    [][]uint64
+}
+
+// NewSearch returns a search at the root of k's tree.
+func (k *Kernel) NewSearch() *Search {
+	levels := k.np + 2
+	s := &Search{k: k, empty: k.full, free: k.allFree,
+		path: make([]int32, levels), kids: make([][]int32, levels), surv: make([][]int32, levels),
+		expanded: make([]bool, levels), solution: make([]bool, levels), item: make([]int32, levels), single: make([]bool, levels), pos: make([]int32, levels),
+		sums: make([]uint64, (k.n+64)/64+1)}
+	longest := 0
+	for _, l := range k.byItem {
+		longest = max(longest, len(l))
+	}
+	for d := range s.kids {
+		s.kids[d] = make([]int32, 0, longest)
+		s.surv[d] = make([]int32, 0, longest)
+	}
+	if k.small != nil {
+		s.emp, s.fre, s.kmask = make([]uint64, levels), make([]uint64, levels), make([][]uint64, levels)
+		for d := range s.kmask {
+			s.kmask[d] = make([]uint64, 0, longest)
+		}
+	}
+	if k.rule == Fewest || k.rule == FewestCells {
+		s.arr = make([]int32, k.off[len(k.byItem)])
+		s.npos = make([]int32, len(k.mask)<<k.shift)
+		s.cnt = make([]int32, len(k.byItem))
+		for it, l := range k.byItem {
+			s.cnt[it] = int32(len(l))
+			for p, q := range l {
+				node := q<<k.shift + int32(k.slot(q, it))
+				s.arr[k.off[it]+int32(p)] = node
+				s.npos[node] = int32(p)
+			}
+		}
+	}
+	return s
+}
+
+// Depth is the number of placements on the path from the root.
+func (s *Search) Depth() int { return s.depth }
+
+// Path returns the placements chosen from the root to the current node;
+// the slice is reused.
+func (s *Search) Path() []int32 { return s.path[:s.depth] }
+
+// place puts placement i on the board and moves one level down.
+func (s *Search) place(i int32) {
+	k := s.k
+	s.empty = s.empty.andNot(k.mask[i])
+	s.free &^= k.pieceSet[i]
+	s.path[s.depth] = i
+	s.depth++
+	s.expanded[s.depth] = false
+	if s.arr != nil {
+		for _, it := range k.items[i<<k.shift:][:k.nitems[i]] {
+			s.cover(it)
+		}
+	}
+}
+
+// cover kills the live placements of item it: each leaves the live parts
+// of its other items.
+func (s *Search) cover(it int32) {
+	k := s.k
+	arr, pos, cnt := s.arr, s.npos, s.cnt
+	for _, node := range arr[k.off[it]:][:cnt[it]] {
+		q := node >> k.shift
+		base := q << k.shift
+		for j, x := range k.items[base:][:k.nitems[q]] {
+			if x == it {
+				continue
+			}
+			n := base + int32(j)
+			o := k.off[x]
+			last := cnt[x] - 1
+			p := pos[n]
+			r := arr[o+last]
+			arr[o+p], pos[r] = r, p
+			arr[o+last], pos[n] = n, last
+			cnt[x] = last
+		}
+	}
+}
+
+// uncover revives the placements cover(it) killed, in reverse order.
+func (s *Search) uncover(it int32) {
+	k := s.k
+	live := s.arr[k.off[it]:][:s.cnt[it]]
+	for a := len(live) - 1; a >= 0; a-- {
+		q := live[a] >> k.shift
+		items := k.items[q<<k.shift:][:k.nitems[q]]
+		for j := len(items) - 1; j >= 0; j-- {
+			if x := items[j]; x != it {
+				s.cnt[x]++
+			}
+		}
+	}
+}
+
+// unplace takes the last placement back and moves one level up.
+func (s *Search) unplace() {
+	k := s.k
+	s.depth--
+	i := s.path[s.depth]
+	if s.arr != nil {
+		items := k.items[i<<k.shift:][:k.nitems[i]]
+		for j := len(items) - 1; j >= 0; j-- {
+			s.uncover(items[j])
+		}
+	}
+	s.empty = s.empty.or(k.mask[i])
+	s.free |= k.pieceSet[i]
+}
+
+// fits reports whether placement i can go on the board now.
+func (s *Search) fits(i int32) bool {
+	return s.free&s.k.pieceSet[i] != 0 && s.k.mask[i].subsetOf(s.empty)
+}
+
+// expand lists the children of the current node in kids[depth], all of
+// them, before the dead-region test; with the test it also lists the
+// survivors in surv[depth] if filter is set. A node without an item to branch on has no
+// children, and is a solution when the board is full and every piece
+// placed.
+func (s *Search) expand(filter bool) {
+	k, d := s.k, s.depth
+	s.expanded[d] = filter == k.dead
+	s.solution[d] = false
+	kids := s.kids[d][:0]
+	item := s.choose()
+	s.item[d] = int32(item)
+	switch {
+	case item < 0:
+		s.solution[d] = s.empty.isEmpty() && s.free == 0
+	case k.rule == FirstEmpty && item >= k.np:
+		for _, i := range k.anchored[item-k.np] {
+			if s.fits(i) {
+				kids = append(kids, i)
+			}
+		}
+	case s.arr != nil:
+		// The live placements of the item, in the placements' order.
+		for _, node := range s.arr[k.off[item]:][:s.cnt[item]] {
+			q := node >> k.shift
+			j := len(kids)
+			kids = append(kids, q)
+			for ; j > 0 && kids[j-1] > q; j-- {
+				kids[j] = kids[j-1]
+			}
+			kids[j] = q
+		}
+	default:
+		for _, i := range k.byItem[item] {
+			if s.fits(i) {
+				kids = append(kids, i)
+			}
+		}
+	}
+	s.kids[d] = kids
+	if filter {
+		surv := s.surv[d][:0]
+		single := k.largest && k.uniform != 0 && s.connected()
+		for _, i := range kids {
+			if s.childOK(i, single) {
+				surv = append(surv, i)
+			}
+		}
+		s.surv[d] = surv
+	}
+}
+
+// choose returns the item the current node branches on (piece p as p,
+// cell c as np+c), or -1 when there is none.
+func (s *Search) choose() int {
+	k := s.k
+	switch k.rule {
+	case FirstEmpty:
+		for _, p := range k.lead {
+			if s.free>>p&1 != 0 {
+				return int(p)
+			}
+		}
+		if c := s.empty.first(); c >= 0 {
+			return k.np + c
+		}
+		return -1
+	case Ordered:
+		for _, it := range k.order {
+			if int(it) < k.np {
+				if s.free>>it&1 != 0 {
+					return int(it)
+				}
+			} else if s.empty.has(int(it) - k.np) {
+				return int(it)
+			}
+		}
+		return -1
+	}
+	best, bestCnt := -1, int32(1<<30)
+	if k.rule == Fewest {
+		for f := s.free; f != 0; f &= f - 1 {
+			p := bits.TrailingZeros64(f)
+			if c := s.cnt[p]; c < bestCnt {
+				best, bestCnt = p, c
+				if c == 0 {
+					return best
+				}
+			}
+		}
+	}
+	for w, x := range s.empty {
+		for x != 0 {
+			it := k.np + w<<6 + bits.TrailingZeros64(x)
+			x &= x - 1
+			if c := s.cnt[it]; c < bestCnt {
+				best, bestCnt = it, c
+				if c == 0 {
+					return best
+				}
+			}
+		}
+	}
+	return best
+}
+
+// Branches returns the number of children of the current node (with the
+// dead-region test, only those that pass it); solution reports a leaf
+// that is a solution. It implements estimate.Tree.
+func (s *Search) Branches() (n int, solution bool) {
+	d := s.depth
+	if !s.expanded[d] {
+		if d == 0 && s.k.dead && !s.regionsOK(s.empty, s.free) {
+			s.expanded[d], s.solution[d] = true, false
+			s.kids[d], s.surv[d] = s.kids[d][:0], s.surv[d][:0]
+			return 0, false
+		}
+		s.expand(s.k.dead)
+	}
+	return len(s.children(d)), s.solution[d]
+}
+
+// children returns the children of the node at depth d as the tree sees
+// them: the survivors of the dead-region test when there is one.
+func (s *Search) children(d int) []int32 {
+	if s.k.dead {
+		return s.surv[d]
+	}
+	return s.kids[d]
+}
+
+// Down moves to child k of the current node, 0 <= k < n from Branches.
+func (s *Search) Down(k int) {
+	n, _ := s.Branches()
+	if k < 0 || k >= n {
+		panic("bitpack: Search.Down: child out of range")
+	}
+	s.place(s.children(s.depth)[k])
+}
+
+// Up moves back to the parent of the current node.
+func (s *Search) Up() {
+	if s.depth == 0 {
+		panic("bitpack: Search.Up at the root")
+	}
+	s.unplace()
+}
+
+// Reset moves the search back to the root.
+func (s *Search) Reset() {
+	for s.depth > 0 {
+		s.unplace()
+	}
+}

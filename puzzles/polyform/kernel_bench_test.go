@@ -1,0 +1,48 @@
+package polyform
+
+import (
+	"context"
+	"testing"
+
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// benchCount counts a built-in puzzle's solutions single-threaded on an
+// engine (firstEmpty: the kernel's own rule, with the dead-region test),
+// all by the whole tree or through the restricted search, and reports
+// nodes per second.
+func benchCount(b *testing.B, name string, e Engine, firstEmpty, unique bool, want int64) {
+	bd, ps, _ := Named(name)
+	pk, err := NewPacking(bd, ps)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pk.Engine, pk.FirstEmpty, pk.DeadRegions = e, firstEmpty, firstEmpty
+	var nodes int64
+	for b.Loop() {
+		var c Counts
+		if unique {
+			c = pk.CountUnique(context.Background(), xcover.Fewest, 1)
+		} else {
+			c = pk.Count(context.Background(), xcover.Fewest, 1)
+		}
+		if c.All != want {
+			b.Fatal(c.All)
+		}
+		nodes += c.Stats.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkKernel6x10FirstEmpty(b *testing.B) {
+	benchCount(b, "pentomino-6x10", Bitboard, true, false, 9356)
+}
+func BenchmarkKernel6x10UniqueFirstEmpty(b *testing.B) {
+	benchCount(b, "pentomino-6x10", Bitboard, true, true, 9356)
+}
+func BenchmarkKernel6x10UniqueFewest(b *testing.B) {
+	benchCount(b, "pentomino-6x10", Bitboard, false, true, 9356)
+}
+func BenchmarkXCover6x10UniqueFewest(b *testing.B) {
+	benchCount(b, "pentomino-6x10", XCover, false, true, 9356)
+}
