@@ -59,17 +59,22 @@ func Save(path string, t *Table) error {
 	}
 	defer os.Remove(tmp.Name())
 	w := bufio.NewWriterSize(tmp, 1<<20)
-	body := make([]byte, 8*len(t.words))
-	for i, x := range t.words {
-		binary.LittleEndian.PutUint64(body[8*i:], x)
+	crc := crc32.New(castagnoli)
+	var word [8]byte
+	for _, x := range t.words {
+		binary.LittleEndian.PutUint64(word[:], x)
+		crc.Write(word[:])
 	}
 	hdr := []byte(fileMagic)
 	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(t.id)))
 	hdr = append(hdr, t.id...)
 	hdr = binary.LittleEndian.AppendUint64(hdr, t.size)
-	hdr = binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(body, castagnoli))
+	hdr = binary.LittleEndian.AppendUint32(hdr, crc.Sum32())
 	w.Write(hdr)
-	w.Write(body)
+	for _, x := range t.words {
+		binary.LittleEndian.PutUint64(word[:], x)
+		w.Write(word[:])
+	}
 	if err := w.Flush(); err != nil {
 		tmp.Close()
 		return err
@@ -123,20 +128,25 @@ func Load(path string, sp Space) (*Table, error) {
 	if size != sp.Size() {
 		return fail("%d entries, want %d", size, sp.Size())
 	}
-	t := &Table{id: id, size: size}
-	body := make([]byte, (size+15)/16*8)
-	if _, err := io.ReadFull(r, body); err != nil {
-		return fail("truncated: %v", err)
+	t := &Table{id: id, size: size, words: make([]uint64, (size+15)/16)}
+	crc := crc32.New(castagnoli)
+	buf := make([]byte, 1<<20)
+	for w := 0; w < len(t.words); {
+		n := min(len(buf)/8, len(t.words)-w)
+		if _, err := io.ReadFull(r, buf[:8*n]); err != nil {
+			return fail("truncated: %v", err)
+		}
+		crc.Write(buf[:8*n])
+		for i := 0; i < n; i++ {
+			t.words[w+i] = binary.LittleEndian.Uint64(buf[8*i:])
+		}
+		w += n
 	}
 	if _, err := r.ReadByte(); err != io.EOF {
 		return fail("trailing bytes")
 	}
-	if crc32.Checksum(body, castagnoli) != sum {
+	if crc.Sum32() != sum {
 		return fail("checksum mismatch")
-	}
-	t.words = make([]uint64, len(body)/8)
-	for i := range t.words {
-		t.words[i] = binary.LittleEndian.Uint64(body[8*i:])
 	}
 	return t, nil
 }
