@@ -93,3 +93,39 @@ func TestSolveOptimal(t *testing.T) {
 		}
 	}
 }
+
+func TestTreeSizes(t *testing.T) {
+	want := []float64{1, 18, 243, 3240, 43254}
+	got := TreeSizes(4)
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("TreeSizes = %v, want %v", got, want)
+		}
+	}
+	// Cross-check against a count of the pruned tree.
+	var count func(last, d int) float64
+	count = func(last, d int) float64 {
+		if d == 0 {
+			return 1
+		}
+		n := 0.0
+		for f := 0; f < 6; f++ {
+			if MayFollow(last, f) {
+				n += 3 * count(f, d-1)
+			}
+		}
+		return n
+	}
+	if c := count(-1, 5); c != TreeSizes(5)[5] {
+		t.Errorf("depth 5: counted %v, recurrence %v", c, TreeSizes(5)[5])
+	}
+}
+
+func TestRandomIsLegal(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 1000; i++ {
+		if err := Random(r).Check(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
