@@ -15,7 +15,11 @@ func TestSolveMatchesKorf(t *testing.T) {
 	n := 0
 	for _, in := range insts {
 		want := res[in.Name]
-		if want.generated > 2_000_000 {
+		limit := int64(2_000_000)
+		if testing.Short() {
+			limit = 600_000
+		}
+		if want.generated > limit {
 			continue
 		}
 		n++
@@ -38,7 +42,7 @@ func TestSolveMatchesKorf(t *testing.T) {
 			checkPath(t, in.Board, r.Path, r.Cost)
 		}
 	}
-	if n < 5 {
+	if n < 2 {
 		t.Fatalf("only %d cheap instances", n)
 	}
 }
