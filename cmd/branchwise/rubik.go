@@ -17,7 +17,10 @@ import (
 func init() { register(newRubikCmd) }
 
 func newRubikCmd(e *env) *cobra.Command {
-	c := &cobra.Command{Use: "rubik", Short: "Rubik's Cube: optimal solutions"}
+	c := &cobra.Command{Use: "rubik", Short: "Rubik's Cube: optimal solutions",
+		Long: `Rubik's Cube in the face-turn metric: optimal solutions by IDA* with Korf's
+pattern databases (corners and two sets of edges, built on first use and
+cached) and the move pruning of Edelkamp and Korf.`}
 	c.AddCommand(newRubikSolveCmd(e))
 	return c
 }
