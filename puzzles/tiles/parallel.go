@@ -98,6 +98,7 @@ func Solve(ctx context.Context, p *Puzzle, o SolveOptions) search.Result {
 			go func() {
 				defer wg.Done()
 				ws := new(searcher)
+				*ws = *root
 				var done int64
 				for {
 					i := handed.Add(1) - 1
@@ -105,7 +106,10 @@ func Solve(ctx context.Context, p *Puzzle, o SolveOptions) search.Result {
 						return
 					}
 					st := &subs[i]
-					*ws = *root
+					// ws is at the root: fresh, or restored after the last
+					// subtree (copying the whole searcher per subtree would
+					// cost more than small subtrees do).
+					ws.generated, ws.expanded, ws.found, ws.stop = 0, 0, false, false
 					last := 4
 					for g, d := range st.moves[:top.split] {
 						ws.path[g] = d
@@ -143,9 +147,16 @@ func Solve(ctx context.Context, p *Puzzle, o SolveOptions) search.Result {
 					if ws.stop && !ws.found && i < best.Load() {
 						return
 					}
+					if ws.found || ws.stop {
+						*ws = *root
+					} else {
+						for g := top.split - 1; g >= 0; g-- {
+							ws.apply(3 - int(st.moves[g]))
+						}
+					}
 					for {
 						n := next.Load()
-						if int64(ws.next) >= n || next.CompareAndSwap(n, int64(ws.next)) {
+						if int64(st.next) >= n || next.CompareAndSwap(n, int64(st.next)) {
 							break
 						}
 					}
