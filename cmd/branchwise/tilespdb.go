@@ -68,7 +68,7 @@ func (t *tilesPDB) load(ctx context.Context, e *env, name string, maxMem int64) 
 // solve runs the parallel IDA* with the loaded tables, or with the
 // Manhattan distance when none are.
 func (t *tilesPDB) solve(ctx context.Context, p *tiles.Puzzle, maxNodes int64) search.Result {
-	return tiles.Solve(ctx, p, tiles.SolveOptions{Heuristic: t.h, Workers: t.workers, MaxNodes: maxNodes})
+	return tiles.ParallelIDA(ctx, p, tiles.ParallelOptions{Heuristic: t.h, Workers: t.workers, MaxNodes: maxNodes})
 }
 
 func newTilesKorf24Cmd(e *env) *cobra.Command {

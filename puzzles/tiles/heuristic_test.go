@@ -37,7 +37,7 @@ func TestPDB555Korf(t *testing.T) {
 		}
 		var first search.Result
 		for _, w := range []int{1, 2} {
-			r := Solve(context.Background(), p, SolveOptions{Heuristic: h, Workers: w})
+			r := ParallelIDA(context.Background(), p, ParallelOptions{Heuristic: h, Workers: w})
 			if r.Status != search.Solved || r.Cost != want.optimal {
 				t.Fatalf("#%s -j %d: %v length %d, want %d", in.Name, w, r.Status, r.Cost, want.optimal)
 			}

@@ -11,8 +11,8 @@ import (
 	"github.com/branchwise/branchwise/search"
 )
 
-// SolveOptions configure Solve.
-type SolveOptions struct {
+// ParallelOptions configure ParallelIDA.
+type ParallelOptions struct {
 	// Heuristic is the pattern-database heuristic (nil: Manhattan distance).
 	Heuristic *PDBHeuristic
 	// Workers is the number of goroutines (0: GOMAXPROCS).
@@ -47,7 +47,7 @@ type subtree struct {
 	path     []int8
 }
 
-// Solve solves p's board optimally with IDA* on all cores: each iteration
+// ParallelIDA solves p's board optimally with IDA* on all cores: each iteration
 // searches the top of the tree depth-first to a cut with about splitTarget
 // nodes, then hands the subtrees below the cut to the workers, smallest
 // index first. The counts follow Korf's conventions (see IDA) and are those
@@ -57,7 +57,7 @@ type subtree struct {
 // a goal are discarded, and those before it finished, so its counts equal
 // the sequential search's to its first goal too. With the Manhattan
 // distance the counts equal IDA's.
-func Solve(ctx context.Context, p *Puzzle, o SolveOptions) search.Result {
+func ParallelIDA(ctx context.Context, p *Puzzle, o ParallelOptions) search.Result {
 	start := time.Now()
 	workers := o.Workers
 	if workers <= 0 {

@@ -26,7 +26,7 @@ func TestSolveMatchesKorf(t *testing.T) {
 		p, _ := NewPuzzle(in.Board, Goal(4, 4), false)
 		seq := IDA(context.Background(), p, IDAOptions{})
 		for _, w := range []int{1, 2, 3} {
-			r := Solve(context.Background(), p, SolveOptions{Workers: w})
+			r := ParallelIDA(context.Background(), p, ParallelOptions{Workers: w})
 			if r.Status != search.Solved || r.Cost != want.optimal || r.Stats.Generated != want.generated {
 				t.Errorf("#%s -j %d: %v, length %d, generated %d; want length %d, generated %d",
 					in.Name, w, r.Status, r.Cost, r.Stats.Generated, want.optimal, want.generated)

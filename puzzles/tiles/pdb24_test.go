@@ -36,7 +36,7 @@ func TestTwentyFourSmallPatterns(t *testing.T) {
 		p, _ := NewPuzzle(b, goal, false)
 		want := IDA(context.Background(), p, IDAOptions{})
 		for _, w := range []int{1, 2} {
-			r := Solve(context.Background(), p, SolveOptions{Heuristic: h, Workers: w})
+			r := ParallelIDA(context.Background(), p, ParallelOptions{Heuristic: h, Workers: w})
 			if r.Status != search.Solved || r.Cost != want.Cost {
 				t.Fatalf("walk %d -j %d: %v length %d, Manhattan IDA* %d", seed, w, r.Status, r.Cost, want.Cost)
 			}
