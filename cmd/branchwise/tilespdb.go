@@ -97,7 +97,7 @@ the whole run; instances not finished are reported as stopped.`,
 			if err := t.load(ctx, e, "pdb6666", int64(lim.MaxMem)); err != nil {
 				return err
 			}
-			var rows []tilesSolution
+			var rows []tiles.Solution
 			bad := 0
 			for _, i := range sel {
 				in := all[i-1]
@@ -107,7 +107,7 @@ the whole run; instances not finished are reported as stopped.`,
 				}
 				start := time.Now()
 				r := t.solve(ctx, p, lim.MaxNodes)
-				s := tilesSolution{Name: fmt.Sprint(in.Index), Board: in.Board.String(), Status: r.Status.String(),
+				s := tiles.Solution{Name: fmt.Sprint(in.Index), Board: in.Board.String(), Status: r.Status.String(),
 					Length: r.Cost, Generated: r.Stats.Generated, Expanded: r.Stats.Expanded,
 					Seconds: time.Since(start).Seconds(), Optimal: in.Optimal}
 				for _, m := range r.Path {
