@@ -227,7 +227,7 @@ type subtree struct {
 // Solve finds an optimal solution of c by IDA* with h and the move pruning
 // of Edelkamp and Korf, on all cores: each iteration searches the tree to
 // depth cutDepth and shares the subtrees below it among the workers,
-// first in depth-first order first. As in the tiles' Solve, the counts of
+// first in depth-first order first. As in tiles.ParallelIDA, the counts of
 // every iteration, the last included, are the sequential search's whatever
 // the number of workers. Stats.GeneratedByDepth totals all iterations.
 func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Result {
