@@ -26,7 +26,7 @@ spaces or commas. The default goal is Korf's: the blank top-left, tile t in
 cell t. Solutions are printed as the blank's moves: U(p), L(eft), R(ight),
 D(own).`,
 	}
-	c.AddCommand(newTilesSolveCmd(e), newTilesKorfCmd(e), newTilesRandomCmd(e))
+	c.AddCommand(newTilesSolveCmd(e), newTilesKorfCmd(e), newTilesRandomCmd(e), newTilesKorf24Cmd(e))
 	return c
 }
 
@@ -40,6 +40,7 @@ type tilesFlags struct {
 	fsmLen    int
 	asJSON    bool
 	lim       limits
+	pdb       tilesPDB
 }
 
 func (f *tilesFlags) add(c *cobra.Command) {
@@ -47,7 +48,7 @@ func (f *tilesFlags) add(c *cobra.Command) {
 	fs.StringVar(&f.algo, "algo", "ida", "search algorithm: "+strings.Join(search.Names(), ", "))
 	fs.Float64Var(&f.weight, "weight", 1.8, "mu of --algo wastar (f = g + mu*h)")
 	fs.IntVar(&f.increment, "increment", 2, "bound increment of --algo dfid")
-	fs.StringVar(&f.heuristic, "heuristic", "md", "md (Manhattan distance) or lc (with linear conflicts)")
+	fs.StringVar(&f.heuristic, "heuristic", "md", "md or manhattan (Manhattan distance), lc (with linear conflicts), or a pattern database: "+strings.Join(tiles.PartitionNames(), ", "))
 	fs.StringVar(&f.store, "dedup", "hash", "duplicate store of the graph searches: hash or trie")
 	fs.IntVar(&f.fsmLen, "fsm", 0, "prune depth-first searches with a learned FSM of duplicate move strings up to this length")
 	addJSONFlag(fs, &f.asJSON)
@@ -78,8 +79,11 @@ func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 	if _, err := search.ByName(f.algo); err != nil {
 		return o, err // bad input rather than usage: exit status 1, as for a bad board
 	}
-	if f.heuristic != "md" && f.heuristic != "lc" {
-		return o, usagef("unknown heuristic %q (want md or lc)", f.heuristic)
+	if f.heuristic == "manhattan" {
+		f.heuristic = "md"
+	}
+	if _, isPDB := tiles.Partitions[f.heuristic]; f.heuristic != "md" && f.heuristic != "lc" && !isPDB {
+		return o, usagef("unknown heuristic %q (want md, lc or one of %s)", f.heuristic, strings.Join(tiles.PartitionNames(), ", "))
 	}
 	if _, err := newStore(f.store); err != nil {
 		return o, err

@@ -48,6 +48,10 @@ mean length relative to the optimum.`,
 			ctx, cancel := f.lim.context(e.ctx)
 			defer cancel()
 			f.learn(ctx, e, &opt)
+			if err := f.pdb.load(ctx, e, f.heuristic, int64(f.lim.MaxMem)); err != nil {
+				return err
+			}
+			opt.PDB, opt.Workers = f.pdb.h, f.pdb.workers
 			prog := newProgress(e)
 			done, nodes := 0, int64(0)
 			start := time.Now()
@@ -77,6 +81,7 @@ mean length relative to the optimum.`,
 		},
 	}
 	f.add(c)
+	f.pdb.add(c.Flags(), false)
 	c.Flags().StringVar(&which, "instances", "1-100", "instances to run: numbers and ranges, e.g. 1,3,60 or 1-10")
 	addWorkersFlag(c.Flags(), &workers)
 	return c

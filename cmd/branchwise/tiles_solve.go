@@ -45,6 +45,10 @@ conventions); other algorithms run the generic engines of package search.`,
 			ctx, cancel := f.lim.context(e.ctx)
 			defer cancel()
 			f.learn(ctx, e, &opt)
+			if err := f.pdb.load(ctx, e, f.heuristic, int64(f.lim.MaxMem)); err != nil {
+				return err
+			}
+			opt.PDB, opt.Workers = f.pdb.h, f.pdb.workers
 			prog := newProgress(e)
 			var sols []tiles.Solution
 			for _, in := range insts {
@@ -83,6 +87,7 @@ conventions); other algorithms run the generic engines of package search.`,
 		},
 	}
 	f.add(c)
+	f.pdb.add(c.Flags(), true)
 	c.Flags().StringVar(&size, "size", "", "board size RxC (default: square, from the tile count)")
 	c.Flags().StringVar(&goalText, "goal", "", "goal board (default: blank top-left, tile t in cell t)")
 	return c

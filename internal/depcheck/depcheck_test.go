@@ -9,7 +9,7 @@ import (
 const module = "github.com/branchwise/branchwise"
 
 // engines import no puzzles/... package.
-var engines = []string{"branching", "search", "xcover", "bitpack", "estimate", "dedup"}
+var engines = []string{"branching", "search", "xcover", "bitpack", "estimate", "dedup", "pdb"}
 
 func TestDependenciesPointOneWay(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {

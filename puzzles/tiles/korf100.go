@@ -30,6 +30,10 @@ type SolveOptions struct {
 	MaxMem   int64 // bytes the search holds (0: no limit)
 	// Progress, if set, is called now and then by the generic engines.
 	Progress func(*search.Stats)
+	// PDB, with IDA, is a pattern-database heuristic for ParallelIDA.
+	PDB *PDBHeuristic
+	// Workers > 1, with IDA, runs ParallelIDA on this many workers.
+	Workers int
 }
 
 // Check reports whether the options name a known algorithm and store.
@@ -54,6 +58,9 @@ func Solve(ctx context.Context, start, goal Board, o SolveOptions) (search.Resul
 	p, err := NewPuzzle(start, goal, o.LinearConflicts)
 	if err != nil {
 		return search.Result{}, err
+	}
+	if (o.Algorithm == "" || o.Algorithm == "ida") && !o.LinearConflicts && o.Filter == nil && (o.PDB != nil || o.Workers > 1) {
+		return ParallelIDA(ctx, p, ParallelOptions{Heuristic: o.PDB, Workers: max(o.Workers, 1), MaxNodes: o.MaxNodes}), nil
 	}
 	if (o.Algorithm == "" || o.Algorithm == "ida") && !o.LinearConflicts {
 		return IDA(ctx, p, IDAOptions{MaxNodes: o.MaxNodes, Filter: o.Filter}), nil

@@ -1,0 +1,195 @@
+package pdb
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// CacheEnv is the environment variable that overrides the cache directory.
+const CacheEnv = "BRANCHWISE_CACHE"
+
+// fileMagic opens every cache file; its last byte is the format version.
+const fileMagic = "BWPDB\x00\x00\x01"
+
+// maxIDLen bounds the ID read from a header, so that a damaged length
+// cannot make Load allocate without limit.
+const maxIDLen = 4096
+
+// DefaultDir returns the cache directory: $BRANCHWISE_CACHE if set, else
+// branchwise under os.UserCacheDir.
+func DefaultDir() (string, error) {
+	if d := os.Getenv(CacheEnv); d != "" {
+		return d, nil
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("pdb: no cache directory (set %s): %w", CacheEnv, err)
+	}
+	return filepath.Join(d, "branchwise"), nil
+}
+
+// FileName returns the cache file name of a space with this ID.
+func FileName(id string) string {
+	r := strings.NewReplacer("/", "_", "\\", "_", " ", "_", ":", "_")
+	return "pdb-" + r.Replace(id) + ".bin"
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Save writes t to path: a header with the magic, the space's ID, the
+// number of entries and the CRC-32C of the entries, then the entries, 16 to
+// a little-endian 64-bit word. It writes a temporary file and renames it,
+// so that a crash leaves no half-written table under path.
+func Save(path string, t *Table) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".pdb-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	w := bufio.NewWriterSize(tmp, 1<<20)
+	crc := crc32.New(castagnoli)
+	var word [8]byte
+	for _, x := range t.words {
+		binary.LittleEndian.PutUint64(word[:], x)
+		crc.Write(word[:])
+	}
+	hdr := []byte(fileMagic)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(t.id)))
+	hdr = append(hdr, t.id...)
+	hdr = binary.LittleEndian.AppendUint64(hdr, t.size)
+	hdr = binary.LittleEndian.AppendUint32(hdr, crc.Sum32())
+	w.Write(hdr)
+	for _, x := range t.words {
+		binary.LittleEndian.PutUint64(word[:], x)
+		w.Write(word[:])
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// ErrDamaged is returned by Load for a file that is not a sound table of
+// the space asked for.
+var ErrDamaged = errors.New("pdb: damaged or foreign cache file")
+
+// Load reads the table of sp from path and verifies it: magic, ID, size,
+// length and checksum must all match.
+func Load(path string, sp Space) (*Table, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<20)
+	fail := func(format string, a ...any) (*Table, error) {
+		return nil, fmt.Errorf("%w: %s: %s", ErrDamaged, path, fmt.Sprintf(format, a...))
+	}
+	head := make([]byte, len(fileMagic)+4)
+	if _, err := io.ReadFull(r, head); err != nil {
+		return fail("short header")
+	}
+	if string(head[:len(fileMagic)]) != fileMagic {
+		return fail("bad magic")
+	}
+	n := binary.LittleEndian.Uint32(head[len(fileMagic):])
+	if n > maxIDLen {
+		return fail("ID length %d", n)
+	}
+	rest := make([]byte, int(n)+12)
+	if _, err := io.ReadFull(r, rest); err != nil {
+		return fail("short header")
+	}
+	id := string(rest[:n])
+	size := binary.LittleEndian.Uint64(rest[n:])
+	sum := binary.LittleEndian.Uint32(rest[n+8:])
+	if id != sp.ID() {
+		return fail("table of %q, want %q", id, sp.ID())
+	}
+	if size != sp.Size() {
+		return fail("%d entries, want %d", size, sp.Size())
+	}
+	t := &Table{id: id, size: size, words: make([]uint64, (size+15)/16)}
+	crc := crc32.New(castagnoli)
+	buf := make([]byte, 1<<20)
+	for w := 0; w < len(t.words); {
+		n := min(len(buf)/8, len(t.words)-w)
+		if _, err := io.ReadFull(r, buf[:8*n]); err != nil {
+			return fail("truncated: %v", err)
+		}
+		crc.Write(buf[:8*n])
+		for i := 0; i < n; i++ {
+			t.words[w+i] = binary.LittleEndian.Uint64(buf[8*i:])
+		}
+		w += n
+	}
+	if _, err := r.ReadByte(); err != io.EOF {
+		return fail("trailing bytes")
+	}
+	if crc.Sum32() != sum {
+		return fail("checksum mismatch")
+	}
+	return t, nil
+}
+
+// Source says where a table came from.
+type Source struct {
+	// Path is the cache file ("" when caching is off).
+	Path string
+	// Built is true when the table was built, false when loaded.
+	Built bool
+	// Rebuilt is set when a cache file existed but failed verification.
+	Rebuilt error
+	// Elapsed is the time to build or load.
+	Elapsed time.Duration
+}
+
+// Open returns the table of sp from the cache directory dir, building and
+// saving it when the file is missing or fails verification. An empty dir
+// builds without caching.
+func Open(ctx context.Context, dir string, sp Space, o Options) (*Table, Source, error) {
+	start := time.Now()
+	src := Source{}
+	if dir != "" {
+		src.Path = filepath.Join(dir, FileName(sp.ID()))
+		t, err := Load(src.Path, sp)
+		if err == nil {
+			src.Elapsed = time.Since(start)
+			return t, src, nil
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			src.Rebuilt = err
+		}
+	}
+	t, err := Build(ctx, sp, o)
+	if err != nil {
+		return nil, src, err
+	}
+	src.Built = true
+	if src.Path != "" {
+		if err := Save(src.Path, t); err != nil {
+			return nil, src, fmt.Errorf("pdb: saving %s: %w", src.Path, err)
+		}
+	}
+	src.Elapsed = time.Since(start)
+	return t, src, nil
+}

@@ -1,0 +1,151 @@
+package pdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// ring is a test space: entries 0..n-1 on a cycle, moves to the two
+// neighbours costing 1, and two sub-states per entry that are one class
+// (joined at cost 0) at even entries only. Entry i is min(i, n-i) from
+// the goal (0, 0).
+type ring struct{ n uint64 }
+
+func (r ring) ID() string              { return fmt.Sprintf("ring-%d", r.n) }
+func (r ring) Size() uint64            { return r.n }
+func (r ring) Subs() int               { return 2 }
+func (r ring) Base(uint64) int         { return 0 }
+func (r ring) Scale() int              { return 1 }
+func (r ring) Goals(b []State) []State { return append(b, State{0, 0}) }
+func (r ring) Expand(s State, next []State) (uint64, []State) {
+	class := uint64(1) << s.Sub
+	subs := []uint32{s.Sub}
+	if s.Index%2 == 0 {
+		class, subs = 3, []uint32{0, 1}
+	}
+	for _, sub := range subs {
+		next = append(next, State{(s.Index + 1) % r.n, sub}, State{(s.Index + r.n - 1) % r.n, sub})
+	}
+	return class, next
+}
+
+func TestBuildRing(t *testing.T) {
+	for _, n := range []uint64{1, 2, 7, 28, 29, 1000} {
+		sp := ring{n}
+		tab, err := Build(context.Background(), sp, Options{Workers: 3})
+		if n > 29 {
+			if err == nil {
+				t.Fatalf("ring %d: distances up to %d stored in 4 bits", n, n/2)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := uint64(0); i < n; i++ {
+			if got, want := tab.Get(i), int(min(i, n-i)); got != want {
+				t.Errorf("ring %d entry %d: %d, want %d", n, i, got, want)
+			}
+		}
+	}
+}
+
+func TestPlacements(t *testing.T) {
+	for _, pl := range []Placements{{4, 2}, {9, 4}, {16, 3}, {6, 6}} {
+		seen := map[string]bool{}
+		cells := make([]int8, pl.K)
+		for r := uint64(0); r < pl.Count(); r++ {
+			pl.Unrank(r, cells)
+			key := fmt.Sprint(cells)
+			if seen[key] {
+				t.Fatalf("%v: rank %d repeats %s", pl, r, key)
+			}
+			seen[key] = true
+			if got := pl.Rank(cells); got != r {
+				t.Fatalf("%v: rank(unrank(%d)) = %d", pl, r, got)
+			}
+		}
+	}
+}
+
+func TestMemoryBudget(t *testing.T) {
+	sp := ring{28}
+	_, err := Build(context.Background(), sp, Options{MaxMem: BuildMemory(sp) - 1})
+	if !errors.Is(err, ErrMemory) {
+		t.Fatalf("build over budget: %v, want ErrMemory", err)
+	}
+	if _, err := Build(context.Background(), sp, Options{MaxMem: BuildMemory(sp)}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Build(ctx, ring{28}, Options{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("canceled build: %v", err)
+	}
+}
+
+// TestCacheDamage checks that Open builds a missing table, loads a sound
+// one, and detects and rebuilds a corrupt, truncated or foreign one.
+func TestCacheDamage(t *testing.T) {
+	dir := t.TempDir()
+	sp := ring{27}
+	ctx := context.Background()
+	_, src, err := Open(ctx, dir, sp, Options{})
+	if err != nil || !src.Built || src.Rebuilt != nil {
+		t.Fatalf("first open: %+v, %v; want built", src, err)
+	}
+	if _, src, err = Open(ctx, dir, sp, Options{}); err != nil || src.Built {
+		t.Fatalf("second open: %+v, %v; want loaded", src, err)
+	}
+	path := filepath.Join(dir, FileName(sp.ID()))
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damage := map[string][]byte{
+		"flipped entry":  append(append([]byte(nil), good[:len(good)-3]...), good[len(good)-3]^0x10, good[len(good)-2], good[len(good)-1]),
+		"truncated":      good[:len(good)-5],
+		"header only":    good[:20],
+		"empty":          {},
+		"trailing bytes": append(append([]byte(nil), good...), 0),
+		"bad magic":      append([]byte("XX"), good[2:]...),
+	}
+	for name, data := range damage {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(path, sp); !errors.Is(err, ErrDamaged) {
+			t.Errorf("%s: Load gives %v, want ErrDamaged", name, err)
+		}
+		tab, src, err := Open(ctx, dir, sp, Options{})
+		if err != nil || !src.Built || src.Rebuilt == nil {
+			t.Errorf("%s: Open gives %+v, %v; want a rebuild", name, src, err)
+			continue
+		}
+		if tab.Get(13) != 13 {
+			t.Errorf("%s: rebuilt entry 13 is %d", name, tab.Get(13))
+		}
+		if again, _ := os.ReadFile(path); string(again) != string(good) {
+			t.Errorf("%s: rewritten file differs from the first", name)
+		}
+	}
+	if _, err := Load(path, ring{25}); !errors.Is(err, ErrDamaged) {
+		t.Errorf("table of another space: %v, want ErrDamaged", err)
+	}
+}
+
+func ExamplePlacements() {
+	pl := Placements{N: 16, K: 2}
+	r := pl.Rank([]int8{5, 3})
+	cells := make([]int8, 2)
+	pl.Unrank(r, cells)
+	fmt.Println(pl.Count(), r, cells)
+	// Output: 240 78 [5 3]
+}

@@ -1,0 +1,39 @@
+package pdb
+
+// Table is a built database: one 4-bit entry per abstract state, sixteen
+// to a 64-bit word.
+type Table struct {
+	id    string
+	size  uint64
+	words []uint64
+}
+
+// Unset marks an entry not reached (yet) while building; a complete table
+// has none.
+const Unset = 15
+
+// MaxEntry is the largest value an entry can hold.
+const MaxEntry = Unset - 1
+
+// EntryBits is the width of an entry.
+const EntryBits = 4
+
+func newTable(id string, size uint64) *Table {
+	t := &Table{id: id, size: size, words: make([]uint64, (size+15)/16)}
+	for i := range t.words {
+		t.words[i] = ^uint64(0)
+	}
+	return t
+}
+
+// ID returns the ID of the space the table was built over.
+func (t *Table) ID() string { return t.id }
+
+// Size returns the number of entries.
+func (t *Table) Size() uint64 { return t.size }
+
+// Bytes returns the memory the entries take.
+func (t *Table) Bytes() int64 { return int64(len(t.words)) * 8 }
+
+// Get returns entry i: (distance - Base(i)) / Scale of the space.
+func (t *Table) Get(i uint64) int { return int(t.words[i>>4]>>(i&15*4)) & 15 }

@@ -1,0 +1,131 @@
+package rubik
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/branchwise/branchwise/pdb"
+	"github.com/branchwise/branchwise/search"
+)
+
+// smallHeuristic is two 3-edge tables without corners: weak, quick to build.
+func smallHeuristic(t *testing.T) *Heuristic {
+	t.Helper()
+	h := &Heuristic{}
+	for i, edges := range EdgePatterns(3) {
+		sp, err := NewEdgeSpace(edges)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := pdb.Build(context.Background(), sp, pdb.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.EdgeSpaces[i], h.Edges[i] = sp, tab
+	}
+	return h
+}
+
+// TestEdgeTableMatchesBFS checks a 3-edge table against a breadth-first
+// search over whole cubes: every entry's distance is the least number of
+// turns to bring those edges home.
+func TestEdgeTableMatchesBFS(t *testing.T) {
+	h := smallHeuristic(t)
+	sp := h.EdgeSpaces[0]
+	dist := map[uint64]int{sp.Index(Solved()): 0}
+	layer := []Cube{Solved()}
+	for d := 1; len(layer) > 0; d++ {
+		var next []Cube
+		for _, c := range layer {
+			for m := 0; m < 18; m++ {
+				n := c.Turn(m)
+				if _, ok := dist[sp.Index(n)]; !ok {
+					dist[sp.Index(n)] = d
+					next = append(next, n)
+				}
+			}
+		}
+		layer = next
+	}
+	if uint64(len(dist)) != sp.Size() {
+		t.Fatalf("BFS reached %d of %d entries", len(dist), sp.Size())
+	}
+	for i, d := range dist {
+		if got := h.Edges[0].Get(i); got != d {
+			t.Fatalf("entry %d: table %d, BFS %d", i, got, d)
+		}
+	}
+}
+
+// TestSolveOptimal checks Solve against a blind IDA* (package search, no
+// heuristic) on random scrambles of up to 5 turns: same length, the
+// solution solves, and the counts do not depend on the number of workers.
+func TestSolveOptimal(t *testing.T) {
+	h := smallHeuristic(t)
+	r := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 12; trial++ {
+		n := 1 + trial%5
+		var scr []int
+		for len(scr) < n {
+			scr = append(scr, r.IntN(18))
+		}
+		c := Solved().Apply(scr)
+		blind := search.IDAStar(context.Background(), NewDomain(c), search.Options{})
+		var first search.Result
+		for _, w := range []int{1, 2, 3} {
+			res := Solve(context.Background(), c, h, SolveOptions{Workers: w})
+			if res.Status != search.Solved || res.Cost != blind.Cost {
+				t.Fatalf("%s -j %d: %v length %d, want %d", FormatMoves(scr), w, res.Status, res.Cost, blind.Cost)
+			}
+			sol := make([]int, len(res.Path))
+			for i, m := range res.Path {
+				sol[i] = int(m)
+			}
+			if c.Apply(sol) != Solved() {
+				t.Fatalf("%s: %s does not solve", FormatMoves(scr), FormatMoves(sol))
+			}
+			if w == 1 {
+				first = res
+			} else if res.Stats.Generated != first.Stats.Generated || len(res.Stats.Iterations) != len(first.Stats.Iterations) {
+				t.Errorf("%s -j %d: %d nodes, -j 1 %d", FormatMoves(scr), w, res.Stats.Generated, first.Stats.Generated)
+			}
+		}
+	}
+}
+
+func TestTreeSizes(t *testing.T) {
+	want := []float64{1, 18, 243, 3240, 43254}
+	got := TreeSizes(4)
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("TreeSizes = %v, want %v", got, want)
+		}
+	}
+	// Cross-check against a count of the pruned tree.
+	var count func(last, d int) float64
+	count = func(last, d int) float64 {
+		if d == 0 {
+			return 1
+		}
+		n := 0.0
+		for f := 0; f < 6; f++ {
+			if MayFollow(last, f) {
+				n += 3 * count(f, d-1)
+			}
+		}
+		return n
+	}
+	if c := count(-1, 5); c != TreeSizes(5)[5] {
+		t.Errorf("depth 5: counted %v, recurrence %v", c, TreeSizes(5)[5])
+	}
+}
+
+func TestRandomIsLegal(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 1000; i++ {
+		if err := Random(r).Check(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
