@@ -143,8 +143,12 @@ func (p *Problem) AddOption(items ...string) (int, error) {
 	seen := map[int]bool{}
 	for _, s := range items {
 		name, color := s, ""
-		if i := indexColon(s); i >= 0 {
+		i := indexColon(s)
+		if i >= 0 {
 			name, color = s[:i], s[i+1:]
+			if color == "" {
+				return 0, fmt.Errorf("item %q has an empty colour after ':'", name)
+			}
 		}
 		it := p.index[name]
 		if it == 0 {
@@ -155,7 +159,7 @@ func (p *Problem) AddOption(items ...string) (int, error) {
 		}
 		seen[it] = true
 		var c int32
-		if color != "" {
+		if i >= 0 {
 			if it <= p.primary {
 				return 0, fmt.Errorf("primary item %q cannot have a colour", name)
 			}
