@@ -208,7 +208,7 @@ func Parse(r io.Reader, name string) (Deal, error) {
 		return Deal{}, err
 	}
 	if rows != Rows {
-		return Deal{}, scan.Errorf(scan.Position{File: name, Line: lineNo+1, Col: 1}, "%d rows, want %d", rows, Rows)
+		return Deal{}, scan.Errorf(scan.Position{File: name, Line: lineNo + 1, Col: 1}, "%d rows, want %d", rows, Rows)
 	}
 	k := d.Cols
 	var seen [64]int // position+1 of each card seen
