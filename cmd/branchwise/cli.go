@@ -104,6 +104,7 @@ to bound a search. Ctrl-C stops a search and prints what it found so far
 (exit status 130).`,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
+		PersistentPreRunE: checkFlags,
 		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
 	}
 	root.SetOut(e.stdout)
