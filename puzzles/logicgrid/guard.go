@@ -70,7 +70,10 @@ func (gd *guard) step(b *wayBuf) bool {
 			gd.err = err
 			return false
 		}
-		if gd.maxBytes > 0 && gd.held+b.bytes() > gd.maxBytes {
+		// A buffer that fills up is copied into one twice its size, the
+		// old one live until the copy is done: count three times its
+		// capacity, what the next append may hold at once.
+		if gd.maxBytes > 0 && gd.held+3*b.bytes() > gd.maxBytes {
 			gd.err = ErrMaxMem
 			return false
 		}
