@@ -20,6 +20,7 @@ import (
 //	# args: logic solve {in} --max-time 2s
 //	# exit: 1
 //	# want: {in}:3:9: unknown value "X"
+//	# stdout: search stopped \(max-mem\)
 //	# repeat: - 900000
 //	---
 //	the input, byte for byte (CR, BOM and all)
@@ -33,6 +34,7 @@ type badCase struct {
 	args   []string
 	exit   int
 	want   string
+	stdout string // a regular expression standard output must match, if any
 	input  []byte
 	noFile bool
 }
@@ -67,6 +69,8 @@ func readBadCase(t *testing.T, path string) badCase {
 			}
 		case "want":
 			c.want = v
+		case "stdout":
+			c.stdout = v
 		case "repeat":
 			i := strings.LastIndexByte(v, ' ')
 			n, _ := strconv.Atoi(v[i+1:])
@@ -144,6 +148,9 @@ func TestBadInputs(t *testing.T) {
 				}
 				if code != c.exit || !regexp.MustCompile(want).MatchString(first) {
 					t.Errorf("branchwise %v: exit %d, stderr %.300q; want exit %d and %q", c.args, code, first, c.exit, c.want)
+				}
+				if c.stdout != "" && !regexp.MustCompile(c.stdout).MatchString(stdout.String()) {
+					t.Errorf("branchwise %v: stdout %.300q, want %q", c.args, stdout.String(), c.stdout)
 				}
 				if strings.Contains(stderr.String(), "panic") || strings.Contains(stderr.String(), "goroutine ") {
 					t.Errorf("branchwise %v: a panic: %s", c.args, stderr.String())

@@ -33,8 +33,9 @@ const (
 func maxWorkers() int { return max(workersPerCPU*runtime.GOMAXPROCS(0), minWorkersCap) }
 
 // mayBeNegative lists the numeric flags for which a negative value means
-// something.
-var mayBeNegative = map[string]bool{"seed": true}
+// something (a seed), or whose own range check says more (--cut-p, a
+// probability: "outside [0, 1)").
+var mayBeNegative = map[string]bool{"seed": true, "cut-p": true}
 
 // checkFlags applies the flag policy to the flags c was given.
 func checkFlags(c *cobra.Command, _ []string) error {
