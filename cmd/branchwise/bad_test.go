@@ -14,7 +14,7 @@ import (
 )
 
 // The bad-input suite (issue 19), in the manner of BurntSushi/toml's
-// invalid-input tests: testdata/bad/COMMAND/CASE.test is one bad input
+// invalid-input tests: testdata/bad/COMMAND/CASE.case is one bad input
 // and what branchwise must say about it. A case file is
 //
 //	# args: logic solve {in} --max-time 2s
@@ -112,12 +112,12 @@ func TestBadInputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, cmd := range cmds {
-		cases, _ := filepath.Glob(filepath.Join("testdata/bad", cmd.Name(), "*.test"))
+		cases, _ := filepath.Glob(filepath.Join("testdata/bad", cmd.Name(), "*.case"))
 		if len(cases) < 15 {
 			t.Errorf("%s: %d bad inputs, want at least 15", cmd.Name(), len(cases))
 		}
 		for _, path := range cases {
-			name := strings.TrimSuffix(filepath.Base(path), ".test")
+			name := strings.TrimSuffix(filepath.Base(path), ".case")
 			t.Run(cmd.Name()+"/"+name, func(t *testing.T) {
 				c := readBadCase(t, path)
 				dir := t.TempDir()

@@ -39,7 +39,7 @@ func FuzzRun(f *testing.F) {
 		})
 	}
 	// The inputs of the bad-input suite, those small enough.
-	cases, _ := filepath.Glob("testdata/bad/*/*.test")
+	cases, _ := filepath.Glob("testdata/bad/*/*.case")
 	for _, path := range cases {
 		data, err := os.ReadFile(path)
 		if _, input, ok := strings.Cut(string(data), "---\n"); err == nil && ok && !strings.Contains(input, "{repeat}") {
