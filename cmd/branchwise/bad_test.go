@@ -36,7 +36,6 @@ type badCase struct {
 	want   string
 	stdout string // a regular expression standard output must match, if any
 	input  []byte
-	noFile bool
 }
 
 // badCaseTimeout bounds one case: every bad input must be refused, or
