@@ -30,7 +30,7 @@ cmds=(
 	"tiles solve --algo astar korf:88"
 	"pack heptiamond-pp24 --count"
 	"estimate pentomino-6x10 --method knuth --samples 100000000"
-	"estimate pentomino-6x10 --method frontier --samples 100000000"
+	"estimate pentomino-6x10 --method frontier --samples 20000"
 	"logic solve $work/h3.txt"
 	"logic solve $work/h3.txt --xcover"
 	"logic bf $work/h3.txt"
