@@ -167,7 +167,9 @@ func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 						return nil, "", sc.Errorf(1, "a second pieces: header (the first is on line %d)", setLine)
 					}
 					setLine = line
-					if _, err := SetGrid(v); err != nil {
+					// A set name is checked here, at its line; a list of
+					// pieces with copies ("L*0-2,P*0-2") is the caller's.
+					if _, err := SetGrid(v); err != nil && !strings.ContainsAny(v, "*,") {
 						return nil, "", sc.Errorf(1, "%v", err)
 					}
 					set = v
@@ -216,7 +218,7 @@ func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 		return nil, "", scan.Errorf(scan.Position{File: file}, "the board has no cells")
 	}
 	if set != "" {
-		if sg, _ := SetGrid(set); sg != g {
+		if sg, err := SetGrid(set); err == nil && sg != g {
 			return nil, "", scan.Errorf(scan.Position{File: file, Line: setLine, Col: 1}, "the pieces %q are on the %s grid, the board on the %s grid", set, sg, g)
 		}
 	}
