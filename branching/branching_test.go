@@ -175,6 +175,12 @@ func TestReadMatrixErrors(t *testing.T) {
 		{"a: 1\na: 1\n", `m.txt:2: type "a" defined twice`},
 		{"start: z\na: 1\n", `m.txt:1: start type "z" is not defined`},
 		{"1 2 3\n", `m.txt:1: want "NAME: n n ..."`},
+		// Issue 19: a second start: line and an empty one were accepted.
+		{"start: a\nstart: b\na: 1 0\nb: 0 1\n", "m.txt:2: a second start: line (the first is line 1)"},
+		{"start:\na: 1\n", `m.txt:1: want "start: NAME", one type name`},
+		{"a: 99999999999999999999\n", "m.txt:1: entry 99999999999999999999 too large (at most 2^40)"},
+		// CR-only line ends, a BOM.
+		{"\xEF\xBB\xBFa: 1 0\rb: 0\r", "m.txt:2: row b has 1 entries, want 2"},
 	} {
 		_, err := ReadMatrix(strings.NewReader(tc.in), "m.txt")
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

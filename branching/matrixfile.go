@@ -1,8 +1,8 @@
 package branching
 
 import (
-	"bufio"
-	"fmt"
+	"errors"
+	"github.com/branchwise/branchwise/scan"
 	"io"
 	"strconv"
 	"strings"
@@ -25,8 +25,9 @@ func ReadMatrix(r io.Reader, file string) (*Graph, error) {
 	var rows [][]int64
 	var lines []int
 	start, startLine := "", 0
-	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
+	sc := scan.NewLines(r, file)
+	for sc.Scan() {
+		line := sc.Line()
 		text := sc.Text()
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
@@ -38,42 +39,51 @@ func ReadMatrix(r io.Reader, file string) (*Graph, error) {
 		name, rest, ok := strings.Cut(text, ":")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
-			return nil, fmt.Errorf("%s:%d: want \"NAME: n n ...\" or \"start: NAME\"", file, line)
+			return nil, scan.Errorf(scan.Position{File: file, Line: line}, "want \"NAME: n n ...\" or \"start: NAME\"")
 		}
 		if name == "start" {
+			if startLine > 0 {
+				return nil, sc.Errorf(0, "a second start: line (the first is line %d)", startLine)
+			}
 			start, startLine = strings.TrimSpace(rest), line
+			if start == "" || strings.ContainsAny(start, " \t") {
+				return nil, sc.Errorf(0, "want \"start: NAME\", one type name")
+			}
 			continue
 		}
 		for _, n := range names {
 			if n == name {
-				return nil, fmt.Errorf("%s:%d: type %q defined twice", file, line, name)
+				return nil, scan.Errorf(scan.Position{File: file, Line: line}, "type %q defined twice", name)
 			}
 		}
 		var row []int64
 		for _, f := range strings.Fields(rest) {
 			v, err := strconv.ParseInt(f, 10, 64)
+			if errors.Is(err, strconv.ErrRange) {
+				return nil, sc.Errorf(0, "entry %s too large (at most 2^40)", f)
+			}
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %q is not a whole number", file, line, f)
+				return nil, scan.Errorf(scan.Position{File: file, Line: line}, "%q is not a whole number", f)
 			}
 			if v < 0 {
-				return nil, fmt.Errorf("%s:%d: negative entry %d", file, line, v)
+				return nil, scan.Errorf(scan.Position{File: file, Line: line}, "negative entry %d", v)
 			}
 			if v > 1<<40 {
-				return nil, fmt.Errorf("%s:%d: entry %d too large", file, line, v)
+				return nil, scan.Errorf(scan.Position{File: file, Line: line}, "entry %d too large", v)
 			}
 			row = append(row, v)
 		}
 		names, rows, lines = append(names, name), append(rows, row), append(lines, line)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
+		return nil, err
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("%s: no types", file)
+		return nil, scan.Errorf(scan.Position{File: file}, "no types")
 	}
 	for i, row := range rows {
 		if len(row) != len(names) {
-			return nil, fmt.Errorf("%s:%d: row %s has %d entries, want %d (one per type)", file, lines[i], names[i], len(row), len(names))
+			return nil, scan.Errorf(scan.Position{File: file, Line: lines[i]}, "row %s has %d entries, want %d (one per type)", names[i], len(row), len(names))
 		}
 	}
 	root := 0
@@ -85,7 +95,7 @@ func ReadMatrix(r io.Reader, file string) (*Graph, error) {
 			}
 		}
 		if root < 0 {
-			return nil, fmt.Errorf("%s:%d: start type %q is not defined", file, startLine, start)
+			return nil, scan.Errorf(scan.Position{File: file, Line: startLine}, "start type %q is not defined", start)
 		}
 	}
 	return FromMatrix(names, rows, root)

@@ -155,3 +155,8 @@ func (s *HashSet) Len() int { return s.n }
 
 // Bytes implements Store.
 func (s *HashSet) Bytes() int64 { return int64(cap(s.slots))*16 + s.keys.Bytes() }
+
+// GrowthBytes is what the next growth of the table allocates while the old
+// table is still held: a memory limit that should hold at every moment
+// counts it (issue 19: A* with --max-mem 300MB reached 420 MB).
+func (s *HashSet) GrowthBytes() int64 { return int64(len(s.slots)) * 2 * 16 }

@@ -399,6 +399,9 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 				return
 			}
 			for rep := 0; rep < reps; rep++ {
+				if rep%64 == 63 && stop() {
+					break // Ctrl-C: the replications so far (issue 19)
+				}
 				p.seed(opt.Seed, 2+uint64(i), local, uint64(rep))
 				k := p.rng.IntN(n)
 				t.Down(k)

@@ -2,6 +2,7 @@ package estimate
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/branchwise/branchwise/internal/workpool"
 )
@@ -200,6 +201,24 @@ func Subtree(newTree func() Tree, path []int) func() Tree {
 		}
 		return &subtree{Tree: t, base: len(path)}
 	}
+}
+
+// CheckPath reports whether path (child numbers from the root) leads to a
+// node of the tree newTree makes; Subtree of a path that does not is an
+// empty tree, which would estimate 1 node and no solutions.
+func CheckPath(newTree func() Tree, path []int) error {
+	t := newTree()
+	for d, k := range path {
+		n, _ := t.Branches()
+		if k < 0 || k >= n {
+			if n == 0 {
+				return fmt.Errorf("estimate: path %v: the node at depth %d is a leaf, no child %d", path, d, k)
+			}
+			return fmt.Errorf("estimate: path %v: the node at depth %d has children 0 to %d, no child %d", path, d, n-1, k)
+		}
+		t.Down(k)
+	}
+	return nil
 }
 
 type subtree struct {

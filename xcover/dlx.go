@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/branchwise/branchwise/scan"
 )
 
 // ReadDLX reads a problem in the text format of Knuth's DLX programs: lines
@@ -14,12 +16,11 @@ import (
 // option, its items separated by spaces, a secondary item optionally
 // followed by ":colour". A primary item may carry a multiplicity as in
 // DLX3: "a:b|name" (covered a to b times) or "b|name" (exactly b).
-// Errors name the file and line.
+// Errors are *scan.Error, naming the file and line.
 func ReadDLX(r io.Reader, file string) (*Problem, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	sc := scan.NewLines(r, file)
 	var p *Problem
-	for line := 1; sc.Scan(); line++ {
+	for sc.Scan() {
 		text := strings.TrimSpace(sc.Text())
 		if text == "" || text[0] == '|' {
 			continue
@@ -33,19 +34,19 @@ func ReadDLX(r io.Reader, file string) (*Problem, error) {
 				switch {
 				case f == "|":
 					if bar {
-						return nil, fmt.Errorf("%s:%d: two '|' in the item line", file, line)
+						return nil, sc.Errorf(0, "two '|' in the item line")
 					}
 					bar = true
 				case !bar && strings.Contains(f, "|"):
 					spec, name, _ := strings.Cut(f, "|")
 					lo, hi, err := parseBounds(spec)
 					if err != nil || name == "" || strings.ContainsAny(name, ":|[]") {
-						return nil, fmt.Errorf("%s:%d: bad item %q (want a:b|name or b|name, 0 <= a <= b, b >= 1)", file, line, f)
+						return nil, sc.Errorf(0, "bad item %q (want a:b|name or b|name, 0 <= a <= b, b >= 1)", f)
 					}
 					prim = append(prim, name)
 					bounds = append(bounds, [3]int{len(prim), lo, hi})
 				case strings.ContainsAny(f, ":|[]"):
-					return nil, fmt.Errorf("%s:%d: bad item name %q", file, line, f)
+					return nil, sc.Errorf(0, "bad item name %q", f)
 				case bar:
 					sec = append(sec, f)
 				default:
@@ -54,24 +55,24 @@ func ReadDLX(r io.Reader, file string) (*Problem, error) {
 			}
 			var err error
 			if p, err = NewProblem(prim, sec); err != nil {
-				return nil, fmt.Errorf("%s:%d: %v", file, line, err)
+				return nil, sc.Errorf(0, "%v", err)
 			}
 			for _, b := range bounds {
 				if err := p.SetBounds(b[0], b[1], b[2]); err != nil {
-					return nil, fmt.Errorf("%s:%d: %v", file, line, err)
+					return nil, sc.Errorf(0, "%v", err)
 				}
 			}
 			continue
 		}
 		if _, err := p.AddOption(fields...); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", file, line, err)
+			return nil, sc.Errorf(0, "%v", err)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
+		return nil, err
 	}
 	if p == nil {
-		return nil, fmt.Errorf("%s: no item line", file)
+		return nil, scan.Errorf(scan.Position{File: file}, "no item line")
 	}
 	return p, nil
 }

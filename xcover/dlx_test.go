@@ -3,8 +3,11 @@ package xcover
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/branchwise/branchwise/scan"
 )
 
 // Knuth's example of 7.2.2.1 (6): items a..g, six options, one solution.
@@ -60,11 +63,34 @@ func TestReadDLXErrors(t *testing.T) {
 		{"a b\na a\n", `f.dlx:2: item "a" appears twice in one option`},
 		{"a | b | c\n", "f.dlx:1: two '|' in the item line"},
 		{"a b:x\n", `f.dlx:1: bad item name "b:x"`},
+		// Issue 19 (S5): an empty colour was dropped silently.
+		{"A | B\nA B:\n", `f.dlx:2: item "B" has an empty colour after ':'`},
+		// Issue 19: CR-only line ends are line ends; a BOM is skipped.
+		{"\xEF\xBB\xBFa b\ra c\r", `f.dlx:2: unknown item "c"`},
+		{"a b\r\na c\r\n", `f.dlx:2: unknown item "c"`},
 	} {
 		_, err := ReadDLX(strings.NewReader(tc.in), "f.dlx")
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("ReadDLX(%q) = %v, want %q", tc.in, err, tc.want)
 		}
+	}
+}
+
+// Issue 19: a 10 MB line was "bufio.Scanner: token too long" with no line
+// number; now it is read, and a line past scan.MaxLineBytes names its line.
+func TestReadDLXLongLine(t *testing.T) {
+	items := make([]string, 1_000_000)
+	for i := range items {
+		items[i] = fmt.Sprintf("i%d", i)
+	}
+	in := strings.Join(items, " ") + "\n" + strings.Join(items, " ") + "\n"
+	p, err := ReadDLX(strings.NewReader(in), "f.dlx")
+	if err != nil || p.Options() != 1 {
+		t.Fatalf("a %d-byte line: %v", len(in)/2, err)
+	}
+	_, err = ReadDLX(strings.NewReader("a\n"+strings.Repeat("a ", scan.MaxLineBytes)), "f.dlx")
+	if err == nil || err.Error() != fmt.Sprintf("f.dlx:2: line longer than %d bytes", scan.MaxLineBytes) {
+		t.Errorf("got %v", err)
 	}
 }
 

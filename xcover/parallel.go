@@ -81,7 +81,7 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 			t := frontier[k]
 			sv.ctx, sv.stop, sv.err, sv.found, sv.limit = ctx, false, nil, 0, 0
 			sv.stats, sv.reported = Stats{}, 0
-			sv.checkAt = 1 << 16
+			sv.checkAt = checkNodes
 			sv.visit = func(o []int) bool {
 				if stopped.Load() {
 					return false

@@ -104,6 +104,7 @@ to bound a search. Ctrl-C stops a search and prints what it found so far
 (exit status 130).`,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
+		PersistentPreRunE: checkFlags,
 		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
 	}
 	root.SetOut(e.stdout)
@@ -147,15 +148,19 @@ func addLimitFlags(fs *pflag.FlagSet, l *limits) {
 	fs.Var(&l.MaxMem, "max-mem", "stop when the search holds about this much memory, e.g. 4GB (0: no limit)")
 }
 
-// setGCLimit tells the garbage collector to keep the heap near what
-// workers searches of MaxMem each hold, with a little headroom, unless
-// GOMEMLIMIT says otherwise. Without it the Go heap may grow to twice the
-// live data before a collection, so --max-mem 4GB could take 8 GB.
+// setGCLimit tells the garbage collector to keep the heap within what
+// workers searches of MaxMem each may hold, unless GOMEMLIMIT says
+// otherwise. Without it the Go heap may grow to twice the live data before
+// a collection, so --max-mem 4GB could take 8 GB; with headroom above
+// MaxMem (there was 25% and 256 MB) garbage fills the headroom and the
+// resident memory ends well past the limit (issue 19: 1.45x for A*). The
+// searches stop at MaxMem of live data, so the collector works hard only
+// near the end.
 func (l limits) setGCLimit(workers int) {
 	if l.MaxMem <= 0 || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	debug.SetMemoryLimit(int64(l.MaxMem)*int64(max(workers, 1))*5/4 + 256<<20)
+	debug.SetMemoryLimit(int64(l.MaxMem) * int64(max(workers, 1)))
 }
 
 // context returns ctx bounded by the time limit.

@@ -117,7 +117,11 @@ file fed to Knuth's DLX1 (or DLX2 with colours) must give the same count.
 				if !count && len(rep.Shown) > 0 {
 					fmt.Fprintln(e.stdout)
 				}
-				fmt.Fprintf(e.stdout, "%s: %d solutions (%d nodes, %d updates, %.2f s)\n", name, rep.Solutions, rep.Nodes, rep.Updates, rep.Seconds)
+				partial := ""
+				if r.Err != nil {
+					partial = fmt.Sprintf(", a partial count: stopped by %v", r.Err)
+				}
+				fmt.Fprintf(e.stdout, "%s: %d solutions (%d nodes, %d updates, %.2f s%s)\n", name, rep.Solutions, rep.Nodes, rep.Updates, rep.Seconds, partial)
 				if stats {
 					for d, n := range rep.ByDepth {
 						fmt.Fprintf(e.stdout, "%5d %14d\n", d, n)

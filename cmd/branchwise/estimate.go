@@ -137,6 +137,9 @@ type estimateReport struct {
 	Workers      int     `json:"workers"`
 	// Stop says why --target stopped: "target", "time" or "exhaustive".
 	Stop string `json:"stop,omitempty"`
+	// Interrupted is true when Ctrl-C stopped the estimate: the figures
+	// are those of the samples so far.
+	Interrupted bool `json:"interrupted"`
 }
 
 func runEstimate(e *env, arg string, f estimateFlags) error {
@@ -213,6 +216,9 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 			}
 			path = append(path, k)
 		}
+		if err := estimate.CheckPath(newTree, path); err != nil {
+			return usageError{err}
+		}
 		newTree = estimate.Subtree(newTree, path)
 	}
 	rep := estimateReport{Puzzle: arg, Method: f.method, Symmetries: len(pk.Symmetries()), Workers: f.workers}
@@ -252,13 +258,14 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		rep.Stop = why
 	}
 	prog.Done()
-	if e.ctx.Err() != nil && f.budget == 0 && target == 0 {
-		return errInterrupted
-	}
+	interrupted := e.ctx.Err() != nil && f.budget == 0
+	rep.Interrupted = interrupted
 	rep.Seconds = time.Since(start).Seconds()
 	rep.Nodes, rep.Solutions, rep.ByDepth, rep.Samples, rep.Work = r.Nodes, r.Solutions, r.ByDepth, r.Samples, r.Work
 	rep.Unique = r.Solutions.Scale(1 / float64(rep.Symmetries))
-	rep.NodeRate = pk.NodeRate(e.ctx, strat, 500*time.Millisecond)
+	if !interrupted {
+		rep.NodeRate = pk.NodeRate(e.ctx, strat, 500*time.Millisecond)
+	}
 	if rep.NodeRate > 0 && f.method != "exact" {
 		rep.CountSeconds = rep.Nodes.Estimate / rep.NodeRate / float64(f.workers)
 	}
@@ -268,9 +275,18 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		}
 	}
 	if f.asJSON {
-		return writeJSON(e.stdout, rep)
+		if err := writeJSON(e.stdout, rep); err != nil {
+			return err
+		}
+	} else {
+		printEstimate(e, rep)
+		if interrupted {
+			fmt.Fprintf(e.stdout, "\ninterrupted: the statistics of the %d samples so far\n", rep.Samples)
+		}
 	}
-	printEstimate(e, rep)
+	if interrupted {
+		return errInterrupted
+	}
 	return nil
 }
 

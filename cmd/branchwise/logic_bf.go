@@ -10,6 +10,7 @@ import (
 
 func newLogicBFCmd(e *env) *cobra.Command {
 	var asJSON bool
+	var lim limits
 	c := &cobra.Command{
 		Use:   "bf FILE",
 		Short: "Each clue's branching factor (number of ways) on the empty grid",
@@ -17,12 +18,21 @@ func newLogicBFCmd(e *env) *cobra.Command {
 factor, by which the sorted strategy orders the clues.`,
 		Example: `  branchwise logic bf puzzles/logicgrid/testdata/table1.txt`,
 		Args:    argsUsage(cobra.ExactArgs(1)),
-		RunE: func(c *cobra.Command, args []string) error {
+		RunE: func(c *cobra.Command, args []string) (err error) {
 			p, err := loadLogic(args[0])
 			if err != nil {
 				return err
 			}
-			bf := logicgrid.BranchingFactors(p)
+			ctx, cancel := lim.context(e.ctx)
+			defer cancel()
+			lim.setGCLimit(1)
+			bf, stopped := logicgrid.BranchingFactorsContext(ctx, p, logicgrid.Limits{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem)})
+			if stopped != nil {
+				defer fmt.Fprintf(e.stderr, "branchwise: logic bf: stopped (%v): clues not counted show 0 ways\n", stopped)
+			}
+			if e.ctx.Err() != nil {
+				defer func() { err = errInterrupted }()
+			}
 			if asJSON {
 				type row struct {
 					Clue int    `json:"clue"`
@@ -45,5 +55,6 @@ factor, by which the sorted strategy orders the clues.`,
 		},
 	}
 	addJSONFlag(c.Flags(), &asJSON)
+	addLimitFlags(c.Flags(), &lim)
 	return c
 }

@@ -123,6 +123,11 @@ func runLogicImport(e *env, args []string, f logicImportFlags) error {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%.0f\t%s\t%.2f\n", st.Strategy, st.Puzzles, st.Correct, st.Stopped, num(st.Median), st.Mean, worst, st.Seconds)
 		}
 		tw.Flush()
+		for _, st := range all {
+			if st.Unchecked > 0 {
+				fmt.Fprintf(e.stdout, "%s: %d puzzles have no published answer: unique, but not checked\n", st.Strategy, st.Unchecked)
+			}
+		}
 		if f.bySize {
 			tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "\nsize\tpuzzles\tstrategy\tmedian\tworst\tstopped")

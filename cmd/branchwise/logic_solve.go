@@ -74,7 +74,8 @@ func runLogicSolve(e *env, file string, f logicSolveFlags) error {
 	}
 	ctx, cancel := f.lim.context(e.ctx)
 	defer cancel()
-	opt := logicgrid.Options{Strategy: strat, MaxNodes: f.lim.MaxNodes, Keep: 2, MaxSolutions: 2}
+	f.lim.setGCLimit(1)
+	opt := logicgrid.Options{Strategy: strat, MaxNodes: f.lim.MaxNodes, MaxMem: int64(f.lim.MaxMem), Keep: 2, MaxSolutions: 2}
 	if f.all {
 		opt.MaxSolutions, opt.Keep = 0, 1000
 	}
@@ -101,7 +102,7 @@ func runLogicSolve(e *env, file string, f logicSolveFlags) error {
 		if f.all {
 			keep = 1000
 		}
-		if r, err = logicgrid.SolveXCover(ctx, p, strat, opt.MaxSolutions, keep); err != nil {
+		if r, err = logicgrid.SolveXCoverLimits(ctx, p, strat, opt.MaxSolutions, keep, logicgrid.Limits{MaxMem: int64(f.lim.MaxMem)}); err != nil {
 			return err
 		}
 		if opt.Visit != nil {

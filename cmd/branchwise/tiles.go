@@ -77,7 +77,7 @@ func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 	o := tiles.SolveOptions{Algorithm: f.algo, LinearConflicts: f.heuristic == "lc", Weight: f.weight,
 		Increment: f.increment, Store: f.store, MaxNodes: f.lim.MaxNodes, MaxMem: int64(f.lim.MaxMem)}
 	if _, err := search.ByName(f.algo); err != nil {
-		return o, err // bad input rather than usage: exit status 1, as for a bad board
+		return o, usageError{err}
 	}
 	if f.heuristic == "manhattan" {
 		f.heuristic = "md"
@@ -114,6 +114,9 @@ func tilesInstances(args []string, rows, cols int) ([]namedBoard, error) {
 		return []namedBoard{{Name: k.Name, Board: k.Board, where: args[0]}}, nil
 	}
 	if len(args) == 1 {
+		if fi, err := os.Stat(args[0]); err == nil && fi.IsDir() {
+			return nil, fmt.Errorf("%s is a directory, not a file of instances", args[0])
+		}
 		if fi, err := os.Stat(args[0]); err == nil && !fi.IsDir() {
 			r, err := os.Open(args[0])
 			if err != nil {

@@ -57,7 +57,7 @@ func TestTilesBadInput(t *testing.T) {
 		{[]string{"1 2 3 4 5 6 7 8 9"}, exitFailure, "tile 9 out of range"},
 		{[]string{"1 2 x 4"}, exitFailure, `"x" is not a number`},
 		{[]string{"0 2 1 3 4 5 6 7 8"}, exitFailure, "unsolvable"},
-		{[]string{"--algo", "nope", "korf:1"}, exitFailure, `unknown search algorithm "nope"`},
+		{[]string{"--algo", "nope", "korf:1"}, exitUsage, `unknown search algorithm "nope"`},
 		{[]string{"--heuristic", "pdb", "korf:1"}, exitUsage, `unknown heuristic "pdb"`},
 		{[]string{bad}, exitFailure, bad + ":2: tile 8 appears twice"},
 		{[]string{"korf:101"}, exitUsage, "korf:N with N from 1 to 100"},

@@ -1,8 +1,8 @@
 package gaps
 
 import (
-	"bufio"
 	"fmt"
+	"github.com/branchwise/branchwise/scan"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -153,13 +153,13 @@ func (d Deal) Check() error {
 // rank k that was removed (which names the hole for Shintani's notation).
 // Blank lines and text after '#' are ignored. Errors name name:line:col.
 func Parse(r io.Reader, name string) (Deal, error) {
-	sc := bufio.NewScanner(r)
+	sc := scan.NewLines(r, name)
 	var d Deal
 	type at struct{ line, col int }
 	var where []at
 	lineNo, rows := 0, 0
 	for sc.Scan() {
-		lineNo++
+		lineNo = sc.Line()
 		text := sc.Text()
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
@@ -169,7 +169,7 @@ func Parse(r io.Reader, name string) (Deal, error) {
 		}
 		rows++
 		if rows > Rows {
-			return Deal{}, fmt.Errorf("%s:%d:1: more than %d rows", name, lineNo, Rows)
+			return Deal{}, scan.Errorf(scan.Position{File: name, Line: lineNo, Col: 1}, "more than %d rows", Rows)
 		}
 		n := 0
 		for col := 0; col < len(text); {
@@ -186,7 +186,7 @@ func Parse(r io.Reader, name string) (Deal, error) {
 			if tok != ".." {
 				var err error
 				if c, err = ParseCard(tok); err != nil {
-					return Deal{}, fmt.Errorf("%s:%d:%d: %v", name, lineNo, col+1, err)
+					return Deal{}, scan.Errorf(scan.Position{File: name, Line: lineNo, Col: col + 1}, "%v", err)
 				}
 			}
 			d.Cells = append(d.Cells, c)
@@ -198,17 +198,17 @@ func Parse(r io.Reader, name string) (Deal, error) {
 		if rows == 1 {
 			d.Cols = n
 			if n < MinCols || n > MaxCols {
-				return Deal{}, fmt.Errorf("%s:%d:1: %d cells in a row, want %d..%d", name, lineNo, n, MinCols, MaxCols)
+				return Deal{}, scan.Errorf(scan.Position{File: name, Line: lineNo, Col: 1}, "%d cells in a row, want %d..%d", n, MinCols, MaxCols)
 			}
 		} else if n != d.Cols {
-			return Deal{}, fmt.Errorf("%s:%d:1: %d cells, but the first row has %d", name, lineNo, n, d.Cols)
+			return Deal{}, scan.Errorf(scan.Position{File: name, Line: lineNo, Col: 1}, "%d cells, but the first row has %d", n, d.Cols)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return Deal{}, fmt.Errorf("%s: %v", name, err)
+		return Deal{}, err
 	}
 	if rows != Rows {
-		return Deal{}, fmt.Errorf("%s:%d:1: %d rows, want %d", name, lineNo+1, rows, Rows)
+		return Deal{}, scan.Errorf(scan.Position{File: name, Line: lineNo + 1, Col: 1}, "%d rows, want %d", rows, Rows)
 	}
 	k := d.Cols
 	var seen [64]int // position+1 of each card seen
@@ -217,11 +217,11 @@ func Parse(r io.Reader, name string) (Deal, error) {
 			continue
 		}
 		if c.Rank() > k {
-			return Deal{}, fmt.Errorf("%s:%d:%d: card %v does not belong to a %d-column deal (ranks A..%c)", name, where[i].line, where[i].col, c, k, rankLetters[k-2])
+			return Deal{}, scan.Errorf(scan.Position{File: name, Line: where[i].line, Col: where[i].col}, "card %v does not belong to a %d-column deal (ranks A..%c)", c, k, rankLetters[k-2])
 		}
 		if seen[c] != 0 {
 			p := where[seen[c]-1]
-			return Deal{}, fmt.Errorf("%s:%d:%d: card %v twice (also at %d:%d)", name, where[i].line, where[i].col, c, p.line, p.col)
+			return Deal{}, scan.Errorf(scan.Position{File: name, Line: where[i].line, Col: where[i].col}, "card %v twice (also at %d:%d)", c, p.line, p.col)
 		}
 		seen[c] = i + 1
 		if c.Rank() == k {
@@ -235,7 +235,7 @@ func Parse(r io.Reader, name string) (Deal, error) {
 		}
 	}
 	if holes != Rows {
-		return Deal{}, fmt.Errorf("%s:%d:1: %d holes, want %d", name, where[len(where)-1].line, holes, Rows)
+		return Deal{}, scan.Errorf(scan.Position{File: name, Line: where[len(where)-1].line, Col: 1}, "%d holes, want %d", holes, Rows)
 	}
 	var missing []string
 	for s := range Rows {
@@ -246,7 +246,7 @@ func Parse(r io.Reader, name string) (Deal, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return Deal{}, fmt.Errorf("%s:%d:1: missing card(s) %s", name, where[len(where)-1].line, strings.Join(missing, " "))
+		return Deal{}, scan.Errorf(scan.Position{File: name, Line: where[len(where)-1].line, Col: 1}, "missing card(s) %s", strings.Join(missing, " "))
 	}
 	// Unnamed holes take the names of the rank-k cards not yet used, in suit order.
 	for i, c := range d.Cells {

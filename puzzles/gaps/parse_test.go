@@ -17,6 +17,10 @@ func TestParseErrors(t *testing.T) {
 		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 S3 ..\nCA C2 .. ..\n", "d:4:1: 5 holes, want 4"},
 		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 S3 ..\nCA C2 H4 C4\n", "d:4:1: 5 holes, want 4"},
 		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 S3 ..\nCA C2 C3 C3\n", "d:4:10: card C3 twice (also at 4:7)"},
+		// Issue 19: CR-only line ends were one line; a BOM is skipped.
+		{"\xEF\xBB\xBFHA H2 H3 ..\rDA D2 D3 ..\rSA S2 X9 ..\rCA C2 C3 ..\r", `d:3:7: unknown card "X9"`},
+		{"HA H2 H3 ..\r\nDA D2 D3 ..\r\nSA S2 X9 ..\r\nCA C2 C3 ..\r\n", `d:3:7: unknown card "X9"`},
+		{"HA H2 H3 ..\n" + strings.Repeat("x", 20<<20), "d:2: line longer than 16777216 bytes"},
 	} {
 		_, err := ParseString(tc.text, "d")
 		if err == nil || err.Error() != tc.want {

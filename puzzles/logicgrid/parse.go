@@ -1,11 +1,16 @@
 package logicgrid
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"math"
+	"math/big"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/branchwise/branchwise/scan"
 )
 
 // The file format (docs/logicgrid.md has the EBNF): '#' starts a comment;
@@ -13,32 +18,26 @@ import (
 // first being the key; "group NAME: v1 v2 ..." names a set of values of one
 // category; every other non-blank line is a clue.
 
-// ParseError is an error at a place of a puzzle file.
-type ParseError struct {
-	File      string
-	Line, Col int
-	Msg       string
-}
-
-func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
+// ParseError is an error at a place of a puzzle file: the error type of
+// every branchwise reader.
+type ParseError = scan.Error
 
 // Parse reads a puzzle; name is the file name used in messages.
 func Parse(r io.Reader, name string) (*Puzzle, error) {
 	p := &Puzzle{Name: name}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	sc := scan.NewLines(r, name)
 	line := 0
 	for sc.Scan() {
-		line++
+		line = sc.Line()
 		if err := p.parseLine(sc.Text(), line); err != nil {
 			return nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s:%d: %v", name, line+1, err)
+		return nil, err
 	}
 	if len(p.Categories) == 0 {
-		return nil, &ParseError{name, max(line, 1), 1, "no categories declared"}
+		return nil, scan.Errorf(scan.Position{File: name, Line: max(line, 1), Col: 1}, "no categories declared")
 	}
 	return p, nil
 }
@@ -47,13 +46,13 @@ func Parse(r io.Reader, name string) (*Puzzle, error) {
 func ParseString(s, name string) (*Puzzle, error) { return Parse(strings.NewReader(s), name) }
 
 func (p *Puzzle) errAt(line int, t token, format string, args ...any) error {
-	return &ParseError{p.Name, line, t.col, fmt.Sprintf(format, args...)}
+	return scan.Errorf(scan.Position{File: p.Name, Line: line, Col: t.col}, format, args...)
 }
 
 func (p *Puzzle) parseLine(text string, line int) error {
 	toks, lerr := lex(text)
 	if lerr != nil {
-		lerr.File, lerr.Line = p.Name, line
+		lerr.Pos.File, lerr.Pos.Line = p.Name, line
 		return lerr
 	}
 	if len(toks) == 1 { // only the end token
@@ -230,7 +229,7 @@ func lex(s string) ([]token, *ParseError) {
 			}
 			word := s[start:i]
 			kind := tIdent
-			if _, err := strconv.Atoi(word); err == nil {
+			if _, err := strconv.Atoi(word); err == nil || bigNumber(word) {
 				kind = tNumber
 			}
 			toks = append(toks, token{kind: kind, text: word, col: start + 1})
@@ -272,7 +271,7 @@ func lex(s string) ([]token, *ParseError) {
 				t.kind, t.op = tCmp, opNe
 				break
 			}
-			return nil, &ParseError{Col: start + 1, Msg: `unexpected "!" (want "!=" or "not")`}
+			return nil, &ParseError{Pos: scan.Position{Col: start + 1}, Msg: `unexpected "!" (want "!=" or "not")`}
 		case '<', '>':
 			t.kind, t.op = tCmp, opLt
 			if c == '>' {
@@ -283,7 +282,7 @@ func lex(s string) ([]token, *ParseError) {
 				t.op++
 			}
 		default:
-			return nil, &ParseError{Col: start + 1, Msg: fmt.Sprintf("unexpected character %q", c)}
+			return nil, &ParseError{Pos: scan.Position{Col: start + 1}, Msg: fmt.Sprintf("unexpected character %q", c)}
 		}
 		t.text = s[start:i]
 		if i == len(s) {
@@ -297,12 +296,57 @@ func lex(s string) ([]token, *ParseError) {
 	return append(toks, token{kind: tEOF, col: len(s) + 1}), nil
 }
 
+// Limits of one clue. The parser is recursive, so nesting costs stack;
+// the enumeration of a clue's ways is exponential in the attributes it
+// names, and evaluation walks the whole expression at every step of it.
+const (
+	// MaxNesting bounds the depth of parentheses, absolute values, "not"
+	// and unary minus in a clue. Real clues nest two or three deep; 100
+	// keeps the parser's stack small whatever the input.
+	MaxNesting = 100
+	// MaxOperands bounds the values, attributes and numbers one clue
+	// names. Published clues name at most six; a clue of 64 attributes
+	// could not have its ways enumerated anyway.
+	MaxOperands = 64
+)
+
 // parser is a recursive-descent parser of one clue.
 type parser struct {
-	p    *Puzzle
-	toks []token
-	pos  int
-	line int
+	p        *Puzzle
+	toks     []token
+	pos      int
+	line     int
+	depth    int // the nesting depth, bounded by MaxNesting
+	operands int // the operands read, bounded by MaxOperands
+}
+
+// enter counts one level of nesting at t; leave undoes it.
+func (ps *parser) enter(t token) error {
+	if ps.depth++; ps.depth > MaxNesting {
+		return ps.errf(t, "the clue nests deeper than %d levels (parentheses, |...|, not, unary minus)", MaxNesting)
+	}
+	return nil
+}
+
+func (ps *parser) leave() { ps.depth-- }
+
+// operand counts one operand at t.
+func (ps *parser) countOperand(t token) error {
+	if ps.operands++; ps.operands > MaxOperands {
+		return ps.errf(t, "the clue names more than %d values, attributes and numbers; split it", MaxOperands)
+	}
+	return nil
+}
+
+// bigNumber reports whether s is a whole number past the int64 range.
+func bigNumber(s string) bool {
+	_, err := strconv.ParseInt(strings.TrimPrefix(s, "-"), 10, 64)
+	return errors.Is(err, strconv.ErrRange)
+}
+
+// errBig reports a number past the int64 range at t.
+func (ps *parser) errBig(t token, s string) error {
+	return ps.errf(t, "the number %s is past the largest whole number, %d", s, math.MaxInt64)
 }
 
 func (ps *parser) peek() token {
@@ -353,6 +397,10 @@ func (ps *parser) binary(level int) (*node, error) {
 // a formula first and, if that fails or an arithmetic operator follows,
 // again as an atom.
 func (ps *parser) unary() (*node, error) {
+	if err := ps.enter(ps.peek()); err != nil {
+		return nil, err
+	}
+	defer ps.leave()
 	if ps.isWord("not") {
 		ps.next()
 		x, err := ps.unary()
@@ -524,7 +572,73 @@ func (ps *parser) compare(l operand, opTok token, r operand) (*node, error) {
 			return nil, err
 		}
 	}
+	for _, e := range []*expr{le, re} {
+		if lo, hi := ps.span(e); !fits(lo) || !fits(hi) {
+			return nil, ps.errf(opTok, "the arithmetic of this clue can reach %v, past the 64-bit range (%d to %d)", outside(lo, hi), -math.MaxInt64, math.MaxInt64)
+		}
+	}
 	return &node{kind: kCmp, op: op, l: le, r: re}, nil
+}
+
+// span returns bounds of the values e and every part of it can take, in
+// big integers; a part past the int64 range makes a bound past it too, so
+// a clue whose bounds fit never overflows when evaluated (value in
+// ways.go uses int arithmetic).
+func (ps *parser) span(e *expr) (lo, hi *big.Int) {
+	switch e.kind {
+	case eLit:
+		return big.NewInt(int64(e.val)), big.NewInt(int64(e.val))
+	case eAttr:
+		nums := ps.p.Categories[e.cat].Nums
+		a, b := slices.Min(nums), slices.Max(nums)
+		return big.NewInt(int64(a)), big.NewInt(int64(b))
+	case eNeg, eAbs:
+		l, h := ps.span(e.x)
+		nl, nh := new(big.Int).Neg(h), new(big.Int).Neg(l)
+		if e.kind == eNeg {
+			return nl, nh
+		}
+		m := h
+		if nl.Cmp(m) > 0 {
+			m = nl
+		}
+		if l.Sign() >= 0 {
+			return l, h
+		}
+		return big.NewInt(0), m
+	case eMod:
+		l, h := ps.span(e.x)
+		if !fits(l) || !fits(h) {
+			return l, h
+		}
+		return big.NewInt(0), big.NewInt(int64(e.y.val - 1))
+	}
+	xl, xh := ps.span(e.x)
+	yl, yh := ps.span(e.y)
+	// a part out of range must not be hidden by a sum in range
+	for _, b := range []*big.Int{xl, xh, yl, yh} {
+		if !fits(b) {
+			return b, b
+		}
+	}
+	if e.kind == eAdd {
+		return new(big.Int).Add(xl, yl), new(big.Int).Add(xh, yh)
+	}
+	return new(big.Int).Sub(xl, yh), new(big.Int).Sub(xh, yl)
+}
+
+// fits reports whether b is within the int64 range, less one at the
+// bottom so that negating it fits too.
+func fits(b *big.Int) bool {
+	return b.IsInt64() && b.Int64() != math.MinInt64
+}
+
+// outside returns the bound of lo, hi that does not fit.
+func outside(lo, hi *big.Int) *big.Int {
+	if !fits(hi) {
+		return hi
+	}
+	return lo
 }
 
 // numeric checks that every attribute of e is of a numeric category.
@@ -578,6 +692,9 @@ func (ps *parser) arith(o, other operand) (*expr, error) {
 // operand = ref | sum. A sum that is a single name without "." is bare.
 func (ps *parser) operand() (operand, error) {
 	t := ps.peek()
+	if err := ps.countOperand(t); err != nil {
+		return operand{}, err
+	}
 	if (t.kind == tIdent || t.kind == tNumber) && !isKeyword(t.text) {
 		// A bare value is a name not followed by "." or an arithmetic
 		// operator.
@@ -589,6 +706,9 @@ func (ps *parser) operand() (operand, error) {
 		default:
 			o := operand{bare: true, tok: t, name: name}
 			r, err := ps.p.Lookup(name)
+			if err != nil && bigNumber(name) {
+				return o, ps.errBig(t, name)
+			}
 			if err != nil {
 				if _, nerr := strconv.Atoi(name); nerr != nil {
 					return o, ps.errf(t, "%v", err)
@@ -671,6 +791,9 @@ func (ps *parser) term() (*expr, error) {
 		ps.next()
 		t := ps.next()
 		n, err := strconv.Atoi(t.text)
+		if bigNumber(t.text) {
+			return nil, ps.errBig(t, t.text)
+		}
 		if t.kind != tNumber || err != nil || n <= 0 {
 			return nil, ps.errf(t, "want a positive number after %%, found %s", t)
 		}
@@ -682,6 +805,10 @@ func (ps *parser) term() (*expr, error) {
 // factor = number | ref "." category | "|" sum "|" | "(" sum ")" | "-" factor.
 func (ps *parser) factor() (*expr, error) {
 	t := ps.peek()
+	if err := ps.enter(t); err != nil {
+		return nil, err
+	}
+	defer ps.leave()
 	switch t.kind {
 	case tMinus:
 		ps.next()
@@ -714,10 +841,16 @@ func (ps *parser) factor() (*expr, error) {
 		if isKeyword(t.text) {
 			return nil, ps.errf(t, "unexpected %q", t.text)
 		}
+		if err := ps.countOperand(t); err != nil {
+			return nil, err
+		}
 		name := ps.refName()
 		if ps.peek().kind != tDot {
 			if n, err := strconv.Atoi(name); err == nil {
 				return &expr{kind: eLit, val: n}, nil
+			}
+			if bigNumber(name) {
+				return nil, ps.errBig(t, name)
 			}
 			return nil, ps.errf(t, "%s is not a number: write %s.CATEGORY", name, name)
 		}

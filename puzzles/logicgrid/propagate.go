@@ -69,6 +69,9 @@ func (s *solver) propagate(depth int) bool {
 			}
 			g.sup = sp
 			w := int32(g.countWays(s.p.Clues[k].f, 0))
+			if s.guarded() {
+				return false
+			}
 			g.sup = nil
 			s.lastWays[k], s.lastEnum[k] = int(w), g.stamp
 			if w == 0 {

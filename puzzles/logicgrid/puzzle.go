@@ -1,6 +1,7 @@
 package logicgrid
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -139,7 +140,10 @@ func (p *Puzzle) addCategory(c Category) error {
 		c.Nums = make([]int, len(c.Values))
 		for i, v := range c.Values {
 			n, err := strconv.Atoi(v)
-			if err != nil || n > 1<<30 || n < -(1<<30) {
+			if err == nil && (n > 1<<30 || n < -(1<<30)) || errors.Is(err, strconv.ErrRange) {
+				return fmt.Errorf("category %q: the value %s is too large (numeric values lie within ±2^30)", c.Name, v)
+			}
+			if err != nil {
 				return fmt.Errorf("category %q is numeric but %q is not an integer", c.Name, v)
 			}
 			c.Nums[i] = n

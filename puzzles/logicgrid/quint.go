@@ -1,8 +1,8 @@
 package logicgrid
 
 import (
-	"bufio"
 	"fmt"
+	"github.com/branchwise/branchwise/scan"
 	"io"
 	"regexp"
 	"strconv"
@@ -99,8 +99,7 @@ func QuintClue(clue string, n int) (string, error) {
 // ReadQuint reads a file of quint-t puzzles; name is used in messages and
 // in the puzzles' names.
 func ReadQuint(r io.Reader, name string) ([]QuintPuzzle, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	sc := scan.NewLines(r, name)
 	var out []QuintPuzzle
 	var cur *QuintPuzzle
 	var text strings.Builder
@@ -113,25 +112,24 @@ func ReadQuint(r io.Reader, name string) ([]QuintPuzzle, error) {
 		}
 		p, err := ParseString(text.String(), cur.Name)
 		if err != nil {
-			if pe, ok := err.(*ParseError); ok && pe.Line-1 < len(lineOf) && pe.Line > 0 {
-				return fmt.Errorf("%s:%d: %s (rewritten as %q)", name, lineOf[pe.Line-1], pe.Msg, strings.Split(text.String(), "\n")[pe.Line-1])
+			if pe, ok := err.(*ParseError); ok && pe.Pos.Line-1 < len(lineOf) && pe.Pos.Line > 0 {
+				return scan.Errorf(scan.Position{File: name, Line: lineOf[pe.Pos.Line-1]}, "%s (rewritten as %q)", pe.Msg, strings.Split(text.String(), "\n")[pe.Pos.Line-1])
 			}
 			return err
 		}
 		cur.Puzzle = p
 		if len(answer) > 0 {
 			if cur.Answer, err = quintAnswer(p, answer); err != nil {
-				return fmt.Errorf("%s:%d: %v", name, cur.Line, err)
+				return scan.Errorf(scan.Position{File: name, Line: cur.Line}, "%v", err)
 			}
 		}
 		out = append(out, *cur)
 		cur = nil
 		return nil
 	}
-	line := 0
 	for sc.Scan() {
-		line++
-		s := strings.TrimRight(sc.Text(), " \t\r")
+		line := sc.Line()
+		s := strings.TrimRight(sc.Text(), " \t")
 		if strings.HasPrefix(s, "====") || s == "" {
 			continue
 		}
@@ -155,7 +153,7 @@ func ReadQuint(r io.Reader, name string) ([]QuintPuzzle, error) {
 			continue
 		}
 		if cur == nil {
-			return nil, fmt.Errorf("%s:%d: text before the first puzzle header", name, line)
+			return nil, scan.Errorf(scan.Position{File: name, Line: line}, "text before the first puzzle header")
 		}
 		if s == ".:: Answer ::." {
 			inAnswer = true
@@ -168,7 +166,7 @@ func ReadQuint(r io.Reader, name string) ([]QuintPuzzle, error) {
 		if m := quintClue.FindStringSubmatch(s); m != nil {
 			c, err := QuintClue(m[1], positions)
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+				return nil, scan.Errorf(scan.Position{File: name, Line: line}, "%v", err)
 			}
 			text.WriteString(c + "\n")
 			lineOf = append(lineOf, line)
@@ -183,10 +181,10 @@ func ReadQuint(r io.Reader, name string) ([]QuintPuzzle, error) {
 			lineOf = append(lineOf, line)
 			continue
 		}
-		return nil, fmt.Errorf("%s:%d: unrecognised line %q", name, line, s)
+		return nil, scan.Errorf(scan.Position{File: name, Line: line}, "unrecognised line %q", s)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, err
 	}
 	if err := finish(); err != nil {
 		return nil, err

@@ -49,6 +49,9 @@ type Options struct {
 	MaxSolutions int64
 	// MaxNodes > 0 stops after that many nodes.
 	MaxNodes int64
+	// MaxMem > 0 stops the search when the ways it holds reach about that
+	// many bytes (Result.Status search.MemLimit).
+	MaxMem int64
 	// Keep is the number of solutions kept in the result (the others are
 	// only counted).
 	Keep int
@@ -155,13 +158,19 @@ type solver struct {
 func Solve(ctx context.Context, p *Puzzle, opt Options) Result {
 	start := time.Now()
 	s := &solver{p: p, g: newGrid(p), opt: opt, ctx: ctx, applied: make([]bool, len(p.Clues))}
+	s.g.guard = newGuard(ctx, Limits{MaxMem: opt.MaxMem})
 	s.res.Strategy = opt.Strategy.String()
 	s.order = make([]int, len(p.Clues))
 	for i := range s.order {
 		s.order[i] = i
 	}
 	if opt.Strategy == xcover.Sorted {
-		bf := BranchingFactors(p)
+		bf, err := BranchingFactorsContext(ctx, p, Limits{MaxMem: opt.MaxMem})
+		if err != nil {
+			s.res.Status = search.StatusOf(err)
+			s.res.Elapsed = time.Since(start)
+			return s.res
+		}
 		slices.SortStableFunc(s.order, func(a, b int) int { return bf[a] - bf[b] })
 	}
 	if opt.Propagate {
@@ -185,12 +194,10 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) Result {
 }
 
 // BranchingFactors returns every clue's number of ways on the empty grid.
+// It has no bounds: a clue naming many attributes may take very long (see
+// BranchingFactorsContext).
 func BranchingFactors(p *Puzzle) []int {
-	g := newGrid(p)
-	bf := make([]int, len(p.Clues))
-	for i, c := range p.Clues {
-		bf[i] = g.countWays(c.f, 0)
-	}
+	bf, _ := BranchingFactorsContext(context.Background(), p, Limits{})
 	return bf
 }
 
@@ -206,6 +213,15 @@ func Ways(p *Puzzle, i int) [][]Assignment {
 		}
 	}
 	return out
+}
+
+// heldBytes is the memory the way buffers above depth hold.
+func (s *solver) heldBytes(depth int) int64 {
+	var n int64
+	for _, b := range s.bufs[:depth] {
+		n += b.bytes()
+	}
+	return n
 }
 
 func (s *solver) buf(depth int) *wayBuf {
@@ -241,6 +257,9 @@ func (s *solver) chooseClue() int {
 			n = s.lastWays[k] // counted by the last round of propagation
 		} else {
 			n = s.g.countWays(s.p.Clues[k].f, limit)
+			if s.guarded() {
+				return -1
+			}
 		}
 		if full {
 			s.res.Generated += 1 + int64(n)
@@ -291,6 +310,16 @@ func (s *solver) chooseCell() (e, c int, ok bool) {
 	return e, c, ok
 }
 
+// guarded reports whether the guard stopped an enumeration, and halts the
+// search if so.
+func (s *solver) guarded() bool {
+	if err := s.g.guard.err; err != nil {
+		s.halt(search.StatusOf(err))
+		return true
+	}
+	return false
+}
+
 func (s *solver) halt(why search.Status) {
 	if !s.stop {
 		s.stop, s.res.Status = true, why
@@ -334,13 +363,20 @@ func (s *solver) search(depth int) {
 		}
 	}
 	k := s.chooseClue()
+	if s.stop {
+		return
+	}
 	if k < 0 {
 		s.fill(depth)
 		return
 	}
 	s.addNode()
 	b := s.buf(depth)
+	g.guard.held = s.heldBytes(depth)
 	n := g.ways(s.p.Clues[k].f, b)
+	if s.guarded() {
+		return
+	}
 	if s.opt.Strategy != xcover.Fewest || !s.opt.CountGenerated {
 		s.res.Generated += 1 + int64(n)
 	}

@@ -45,6 +45,7 @@ type slot struct {
 }
 
 type grid struct {
+	guard *guard // bounds the enumeration of ways; nil: no bounds
 	p     *Puzzle
 	n, m  int
 	cell  []int8 // [e*m + c]
@@ -328,6 +329,9 @@ func (g *grid) ways(f *node, b *wayBuf) int {
 // enum walks the tree of slot fillings below the current grid and reports
 // whether to go on.
 func (g *grid) enum(f *node) bool {
+	if g.guard != nil && !g.guard.step(g.collect) {
+		return false
+	}
 	v, s := g.eval(f)
 	switch v {
 	case vTrue:

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -35,8 +36,20 @@ type Compiled struct {
 	cellOpt [][3]int // option -> entity, category, value, for cell options
 }
 
-// Compile builds the exact cover problem of p.
-func Compile(p *Puzzle) (*Compiled, error) {
+// Compile builds the exact cover problem of p, without bounds (see
+// CompileContext).
+func Compile(p *Puzzle) (*Compiled, error) { return CompileContext(context.Background(), p, Limits{}) }
+
+// optionBytes is about what one item of an option costs in the compiled
+// problem: its name ("e12.3:7", some 8 bytes, and a 16-byte string header)
+// while the option is added, and the node of the dancing-links table.
+const optionBytes = 48
+
+// CompileContext builds the exact cover problem of p, bounded by ctx and
+// lim: the ways of every clue become options, and a clue naming many
+// attributes has very many ways. It returns the context's error,
+// ErrMaxNodes or ErrMaxMem when it stops.
+func CompileContext(ctx context.Context, p *Puzzle, lim Limits) (*Compiled, error) {
 	n, m := p.Entities(), len(p.Categories)
 	// The clues come first, so that xcover's fixed order takes them in the
 	// file's order, as the Igarashi et al. (2005) solver does, before the cells.
@@ -73,9 +86,17 @@ func Compile(p *Puzzle) (*Compiled, error) {
 		}
 	}
 	g := newGrid(p)
+	g.guard = newGuard(ctx, lim)
 	var b wayBuf
 	for k, cl := range p.Clues {
 		g.ways(cl.f, &b)
+		if g.guard.err != nil {
+			return nil, g.guard.err
+		}
+		g.guard.held += int64(len(b.at)*2+len(b.end)) * optionBytes
+		if lim.MaxMem > 0 && g.guard.held > lim.MaxMem {
+			return nil, ErrMaxMem
+		}
 		for w := range len(b.end) {
 			items := []string{"C" + strconv.Itoa(k)}
 			for _, a := range b.way(w) {
@@ -111,9 +132,19 @@ func (cp *Compiled) Solution(options []int) Solution {
 // choice), keeping up to keep solutions and stopping after maxSolutions
 // (0: all). Nodes are xcover's: the options tried.
 func SolveXCover(ctx context.Context, p *Puzzle, s Strategy, maxSolutions int64, keep int) (Result, error) {
+	return SolveXCoverLimits(ctx, p, s, maxSolutions, keep, Limits{})
+}
+
+// SolveXCoverLimits is SolveXCover with the compilation bounded by lim as
+// well as ctx; a compilation stopped by them is a Result with its Status
+// (search.NodeLimit, MemLimit, TimeLimit or Interrupted) and no solutions.
+func SolveXCoverLimits(ctx context.Context, p *Puzzle, s Strategy, maxSolutions int64, keep int, lim Limits) (Result, error) {
 	start := time.Now()
-	cp, err := Compile(p)
+	cp, err := CompileContext(ctx, p, lim)
 	if err != nil {
+		if err == ErrMaxNodes || err == ErrMaxMem || ctx.Err() != nil {
+			return Result{Strategy: "xcover-" + s.String(), Status: search.StatusOf(err), Elapsed: time.Since(start)}, nil
+		}
 		return Result{}, err
 	}
 	var res Result

@@ -1,11 +1,12 @@
 package polyform
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/branchwise/branchwise/scan"
 )
 
 // Board is a region of a grid to fill.
@@ -135,13 +136,15 @@ func ReadBoard(r io.Reader, file string) (*Board, error) {
 func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 	var cells []Cell
 	g, set := Square, ""
-	sc := bufio.NewScanner(r)
+	sc := scan.NewLines(r, file)
 	var layers []string // the cubic grid's body, read by readLayers
 	layersAt := 0
 	row, header := 0, true
+	gridLine, setLine := 0, 0
 	parity, first := -1, "" // hexagon grid: the parity of row + column of the cells
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimRight(sc.Text(), "\r")
+	for sc.Scan() {
+		text := sc.Text()
+		line := sc.Line()
 		if layersAt > 0 {
 			layers = append(layers, text)
 			continue
@@ -151,16 +154,29 @@ func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 				v = strings.TrimSpace(v)
 				switch strings.TrimSpace(k) {
 				case "grid":
+					if gridLine > 0 {
+						return nil, "", sc.Errorf(1, "a second grid: header (the first is on line %d)", gridLine)
+					}
+					gridLine = line
 					var err error
 					if g, err = ParseGrid(v); err != nil {
-						return nil, "", fmt.Errorf("%s:%d: %v", file, line, err)
+						return nil, "", sc.Errorf(1, "%v", err)
 					}
 				case "pieces":
+					if setLine > 0 {
+						return nil, "", sc.Errorf(1, "a second pieces: header (the first is on line %d)", setLine)
+					}
+					setLine = line
+					// A set name is checked here, at its line; a list of
+					// pieces with copies ("L*0-2,P*0-2") is the caller's.
+					if _, err := SetGrid(v); err != nil && !strings.ContainsAny(v, "*,") {
+						return nil, "", sc.Errorf(1, "%v", err)
+					}
 					set = v
 				case "layer":
 					g, layersAt, layers = Cubic, line, []string{text}
 				default:
-					return nil, "", fmt.Errorf("%s:%d: unknown header %q (want grid, pieces or layer)", file, line, k)
+					return nil, "", sc.Errorf(1, "unknown header %q (want grid, pieces or layer)", k)
 				}
 				continue
 			}
@@ -177,20 +193,20 @@ func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 					if parity < 0 {
 						parity, first = mod(row+col, 2), fmt.Sprintf("%d:%d", line, col+1)
 					} else if mod(row+col, 2) != parity {
-						return nil, "", fmt.Errorf("%s:%d:%d: a hexagon out of line: hexagons sit in every other column, shifted by one from row to row, as the first one at %s", file, line, col+1, first)
+						return nil, "", sc.Errorf(col+1, "a hexagon out of line: hexagons sit in every other column, shifted by one from row to row, as the first one at %s", first)
 					}
 				}
 				c, _ := g.FromPos(row, col-max(parity, 0))
 				cells = append(cells, c)
 			case ' ', '#':
 			default:
-				return nil, "", fmt.Errorf("%s:%d:%d: unknown character %q (want '.' for a cell, ' ' or '#' outside)", file, line, col+1, ch)
+				return nil, "", sc.Errorf(col+1, "unknown character %q (want '.' for a cell, ' ' or '#' outside)", ch)
 			}
 		}
 		row++
 	}
 	if err := sc.Err(); err != nil {
-		return nil, "", fmt.Errorf("%s: %v", file, err)
+		return nil, "", err
 	}
 	if layersAt > 0 {
 		var err error
@@ -199,11 +215,16 @@ func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 		}
 	}
 	if len(cells) == 0 {
-		return nil, "", fmt.Errorf("%s: the board has no cells", file)
+		return nil, "", scan.Errorf(scan.Position{File: file}, "the board has no cells")
+	}
+	if set != "" {
+		if sg, err := SetGrid(set); err == nil && sg != g {
+			return nil, "", scan.Errorf(scan.Position{File: file, Line: setLine, Col: 1}, "the pieces %q are on the %s grid, the board on the %s grid", set, sg, g)
+		}
 	}
 	b, err := NewBoard(g, cells)
 	if err != nil {
-		return nil, "", fmt.Errorf("%s: %v", file, err)
+		return nil, "", scan.Errorf(scan.Position{File: file}, "%v", err)
 	}
 	return b, set, nil
 }

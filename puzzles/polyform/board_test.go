@@ -2,6 +2,7 @@ package polyform
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -49,6 +50,15 @@ func TestReadBoard(t *testing.T) {
 		{"..\n.x\n", `b.txt:2:2: unknown character 'x'`},
 		{"", "b.txt: the board has no cells"},
 		{"  \n##\n", "b.txt: the board has no cells"},
+		// Issue 19: a repeated header was accepted without a word; an
+		// unknown piece set had no line number; pieces of another grid.
+		{"grid: square\ngrid: triangle\n...\n", "b.txt:2:1: a second grid: header (the first is on line 1)"},
+		{"pieces: pentominoes\npieces: tetrominoes\n...\n", "b.txt:2:1: a second pieces: header (the first is on line 1)"},
+		{"grid: square\npieces: nonagons\n....\n", `b.txt:2:1: unknown piece set "nonagons"`},
+		{"pieces: polyomino-99\n....\n", `b.txt:1:1: piece set "polyomino-99": the size must be a number from 1 to 9`},
+		{"pieces: hexiamonds\n....\n", `b.txt:1:1: the pieces "hexiamonds" are on the triangle grid, the board on the square grid`},
+		// CR-only line ends were read as one line.
+		{"..\r.x\r", `b.txt:2:2: unknown character 'x'`},
 	} {
 		_, err := ReadBoard(strings.NewReader(tc.in), "b.txt")
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
@@ -58,6 +68,44 @@ func TestReadBoard(t *testing.T) {
 	if _, err := NewPacking(Rectangle(6, 6), Pentominoes()); err == nil || !strings.Contains(err.Error(), "no packing can fill it") {
 		t.Errorf("60 cells of pieces on 36: %v", err)
 	}
+}
+
+// Issue 19: the triangle-grid example of docs/pack.md was indented so that
+// its first triangle pointed down, and gave 0 solutions instead of 148. It
+// must be the board of hexiamond-4x9.
+func TestDocsTriangleExample(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/pack.md")
+	if err != nil {
+		t.Skip(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "```\ngrid: triangle\n")
+	if !ok {
+		t.Fatal("docs/pack.md: no triangle-grid example")
+	}
+	text, _, _ := strings.Cut(rest, "```")
+	b, set, err := ReadBoardSet(strings.NewReader("grid: triangle\n"+text), "pack.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Parallelogram(9, 4)
+	if set != "hexiamonds" || !sameShape(b, want) {
+		t.Errorf("docs/pack.md's triangle example (set %q) is not the 4 x 9 parallelogram of hexiamond-4x9", set)
+	}
+}
+
+// sameShape reports whether two boards have the same cells up to a
+// translation of the grid.
+func sameShape(a, b *Board) bool {
+	if a.Grid != b.Grid || len(a.Cells) != len(b.Cells) {
+		return false
+	}
+	oa, ob := a.Grid.offset(a.Cells), b.Grid.offset(b.Cells)
+	for _, c := range a.Cells {
+		if _, ok := b.index[Cell{c.X - oa.X + ob.X, c.Y - oa.Y + ob.Y, c.Z - oa.Z + ob.Z}]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func FuzzReadBoard(f *testing.F) {

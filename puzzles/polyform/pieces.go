@@ -85,12 +85,38 @@ func SetNames() []string {
 // "soma" for the Soma pieces; a prefix
 // "one-sided-" gives the one-sided set. It also returns the set's grid.
 func PieceSet(name string) (Grid, []Piece, error) {
-	base, free := name, true
+	if base, ok := strings.CutPrefix(name, "one-sided-"); ok {
+		if ps, ok, err := polycubeSet(base, false); ok {
+			return Cubic, ps, err
+		}
+	} else if ps, ok, err := polycubeSet(name, true); ok {
+		return Cubic, ps, err
+	}
+	g, n, free, err := parseSetName(name)
+	if err != nil {
+		return 0, nil, err
+	}
+	ps, err := pieceSet(g, n, free)
+	return g, ps, err
+}
+
+// SetGrid checks a piece-set name as PieceSet does, without building the
+// set, and returns the set's grid.
+func SetGrid(name string) (Grid, error) {
+	g, _, _, err := parseSetName(name)
+	return g, err
+}
+
+// parseSetName resolves a piece-set name to its grid, piece size and
+// whether the set is free (mirror images identified).
+func parseSetName(name string) (g Grid, n int, free bool, err error) {
+	base := name
+	free = true
 	if rest, ok := strings.CutPrefix(base, "one-sided-"); ok {
 		base, free = rest, false
 	}
-	if ps, ok, err := polycubeSet(base, free); ok {
-		return Cubic, ps, err
+	if _, ok, err := polycubeSet(base, free); ok {
+		return Cubic, 0, free, err
 	}
 	for _, suffix := range []string{"es", "s"} {
 		if _, ok := setNames[strings.TrimSuffix(base, suffix)]; ok {
@@ -99,20 +125,18 @@ func PieceSet(name string) (Grid, []Piece, error) {
 		}
 	}
 	if gn, ok := setNames[base]; ok {
-		ps, err := pieceSet(gn.g, gn.n, free)
-		return gn.g, ps, err
+		return gn.g, gn.n, free, nil
 	}
 	for prefix, g := range map[string]Grid{"polyomino-": Square, "polyiamond-": Triangle, "polyhex-": Hexagon} {
 		if rest, ok := strings.CutPrefix(base, prefix); ok {
 			n, err := strconv.Atoi(rest)
 			if err != nil || n < 1 || n > 9 {
-				return 0, nil, fmt.Errorf("piece set %q: the size must be a number from 1 to 9", name)
+				return 0, 0, false, fmt.Errorf("piece set %q: the size must be a number from 1 to 9", name)
 			}
-			ps, err := pieceSet(g, n, free)
-			return g, ps, err
+			return g, n, free, nil
 		}
 	}
-	return 0, nil, fmt.Errorf("unknown piece set %q (known: %s; prefix one-sided- for one-sided sets)", name, strings.Join(SetNames(), ", "))
+	return 0, 0, false, fmt.Errorf("unknown piece set %q (known: %s; prefix one-sided- for one-sided sets)", name, strings.Join(SetNames(), ", "))
 }
 
 // SelectPieces returns the pieces of set named by letters (e.g. "FILNP"),

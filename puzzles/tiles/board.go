@@ -1,8 +1,9 @@
 package tiles
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
+	"github.com/branchwise/branchwise/scan"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -167,10 +168,13 @@ func boardOf(nums []int, rows, cols int) (Board, error) {
 		}
 		rows, cols = side, side
 	}
+	if rows*cols > MaxCells || len(nums) > MaxCells {
+		return Board{}, fmt.Errorf("a %dx%d board has %d cells; the largest board has %d (8x8)", rows, cols, rows*cols, MaxCells)
+	}
 	b := Board{Rows: rows, Cols: cols, Tiles: make([]uint8, len(nums))}
 	for i, v := range nums {
-		if v < 0 || v >= MaxCells {
-			return Board{}, fmt.Errorf("tile %d out of range", v)
+		if v < 0 || v >= len(nums) {
+			return Board{}, fmt.Errorf("tile %d out of range 0..%d", v, len(nums)-1)
 		}
 		b.Tiles[i] = uint8(v)
 	}
@@ -185,6 +189,9 @@ func parseNumbers(s string) ([]int, error) {
 	nums := make([]int, 0, len(fields))
 	for _, f := range fields {
 		v, err := strconv.Atoi(f)
+		if errors.Is(err, strconv.ErrRange) {
+			return nil, fmt.Errorf("%s is past the largest tile number", f)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%q is not a number", f)
 		}
@@ -207,8 +214,9 @@ type Instance struct {
 // file and line.
 func ReadInstances(r io.Reader, file string, rows, cols int) ([]Instance, error) {
 	var out []Instance
-	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
+	sc := scan.NewLines(r, file)
+	for sc.Scan() {
+		line := sc.Line()
 		text := sc.Text()
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
@@ -218,7 +226,7 @@ func ReadInstances(r io.Reader, file string, rows, cols int) ([]Instance, error)
 		}
 		nums, err := parseNumbers(text)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", file, line, err)
+			return nil, scan.Errorf(scan.Position{File: file, Line: line}, "%v", err)
 		}
 		name := strconv.Itoa(line)
 		n := rows * cols
@@ -234,7 +242,7 @@ func ReadInstances(r io.Reader, file string, rows, cols int) ([]Instance, error)
 		}
 		b, err := boardOf(nums, rows, cols)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", file, line, err)
+			return nil, scan.Errorf(scan.Position{File: file, Line: line}, "%v", err)
 		}
 		if rows == 0 {
 			rows, cols = b.Rows, b.Cols
@@ -242,10 +250,10 @@ func ReadInstances(r io.Reader, file string, rows, cols int) ([]Instance, error)
 		out = append(out, Instance{Name: name, Line: line, Board: b})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
+		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no instances", file)
+		return nil, scan.Errorf(scan.Position{File: file}, "no instances")
 	}
 	return out, nil
 }

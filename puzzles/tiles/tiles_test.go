@@ -3,6 +3,7 @@ package tiles
 import (
 	"context"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/branchwise/branchwise/search"
@@ -215,6 +216,28 @@ func TestTwoByTwo(t *testing.T) {
 		ida := IDA(context.Background(), p2, IDAOptions{})
 		if r.Status != search.Solved || r.Cost != ida.Cost {
 			t.Fatalf("%v: BFS %v length %d, IDA* length %d", b, r.Status, r.Cost, ida.Cost)
+		}
+	}
+}
+
+// Issue 19: a 9x9 board said "tile 64 out of range"; a number past int64
+// said it was not a number; CR-only line ends were one line.
+func TestReadInstancesErrors(t *testing.T) {
+	nine := make([]string, 81)
+	for i := range nine {
+		nine[i] = strconv.Itoa(i)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{strings.Join(nine, " ") + "\n", "i.txt:1: a 9x9 board has 81 cells; the largest board has 64 (8x8)"},
+		{"1 2 3 99999999999999999999\n", "i.txt:1: 99999999999999999999 is past the largest tile number"},
+		{"1 0 2 3\r1 2 3 x\r", `i.txt:2: "x" is not a number`},
+		{"\xEF\xBB\xBF1 0 2 3\r\n1 2 3 x\r\n", `i.txt:2: "x" is not a number`},
+		{"1 0 2 7\n", "i.txt:1: tile 7 out of range 0..3"},
+		{"# nothing\n", "i.txt: no instances"},
+	} {
+		_, err := ReadInstances(strings.NewReader(tc.in), "i.txt", 0, 0)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%.40q: %v, want %q", tc.in, err, tc.want)
 		}
 	}
 }
