@@ -80,6 +80,9 @@ func (p *packRun) count() error {
 		if p.f.unique {
 			how = fmt.Sprintf("unique ones searched, piece %s restricted", p.pk.Pieces[p.pk.Restrict().Piece].Name)
 		}
+		if r.Err != nil || r.Status.Early() {
+			how = "the search stopped early: the counts so far"
+		}
 		fmt.Fprintf(p.e.stdout, "%s: %d solutions, %d unique (%s; strategy %s, %d nodes, %d workers, %.2f s)\n",
 			p.name, all, uniq, how, p.rep.Strategy, p.rep.Nodes, p.f.workers, p.rep.Seconds)
 	}

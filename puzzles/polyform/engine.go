@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/branchwise/branchwise/bitpack"
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -211,10 +213,20 @@ func (pk *Packing) Trees(s xcover.Strategy) (func() estimate.Tree, error) {
 	}, nil
 }
 
-// kernelResult is a kernel's result in xcover's terms.
-func kernelResult(r bitpack.Result) xcover.Result {
+// kernelResult gives a kernel search's result the status xcover's would
+// have: the context's, the solution limit, a visitor's stop, or Solved.
+func kernelResult(r bitpack.Result, limit int64, visitorStopped bool) xcover.Result {
 	st := r.Stats
-	return xcover.Result{Solutions: r.Solutions, Err: r.Err, Stats: xcover.Stats{Nodes: st.Nodes,
+	status := search.Solved
+	switch {
+	case r.Err != nil:
+		status = search.StatusOf(r.Err)
+	case limit > 0 && r.Solutions >= limit:
+		status = search.SolutionLimit
+	case visitorStopped:
+		status = search.VisitorStop
+	}
+	return xcover.Result{Solutions: r.Solutions, Err: r.Err, Status: status, Stats: xcover.Stats{Nodes: st.Nodes,
 		NodesByDepth: st.NodesByDepth, Branches: st.Branches, Branched: st.Branched,
 		Histogram: st.Histogram, Pruned: st.Pruned}}
 }
@@ -254,18 +266,23 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 	if pk.Progress != nil {
 		k.SetProgress(pk.Progress)
 	}
+	var visitorStopped atomic.Bool
 	conv := func(w int, p []int32) bool {
 		b := bufs[w][:0]
 		for _, i := range p {
 			b = append(b, placement[i])
 		}
 		bufs[w] = b
-		return visit(w, b)
+		if !visit(w, b) {
+			visitorStopped.Store(true)
+			return false
+		}
+		return true
 	}
 	if workers < 2 {
-		return kernelResult(k.NewSearch().Solve(ctx, limit, func(p []int32) bool { return conv(0, p) }))
+		return kernelResult(k.NewSearch().Solve(ctx, limit, func(p []int32) bool { return conv(0, p) }), limit, visitorStopped.Load())
 	}
-	return kernelResult(k.SolveParallel(ctx, workers, conv))
+	return kernelResult(k.SolveParallel(ctx, workers, conv), 0, visitorStopped.Load())
 }
 
 // fillPlacements writes the piece of every cell of the solution made of
