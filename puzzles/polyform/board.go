@@ -234,30 +234,35 @@ func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 // a translation), the permutation of its cells: perm[i] is the index of
 // the image of cell i. The identity is first.
 func (b *Board) Symmetries() [][]int {
-	g := b.Grid
-	base := g.offset(b.Cells)
 	var out [][]int
 	img := make([]Cell, len(b.Cells))
-	for k := 0; k < g.Symmetries(); k++ {
-		for i, c := range b.Cells {
-			img[i] = g.Transform(c, k)
-		}
-		o := g.offset(img)
-		perm := make([]int, len(b.Cells))
-		ok := true
-		for i, c := range img {
-			j, in := b.index[Cell{c.X - o.X + base.X, c.Y - o.Y + base.Y, c.Z - o.Z + base.Z}]
-			if !in {
-				ok = false
-				break
-			}
-			perm[i] = j
-		}
-		if ok {
+	for k := 0; k < b.Grid.Symmetries(); k++ {
+		if perm, ok := b.symmetry(k, img); ok {
 			out = append(out, perm)
 		}
 	}
 	return out
+}
+
+// symmetry returns the permutation of the board's cells made by the
+// grid's symmetry k followed by a translation, or false when symmetry k
+// does not map the board onto itself; img is scratch of len(b.Cells).
+func (b *Board) symmetry(k int, img []Cell) ([]int, bool) {
+	g := b.Grid
+	base := g.offset(b.Cells)
+	for i, c := range b.Cells {
+		img[i] = g.Transform(c, k)
+	}
+	o := g.offset(img)
+	perm := make([]int, len(b.Cells))
+	for i, c := range img {
+		j, in := b.index[Cell{c.X - o.X + base.X, c.Y - o.Y + base.Y, c.Z - o.Z + base.Z}]
+		if !in {
+			return nil, false
+		}
+		perm[i] = j
+	}
+	return perm, true
 }
 
 // Adjacency returns, for every cell of the board, the indices of its

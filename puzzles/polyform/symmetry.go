@@ -22,23 +22,9 @@ func (pk *Packing) packingSymmetries() (syms, relabel [][]int) {
 	for i, p := range pk.Pieces {
 		forms[i] = g.canonicalAllowed(p.Shape, reflect(p)).key()
 	}
-	base := g.offset(b.Cells)
 	img := make([]Cell, len(b.Cells))
 	for k := 0; k < g.Symmetries(); k++ {
-		for i, c := range b.Cells {
-			img[i] = g.Transform(c, k)
-		}
-		o := g.offset(img)
-		perm := make([]int, len(b.Cells))
-		ok := true
-		for i, c := range img {
-			j, in := b.index[Cell{c.X - o.X + base.X, c.Y - o.Y + base.Y, c.Z - o.Z + base.Z}]
-			if !in {
-				ok = false
-				break
-			}
-			perm[i] = j
-		}
+		perm, ok := b.symmetry(k, img)
 		if !ok {
 			continue
 		}
