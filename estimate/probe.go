@@ -324,6 +324,41 @@ func (t *tally) add(nodes, sols moments, hits int64, byDepth []float64, work int
 
 // result is the mean of the replicates (the samples pooled into
 // replicatesWanted groups in sample order) and their intervals.
+// probeOutcome is one independent probe of a sampling estimator: its
+// estimates, its cost, and whether it ran to its end (a probe cut by the
+// context is left out, and so is every later one, so that the samples
+// kept do not depend on the timing).
+type probeOutcome struct {
+	done       bool
+	nodes, sol float64
+	byDepth    []float64
+	work, hits int64
+}
+
+// solutionHit is the hit count of a probe that meets at most one solution
+// leaf: 1 when its solution estimate is positive.
+func solutionHit(sol float64) int64 {
+	if sol > 0 {
+		return 1
+	}
+	return 0
+}
+
+// tallyProbes adds up the probes that ran to their end, in order.
+func tallyProbes(res []probeOutcome, method string) Result {
+	var t tally
+	for _, r := range res {
+		if !r.done {
+			break
+		}
+		var n, s moments
+		n.add(r.nodes)
+		s.add(r.sol)
+		t.add(n, s, r.hits, r.byDepth, r.work)
+	}
+	return t.result(method)
+}
+
 func (t *tally) result(method string) Result {
 	out := Result{Method: method, Samples: int(t.n), Work: t.work}
 	out.Replicates = Replicates{Nodes: groupMeans(t.nodeSums, t.counts, replicatesWanted),

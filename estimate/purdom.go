@@ -18,13 +18,7 @@ import (
 // are the solutions the probes reached.
 func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 	width := max(opt.Width, 1)
-	type probeResult struct {
-		done       bool
-		nodes, sol float64
-		byDepth    []float64
-		work, hits int64
-	}
-	res := make([]probeResult, opt.Samples)
+	res := make([]probeOutcome, opt.Samples)
 	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
 		t := newTree()
 		w := &partialWalker{width: width}
@@ -32,23 +26,13 @@ func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 		return func(i int) {
 			w.pcg.Seed(opt.Seed, 5+uint64(i))
 			w.work, w.byDepth, w.hits = 0, nil, 0
-			var r probeResult
+			var r probeOutcome
 			r.nodes, r.sol = w.walk(t, 1)
 			r.byDepth, r.work, r.hits, r.done = w.byDepth, w.work, w.hits, ctx.Err() == nil
 			res[i] = r
 		}
 	})
-	var tl tally
-	for _, r := range res {
-		if !r.done {
-			break
-		}
-		var n, s moments
-		n.add(r.nodes)
-		s.add(r.sol)
-		tl.add(n, s, r.hits, r.byDepth, r.work)
-	}
-	return tl.result("purdom")
+	return tallyProbes(res, "purdom")
 }
 
 // partialWalker walks one probe of partial backtracking.

@@ -23,13 +23,7 @@ import (
 // Nodes are estimated alongside by one Knuth probe with lookahead per
 // sample. opt.Samples probes, pooled into replicates for the interval.
 func SampleSearch(ctx context.Context, newTree func() Tree, opt Options) Result {
-	type probeResult struct {
-		done       bool
-		nodes, sol float64
-		byDepth    []float64
-		work       int64
-	}
-	res := make([]probeResult, opt.Samples)
+	res := make([]probeOutcome, opt.Samples)
 	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
 		t := newTree()
 		s := &sampleSearcher{stop: func() bool { return ctx.Err() != nil }}
@@ -38,32 +32,18 @@ func SampleSearch(ctx context.Context, newTree func() Tree, opt Options) Result 
 		return func(i int) {
 			s.pcg.Seed(opt.Seed, 6+uint64(i))
 			s.work = 0
-			var r probeResult
+			var r probeOutcome
 			r.sol = s.probe(t)
 			kp.seed(opt.Seed, 7, uint64(i), 0)
 			clear(kp.nodes)
 			kp.work = 0
 			r.nodes, _ = kp.probe(t, 1)
 			r.byDepth = append([]float64(nil), kp.nodes...)
-			r.work, r.done = s.work+kp.work, ctx.Err() == nil
+			r.work, r.done, r.hits = s.work+kp.work, ctx.Err() == nil, solutionHit(r.sol)
 			res[i] = r
 		}
 	})
-	var tl tally
-	for _, r := range res {
-		if !r.done {
-			break
-		}
-		var n, s moments
-		n.add(r.nodes)
-		s.add(r.sol)
-		hit := int64(0)
-		if r.sol > 0 {
-			hit = 1
-		}
-		tl.add(n, s, hit, r.byDepth, r.work)
-	}
-	return tl.result("samplesearch")
+	return tallyProbes(res, "samplesearch")
 }
 
 type sampleSearcher struct {

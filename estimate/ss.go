@@ -17,43 +17,23 @@ import (
 // every representative, about types x branching factor x depth moves,
 // plus the moves between representatives.
 func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
-	type probeResult struct {
-		done       bool
-		nodes, sol float64
-		byDepth    []float64
-		work       int64
-	}
-	res := make([]probeResult, opt.Samples)
+	res := make([]probeOutcome, opt.Samples)
 	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
 		s := &ssProber{t: newTree()}
 		s.rng = rand.New(&s.pcg)
 		return func(i int) {
 			s.pcg.Seed(opt.Seed, 4+uint64(i))
 			s.work = 0
-			var r probeResult
+			var r probeOutcome
 			r.byDepth, r.sol = s.probe()
 			for _, v := range r.byDepth {
 				r.nodes += v
 			}
-			r.work, r.done = s.work, ctx.Err() == nil
+			r.work, r.done, r.hits = s.work, ctx.Err() == nil, solutionHit(r.sol)
 			res[i] = r
 		}
 	})
-	var t tally
-	for _, r := range res {
-		if !r.done {
-			break
-		}
-		var n, sol moments
-		n.add(r.nodes)
-		sol.add(r.sol)
-		hit := int64(0)
-		if r.sol > 0 {
-			hit = 1
-		}
-		t.add(n, sol, hit, r.byDepth, r.work)
-	}
-	return t.result("stratified")
+	return tallyProbes(res, "stratified")
 }
 
 // ssNode is a representative: its path from the root, its type and the
