@@ -23,11 +23,14 @@
 //   - Fewest, FewestCells: the item (piece or cell; or cell only) with the
 //     fewest placements left, ties to the first (pieces before cells,
 //     cells in order), children in the placements' order: the trees of
-//     xcover's Fewest strategy. The counts are kept incrementally: placing
-//     a placement kills the live placements that share a cell or its
-//     piece, each once, and decrements their items' counts; the dead are
-//     stacked and revived on the way back. Costs O(dying placements x
-//     piece size) per node, like dancing links, on flat arrays.
+//     xcover's Fewest strategy. The counts are kept incrementally, with a
+//     bit per placement in each item's set and a trail of the placements
+//     killed (fewest.go): covering a cell kills the live placements of
+//     unplaced pieces that cover it, a bit and a count for each of their
+//     items; a placed piece's placements are left alone, and the cells
+//     count only the unplaced pieces' placements. Undoing revives the
+//     trail. Costs O(dying placements x piece size) per node, like
+//     dancing links, on bit sets that stay in cache.
 //   - Ordered: the first unfilled item of a given order: xcover's Fixed
 //     and Sorted strategies.
 //
@@ -39,7 +42,10 @@
 // region's) is not a sum of unplaced pieces' sizes: a multiple of the size
 // when all pieces have one size, else a test in a subset-sum bit set
 // (shift-or per unplaced piece). The test runs on the child's masks before
-// the child is made, so a cut child costs no placement. No colouring or
+// the child is made, so a cut child costs no placement. When the pieces
+// have one size, a child is tested by growing only the regions around its
+// placement, in lockstep, until one is left growing (Search.aroundOK):
+// the rest of the board is the parent's, which passed. No colouring or
 // parity cut is made: the kernel knows no grid, only cells and their
 // neighbours; a grid's colouring argument belongs to the puzzle that
 // builds the problem.

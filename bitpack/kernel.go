@@ -127,22 +127,14 @@ type Kernel struct {
 	progress func(nodes int64)
 	small    *small // the one-word FirstEmpty tables, if they apply
 
-	// The items of each placement (its piece, then its cells), at
-	// items[q<<shift:][:nitems[q]]; item it's nodes at off[it].
-	items  []int32
-	nitems []int32
-	shift  uint
-	off    []int32
-}
-
-// slot returns the index of item it among placement q's items.
-func (k *Kernel) slot(q int32, it int) int {
-	for j, x := range k.items[q<<k.shift:][:k.nitems[q]] {
-		if int(x) == it {
-			return j
-		}
-	}
-	panic("bitpack: item not in placement")
+	// The fewest rules' bit sets (fewest.go): item it's at
+	// bitOff[it]..bitOff[it+1] words; placement q's items and bit
+	// positions packed at entry[q*stride:][:nentry[q]].
+	bitOff  []int32
+	entry   []uint32
+	nentry  []uint16
+	stride  int
+	maxSize int
 }
 
 // SetProgress makes Solve and SolveParallel report the nodes searched to
@@ -279,25 +271,14 @@ func Compile(p Problem) (*Kernel, error) {
 		k.pieceSet[i] = 1 << pc
 	}
 	k.small = k.newSmall()
-	maxSize := 0
 	for _, s := range k.sizes {
-		maxSize = max(maxSize, s)
+		k.maxSize = max(k.maxSize, s)
 	}
-	for 1<<k.shift < 1+maxSize {
-		k.shift++
-	}
-	k.items = make([]int32, len(k.mask)<<k.shift)
-	k.nitems = make([]int32, len(k.mask))
-	for q := range k.mask {
-		its := append(k.items[q<<k.shift:][:0], k.piece[q])
-		for _, c := range k.cells[q] {
-			its = append(its, int32(np)+c)
+	if k.rule == Fewest || k.rule == FewestCells {
+		if !fewestFits(k.byItem) {
+			return nil, fmt.Errorf("bitpack: more than %d placements of one item", entryMask)
 		}
-		k.nitems[q] = int32(len(its))
-	}
-	k.off = make([]int32, len(k.byItem)+1)
-	for it, l := range k.byItem {
-		k.off[it+1] = k.off[it] + int32(len(l))
+		k.buildFewest()
 	}
 	return k, nil
 }

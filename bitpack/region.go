@@ -85,48 +85,103 @@ func (s *Search) subsetSums(free uint64) {
 }
 
 // childOK is the dead-region test of the child that placement i makes of
-// the current node, with a shortcut for pieces of one size: when the
-// placement's empty neighbours lie in one region of the child, the
-// region the placement was put in stays connected, so every region of
-// the child has a multiple of the size if the node's regions had (the
-// node passed the test: the parent's filter, or the root's own). With
-// LargestRegionOnly the shortcut needs the node's empty cells to be one
-// region (single), as then the child's are too. The flood fill from one
-// neighbour usually closes around the placement within a few waves,
-// where the full test fills the whole board.
+// the current node, which passed the test (the parent's filter, or the
+// root's own). For pieces of one size only the regions next to the
+// placement can be new: the region the placement went into splits into
+// the regions around it, whose sizes sum to a multiple of the size, and
+// every other region is the node's. So aroundOK grows those regions from
+// the placement's empty neighbours and never fills the rest of the board.
+// With LargestRegionOnly this needs the node's empty cells to be one
+// region (single): then the regions around the placement are all of the
+// child's.
 func (s *Search) childOK(i int32, single bool) bool {
 	k := s.k
 	child := s.empty.andNot(k.mask[i])
-	free := s.free &^ k.pieceSet[i]
 	if k.uniform == 0 || k.largest && !single {
-		return s.regionsOK(child, free)
+		return s.regionsOK(child, s.free&^k.pieceSet[i])
 	}
 	b := k.border[i].and(child)
 	if b.isEmpty() {
 		return true // the placement filled a region
 	}
-	var region Set
-	region.add(b.first())
-	grow := region
-	for {
-		if b.subsetOf(region) {
-			return true
-		}
-		var nb Set
-		for w, x := range grow {
-			for x != 0 {
-				nb = nb.or(k.adj[w<<6+bits.TrailingZeros64(x)])
-				x &= x - 1
+	if b.count() > maxAround {
+		return s.regionsOK(child, s.free&^k.pieceSet[i])
+	}
+	return s.aroundOK(b, child)
+}
+
+// maxAround bounds the seeds aroundOK grows side by side (a placement's
+// empty neighbours); a placement with more is tested by regionsOK.
+const maxAround = 64
+
+// aroundRegion is a region that aroundOK grows: its cells and its newest
+// layer.
+type aroundRegion struct{ cells, layer Set }
+
+// aroundOK grows the regions of the empty cells e that hold the seeds,
+// one per seed to begin with, in lockstep: each in turn adds the
+// neighbours of its newest layer, and regions that meet merge. A region
+// that stops growing is complete and checked (its size a multiple of the
+// pieces' size; with LargestRegionOnly, kept as a candidate for the
+// largest); when one region is left growing, the test is decided without
+// filling it, as its size is what the others leave. The small regions the
+// test exists to find close within a few layers.
+func (s *Search) aroundOK(seeds, e Set) bool {
+	k := s.k
+	rs := s.around[:0]
+	seeds.forEach(func(c int) {
+		var r aroundRegion
+		r.cells.add(c)
+		r.layer = r.cells
+		rs = append(rs, r)
+	})
+	active, closedCells, largest := len(rs), 0, 0
+	for active > 1 {
+		for i := range rs {
+			if active <= 1 {
+				break
+			}
+			r := &rs[i]
+			if r.layer.isEmpty() {
+				continue // complete or merged
+			}
+			var nb Set
+			for w, x := range r.layer {
+				for x != 0 {
+					nb = nb.or(k.adj[w<<6+bits.TrailingZeros64(x)])
+					x &= x - 1
+				}
+			}
+			nb = nb.and(e).andNot(r.cells)
+			if nb.isEmpty() {
+				size := r.cells.count()
+				if !k.largest && size%k.uniform != 0 {
+					return false
+				}
+				largest = max(largest, size)
+				closedCells += size
+				r.layer = Set{}
+				active--
+				continue
+			}
+			r.cells = r.cells.or(nb)
+			r.layer = nb
+			for j := range rs {
+				o := &rs[j]
+				if j != i && !o.layer.isEmpty() && !o.cells.and(r.cells).isEmpty() {
+					r.cells = r.cells.or(o.cells)
+					r.layer = r.layer.or(o.layer)
+					o.layer = Set{}
+					active--
+				}
 			}
 		}
-		nb = nb.and(child).andNot(region)
-		if nb.isEmpty() {
-			break
-		}
-		region = region.or(nb)
-		grow = nb
 	}
-	return s.regionsOK(child, free)
+	if !k.largest {
+		return true
+	}
+	largest = max(largest, e.count()-closedCells)
+	return largest%k.uniform == 0
 }
 
 // connected reports whether the empty cells of the current node form one

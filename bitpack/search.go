@@ -27,17 +27,19 @@ type Search struct {
 	single   []bool  // Solve, largest region only: the node's empty cells are one region
 	pos      []int32
 
-	// The fewest rules keep, for each item (pieces, then cells), its
-	// placements still possible as a sparse set: arr[off[it]:][:cnt[it]]
-	// are its live nodes (a node is placement q's j-th item, q*stride+j),
-	// npos[node] a node's place in its item's array. A placement dies by
-	// swapping its nodes past the ends of their items' live parts, and is
-	// revived by moving the ends back in reverse order.
-	arr  []int32
-	npos []int32
-	cnt  []int32
+	// The fewest rules keep each item's live placements as a bit set
+	// (fewest.go): live[bitOff[it]:bitOff[it+1]], cnt[it] of them; the
+	// placements killed are pushed on trail, mark[d] its length when the
+	// placement at depth d was made.
+	live      []uint64
+	cnt       []int32
+	cellCnt   []int32
+	pieceCell []int32
+	trail     []int32
+	mark      []int32
 
-	sums []uint64 // scratch: the subset sums of the unplaced pieces' sizes
+	sums   []uint64       // scratch: the subset sums of the unplaced pieces' sizes
+	around []aroundRegion // scratch: the regions aroundOK grows
 
 	// The one-word search keeps each depth's board, pieces and child
 	// masks.
@@ -51,7 +53,7 @@ func (k *Kernel) NewSearch() *Search {
 	s := &Search{k: k, empty: k.full, free: k.allFree,
 		path: make([]int32, levels), kids: make([][]int32, levels), surv: make([][]int32, levels),
 		expanded: make([]bool, levels), solution: make([]bool, levels), item: make([]int32, levels), single: make([]bool, levels), pos: make([]int32, levels),
-		sums: make([]uint64, (k.n+64)/64+1)}
+		sums: make([]uint64, (k.n+64)/64+1), around: make([]aroundRegion, 0, maxAround)}
 	longest := 0
 	for _, l := range k.byItem {
 		longest = max(longest, len(l))
@@ -66,18 +68,8 @@ func (k *Kernel) NewSearch() *Search {
 			s.kmask[d] = make([]uint64, 0, longest)
 		}
 	}
-	if k.rule == Fewest || k.rule == FewestCells {
-		s.arr = make([]int32, k.off[len(k.byItem)])
-		s.npos = make([]int32, len(k.mask)<<k.shift)
-		s.cnt = make([]int32, len(k.byItem))
-		for it, l := range k.byItem {
-			s.cnt[it] = int32(len(l))
-			for p, q := range l {
-				node := q<<k.shift + int32(k.slot(q, it))
-				s.arr[k.off[it]+int32(p)] = node
-				s.npos[node] = int32(p)
-			}
-		}
+	if k.entry != nil {
+		s.initFewest()
 	}
 	return s
 }
@@ -95,52 +87,11 @@ func (s *Search) place(i int32) {
 	s.empty = s.empty.andNot(k.mask[i])
 	s.free &^= k.pieceSet[i]
 	s.path[s.depth] = i
+	if s.live != nil {
+		s.placeFewest(i)
+	}
 	s.depth++
 	s.expanded[s.depth] = false
-	if s.arr != nil {
-		for _, it := range k.items[i<<k.shift:][:k.nitems[i]] {
-			s.cover(it)
-		}
-	}
-}
-
-// cover kills the live placements of item it: each leaves the live parts
-// of its other items.
-func (s *Search) cover(it int32) {
-	k := s.k
-	arr, pos, cnt := s.arr, s.npos, s.cnt
-	for _, node := range arr[k.off[it]:][:cnt[it]] {
-		q := node >> k.shift
-		base := q << k.shift
-		for j, x := range k.items[base:][:k.nitems[q]] {
-			if x == it {
-				continue
-			}
-			n := base + int32(j)
-			o := k.off[x]
-			last := cnt[x] - 1
-			p := pos[n]
-			r := arr[o+last]
-			arr[o+p], pos[r] = r, p
-			arr[o+last], pos[n] = n, last
-			cnt[x] = last
-		}
-	}
-}
-
-// uncover revives the placements cover(it) killed, in reverse order.
-func (s *Search) uncover(it int32) {
-	k := s.k
-	live := s.arr[k.off[it]:][:s.cnt[it]]
-	for a := len(live) - 1; a >= 0; a-- {
-		q := live[a] >> k.shift
-		items := k.items[q<<k.shift:][:k.nitems[q]]
-		for j := len(items) - 1; j >= 0; j-- {
-			if x := items[j]; x != it {
-				s.cnt[x]++
-			}
-		}
-	}
 }
 
 // unplace takes the last placement back and moves one level up.
@@ -148,11 +99,8 @@ func (s *Search) unplace() {
 	k := s.k
 	s.depth--
 	i := s.path[s.depth]
-	if s.arr != nil {
-		items := k.items[i<<k.shift:][:k.nitems[i]]
-		for j := len(items) - 1; j >= 0; j-- {
-			s.uncover(items[j])
-		}
+	if s.live != nil {
+		s.unplaceFewest(s.depth)
 	}
 	s.empty = s.empty.or(k.mask[i])
 	s.free |= k.pieceSet[i]
@@ -184,17 +132,8 @@ func (s *Search) expand(filter bool) {
 				kids = append(kids, i)
 			}
 		}
-	case s.arr != nil:
-		// The live placements of the item, in the placements' order.
-		for _, node := range s.arr[k.off[item]:][:s.cnt[item]] {
-			q := node >> k.shift
-			j := len(kids)
-			kids = append(kids, q)
-			for ; j > 0 && kids[j-1] > q; j-- {
-				kids[j] = kids[j-1]
-			}
-			kids[j] = q
-		}
+	case s.live != nil:
+		kids = s.liveOf(item, kids)
 	default:
 		for _, i := range k.byItem[item] {
 			if s.fits(i) {
@@ -258,7 +197,7 @@ func (s *Search) choose() int {
 		for x != 0 {
 			it := k.np + w<<6 + bits.TrailingZeros64(x)
 			x &= x - 1
-			if c := s.cnt[it]; c < bestCnt {
+			if c := s.cellCnt[it-k.np]; c < bestCnt {
 				best, bestCnt = it, c
 				if c == 0 {
 					return best
