@@ -187,12 +187,3 @@ func (s *Search) liveOf(it int, kids []int32) []int32 {
 	}
 	return kids
 }
-
-// itemCount is the number of live placements of item it: a piece's own,
-// a cell's of the unplaced pieces.
-func (s *Search) itemCount(it int) int32 {
-	if it < s.k.np {
-		return s.cnt[it]
-	}
-	return s.cellCnt[it-s.k.np]
-}

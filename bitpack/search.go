@@ -28,9 +28,10 @@ type Search struct {
 	pos      []int32
 
 	// The fewest rules keep each item's live placements as a bit set
-	// (fewest.go): live[bitOff[it]:bitOff[it+1]], cnt[it] of them; the
-	// placements killed are pushed on trail, mark[d] its length when the
-	// placement at depth d was made.
+	// (fewest.go): live[bitOff[it]:bitOff[it+1]]; cnt[p] counts piece p's,
+	// cellCnt[c] cell c's of the unplaced pieces, pieceCell[p*n+c] piece
+	// p's covering c. The placements killed are pushed on trail, mark[d]
+	// its length when the placement at depth d was made.
 	live      []uint64
 	cnt       []int32
 	cellCnt   []int32
