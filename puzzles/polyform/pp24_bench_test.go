@@ -13,10 +13,10 @@ import (
 // node-rate benchmarks: the first child at every level, and mixes.
 var pp24Paths = [][]int{{0, 0, 0, 0, 0}, {10, 5, 3, 2, 1}, {40, 8, 6, 4, 2}, {84, 1, 1, 1, 1}}
 
-// benchPP24 counts the subtrees below pp24Paths to three levels below
-// their roots with an engine (the same nodes for both engines) and
-// reports the tree's nodes per second.
-func benchPP24(b *testing.B, e Engine) {
+// benchPP24 counts the subtrees below paths to depth levels below their
+// roots with an engine (the same nodes for both engines) and reports the
+// tree's nodes per second.
+func benchPP24(b *testing.B, e Engine, paths [][]int, depth int) {
 	bd, ps, _ := Named("heptiamond-pp24")
 	pk, err := NewPacking(bd, ps)
 	if err != nil {
@@ -30,9 +30,9 @@ func benchPP24(b *testing.B, e Engine) {
 	var nodes int64
 	var spent time.Duration
 	for b.Loop() {
-		for _, path := range pp24Paths {
+		for _, path := range paths {
 			start := time.Now()
-			p, _ := estimate.Exhaustive(context.Background(), estimate.Subtree(trees, path), 3, 1)
+			p, _ := estimate.Exhaustive(context.Background(), estimate.Subtree(trees, path), depth, 1)
 			spent += time.Since(start)
 			for _, n := range p.Nodes {
 				nodes += n
@@ -42,5 +42,10 @@ func benchPP24(b *testing.B, e Engine) {
 	b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
 }
 
-func BenchmarkPP24SubtreesKernel(b *testing.B) { benchPP24(b, Bitboard) }
-func BenchmarkPP24SubtreesXCover(b *testing.B) { benchPP24(b, XCover) }
+func BenchmarkPP24SubtreesKernel(b *testing.B) { benchPP24(b, Bitboard, pp24Paths, 3) }
+func BenchmarkPP24SubtreesXCover(b *testing.B) { benchPP24(b, XCover, pp24Paths, 3) }
+
+// The subtree below 10,5,3,2,1 to six levels: 258,414 nodes, most of them
+// leaves tested by the dead-region test.
+func BenchmarkPP24DeepKernel(b *testing.B) { benchPP24(b, Bitboard, pp24Paths[1:2], 6) }
+func BenchmarkPP24DeepXCover(b *testing.B) { benchPP24(b, XCover, pp24Paths[1:2], 6) }
