@@ -97,6 +97,12 @@ func (pk *Packing) CheckEngine() error {
 // xcover's tree for strategy s; it returns the kernel and the placement
 // number of each of its placements.
 func (pk *Packing) Kernel(s xcover.Strategy, keep func(k int) bool) (*bitpack.Kernel, []int, error) {
+	return pk.kernel(s, keep, false)
+}
+
+// kernel is Kernel, with the FirstEmpty rule's cells scanned backwards
+// when reverse is set.
+func (pk *Packing) kernel(s xcover.Strategy, keep func(k int) bool, reverse bool) (*bitpack.Kernel, []int, error) {
 	if err := pk.kernelFits(); err != nil {
 		return nil, nil, err
 	}
@@ -125,6 +131,9 @@ func (pk *Packing) Kernel(s xcover.Strategy, keep func(k int) bool) (*bitpack.Ke
 	case pk.FirstEmpty:
 		p.Rule = bitpack.FirstEmpty
 		p.Order = pk.scanOrder(p.Placements)
+		if reverse {
+			slices.Reverse(p.Order[1:])
+		}
 	case s == xcover.Fewest && pk.CellsOnly:
 		p.Rule = bitpack.FewestCells
 	case s == xcover.Fewest:
@@ -278,6 +287,20 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 			return false
 		}
 		return true
+	}
+	if pk.FirstEmpty && limit == 0 {
+		// The whole tree: each placement of the lead piece is completed
+		// scanning from whichever end of the board makes the smaller
+		// subtree (bitpack.SolveSplit).
+		back, _, err := pk.kernel(s, keep, true)
+		if err != nil {
+			return xcover.Result{Err: err}
+		}
+		r, err := bitpack.SolveSplit(ctx, []*bitpack.Kernel{k, back}, workers, conv)
+		if err != nil {
+			return xcover.Result{Err: err}
+		}
+		return kernelResult(r, 0, visitorStopped.Load())
 	}
 	if workers < 2 {
 		return kernelResult(k.NewSearch().Solve(ctx, limit, func(p []int32) bool { return conv(0, p) }), limit, visitorStopped.Load())

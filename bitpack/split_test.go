@@ -1,0 +1,97 @@
+package bitpack
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// TestSolveSplit: searching each lead placement's subtree in whichever of
+// several scan orders looks smaller finds the same solutions as one
+// kernel (as sets: the order differs), on one and two workers, with and
+// without the dead-region test; the root's statistics are the first
+// kernel's.
+func TestSolveSplit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	sets := [][][][2]int{
+		{square, lTetro, lTetro, lTetro, domino, domino},
+		{tromino, lTromino, lTromino, tromino, domino, square},
+	}
+	trials := 24
+	if testing.Short() {
+		trials = 6
+	}
+	for trial := 0; trial < trials; trial++ {
+		set := sets[trial%len(sets)]
+		area := 0
+		for _, s := range set {
+			area += len(s)
+		}
+		p := rectangle(4, area/4, set)
+		p.Rule = FirstEmpty
+		p.DeadRegions = trial%2 == 0
+		lead := rng.IntN(len(set))
+		var ks []*Kernel
+		for range 3 {
+			p.Order = []int{lead}
+			for _, c := range rng.Perm(p.Cells) {
+				p.Order = append(p.Order, len(set)+c)
+			}
+			k, err := Compile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ks = append(ks, k)
+		}
+		solutions := func(r Result, sols []string) string {
+			slices.Sort(sols)
+			return fmt.Sprint(r.Solutions, sols)
+		}
+		var want []string
+		one := ks[0].NewSearch().Solve(context.Background(), 0, func(pl []int32) bool {
+			want = append(want, fmt.Sprint(slices.Sorted(slices.Values(pl))))
+			return true
+		})
+		for _, workers := range []int{1, 2} {
+			var got []string
+			var mu sync.Mutex
+			r, err := SolveSplit(context.Background(), ks, workers, func(_ int, pl []int32) bool {
+				mu.Lock()
+				got = append(got, fmt.Sprint(slices.Sorted(slices.Values(pl))))
+				mu.Unlock()
+				return true
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if solutions(r, got) != solutions(one, want) || r.Stats.NodesByDepth[1] != one.Stats.NodesByDepth[1] || r.Stats.Branches[0] != one.Stats.Branches[0] {
+				t.Fatalf("trial %d, %d workers: split %d solutions %v, one kernel %d %v", trial, workers, r.Solutions, r.Stats, one.Solutions, one.Stats)
+			}
+		}
+	}
+}
+
+// TestSolveSplitErrors: kernels that do not share the root are refused.
+func TestSolveSplitErrors(t *testing.T) {
+	p := rectangle(5, 4, [][][2]int{square, lTetro, lTetro, tromino, lTromino, domino})
+	p.Rule = FirstEmpty
+	noLead, _ := Compile(p)
+	p.Order = []int{0}
+	for c := 0; c < p.Cells; c++ {
+		p.Order = append(p.Order, 6+c)
+	}
+	lead0, _ := Compile(p)
+	p.Order[0] = 1
+	lead1, _ := Compile(p)
+	p.Rule, p.Order = Fewest, nil
+	fewest, _ := Compile(p)
+	for _, ks := range [][]*Kernel{nil, {noLead}, {lead0, lead1}, {lead0, fewest}} {
+		if _, err := SolveSplit(context.Background(), ks, 1, nil); err == nil || !strings.Contains(err.Error(), "SolveSplit needs") {
+			t.Errorf("%d kernels: error %v", len(ks), err)
+		}
+	}
+}
