@@ -181,6 +181,9 @@ type monitor struct {
 	err      error
 	// bytes reports the memory held by the search; nil means none.
 	bytes func() int64
+	// shared, if set, is called at every check with the limits shared
+	// with other searches (ParallelIDAStar's MaxNodes); an error stops.
+	shared func() error
 }
 
 func newMonitor(ctx context.Context, o *Options, s *Stats) *monitor {
@@ -204,6 +207,12 @@ func (m *monitor) check() bool {
 	if err := m.ctx.Err(); err != nil {
 		m.err = err
 		return true
+	}
+	if m.shared != nil {
+		if err := m.shared(); err != nil {
+			m.err = err
+			return true
+		}
 	}
 	if m.o.MaxMem > 0 && m.bytes != nil && m.bytes() > m.o.MaxMem {
 		m.err = ErrMemLimit

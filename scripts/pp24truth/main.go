@@ -89,7 +89,7 @@ func main() {
 	}
 	fmt.Printf("# PP-24 (cells only, largest dead region cut): %d nodes at depth %d reached by seeded random descents, sized by %d Knuth probes in %.0f s; %s\n\n",
 		len(cands), *depth, *probes, time.Since(start).Seconds(), time.Now().UTC().Format(time.RFC3339))
-	fmt.Println("| seed | path | exact nodes | solutions | deepest | count s | frontier estimate | interval | kind | holds | sizing estimate |")
+	fmt.Println("| seed | path | exact nodes | solutions | count s | nodes estimated | interval (kind) | holds | solutions estimated | interval (kind) | holds |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|")
 	done := 0
 	for _, c := range cands {
@@ -122,12 +122,12 @@ func main() {
 		}
 		r := estimate.Frontier(context.Background(), tree,
 			estimate.Options{Seed: 1, Samples: 20, Workers: *workers, ExactDepth: 2, Lookahead: true})
-		iv := r.Nodes
-		holds := iv.Low <= float64(nodes) && float64(nodes) <= iv.High
+		holds := func(iv estimate.Interval, x int64) bool { return iv.Low <= float64(x) && float64(x) <= iv.High }
 		path := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(c.path)), ","), "[]")
-		fmt.Printf("| %d | %s | %d | %d | %d | %.1f | %.4g | %.4g..%.4g | %s | %v | %.3g |\n",
-			c.seed, path, nodes, sols, *depth+deepest, secs, iv.Estimate, iv.Low, iv.High, iv.Kind, holds, c.size)
-		fmt.Printf("<!-- seed %d nodes by depth below it: %v -->\n", c.seed, p.Nodes)
+		fmt.Printf("| %d | %s | %d | %d | %.1f | %.4g | %.4g..%.4g (%s) | %v | %.4g | %.4g..%.4g (%s) | %v |\n",
+			c.seed, path, nodes, sols, secs, r.Nodes.Estimate, r.Nodes.Low, r.Nodes.High, r.Nodes.Kind, holds(r.Nodes, nodes),
+			r.Solutions.Estimate, r.Solutions.Low, r.Solutions.High, r.Solutions.Kind, holds(r.Solutions, sols))
+		fmt.Printf("<!-- seed %d: sized %.3g by the probes; deepest level %d; nodes by depth below it: %v -->\n", c.seed, c.size, *depth+deepest, p.Nodes)
 		done++
 	}
 	if done < *want {
