@@ -82,6 +82,20 @@ func waitText(ctx context.Context, sel string, want func(string) bool) (string, 
 	}
 }
 
+// clickCell clicks the board cell sel. The board is redrawn after every
+// change, so the node found for sel may be gone before the click lands
+// (on a loaded machine): the click is then tried again on the new node.
+func clickCell(ctx context.Context, sel string) error {
+	var err error
+	for range 20 {
+		if err = chromedp.Do(ctx, chromedp.Click(sel)); err == nil || !strings.Contains(err.Error(), "Could not find node") {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return err
+}
+
 // A user draws the 3 x 20 board cell by cell, counts it (8 solutions, 2
 // unique), and sees the 8 solutions in the gallery.
 func TestBrowserDrawCountGallery(t *testing.T) {
@@ -100,7 +114,7 @@ func TestBrowserDrawCountGallery(t *testing.T) {
 	}
 	for r := range 3 {
 		for c := range 20 {
-			if err := chromedp.Do(ctx, chromedp.Click(fmt.Sprintf(`#canvas polygon[data-row="%d"][data-col="%d"]`, r, c))); err != nil {
+			if err := clickCell(ctx, fmt.Sprintf(`#canvas polygon[data-row="%d"][data-col="%d"]`, r, c)); err != nil {
 				t.Fatal(err)
 			}
 		}
