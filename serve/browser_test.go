@@ -85,7 +85,7 @@ func waitText(ctx context.Context, sel string, want func(string) bool) (string, 
 // clickCell clicks the board cell sel. The board is redrawn after every
 // change, so the node found for sel may be gone before the click lands
 // (on a loaded machine): the click is then tried again on the new node.
-func clickCell(ctx context.Context, sel string) error {
+func clickAgain(ctx context.Context, sel string) error {
 	var err error
 	for range 20 {
 		if err = chromedp.Do(ctx, chromedp.Click(sel)); err == nil || !strings.Contains(err.Error(), "Could not find node") {
@@ -114,7 +114,7 @@ func TestBrowserDrawCountGallery(t *testing.T) {
 	}
 	for r := range 3 {
 		for c := range 20 {
-			if err := clickCell(ctx, fmt.Sprintf(`#canvas polygon[data-row="%d"][data-col="%d"]`, r, c)); err != nil {
+			if err := clickAgain(ctx, fmt.Sprintf(`#canvas polygon[data-row="%d"][data-col="%d"]`, r, c)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -144,11 +144,10 @@ func TestBrowserDrawCountGallery(t *testing.T) {
 		t.Fatalf("job row %q: want 8 solutions, 2 unique", cells)
 	}
 	shoot(t, ctx, "jobs")
-	err = chromedp.Do(ctx,
-		chromedp.Click("#jobtable tbody tr:first-child button.gallery"),
-		chromedp.WaitVisible("#pictures img"),
-	)
-	if err != nil {
+	if err := clickAgain(ctx, "#jobtable tbody tr:first-child button.gallery"); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#pictures img")); err != nil {
 		t.Fatal(err)
 	}
 	loaded := 0
@@ -197,7 +196,7 @@ func TestBrowserStopAndReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	shoot(t, ctx, "running")
-	if err := chromedp.Do(ctx, chromedp.Click("#jobtable tbody tr:first-child button.stop")); err != nil {
+	if err := clickAgain(ctx, "#jobtable tbody tr:first-child button.stop"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := waitText(ctx, "#jobtable tbody tr", func(s string) bool { return strings.Contains(s, "stopped by the user") }); err != nil {
