@@ -123,3 +123,35 @@ func TestEngineErrors(t *testing.T) {
 		t.Error("engine dlx accepted")
 	}
 }
+
+// TestKernelPP24Subtree: below a depth-7 node of Korekawa et al.'s PP-24
+// tree (the one seed 156 of scripts/pp24truth reaches), the kernel and
+// dancing links count the same nodes per depth and solutions, the figures
+// recorded in docs/distributed.md.
+func TestKernelPP24Subtree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("counts 291,604 nodes twice")
+	}
+	want := []int64{1, 1, 8, 6, 70, 731, 1934, 5915, 15221, 26483, 36414, 61323, 68901, 43158, 22637, 8077, 678, 46}
+	path := []int{0, 0, 11, 5, 24, 0, 0}
+	for _, e := range []Engine{Bitboard, XCover} {
+		b, ps, _ := Named("heptiamond-pp24")
+		pk, err := NewPacking(b, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pk.Engine, pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = e, true, true, true
+		trees, err := pk.Trees(xcover.Fewest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := estimate.Exhaustive(context.Background(), estimate.Subtree(trees, path), 100, 2)
+		var sols int64
+		for _, s := range p.Solutions {
+			sols += s
+		}
+		if err != nil || !slices.Equal(p.Nodes, want) || sols != 46 {
+			t.Errorf("%v: nodes per depth %v, %d solutions; want %v, 46 (%v)", e, p.Nodes, sols, want, err)
+		}
+	}
+}
