@@ -75,6 +75,12 @@ type DecideOptions struct {
 	Store dedup.Store
 	// Deadlock cuts positions that Deadlocked proves lost.
 	Deadlock bool
+	// Reach cuts positions that Unwinnable proves lost: a stronger test
+	// than Deadlock's (it implies it).
+	Reach bool
+	// Forced expands only the forced move (see ForcedMove) of a position
+	// that has one.
+	Forced bool
 	// Plain makes it Shintani's plain depth-first search: exact keys
 	// instead of canonical ones and children in the fixed Order instead of
 	// ByKind.
@@ -125,11 +131,14 @@ type Decision struct {
 func (o DecideOptions) Search(dom *Domain) (search.Func, search.Options) {
 	so := search.Options{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: o.Store,
 		GoalOnGenerate: true, Canonical: !o.Plain, Progress: o.Progress}
-	if o.Deadlock {
-		g := dom.G
+	switch g := dom.G; {
+	case o.Reach:
+		so.Prune = func(search.Domain) bool { return g.Unwinnable() }
+	case o.Deadlock:
 		so.Prune = func(search.Domain) bool { return g.Deadlocked() }
 	}
 	dom.Deadlock = false
+	dom.Forced = o.Forced
 	switch {
 	case o.Plain:
 		dom.Order = o.Order

@@ -32,6 +32,9 @@ type Domain struct {
 	G        *Game
 	Deadlock bool
 	Order    Order
+	// Forced makes Moves return only a forced move (see ForcedMove) when
+	// the position has one.
+	Forced bool
 	// Rejected counts the positions whose moves were withheld because
 	// Deadlocked proved them lost.
 	Rejected int64
@@ -59,6 +62,11 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 	if d.Deadlock && d.G.Deadlocked() {
 		d.Rejected++
 		return buf
+	}
+	if d.Forced {
+		if m, ok := d.G.ForcedMove(); ok {
+			return append(buf, search.Move(m))
+		}
 	}
 	d.buf = d.G.Moves(d.buf[:0])
 	switch d.Order {
