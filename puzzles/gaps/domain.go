@@ -32,9 +32,11 @@ type Domain struct {
 	G        *Game
 	Deadlock bool
 	Order    Order
-	// Forced makes Moves return only a forced move (see ForcedMove) when
-	// the position has one.
-	Forced bool
+	// Reach makes Moves return no move in a position that Unwinnable
+	// proves lost (counted in Rejected), and Forced only a forced move (see
+	// ForcedMove) when the position has one; the two share one computation
+	// of the reachable cells.
+	Reach, Forced bool
 	// Rejected counts the positions whose moves were withheld because
 	// Deadlocked proved them lost.
 	Rejected int64
@@ -63,8 +65,14 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 		d.Rejected++
 		return buf
 	}
-	if d.Forced {
-		if m, ok := d.G.ForcedMove(); ok {
+	if d.Reach || d.Forced {
+		var st reachSets
+		d.G.reachability(&st)
+		if d.Reach && d.G.lost(&st) {
+			d.Rejected++
+			return buf
+		}
+		if m, ok := d.G.forced(&st); d.Forced && ok {
 			return append(buf, search.Move(m))
 		}
 	}
