@@ -27,7 +27,7 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 	var (
 		seed            int64
 		colText, algos  string
-		store           string
+		store, decider  string
 		deals, workers  int
 		asJSON, verbose bool
 		lim             limits
@@ -65,6 +65,9 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 					return usageError{err}
 				}
 			}
+			if decider != "decide" && decider != "decide-reach" {
+				return usagef("--decider %q: want decide or decide-reach", decider)
+			}
 			if _, err := newStore(store); err != nil {
 				return err
 			}
@@ -80,7 +83,7 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 			for k := lo; k <= hi && e.ctx.Err() == nil; k++ {
 				done := 0
 				sz := gaps.Survey(e.ctx, gaps.SurveyOptions{Columns: k, Seed: uint64(seed), Deals: deals, Workers: workers,
-					Algorithms: names, MaxTime: lim.MaxTime,
+					Decider: decider, Algorithms: names, MaxTime: lim.MaxTime,
 					Solve: gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), Store: store},
 					Done: func(r gaps.DealOutcome) {
 						done++
@@ -110,6 +113,7 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 	fs.IntVar(&deals, "deals", 100, "deals per size")
 	fs.StringVar(&algos, "algos", "priority1,priority2,dfs-aces-first,dfs-aces-last", "algorithms run on the solvable deals, comma-separated (empty: none)")
 	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
+	fs.StringVar(&decider, "decider", "decide", "decider: decide, or decide-reach (reachability test and forced moves)")
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print one line per deal on standard error")
 	addWorkersFlag(fs, &workers)
 	addJSONFlag(fs, &asJSON)

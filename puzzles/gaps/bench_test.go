@@ -41,3 +41,23 @@ func BenchmarkShintaniDFS(b *testing.B) {
 		b.ReportMetric(float64(dec.Generated), "nodes/op")
 	}
 }
+
+// BenchmarkDecideReach decides the same deal with the reachability test and
+// forced moves (decide-reach); the tests allocate nothing.
+func BenchmarkDecideReach(b *testing.B) {
+	d := Generate(8, 13)
+	b.ReportAllocs()
+	for b.Loop() {
+		dec, _ := Decide(context.Background(), d, DecideOptions{Reach: true, Forced: true})
+		b.ReportMetric(float64(dec.Generated), "nodes/op")
+	}
+}
+
+// BenchmarkUnwinnable measures the reachability test on a deal.
+func BenchmarkUnwinnable(b *testing.B) {
+	g, _ := NewGame(Generate(13, 1003))
+	b.ReportAllocs()
+	for b.Loop() {
+		g.Unwinnable()
+	}
+}

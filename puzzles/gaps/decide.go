@@ -75,6 +75,12 @@ type DecideOptions struct {
 	Store dedup.Store
 	// Deadlock cuts positions that Deadlocked proves lost.
 	Deadlock bool
+	// Reach cuts positions that Unwinnable proves lost: a stronger test
+	// than Deadlock's (it implies it), run when a position is expanded.
+	Reach bool
+	// Forced expands only the forced move (see ForcedMove) of a position
+	// that has one.
+	Forced bool
 	// Plain makes it Shintani's plain depth-first search: exact keys
 	// instead of canonical ones and children in the fixed Order instead of
 	// ByKind.
@@ -125,11 +131,16 @@ type Decision struct {
 func (o DecideOptions) Search(dom *Domain) (search.Func, search.Options) {
 	so := search.Options{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: o.Store,
 		GoalOnGenerate: true, Canonical: !o.Plain, Progress: o.Progress}
-	if o.Deadlock {
+	if o.Deadlock && !o.Reach {
 		g := dom.G
 		so.Prune = func(search.Domain) bool { return g.Deadlocked() }
 	}
 	dom.Deadlock = false
+	// The reachability test runs when a position is expanded, not when it
+	// is generated: it shares its work with the forced-move test there,
+	// and a best-first search never expands many of the positions it
+	// stores.
+	dom.Reach, dom.Forced = o.Reach, o.Forced
 	switch {
 	case o.Plain:
 		dom.Order = o.Order
@@ -160,7 +171,7 @@ func Decide(ctx context.Context, d Deal, o DecideOptions) (Decision, error) {
 	f, so := o.Search(dom)
 	r := f(ctx, dom, so)
 	dec := Decision{Status: r.Status, Generated: r.Stats.Generated, Expanded: r.Stats.Expanded,
-		Stored: r.Stats.PeakClosed, Rejected: r.Stats.Pruned, Bytes: r.Stats.Bytes, Err: r.Err}
+		Stored: r.Stats.PeakClosed, Rejected: r.Stats.Pruned + dom.Rejected, Bytes: r.Stats.Bytes, Err: r.Err}
 	switch r.Status {
 	case search.Solved:
 		dec.Verdict = Solvable

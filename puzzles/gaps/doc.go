@@ -2,7 +2,8 @@
 // known as Gaps One Deal): deals from a seed or from text, the rules, the
 // search.Domain every engine of package search runs on (with canonical keys,
 // the 24 row permutations of a position as one, and the move orders of
-// Shintani and of the decider), Berliner et al.'s deadlock detection, and the
+// Shintani and of the decider), Berliner et al.'s deadlock detection, a
+// stronger reachability test with forced moves (reach.go), and the
 // exhaustive deciders, configurations of package search (see decide.go),
 // that answer solvable (with a solution), unsolvable (a proof by exhaustion)
 // or unknown (a limit).

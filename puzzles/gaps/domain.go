@@ -32,6 +32,11 @@ type Domain struct {
 	G        *Game
 	Deadlock bool
 	Order    Order
+	// Reach makes Moves return no move in a position that Unwinnable
+	// proves lost (counted in Rejected), and Forced only a forced move (see
+	// ForcedMove) when the position has one; the two share one computation
+	// of the reachable cells.
+	Reach, Forced bool
 	// Rejected counts the positions whose moves were withheld because
 	// Deadlocked proved them lost.
 	Rejected int64
@@ -59,6 +64,17 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 	if d.Deadlock && d.G.Deadlocked() {
 		d.Rejected++
 		return buf
+	}
+	if d.Reach || d.Forced {
+		var st reachSets
+		d.G.reachability(&st)
+		if d.Reach && d.G.lost(&st) {
+			d.Rejected++
+			return buf
+		}
+		if m, ok := d.G.forced(&st); d.Forced && ok {
+			return append(buf, search.Move(m))
+		}
 	}
 	d.buf = d.G.Moves(d.buf[:0])
 	switch d.Order {

@@ -265,12 +265,18 @@ func TestDecideAgainstBreadthFirst(t *testing.T) {
 	for k := 4; k <= 5; k++ {
 		for seed := uint64(1); seed <= uint64(n); seed++ {
 			d := Generate(k, seed)
-			for _, store := range []func() dedup.Store{dedup.NewHashSet, dedup.NewTrie} {
-				dec, err := Decide(context.Background(), d, DecideOptions{Deadlock: true, Store: store()})
+			for i, store := range []func() dedup.Store{dedup.NewHashSet, dedup.NewTrie, dedup.NewHashSet} {
+				// The third run has the reachability test and forced moves.
+				o := DecideOptions{Deadlock: true, Store: store()}
+				if i == 2 {
+					o = DecideOptions{Reach: true, Forced: true, Store: store()}
+				}
+				dec, err := Decide(context.Background(), d, o)
 				if err != nil {
 					t.Fatal(err)
 				}
-				dfs, _ := Decide(context.Background(), d, DecideOptions{Deadlock: true, Store: store(), DepthFirst: true})
+				o.Store, o.DepthFirst = store(), true
+				dfs, _ := Decide(context.Background(), d, o)
 				if dfs.Verdict != dec.Verdict {
 					t.Fatalf("k=%d seed %d: best-first %v, depth-first %v", k, seed, dec.Verdict, dfs.Verdict)
 				}

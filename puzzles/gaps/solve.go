@@ -16,6 +16,7 @@ import (
 // "-nodl").
 var Algorithms = []string{
 	"decide",         // the exhaustive decider (Decide), deadlock detection on
+	"decide-reach",   // the decider with the reachability test (Unwinnable) and forced moves (ForcedMove)
 	"dfid",           // Berliner et al.'s DF: iterative deepening, branch and bound on D + N, increment 2
 	"astar",          // A*, f = D + N (optimal)
 	"bf1-1.8",        // Berliner et al.'s BF1, f = 1.8 N + D (any mu: bf1-MU)
@@ -98,9 +99,10 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 	out := Outcome{Algorithm: name}
 	deadlock := strings.HasSuffix(name, "+dl")
 	base := strings.TrimSuffix(strings.TrimSuffix(name, "+dl"), "-nodl")
-	if base == "decide" || strings.HasPrefix(base, "dfs-") {
+	if base == "decide" || base == "decide-reach" || strings.HasPrefix(base, "dfs-") {
 		do := DecideOptions{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: store,
-			Deadlock: base == "decide" && !strings.HasSuffix(name, "-nodl") || deadlock}
+			Deadlock: base == "decide" && !strings.HasSuffix(name, "-nodl") || deadlock,
+			Reach:    base == "decide-reach", Forced: base == "decide-reach"}
 		switch base {
 		case "dfs-aces-first":
 			do.Plain, do.Order = true, AcesFirst

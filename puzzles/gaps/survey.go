@@ -15,6 +15,9 @@ type SurveyOptions struct {
 	Seed    uint64 // the first deal's seed; deal i has seed Seed+i
 	Deals   int    // number of deals
 	Workers int    // deals decided at once
+	// Decider is the algorithm that decides each deal: "decide" (the
+	// default, when empty) or "decide-reach".
+	Decider string
 	// Algorithms are run, after the decider, on every deal it found
 	// solvable (Shintani's averages are over solvable deals).
 	Algorithms []string
@@ -85,6 +88,10 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 		}
 		return context.WithCancel(ctx)
 	}
+	decider := opt.Decider
+	if decider == "" {
+		decider = "decide"
+	}
 	type dealRun struct {
 		DealOutcome
 		complete bool
@@ -93,7 +100,7 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 		r := dealRun{DealOutcome: DealOutcome{Seed: opt.Seed + uint64(i)}}
 		d := Generate(opt.Columns, r.Seed)
 		c, cancel := bounded()
-		r.Decision, _ = Solve(c, d, "decide", opt.Solve)
+		r.Decision, _ = Solve(c, d, decider, opt.Solve)
 		cancel()
 		if ctx.Err() != nil {
 			return r // cut by the survey's context, not by a limit: not decided
@@ -120,6 +127,7 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 		}
 	}
 	res := Summarize(opt.Columns, opt.Algorithms, deals)
+	res.Algorithms[0].Name = decider
 	res.Interrupted = len(deals) < opt.Deals
 	return res
 }

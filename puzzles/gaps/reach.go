@@ -1,0 +1,199 @@
+package gaps
+
+// The reachability test, a stronger deadlock proof than Deadlocked that
+// also works while a left-edge hole exists.
+//
+// Every card keeps a set R(c) of the cells it may ever occupy (a bit set
+// of the at most 52 cells, row-major), and a flag: whether it may move at
+// all. The sets over-approximate, by induction on any sequence of moves:
+//
+//   - an ace moves only into a left-edge hole: R(ace) is its cell, plus the
+//     cells of column 0 if aces may move; they may when a column-0 cell is
+//     a hole or holds a card that may move (it may leave and open it);
+//   - any other card c moves only into the cell right of c-1, wherever c-1
+//     then is: R(c) is its cell, plus {q+1 : q in R(c-1), q not in the last
+//     column} if c may move; it may when one of those cells is a hole now
+//     or holds a card d != c that may move.
+//
+// The flags start false and the sets rise to the least fixed point (a few
+// passes over the 4(k-1) cards, shifts of 64-bit masks). A card that moves
+// in any continuation has its flag set, and every cell it visits is in its
+// set: the first move breaking this would be a card entering a cell right
+// of its predecessor's cell (in R(c-1)) that was a hole from the start or
+// was opened by a card that had moved (and so may move).
+//
+// A won position has every card c at column rank(c)-1 of a row whose suit
+// is c's, each row a different suit. So the position is lost when no
+// assignment of suits to rows gives every card a final cell in its set:
+// suit s may take row r only if every card of suit s has the cell of row r,
+// column rank-1, in its set. Cards that can never move have one cell. The
+// test implies Deadlocked's: its cards that may move are among Deadlocked's
+// set M (a card's set grows beyond its cell only when it may move), so
+// when Deadlocked proves a position lost the aces cannot move here either,
+// and a stuck card off its column, or in the row of another suit's stuck
+// ace, leaves its suit no row. It also proves positions lost in which
+// Deadlocked gives up because a left-edge hole exists or may appear. Cost:
+// a few passes over the 4(k-1) cards with shifts and masks, no allocation;
+// about as much as a canonical key.
+
+// reachSets are the fixed point of the test: R(c) by card, the cards that
+// may move (bit c), and the cells that are or may become holes.
+type reachSets struct {
+	reach   [64]uint64
+	movable uint64
+	open    uint64
+}
+
+// reachability computes the fixed point of the sets into st.
+func (g *Game) reachability(st *reachSets) {
+	k := g.k
+	col0, notLast := g.colMasks()
+	var open uint64
+	for _, h := range g.holes {
+		open |= 1 << h
+	}
+	var movable uint64
+	reach := &st.reach
+	for s := range Rows {
+		for r := 1; r < k; r++ {
+			c := NewCard(s, r)
+			reach[c] = 1 << g.pos[c]
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		aces := col0&open != 0
+		for s := range Rows {
+			for r := 1; r < k; r++ {
+				c := NewCard(s, r)
+				p := uint64(1) << g.pos[c]
+				var next uint64
+				if r == 1 {
+					if aces {
+						next = p | col0
+					}
+				} else if right := (reach[c-1] & notLast) << 1; right&(open&^p) != 0 {
+					next = p | right
+				}
+				if next == 0 || next == reach[c] && movable&(1<<c) != 0 {
+					continue
+				}
+				if movable&(1<<c) == 0 {
+					movable |= 1 << c
+					open |= p
+				}
+				reach[c] = next
+				changed = true
+			}
+		}
+	}
+	st.movable, st.open = movable, open
+}
+
+// colMasks returns the cells of column 0 and the cells not in the last
+// column.
+func (g *Game) colMasks() (col0, notLast uint64) {
+	k := g.k
+	for r := range Rows {
+		col0 |= 1 << (r * k)
+	}
+	notLast = (uint64(1)<<(Rows*k) - 1) &^ (col0 << (k - 1))
+	return col0, notLast
+}
+
+// Unwinnable reports whether the reachability test above proves the
+// position lost.
+func (g *Game) Unwinnable() bool {
+	var st reachSets
+	g.reachability(&st)
+	return g.lost(&st)
+}
+
+// lost reports whether no assignment of suits to rows gives every card a
+// final cell in its set.
+func (g *Game) lost(st *reachSets) bool {
+	k := g.k
+	// fits[s] has bit r when every card of suit s may end in row r.
+	var fits [Rows]uint8
+	for s := range Rows {
+		f := uint8(1<<Rows - 1)
+		for r := 1; r < k; r++ {
+			c := NewCard(s, r)
+			var rows uint8
+			for row := range Rows {
+				if st.reach[c]>>(row*k+r-1)&1 != 0 {
+					rows |= 1 << row
+				}
+			}
+			f &= rows
+			if f == 0 {
+				return true
+			}
+		}
+		fits[s] = f
+	}
+	for i := range perms {
+		p := &perms[i]
+		if fits[p[0]]&1 != 0 && fits[p[1]]&2 != 0 && fits[p[2]]&4 != 0 && fits[p[3]]&8 != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Forced moves: a move that keeps a winnable position winnable, and brings
+// it one move nearer a win, may be the only move searched there (the
+// decider's DecideOptions.Forced).
+//
+// Let card c-1 be unable to move ever (its flag unset), with a hole h right
+// of it, and c at cell x. In a won position c-1 is at its final cell (it
+// never moves), so c must end at h; c can enter no other cell (only the one
+// right of c-1) and never leaves h. So any win S from here moves c from x to
+// h at some step t, and c sits at x before. Play c to h first, then S
+// without step t: every move of S before t stays legal unless it reads x or
+// h, and none does, except c+1 entering x+1 (right of c) before t. (No card
+// enters h before t, nor h+1, whose left neighbour h is a hole; no card
+// enters or leaves x.) So the move is safe when c+1 can never enter x+1
+// before c leaves: c has rank k-1, or x is in the last column, or c+1
+// already sits at x+1 (it cannot move while c stays), or c+1 may never
+// move, or x+1 holds a card that may never move. After the move the same
+// win is one move shorter, so a search that expands only the forced move
+// where there is one still reaches a win from every winnable position
+// (follow the moves that shorten the distance to a win), and its
+// exhaustion still proves a deal unsolvable.
+
+// ForcedMove returns a forced move of the position, if it has one.
+func (g *Game) ForcedMove() (Move, bool) {
+	var st reachSets
+	g.reachability(&st)
+	return g.forced(&st)
+}
+
+// forced returns a forced move given the fixed point st: of several, the
+// one of the least card, so that the choice is the same in the 24 row
+// permutations of the position (a best-first search with canonical keys
+// replays its solution through them).
+func (g *Game) forced(st *reachSets) (Move, bool) {
+	k := g.k
+	var best Move
+	bestCard := Card(255)
+	for _, h := range g.holes {
+		q := int(h)
+		if q%k == 0 {
+			continue
+		}
+		left := g.cells[q-1]
+		if left == Hole || left.Rank() >= k-1 || st.movable>>left&1 != 0 {
+			continue
+		}
+		c := left + 1
+		x := int(g.pos[c])
+		if c.Rank() == k-1 || x%k == k-1 || g.cells[x+1] == c+1 ||
+			st.movable>>(c+1)&1 == 0 || st.open>>(x+1)&1 == 0 {
+			if c < bestCard {
+				best, bestCard = NewMove(x, q), c
+			}
+		}
+	}
+	return best, bestCard != 255
+}
