@@ -16,12 +16,17 @@ import (
 // does). opt.Samples probes, pooled into replicates for the interval;
 // the hits that decide whether the solutions get a confidence interval
 // are the solutions the probes reached.
+//
+// Above opt.ExactDepth a probe takes every child (a frontier counted
+// exactly inside each probe): the variance between the top subtrees, which
+// a narrow probe samples, is gone, for the cost of the frontier's nodes in
+// every probe.
 func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 	width := max(opt.Width, 1)
 	res := make([]probeOutcome, opt.Samples)
 	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
 		t := newTree()
-		w := &partialWalker{width: width}
+		w := &partialWalker{width: width, exactDepth: opt.ExactDepth}
 		w.rng = rand.New(&w.pcg)
 		return func(i int) {
 			w.pcg.Seed(opt.Seed, 5+uint64(i))
@@ -37,13 +42,15 @@ func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 
 // partialWalker walks one probe of partial backtracking.
 type partialWalker struct {
-	width   int
-	pcg     rand.PCG
-	rng     *rand.Rand
-	work    int64
-	hits    int64 // solutions reached
-	byDepth []float64
-	perm    [][]int // a scratch permutation per depth
+	width int
+	// exactDepth: above it every child is taken.
+	exactDepth int
+	pcg        rand.PCG
+	rng        *rand.Rand
+	work       int64
+	hits       int64 // solutions reached
+	byDepth    []float64
+	perm       [][]int // a scratch permutation per depth
 }
 
 // walk adds the weighted subtree estimate below t's current node and
@@ -64,6 +71,9 @@ func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) 
 		return
 	}
 	m := min(n, w.width)
+	if d < w.exactDepth {
+		m = n
+	}
 	for len(w.perm) <= d {
 		w.perm = append(w.perm, nil)
 	}

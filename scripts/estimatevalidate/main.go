@@ -33,6 +33,7 @@ type config struct {
 	depth   int
 	tail    int
 	look    bool
+	exact   int // purdom: the depth above which every child is taken
 }
 
 func (c config) String() string {
@@ -42,6 +43,9 @@ func (c config) String() string {
 	}
 	if c.method == "purdom" {
 		s += fmt.Sprintf(" width=%d", c.depth)
+		if c.exact > 0 {
+			s += fmt.Sprintf(" exact=%d", c.exact)
+		}
 	}
 	if c.tail > 0 {
 		s += fmt.Sprintf(" tail=%d", c.tail)
@@ -53,12 +57,12 @@ func (c config) String() string {
 }
 
 var configs = []config{
-	{"knuth", 10000, 0, 0, false},
-	{"knuth", 1000, 0, 0, true},
-	{"stratified", 100, 0, 0, false},
-	{"frontier", 20, 2, 0, false},
-	{"frontier", 20, 2, 0, true},
-	{"paper", 20, 3, 0, false},
+	{"knuth", 10000, 0, 0, false, 0},
+	{"knuth", 1000, 0, 0, true, 0},
+	{"stratified", 100, 0, 0, false, 0},
+	{"frontier", 20, 2, 0, false, 0},
+	{"frontier", 20, 2, 0, true, 0},
+	{"paper", 20, 3, 0, false, 0},
 }
 
 func main() {
@@ -70,7 +74,8 @@ func main() {
 	only := flag.String("methods", "", "comma-separated methods to run (default all)")
 	raw := flag.String("raw", "", "append every repetition's intervals and diagnostics to this CSV file")
 	fromRaw := flag.String("chart-from", "", "instead: draw -truth-svg from the -raw CSV files given here, comma-separated")
-	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH[:look]],... e.g. knuth:100000,frontier:20:3:look")
+	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH|WIDTH[:look|xEXACT]],... e.g. knuth:100000,frontier:20:3:look,purdom:10:4:x1")
+	firstEmpty := flag.Bool("first-empty", false, "estimate the first-empty-cell tree (the kernel's FirstEmpty rule) instead of the fewest-options tree")
 	korf := flag.Int64("korf", 0, "instead: predict IDA*'s penultimate iteration on the Korf instances with at most this many generated nodes")
 	flag.Parse()
 	ctx := context.Background()
@@ -91,6 +96,9 @@ func main() {
 				fmt.Sscan(parts[2], &c.depth)
 			}
 			c.look = len(parts) > 3 && parts[3] == "look"
+			if len(parts) > 3 && strings.HasPrefix(parts[3], "x") {
+				fmt.Sscan(parts[3][1:], &c.exact)
+			}
 			configs = append(configs, c)
 		}
 	}
@@ -119,11 +127,15 @@ func main() {
 			log.Fatalf("no puzzle %s", name)
 		}
 		for _, paperTree := range []bool{false, true} {
+			if !slices.ContainsFunc(configs, func(c config) bool { return (c.method == "paper") == paperTree }) {
+				continue // no configuration on this tree: do not count it
+			}
 			pk, err := polyform.NewPacking(b, ps)
 			if err != nil {
 				log.Fatal(err)
 			}
 			pk.CellsOnly, pk.DeadRegions = paperTree, paperTree
+			pk.FirstEmpty = *firstEmpty && !paperTree
 			newTree := pk.Tree(xcover.Fewest)
 			// The truth: the whole tree, counted.
 			truth, err := estimate.Exhaustive(ctx, newTree, 1000, *workers)
@@ -153,7 +165,7 @@ func main() {
 					case "stratified":
 						r = estimate.Stratified(ctx, newTree, opt)
 					case "purdom":
-						opt.Width = c.depth
+						opt.Width, opt.ExactDepth = c.depth, c.exact
 						r = estimate.Purdom(ctx, newTree, opt)
 					case "samplesearch":
 						r = estimate.SampleSearch(ctx, newTree, opt)
