@@ -75,6 +75,7 @@ func main() {
 	raw := flag.String("raw", "", "append every repetition's intervals and diagnostics to this CSV file")
 	fromRaw := flag.String("chart-from", "", "instead: draw -truth-svg from the -raw CSV files given here, comma-separated")
 	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH|WIDTH[:look|xEXACT]],... e.g. knuth:100000,frontier:20:3:look,purdom:10:4:x1")
+	deadRegions := flag.Bool("dead-regions", false, "estimate the tree whose nodes with an empty region no remaining pieces fill are cut (the fewest-options rule)")
 	firstEmpty := flag.Bool("first-empty", false, "estimate the first-empty-cell tree (the kernel's FirstEmpty rule) instead of the fewest-options tree")
 	korf := flag.Int64("korf", 0, "instead: predict IDA*'s penultimate iteration on the Korf instances with at most this many generated nodes")
 	flag.Parse()
@@ -122,20 +123,20 @@ func main() {
 	fmt.Println("| puzzle | method | work (% of exhaustive) | solutions: median rel. error | confidence intervals: printed, covering | nodes: median rel. error | confidence intervals: printed, covering | seconds per estimate |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, name := range strings.Split(*puzzles, ",") {
-		b, ps, ok := polyform.Named(name)
-		if !ok {
-			log.Fatalf("no puzzle %s", name)
-		}
+		// NAME, NAME@PIECES or BOARD-FILE[@PIECES], as the pack command
+		// takes them.
+		file, pieces, _ := strings.Cut(name, "@")
 		for _, paperTree := range []bool{false, true} {
 			if !slices.ContainsFunc(configs, func(c config) bool { return (c.method == "paper") == paperTree }) {
 				continue // no configuration on this tree: do not count it
 			}
-			pk, err := polyform.NewPacking(b, ps)
+			pk, err := polyform.Load(file, pieces)
 			if err != nil {
 				log.Fatal(err)
 			}
 			pk.CellsOnly, pk.DeadRegions = paperTree, paperTree
 			pk.FirstEmpty = *firstEmpty && !paperTree
+			pk.DeadRegions = pk.DeadRegions || *deadRegions
 			newTree := pk.Tree(xcover.Fewest)
 			// The truth: the whole tree, counted.
 			truth, err := estimate.Exhaustive(ctx, newTree, 1000, *workers)
@@ -147,6 +148,7 @@ func main() {
 				tNodes += float64(truth.Nodes[d])
 				tSols += float64(truth.Solutions[d])
 			}
+			fmt.Fprintf(os.Stderr, "%s (first-empty %v, dead regions %v, paper's tree %v): %.0f nodes, %.0f solutions\n", name, pk.FirstEmpty, pk.DeadRegions, paperTree, tNodes, tSols)
 			for _, c := range configs {
 				if (c.method == "paper") != paperTree || *only != "" && !slices.Contains(strings.Split(*only, ","), c.method) {
 					continue
