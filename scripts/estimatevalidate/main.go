@@ -16,6 +16,7 @@ import (
 	"log"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -128,6 +129,7 @@ func main() {
 		// NAME, NAME@PIECES or BOARD-FILE[@PIECES], as the pack command
 		// takes them.
 		file, pieces, _ := strings.Cut(name, "@")
+		name = strings.TrimSuffix(filepath.Base(name), ".txt")
 		for _, paperTree := range []bool{false, true} {
 			if !slices.ContainsFunc(configs, func(c config) bool { return (c.method == "paper") == paperTree }) {
 				continue // no configuration on this tree: do not count it
@@ -135,6 +137,9 @@ func main() {
 			pk, err := polyform.Load(file, pieces)
 			if err != nil {
 				log.Fatal(err)
+			}
+			if pk.Ranges != nil {
+				log.Fatalf("%s: copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: name the pieces by letter", name)
 			}
 			pk.CellsOnly, pk.DeadRegions = paperTree, paperTree
 			pk.FirstEmpty = *firstEmpty && !paperTree
