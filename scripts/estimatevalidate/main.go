@@ -129,7 +129,10 @@ func main() {
 		// NAME, NAME@PIECES or BOARD-FILE[@PIECES], as the pack command
 		// takes them.
 		file, pieces, _ := strings.Cut(name, "@")
-		name = strings.TrimSuffix(filepath.Base(name), ".txt")
+		name = strings.TrimSuffix(filepath.Base(file), ".txt")
+		if pieces != "" {
+			name += "@" + pieces
+		}
 		for _, paperTree := range []bool{false, true} {
 			if !slices.ContainsFunc(configs, func(c config) bool { return (c.method == "paper") == paperTree }) {
 				continue // no configuration on this tree: do not count it
