@@ -31,7 +31,9 @@
 //   - Purdom (1978) is partial backtracking: a probe goes on into Width
 //     children of every node, each weighted by the node's children over
 //     Width. Cost per probe up to Width^depth; it reaches the clustered
-//     solutions of a packing that single paths miss.
+//     solutions of a packing that single paths miss. Above ExactDepth a
+//     probe takes every child; with Lookahead it counts the leaf children
+//     and goes on among the others.
 //   - SampleSearch (after Gogate and Dechter 2007, 2011) is a random-order
 //     depth-first search to a first solution, weighted by the product of
 //     the live children counts on its path, made exact by searching every
@@ -42,8 +44,9 @@
 // replications, groups of 30 of the other methods' probes). One is a 95%
 // confidence interval (KindConfidence) only when the replicates pass the
 // Anderson-Darling test of normality (or their logarithms do: Cox's
-// interval), at least 50 probes are positive and Hill's tail index of the
-// probes is at least 2 (a finite variance); otherwise it is a spread
+// interval), and Hill's tail index of the probes, from their largest
+// tenth (50 to 500 of them, all positive), is at least 2 (a finite
+// variance); otherwise it is a spread
 // (KindSpread), which the program prints as such. Target is a stop rule
 // over rounds of an estimator.
 //

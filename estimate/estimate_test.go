@@ -99,7 +99,7 @@ func TestExhaustive(t *testing.T) {
 // depend on the number of workers.
 func TestEstimatorsUnbiased(t *testing.T) {
 	nodes, sols := count(newHashTree(14)())
-	for _, method := range []string{"knuth", "knuth-tail", "knuth-look", "knuth-look-tail", "frontier", "frontier-tail", "frontier-look", "stratified", "purdom", "samplesearch"} {
+	for _, method := range []string{"knuth", "knuth-tail", "knuth-look", "knuth-look-tail", "frontier", "frontier-tail", "frontier-look", "stratified", "purdom", "purdom-exact", "purdom-look", "samplesearch"} {
 		var first Result
 		for _, workers := range []int{1, 2} {
 			opt := Options{Seed: 7, Samples: 20000, Workers: workers, ExactDepth: 3}
@@ -121,8 +121,12 @@ func TestEstimatorsUnbiased(t *testing.T) {
 			case "stratified":
 				opt.Samples = 300
 				r = Stratified(context.Background(), newHashTree(14), opt)
-			case "purdom":
+			case "purdom", "purdom-exact", "purdom-look":
 				opt.Samples, opt.Width = 2000, 2
+				if method != "purdom-exact" {
+					opt.ExactDepth = 0 // every child above depth 3: purdom-exact
+				}
+				opt.Lookahead = method == "purdom-look"
 				r = Purdom(context.Background(), newHashTree(14), opt)
 			case "samplesearch":
 				opt.Samples = 3000

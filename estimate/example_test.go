@@ -22,7 +22,7 @@ func Example() {
 	}
 	tree := pk.Tree(xcover.Fewest) // one call: a packing's tree for the estimators
 	r := estimate.Frontier(context.Background(), tree, estimate.Options{Seed: 1, Samples: 200, ExactDepth: 2, Workers: 2, Lookahead: true})
-	fmt.Printf("estimate: %.0f nodes (95%%: %.0f..%.0f), %.1f solutions\n", r.Nodes.Estimate, r.Nodes.Low, r.Nodes.High, r.Solutions.Estimate)
+	fmt.Printf("estimate: %.0f nodes (%s: %.0f..%.0f), %.1f solutions\n", r.Nodes.Estimate, r.Nodes.Kind, r.Nodes.Low, r.Nodes.High, r.Solutions.Estimate)
 	exact, err := estimate.Exhaustive(context.Background(), tree, 1000, 2)
 	if err != nil {
 		panic(err)
@@ -30,6 +30,6 @@ func Example() {
 	truth := exact.Result()
 	fmt.Printf("exact:    %.0f nodes, %.0f solutions\n", truth.Nodes.Estimate, truth.Solutions.Estimate)
 	// Output:
-	// estimate: 32484 nodes (95%: 30507..34367), 2.9 solutions
+	// estimate: 32484 nodes (spread: 30425..34589), 2.9 solutions
 	// exact:    32978 nodes, 8 solutions
 }

@@ -49,9 +49,7 @@ func (m *moments) add(x float64) {
 }
 
 func (m *moments) merge(o moments) {
-	for _, x := range o.top.v {
-		m.top.add(x)
-	}
+	m.top.merge(o.top)
 	m.n += o.n
 	m.sum += o.sum
 	m.sum2 += o.sum2

@@ -16,12 +16,17 @@ import (
 // does). opt.Samples probes, pooled into replicates for the interval;
 // the hits that decide whether the solutions get a confidence interval
 // are the solutions the probes reached.
+//
+// Above opt.ExactDepth a probe takes every child (a frontier counted
+// exactly inside each probe): the variance between the top subtrees, which
+// a narrow probe samples, is gone, for the cost of the frontier's nodes in
+// every probe.
 func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 	width := max(opt.Width, 1)
 	res := make([]probeOutcome, opt.Samples)
 	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
 		t := newTree()
-		w := &partialWalker{width: width}
+		w := &partialWalker{width: width, exactDepth: opt.ExactDepth, lookahead: opt.Lookahead}
 		w.rng = rand.New(&w.pcg)
 		return func(i int) {
 			w.pcg.Seed(opt.Seed, 5+uint64(i))
@@ -37,23 +42,25 @@ func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 
 // partialWalker walks one probe of partial backtracking.
 type partialWalker struct {
-	width   int
-	pcg     rand.PCG
-	rng     *rand.Rand
-	work    int64
-	hits    int64 // solutions reached
-	byDepth []float64
-	perm    [][]int // a scratch permutation per depth
+	width int
+	// exactDepth: above it every child is taken.
+	exactDepth int
+	// lookahead: the leaf children are counted, and the probe goes on
+	// among the others only.
+	lookahead bool
+	pcg       rand.PCG
+	rng       *rand.Rand
+	work      int64
+	hits      int64 // solutions reached
+	byDepth   []float64
+	perm      [][]int // a scratch permutation per depth
 }
 
 // walk adds the weighted subtree estimate below t's current node and
 // returns its nodes and solutions.
 func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) {
 	d := t.Depth()
-	for len(w.byDepth) <= d {
-		w.byDepth = append(w.byDepth, 0)
-	}
-	w.byDepth[d] += weight
+	w.addDepth(d, weight)
 	nodes = weight
 	n, sol := t.Branches()
 	if sol {
@@ -63,13 +70,34 @@ func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) 
 	if n == 0 {
 		return
 	}
-	m := min(n, w.width)
 	for len(w.perm) <= d {
 		w.perm = append(w.perm, nil)
 	}
 	p := w.perm[d][:0]
 	for k := range n {
+		if w.lookahead {
+			// A look at child k: a leaf is counted here, exactly.
+			t.Down(k)
+			w.work++
+			cn, csol := t.Branches()
+			t.Up()
+			if cn == 0 {
+				w.addDepth(d+1, weight)
+				nodes += weight
+				if csol {
+					solutions += weight
+					w.hits++
+				}
+				continue
+			}
+		}
 		p = append(p, k)
+	}
+	w.perm[d] = p
+	n = len(p)
+	m := min(n, w.width)
+	if d < w.exactDepth {
+		m = n
 	}
 	// The first m of a partial Fisher-Yates shuffle: m distinct children,
 	// uniformly.
@@ -77,7 +105,9 @@ func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) 
 		j := i + w.rng.IntN(n-i)
 		p[i], p[j] = p[j], p[i]
 	}
-	w.perm[d] = p
+	if m == 0 {
+		return
+	}
 	cw := weight * float64(n) / float64(m)
 	for i := range m {
 		t.Down(w.perm[d][i])
@@ -88,4 +118,12 @@ func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) 
 		solutions += b
 	}
 	return
+}
+
+// addDepth adds weight to the estimate of the nodes at depth d.
+func (w *partialWalker) addDepth(d int, weight float64) {
+	for len(w.byDepth) <= d {
+		w.byDepth = append(w.byDepth, 0)
+	}
+	w.byDepth[d] += weight
 }

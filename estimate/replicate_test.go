@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 )
@@ -34,7 +35,9 @@ func TestAndersonDarling(t *testing.T) {
 	}
 }
 
-// TestHill: the tail index of Pareto samples of index 2 and 4.
+// TestHill: the tail index of Pareto samples of index 2 and 4, from the
+// largest 500 of 20,000; of samples of 1,000 with a power tail above a body;
+// and the largest half against the largest tenth on log-normal samples.
 func TestHill(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, alpha := range []float64{2, 4} {
@@ -42,15 +45,74 @@ func TestHill(t *testing.T) {
 		for range 20000 {
 			k.add(math.Pow(1-rng.Float64(), -1/alpha))
 		}
-		// Hill's estimate from 49 order statistics: relative sd 1/7.
-		if got := k.hill(); math.Abs(got/alpha-1) > 0.45 {
+		// Hill's estimate from 499 order statistics: relative sd 1/22.
+		if got := k.hill(); math.Abs(got/alpha-1) > 0.2 {
 			t.Errorf("alpha %g: Hill %g", alpha, got)
 		}
+	}
+	// Samples of 1,000 whose tail is a power only in their largest fifth:
+	// the largest tenth reads the tail's index.
+	const alpha, trials = 3.0, 101
+	var tenth []float64
+	for range trials {
+		var k topK
+		for range 1000 {
+			x := 0.5 + 0.5*rng.Float64() // the body, below 1
+			if rng.Float64() < 0.2 {
+				x = math.Pow(1-rng.Float64(), -1/alpha) // the tail, above 1
+			}
+			k.add(x)
+		}
+		tenth = append(tenth, k.hill())
+	}
+	slices.Sort(tenth)
+	if m := tenth[trials/2]; math.Abs(m/alpha-1) > 0.1 {
+		t.Errorf("tail index %g from the largest tenth of 1000: median %g", alpha, m)
+	}
+	// Log-normal samples of 1,000 (every moment finite, a local index
+	// that grows with the threshold): the largest half reads a heavier
+	// tail than the largest tenth.
+	var lowTenth, lowHalf []float64
+	for range trials {
+		var k topK
+		var xs []float64
+		for range 1000 {
+			x := math.Exp(rng.NormFloat64())
+			k.add(x)
+			xs = append(xs, x)
+		}
+		lowTenth = append(lowTenth, k.hill())
+		slices.Sort(xs)
+		var sum float64
+		for _, x := range xs[501:] {
+			sum += math.Log(x / xs[500])
+		}
+		lowHalf = append(lowHalf, 499/sum)
+	}
+	slices.Sort(lowTenth)
+	slices.Sort(lowHalf)
+	if a, b := lowTenth[trials/2], lowHalf[trials/2]; a < 1.2*b {
+		t.Errorf("log-normal: median index %g from the largest tenth, %g from the largest half", a, b)
 	}
 	var few topK
 	few.add(3)
 	if few.hill() != 0 {
 		t.Errorf("one value: %g, want 0 (too few to tell)", few.hill())
+	}
+	var zeros topK
+	for i := range 200 {
+		zeros.add(float64(i % 20 / 19 * i)) // 10 positive in 200: fewer than minTop
+	}
+	if zeros.hill() != 0 {
+		t.Errorf("10 positive of 200: %g, want 0 (fewer than minTop)", zeros.hill())
+	}
+	// The heap keeps the largest.
+	var big topK
+	for i := range 2000 {
+		big.add(float64((i * 7919) % 2000))
+	}
+	if slices.Sort(big.v); len(big.v) != topKept || big.v[0] != 2000-topKept || big.n != 2000 {
+		t.Errorf("kept %d values from %g, offered %d", len(big.v), big.v[0], big.n)
 	}
 }
 

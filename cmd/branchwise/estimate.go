@@ -87,6 +87,9 @@ runs out, or counting the tree would be quicker (then it counts).`,
 			if !c.Flags().Changed("exact-depth") {
 				f.exactDepth = map[string]int{"frontier": 2, "paper": 3, "exact": 3}[f.method]
 			}
+			if !c.Flags().Changed("lookahead") && f.method == "purdom" {
+				f.lookahead = false // unmeasured on Purdom's probes: asked for only
+			}
 			return runEstimate(e, args[0], f)
 		},
 	}
@@ -94,8 +97,8 @@ runs out, or counting the tree would be quicker (then it counts).`,
 	fs.StringVar(&f.method, "method", "frontier", "frontier, knuth, stratified, purdom, samplesearch, paper or exact")
 	fs.IntVar(&f.samples, "samples", 0, "probes (knuth), probes per frontier node (frontier), runs (paper)")
 	fs.DurationVar(&f.budget, "time", 0, "knuth: probe for this long instead of --samples")
-	fs.IntVar(&f.exactDepth, "exact-depth", 0, "count the tree exactly to this depth (default 2 frontier, 3 paper and exact)")
-	fs.BoolVar(&f.lookahead, "lookahead", true, "frontier and knuth: count the leaf children on a probe's path exactly, go on among the others")
+	fs.IntVar(&f.exactDepth, "exact-depth", 0, "count the tree exactly to this depth (default 2 frontier, 3 paper and exact; purdom: every child above it)")
+	fs.BoolVar(&f.lookahead, "lookahead", true, "frontier and knuth (purdom: off unless given): count the leaf children on a probe's path exactly, go on among the others")
 	fs.IntVar(&f.width, "width", 3, "purdom: children a probe goes on into at every node")
 	fs.StringVar(&f.target, "target", "", "run until the 95% intervals are within this relative half-width, e.g. 10%")
 	fs.DurationVar(&f.maxTime, "max-time", 0, "with --target: stop after this long, with the estimate so far (0: no limit)")

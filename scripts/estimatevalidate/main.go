@@ -16,6 +16,7 @@ import (
 	"log"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -33,6 +34,7 @@ type config struct {
 	depth   int
 	tail    int
 	look    bool
+	exact   int // purdom: the depth above which every child is taken
 }
 
 func (c config) String() string {
@@ -42,6 +44,9 @@ func (c config) String() string {
 	}
 	if c.method == "purdom" {
 		s += fmt.Sprintf(" width=%d", c.depth)
+		if c.exact > 0 {
+			s += fmt.Sprintf(" exact=%d", c.exact)
+		}
 	}
 	if c.tail > 0 {
 		s += fmt.Sprintf(" tail=%d", c.tail)
@@ -53,12 +58,12 @@ func (c config) String() string {
 }
 
 var configs = []config{
-	{"knuth", 10000, 0, 0, false},
-	{"knuth", 1000, 0, 0, true},
-	{"stratified", 100, 0, 0, false},
-	{"frontier", 20, 2, 0, false},
-	{"frontier", 20, 2, 0, true},
-	{"paper", 20, 3, 0, false},
+	{"knuth", 10000, 0, 0, false, 0},
+	{"knuth", 1000, 0, 0, true, 0},
+	{"stratified", 100, 0, 0, false, 0},
+	{"frontier", 20, 2, 0, false, 0},
+	{"frontier", 20, 2, 0, true, 0},
+	{"paper", 20, 3, 0, false, 0},
 }
 
 func main() {
@@ -70,7 +75,9 @@ func main() {
 	only := flag.String("methods", "", "comma-separated methods to run (default all)")
 	raw := flag.String("raw", "", "append every repetition's intervals and diagnostics to this CSV file")
 	fromRaw := flag.String("chart-from", "", "instead: draw -truth-svg from the -raw CSV files given here, comma-separated")
-	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH[:look]],... e.g. knuth:100000,frontier:20:3:look")
+	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH|WIDTH[:look][:xEXACT]],... e.g. knuth:100000,frontier:20:3:look,purdom:10:4:look:x1")
+	deadRegions := flag.Bool("dead-regions", false, "estimate the tree whose nodes with an empty region no remaining pieces fill are cut (the fewest-options rule)")
+	firstEmpty := flag.Bool("first-empty", false, "estimate the first-empty-cell tree (the kernel's FirstEmpty rule) instead of the fewest-options tree")
 	korf := flag.Int64("korf", 0, "instead: predict IDA*'s penultimate iteration on the Korf instances with at most this many generated nodes")
 	flag.Parse()
 	ctx := context.Background()
@@ -90,7 +97,12 @@ func main() {
 			if len(parts) > 2 {
 				fmt.Sscan(parts[2], &c.depth)
 			}
-			c.look = len(parts) > 3 && parts[3] == "look"
+			for _, o := range parts[min(3, len(parts)):] {
+				c.look = c.look || o == "look"
+				if strings.HasPrefix(o, "x") {
+					fmt.Sscan(o[1:], &c.exact)
+				}
+			}
 			configs = append(configs, c)
 		}
 	}
@@ -114,16 +126,27 @@ func main() {
 	fmt.Println("| puzzle | method | work (% of exhaustive) | solutions: median rel. error | confidence intervals: printed, covering | nodes: median rel. error | confidence intervals: printed, covering | seconds per estimate |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, name := range strings.Split(*puzzles, ",") {
-		b, ps, ok := polyform.Named(name)
-		if !ok {
-			log.Fatalf("no puzzle %s", name)
+		// NAME, NAME@PIECES or BOARD-FILE[@PIECES], as the pack command
+		// takes them.
+		file, pieces, _ := strings.Cut(name, "@")
+		name = strings.TrimSuffix(filepath.Base(file), ".txt")
+		if pieces != "" {
+			name += "@" + pieces
 		}
 		for _, paperTree := range []bool{false, true} {
-			pk, err := polyform.NewPacking(b, ps)
+			if !slices.ContainsFunc(configs, func(c config) bool { return (c.method == "paper") == paperTree }) {
+				continue // no configuration on this tree: do not count it
+			}
+			pk, err := polyform.Load(file, pieces)
 			if err != nil {
 				log.Fatal(err)
 			}
+			if pk.Ranges != nil {
+				log.Fatalf("%s: copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: name the pieces by letter", name)
+			}
 			pk.CellsOnly, pk.DeadRegions = paperTree, paperTree
+			pk.FirstEmpty = *firstEmpty && !paperTree
+			pk.DeadRegions = pk.DeadRegions || *deadRegions
 			newTree := pk.Tree(xcover.Fewest)
 			// The truth: the whole tree, counted.
 			truth, err := estimate.Exhaustive(ctx, newTree, 1000, *workers)
@@ -135,6 +158,7 @@ func main() {
 				tNodes += float64(truth.Nodes[d])
 				tSols += float64(truth.Solutions[d])
 			}
+			fmt.Fprintf(os.Stderr, "%s (first-empty %v, dead regions %v, paper's tree %v): %.0f nodes, %.0f solutions\n", name, pk.FirstEmpty, pk.DeadRegions, paperTree, tNodes, tSols)
 			for _, c := range configs {
 				if (c.method == "paper") != paperTree || *only != "" && !slices.Contains(strings.Split(*only, ","), c.method) {
 					continue
@@ -153,7 +177,7 @@ func main() {
 					case "stratified":
 						r = estimate.Stratified(ctx, newTree, opt)
 					case "purdom":
-						opt.Width = c.depth
+						opt.Width, opt.ExactDepth = c.depth, c.exact
 						r = estimate.Purdom(ctx, newTree, opt)
 					case "samplesearch":
 						r = estimate.SampleSearch(ctx, newTree, opt)
