@@ -67,22 +67,39 @@ func (k *Kernel) SolveParallel(ctx context.Context, workers int, visit func(work
 		frontier = next
 	}
 	s.Reset()
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var nextTask atomic.Int64
+	searches := make([]*Search, workers)
+	solveTasks(ctx, &res, workers, len(frontier), func(w, t int) *Search {
+		if searches[w] == nil {
+			searches[w] = k.NewSearch()
+		}
+		searches[w].replay(frontier[t])
+		return searches[w]
+	}, visit, &stopped)
+	return res
+}
+
+// solveTasks solves n subtrees on workers goroutines and adds their counts
+// to res: at(w, t) returns worker w's search moved to the root of subtree
+// t (called by worker w only); visit and stopped are as in SolveParallel.
+// The workers take the subtrees in order.
+func solveTasks(ctx context.Context, res *Result, workers, n int, at func(w, t int) *Search,
+	visit func(worker int, placements []int32) bool, stopped *atomic.Bool) {
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		next atomic.Int64
+	)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			s := k.NewSearch()
 			var total Result
 			for !stopped.Load() {
-				t := int(nextTask.Add(1) - 1)
-				if t >= len(frontier) {
+				t := int(next.Add(1) - 1)
+				if t >= n {
 					break
 				}
-				s.replay(frontier[t])
-				r := s.Solve(ctx, 0, func(p []int32) bool {
+				r := at(w, t).Solve(ctx, 0, func(p []int32) bool {
 					if visit != nil && !visit(w, p) {
 						stopped.Store(true)
 						return false
@@ -109,7 +126,6 @@ func (k *Kernel) SolveParallel(ctx context.Context, workers int, visit func(work
 	if res.Err == nil {
 		res.Err = ctx.Err()
 	}
-	return res
 }
 
 // replay moves the search from wherever it is to the node at the end of

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"sync"
 	"sync/atomic"
 
 	"github.com/branchwise/branchwise/estimate"
@@ -105,56 +104,20 @@ func SolveSplit(ctx context.Context, ks []*Kernel, workers int, visit func(worke
 	})
 
 	workers = max(workers, 1)
-	var (
-		mu      sync.Mutex
-		wg      sync.WaitGroup
-		next    atomic.Int64
-		stopped atomic.Bool
-	)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			searches := make([]*Search, len(ks))
-			var total Result
-			for !stopped.Load() {
-				t := int(next.Add(1) - 1)
-				if t >= len(tasks) {
-					break
-				}
-				tk := tasks[t]
-				if searches[tk.kernel] == nil {
-					searches[tk.kernel] = ks[tk.kernel].NewSearch()
-				}
-				s := searches[tk.kernel]
-				s.Reset()
-				s.Down(tk.child)
-				r := s.Solve(ctx, 0, func(p []int32) bool {
-					if visit != nil && !visit(w, p) {
-						stopped.Store(true)
-						return false
-					}
-					return !stopped.Load()
-				})
-				total.Solutions += r.Solutions
-				total.Stats.add(&r.Stats)
-				if r.Err != nil {
-					total.Err = r.Err
-					break
-				}
-			}
-			mu.Lock()
-			res.Solutions += total.Solutions
-			res.Stats.add(&total.Stats)
-			if total.Err != nil {
-				res.Err = total.Err
-			}
-			mu.Unlock()
-		}(w)
-	}
-	wg.Wait()
-	if res.Err == nil {
-		res.Err = ctx.Err()
-	}
+	searches := make([][]*Search, workers) // per worker, per kernel
+	var stopped atomic.Bool
+	solveTasks(ctx, &res, workers, len(tasks), func(w, t int) *Search {
+		tk := tasks[t]
+		if searches[w] == nil {
+			searches[w] = make([]*Search, len(ks))
+		}
+		if searches[w][tk.kernel] == nil {
+			searches[w][tk.kernel] = ks[tk.kernel].NewSearch()
+		}
+		s := searches[w][tk.kernel]
+		s.Reset()
+		s.Down(tk.child)
+		return s
+	}, visit, &stopped)
 	return res, nil
 }

@@ -73,8 +73,10 @@ type dfs struct {
 	bufs   [][]Move // move buffers, one per depth, reused
 	path   []Move
 
-	bound          int // f bound of the iteration
-	next           int // smallest f above the bound seen in the iteration
+	bound          int    // f bound of the iteration
+	next           int    // smallest f above the bound seen in the iteration
+	split          int    // ParallelIDAStar: the depth whose nodes are listed as tasks (0: none)
+	tasks          []task // ParallelIDAStar: the subtrees listed
 	depthBound     int
 	cut            bool
 	branchAndBound bool
@@ -221,11 +223,15 @@ func (s *dfs) visit(g, depth int, last Move, fs int32) {
 		c := s.d.Apply(m)
 		s.stats.countGenerated(depth + 1)
 		s.path = append(s.path, m)
-		if s.o.GoalOnGenerate && g+c <= s.bound && s.d.IsGoal() {
+		switch {
+		case s.o.GoalOnGenerate && g+c <= s.bound && s.d.IsGoal():
 			s.goal(g + c)
-		} else if s.mon.check() {
+		case s.mon.check():
 			s.stop = true
-		} else {
+		case depth+1 == s.split:
+			// ParallelIDAStar's top: the subtree is a worker's task.
+			s.tasks = append(s.tasks, task{append([]Move(nil), s.path...), g + c, nfs})
+		default:
 			s.visit(g+c, depth+1, m, nfs)
 		}
 		s.path = s.path[:len(s.path)-1]

@@ -19,7 +19,8 @@ const (
 // ParallelIDAStar is IDAStar with every iteration shared among workers
 // goroutines, each on a domain of its own from newDomain (in the start
 // state). The caller's goroutine searches the top of the iteration's tree
-// down to a split depth, as IDAStar would, and lists the nodes there; the
+// down to a split depth, as IDAStar would (the same visit, which lists
+// the nodes generated at the split depth instead of searching them); the
 // workers take these subtrees in depth-first order, replay the moves that
 // lead to each on their own domain and search it with the iteration's
 // bound. The split depth is the shallowest at which the previous
@@ -48,10 +49,10 @@ func ParallelIDAStar(ctx context.Context, newDomain func() Domain, workers int, 
 		gen, exp := s.stats.Generated, s.stats.Expanded
 		before := append([]int64(nil), s.stats.GeneratedByDepth...)
 		s.next = math.MaxInt
-		var tasks []task
-		s.walk(0, 0, NoMove, 0, split, &tasks)
-		if !s.found && !s.stop && len(tasks) > 0 {
-			s.share(ctx, newDomain, workers, tasks, &total)
+		s.split, s.tasks = split, s.tasks[:0]
+		s.visit(0, 0, NoMove, 0)
+		if !s.found && !s.stop && len(s.tasks) > 0 {
+			s.share(ctx, newDomain, workers, s.tasks, &total)
 		}
 		s.stats.Iterations = append(s.stats.Iterations, Iteration{
 			Bound: float64(s.bound), Generated: s.stats.Generated - gen, Expanded: s.stats.Expanded - exp})
@@ -83,58 +84,6 @@ type task struct {
 	path []Move
 	g    int
 	fs   int32
-}
-
-// walk is visit for the top of a parallel iteration: the same tests and
-// counts, but the nodes generated at depth split are listed as tasks
-// instead of searched.
-func (s *dfs) walk(g, depth int, last Move, fs int32, split int, tasks *[]task) {
-	f := g + s.d.Heuristic()
-	if f > s.bound {
-		s.next = min(s.next, f)
-		return
-	}
-	if s.d.IsGoal() {
-		s.goal(g)
-		return
-	}
-	if depth > 0 && s.o.Prune != nil && s.o.Prune(s.d) {
-		s.stats.Pruned++
-		return
-	}
-	s.stats.countExpanded(depth)
-	for len(s.bufs) <= depth {
-		s.bufs = append(s.bufs, nil)
-	}
-	moves := s.d.Moves(s.bufs[depth][:0])
-	s.bufs[depth] = moves
-	for _, m := range moves {
-		if s.inv != nil && last != NoMove && m == s.inv.Inverse(last) {
-			continue
-		}
-		nfs := fs
-		if s.filter != nil {
-			if nfs = s.filter.Step(fs, m); nfs < 0 {
-				continue
-			}
-		}
-		c := s.d.Apply(m)
-		s.stats.countGenerated(depth + 1)
-		s.path = append(s.path, m)
-		switch {
-		case s.mon.check():
-			s.stop = true
-		case depth+1 == split:
-			*tasks = append(*tasks, task{append([]Move(nil), s.path...), g + c, nfs})
-		default:
-			s.walk(g+c, depth+1, m, nfs, split, tasks)
-		}
-		s.path = s.path[:len(s.path)-1]
-		s.d.Undo(m)
-		if s.stop || s.found {
-			return
-		}
-	}
 }
 
 // share searches the tasks of an iteration on workers goroutines and adds
