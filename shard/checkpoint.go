@@ -68,13 +68,27 @@ func OpenCheckpoint(name string, resume bool, job Job, fr *Frontier, s Slot) (*C
 	hdr := checkpointHeader{Format: CheckpointFormat, Version: job.Version, Spec: job.Spec, SpecHash: job.SpecHash,
 		SplitDepth: fr.Depth, MaxDepth: job.MaxDepth, Frontier: fr.Len(), Shard: s.I, Shards: s.N}
 	c := &Checkpoint{name: name, done: map[int]*estimate.Profile{}, lastSync: time.Now()}
+	f, err := openLog(name, resume, &hdr, func(b []byte) (int64, error) { return c.load(b, hdr) })
+	if err != nil {
+		return nil, err
+	}
+	c.file = f
+	return c, nil
+}
+
+// openLog opens an append-only log of finished work at name: a new one
+// (refused when a non-empty file is there) starts with the header line;
+// with resume the file is read by load, which returns the length of its
+// valid part, and the rest (a line cut short by a kill) is cut off before
+// appending.
+func openLog(name string, resume bool, header any, load func([]byte) (int64, error)) (*os.File, error) {
 	var keep int64 // bytes of the file that hold whole, valid lines
 	if resume {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			return nil, fmt.Errorf("--resume: %v", err)
 		}
-		if keep, err = c.load(b, hdr); err != nil {
+		if keep, err = load(b); err != nil {
 			return nil, err
 		}
 	} else if st, err := os.Stat(name); err == nil && st.Size() > 0 {
@@ -84,7 +98,6 @@ func OpenCheckpoint(name string, resume bool, job Job, fr *Frontier, s Slot) (*C
 	if err != nil {
 		return nil, err
 	}
-	c.file = f
 	if err := f.Truncate(keep); err != nil {
 		f.Close()
 		return nil, err
@@ -94,13 +107,13 @@ func OpenCheckpoint(name string, resume bool, job Job, fr *Frontier, s Slot) (*C
 		return nil, err
 	}
 	if keep == 0 {
-		b, _ := json.Marshal(&hdr)
+		b, _ := json.Marshal(header)
 		if _, err := f.Write(append(b, '\n')); err != nil {
 			f.Close()
 			return nil, err
 		}
 	}
-	return c, nil
+	return f, nil
 }
 
 // load reads a checkpoint's lines, returning the length of its valid part.

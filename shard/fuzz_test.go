@@ -32,3 +32,17 @@ func FuzzCheckpoint(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLedger: reading any file as a ledger returns or fails, never
+// panics.
+func FuzzLedger(f *testing.F) {
+	job := Job{Spec: "fuzz", SpecHash: "sha256:fuzz", Version: "v"}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		name := filepath.Join(t.TempDir(), "l")
+		os.WriteFile(name, b, 0o644)
+		l, err := OpenLedger(name, true, job)
+		if err == nil {
+			l.Close()
+		}
+	})
+}

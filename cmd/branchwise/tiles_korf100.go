@@ -1,6 +1,8 @@
 package main
 
 import (
+	"cmp"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -8,12 +10,13 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/puzzles/tiles"
+	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 )
 
 func newTilesKorfCmd(e *env) *cobra.Command {
 	var f tilesFlags
-	var which string
+	var which, checkpoint, resume string
 	var workers int
 	c := &cobra.Command{
 		Use:   "korf100 [flags]",
@@ -52,15 +55,35 @@ mean length relative to the optimum.`,
 				return err
 			}
 			opt.PDB, opt.Workers = f.pdb.h, f.pdb.workers
+			ledger, resumed, err := openKorfLedger(checkpoint, resume, &f)
+			if err != nil {
+				return err
+			}
 			prog := newProgress(e)
-			done, nodes := 0, int64(0)
+			done, nodes := len(resumed), int64(0)
 			start := time.Now()
-			res, err := tiles.RunKorf100(ctx, tiles.Korf100Options{Solve: opt, Instances: sel, Workers: workers,
+			var ledgerErr error
+			res, err := tiles.RunKorf100(ctx, tiles.Korf100Options{Solve: opt, Instances: sel, Workers: workers, Resumed: resumed,
 				Done: func(r tiles.KorfRun) {
 					done, nodes = done+1, nodes+r.Generated
 					prog.Printf("korf100: %d/%d instances done, %.3g nodes, %s", done, len(sel), float64(nodes), time.Since(start).Round(time.Second))
+					// An instance the time limit stopped runs again on resume.
+					if ledger != nil && ledgerErr == nil && (r.Status != "stopped" || ctx.Err() == nil) {
+						ledgerErr = ledger.Add(r.Index, r)
+					}
 				}})
 			prog.Done()
+			if ledger != nil {
+				if cerr := ledger.Close(); ledgerErr == nil {
+					ledgerErr = cerr
+				}
+				if ledgerErr != nil {
+					return ledgerErr
+				}
+				if ctx.Err() != nil {
+					fmt.Fprintf(e.stderr, "korf100: %d of %d instances are in %s: continue with --resume %s\n", len(ledger.Done()), len(sel), ledger.Name(), ledger.Name())
+				}
+			}
 			if err != nil {
 				return err
 			}
@@ -83,8 +106,39 @@ mean length relative to the optimum.`,
 	f.add(c)
 	f.pdb.add(c.Flags(), false)
 	c.Flags().StringVar(&which, "instances", "1-100", "instances to run: numbers and ranges, e.g. 1,3,60 or 1-10")
+	c.Flags().StringVar(&checkpoint, "checkpoint", "", "append each finished instance to this file")
+	c.Flags().StringVar(&resume, "resume", "", "continue the run in this checkpoint file: its instances are not run again")
 	addWorkersFlag(c.Flags(), &workers)
 	return c
+}
+
+// openKorfLedger opens the checkpoint of --checkpoint or --resume (nil
+// without either) and returns the instances it holds. The job is named by
+// every flag that changes an instance's result.
+func openKorfLedger(checkpoint, resume string, f *tilesFlags) (*shard.Ledger, map[int]tiles.KorfRun, error) {
+	if checkpoint != "" && resume != "" && checkpoint != resume {
+		return nil, nil, usagef("--checkpoint %s and --resume %s: one file, appended to", checkpoint, resume)
+	}
+	name := cmp.Or(resume, checkpoint)
+	if name == "" {
+		return nil, nil, nil
+	}
+	spec := fmt.Sprintf("tiles korf100 --algo %s --heuristic %s --weight %v --increment %d --dedup %s --fsm %d --max-nodes %d --max-mem %d",
+		f.algo, f.heuristic, f.weight, f.increment, f.store, f.fsmLen, f.lim.MaxNodes, f.lim.MaxMem)
+	l, err := shard.OpenLedger(name, resume != "", shard.Job{Spec: spec, SpecHash: shard.Hash([]byte(spec)), Version: shard.BuildVersion()})
+	if err != nil {
+		return nil, nil, err
+	}
+	resumed := map[int]tiles.KorfRun{}
+	for i, raw := range l.Done() {
+		var r tiles.KorfRun
+		if err := json.Unmarshal(raw, &r); err != nil || r.Index != i {
+			l.Close()
+			return nil, nil, fmt.Errorf("%s: instance %d: not a Korf run", name, i)
+		}
+		resumed[i] = r
+	}
+	return l, resumed, nil
 }
 
 // parseSelection parses "1,3,5-9" into sorted instance numbers in 1..n.
@@ -134,5 +188,8 @@ func printKorf(e *env, s *tiles.Korf100Result) {
 		fmt.Fprintf(e.stdout, "published       %d of %d match Korf's length and generated-node count\n", s.Matches, len(s.Runs))
 	}
 	fmt.Fprintf(e.stdout, "generated       %d (%.3g nodes/s over %.1f s wall, %.1f s CPU)\n", s.Generated, s.NodesPerSecond, s.WallSeconds, s.CPUSeconds)
+	if s.Resumed > 0 {
+		fmt.Fprintf(e.stdout, "resumed         %d instances from the checkpoint (the rate is this run's)\n", s.Resumed)
+	}
 	fmt.Fprintf(e.stdout, "expanded        %d (mean %.4g per instance)\n", s.Expanded, s.MeanExpanded)
 }

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/branchwise/branchwise/puzzles/tiles"
+)
+
+// TestKorfCheckpoint: a korf100 run cut after its first instance, with its
+// next line half written (a kill -9), resumes to the same runs and totals
+// as a run in one go; a checkpoint of other options is refused.
+func TestKorfCheckpoint(t *testing.T) {
+	all := tiles.Korf100()
+	idx := make([]int, len(all))
+	for i := range idx {
+		idx[i] = i + 1
+	}
+	slices.SortFunc(idx, func(a, b int) int { return int(all[a-1].Generated - all[b-1].Generated) })
+	which := fmt.Sprintf("%d,%d,%d", idx[0], idx[1], idx[2])
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.ckpt")
+	code, whole, stderr := runCLI(t, "tiles", "korf100", "--instances", which, "--checkpoint", full, "-j", "1", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, _ := os.ReadFile(full)
+	lines := strings.SplitAfter(string(b), "\n")
+	if len(lines) != 5 || lines[4] != "" { // header, 3 instances, ""
+		t.Fatalf("checkpoint of %d lines:\n%s", len(lines), b)
+	}
+	cut := filepath.Join(dir, "cut.ckpt")
+	os.WriteFile(cut, []byte(lines[0]+lines[1]+lines[2][:len(lines[2])/2]), 0o644)
+	code, resumed, stderr := runCLI(t, "tiles", "korf100", "--instances", which, "--resume", cut, "-j", "1", "--json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	type summary struct {
+		Solved    int   `json:"solved"`
+		Matches   int   `json:"matches_published"`
+		SumLength int   `json:"sum_length"`
+		Generated int64 `json:"generated"`
+		Expanded  int64 `json:"expanded"`
+		Resumed   int   `json:"resumed"`
+		Runs      []struct {
+			Index     int   `json:"index"`
+			Length    int   `json:"length"`
+			Generated int64 `json:"generated"`
+		} `json:"rows"`
+	}
+	var a, r summary
+	if err := json.Unmarshal([]byte(whole), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(resumed), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Resumed != 1 || a.Resumed != 0 {
+		t.Errorf("resumed %d and %d instances, want 1 and 0", r.Resumed, a.Resumed)
+	}
+	a.Resumed, r.Resumed = 0, 0
+	if fmt.Sprint(a) != fmt.Sprint(r) || a.Matches != 3 || len(a.Runs) != 3 {
+		t.Errorf("in one go %+v, resumed %+v", a, r)
+	}
+	if b, _ := os.ReadFile(cut); strings.Count(string(b), "\n") != 4 {
+		t.Errorf("the resumed checkpoint:\n%s", b)
+	}
+	code, _, stderr = runCLI(t, "tiles", "korf100", "--instances", which, "--resume", full, "--heuristic", "lc", "-j", "1")
+	if code == 0 || !strings.Contains(stderr, full+":1: a ledger of another job") {
+		t.Errorf("another job's checkpoint: exit %d: %s", code, stderr)
+	}
+	code, _, stderr = runCLI(t, "tiles", "korf100", "--instances", which, "--checkpoint", full, "-j", "1")
+	if code == 0 || !strings.Contains(stderr, "continue it with --resume") {
+		t.Errorf("a new checkpoint over an old one: exit %d: %s", code, stderr)
+	}
+}

@@ -1,0 +1,141 @@
+package shard
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"time"
+)
+
+// LedgerFormat names the layout of a ledger file.
+const LedgerFormat = "branchwise-ledger/1"
+
+// ledgerHeader is a ledger's first line: the job it belongs to.
+type ledgerHeader struct {
+	Format   string `json:"format"`
+	Version  string `json:"branchwise_version"`
+	Spec     string `json:"spec"`
+	SpecHash string `json:"spec_hash"`
+}
+
+// entry is one finished instance: its number and its result as the job
+// wrote it, with a checksum of both.
+type entry struct {
+	I      int             `json:"i"`
+	Result json.RawMessage `json:"result"`
+	CRC    string          `json:"crc"`
+}
+
+func (e *entry) crc() string {
+	return fmt.Sprintf("%08x", crc32.ChecksumIEEE(append(fmt.Appendf(nil, "%d:", e.I), e.Result...)))
+}
+
+// Ledger is the checkpoint of a job made of independent instances (Korf's
+// 100 puzzles, the deals of a survey): an append-only file with one line
+// per finished instance, its result as JSON. A run interrupted at any
+// moment, kill -9 included, resumes with every instance the ledger holds
+// and runs the others; an instance cut short is run again from its start.
+// Add may be called from one goroutine at a time.
+type Ledger struct {
+	name     string
+	file     *os.File
+	done     map[int]json.RawMessage
+	lastSync time.Time
+}
+
+// OpenLedger starts a ledger for the job (Spec and SpecHash name the
+// command and its options, Version the program), or with resume reopens
+// one and loads its finished instances. As with OpenCheckpoint, a new
+// ledger refuses an existing non-empty file, a resumed one refuses a file
+// of another job, the last line of a file cut short by a kill is dropped,
+// and damage anywhere else is an error naming the line.
+func OpenLedger(name string, resume bool, job Job) (*Ledger, error) {
+	hdr := ledgerHeader{Format: LedgerFormat, Version: job.Version, Spec: job.Spec, SpecHash: job.SpecHash}
+	l := &Ledger{name: name, done: map[int]json.RawMessage{}, lastSync: time.Now()}
+	f, err := openLog(name, resume, &hdr, func(b []byte) (int64, error) { return l.load(b, hdr) })
+	if err != nil {
+		return nil, err
+	}
+	l.file = f
+	return l, nil
+}
+
+// load reads a ledger's lines, returning the length of its valid part.
+func (l *Ledger) load(b []byte, want ledgerHeader) (int64, error) {
+	var off int64
+	for line := 1; len(b) > 0; line++ {
+		end := bytes.IndexByte(b, '\n')
+		if end < 0 {
+			return off, nil // a line cut short by a kill: its instance runs again
+		}
+		text := b[:end]
+		if line == 1 {
+			var h ledgerHeader
+			if err := json.Unmarshal(text, &h); err != nil {
+				return 0, fmt.Errorf("%s:1: not a ledger header: %v", l.name, err)
+			}
+			switch {
+			case h.Format != want.Format:
+				return 0, fmt.Errorf("%s:1: format %q, want %q", l.name, h.Format, want.Format)
+			case h.SpecHash != want.SpecHash:
+				return 0, fmt.Errorf("%s:1: a ledger of another job: %q, this run's %q", l.name, h.Spec, want.Spec)
+			case h.Version != want.Version:
+				return 0, fmt.Errorf("%s:1: written by branchwise %q, this run is %q", l.name, h.Version, want.Version)
+			}
+		} else {
+			var e entry
+			if err := json.Unmarshal(text, &e); err != nil {
+				return 0, fmt.Errorf("%s:%d: damaged line: %v", l.name, line, err)
+			}
+			if e.CRC != e.crc() {
+				return 0, fmt.Errorf("%s:%d: damaged line: checksum %s, computed %s", l.name, line, e.CRC, e.crc())
+			}
+			if old, dup := l.done[e.I]; dup && !bytes.Equal(old, e.Result) {
+				return 0, fmt.Errorf("%s:%d: instance %d recorded twice with different results", l.name, line, e.I)
+			}
+			l.done[e.I] = e.Result
+		}
+		off += int64(end + 1)
+		b = b[end+1:]
+	}
+	return off, nil
+}
+
+// Name returns the ledger's file name.
+func (l *Ledger) Name() string { return l.name }
+
+// Done returns the finished instances' results, by instance number.
+func (l *Ledger) Done() map[int]json.RawMessage { return l.done }
+
+// Add records instance i's result: one line, appended whole.
+func (l *Ledger) Add(i int, result any) error {
+	r, err := json.Marshal(result)
+	if err != nil {
+		return fmt.Errorf("ledger %s: %v", l.name, err)
+	}
+	e := entry{I: i, Result: r}
+	e.CRC = e.crc()
+	b, _ := json.Marshal(&e)
+	if _, err := l.file.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("ledger %s: %v", l.name, err)
+	}
+	l.done[i] = r
+	if time.Since(l.lastSync) >= SyncEvery {
+		l.lastSync = time.Now()
+		if err := l.file.Sync(); err != nil {
+			return fmt.Errorf("ledger %s: %v", l.name, err)
+		}
+	}
+	return nil
+}
+
+// Close forces the ledger to disk and closes it.
+func (l *Ledger) Close() error {
+	err := l.file.Sync()
+	if cerr := l.file.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
