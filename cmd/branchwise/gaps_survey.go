@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -31,6 +32,8 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 		deals, workers  int
 		asJSON, verbose bool
 		lim             limits
+		checkpoint      string
+		resume          string
 	)
 	c := &cobra.Command{
 		Use:   "survey --columns 4..9 --deals N [--seed S] [-j N] [flags]",
@@ -78,18 +81,39 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 				return usagef("-j must be at least 1")
 			}
 			lim.setGCLimit(workers)
+			spec := fmt.Sprintf("gaps survey --columns %s --deals %d --seed %d --decider %s --algos %s --dedup %s --max-nodes %d --max-time %v --max-mem %d",
+				colText, deals, seed, decider, algos, store, lim.MaxNodes, lim.MaxTime, lim.MaxMem)
+			ledger, err := openLedger(checkpoint, resume, spec)
+			if err != nil {
+				return err
+			}
+			var ledgerErr error
 			prog := newProgress(e)
 			var sizes []gaps.SurveyResult
 			for k := lo; k <= hi && e.ctx.Err() == nil; k++ {
-				done := 0
+				// Deal i of size k is entry (k-lo)*deals+i of the ledger.
+				first := (k - lo) * deals
+				resumed := map[int]gaps.DealOutcome{}
+				if ledger != nil {
+					for j, raw := range ledger.Done() {
+						var r gaps.DealOutcome
+						if j >= first && j < first+deals && json.Unmarshal(raw, &r) == nil && r.Seed == uint64(seed)+uint64(j-first) {
+							resumed[j-first] = r
+						}
+					}
+				}
+				done := len(resumed)
 				sz := gaps.Survey(e.ctx, gaps.SurveyOptions{Columns: k, Seed: uint64(seed), Deals: deals, Workers: workers,
-					Decider: decider, Algorithms: names, MaxTime: lim.MaxTime,
+					Decider: decider, Algorithms: names, MaxTime: lim.MaxTime, Resumed: resumed,
 					Solve: gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), Store: store},
 					Done: func(r gaps.DealOutcome) {
 						done++
 						prog.Printf("%d columns: %d/%d deals", k, done, deals)
 						if verbose {
 							printSurveyDeal(e, k, r)
+						}
+						if ledger != nil && ledgerErr == nil {
+							ledgerErr = ledger.Add(first+int(r.Seed-uint64(seed)), r)
 						}
 					}})
 				sizes = append(sizes, sz)
@@ -98,6 +122,9 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 				}
 			}
 			prog.Done()
+			if err := closeLedger(e, ledger, ledgerErr, e.ctx.Err() != nil); err != nil {
+				return err
+			}
 			if asJSON {
 				err = writeJSON(e.stdout, map[string]any{"seed": seed, "deals": deals, "sizes": sizes})
 			}
@@ -118,6 +145,7 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 	addWorkersFlag(fs, &workers)
 	addJSONFlag(fs, &asJSON)
 	addLimitFlags(fs, &lim)
+	addLedgerFlags(fs, &checkpoint, &resume, "deal")
 	return c
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -55,7 +54,13 @@ mean length relative to the optimum.`,
 				return err
 			}
 			opt.PDB, opt.Workers = f.pdb.h, f.pdb.workers
-			ledger, resumed, err := openKorfLedger(checkpoint, resume, &f)
+			spec := fmt.Sprintf("tiles korf100 --algo %s --heuristic %s --weight %v --increment %d --dedup %s --fsm %d --max-nodes %d --max-mem %d",
+				f.algo, f.heuristic, f.weight, f.increment, f.store, f.fsmLen, f.lim.MaxNodes, f.lim.MaxMem)
+			ledger, err := openLedger(checkpoint, resume, spec)
+			if err != nil {
+				return err
+			}
+			resumed, err := korfResumed(ledger)
 			if err != nil {
 				return err
 			}
@@ -73,16 +78,8 @@ mean length relative to the optimum.`,
 					}
 				}})
 			prog.Done()
-			if ledger != nil {
-				if cerr := ledger.Close(); ledgerErr == nil {
-					ledgerErr = cerr
-				}
-				if ledgerErr != nil {
-					return ledgerErr
-				}
-				if ctx.Err() != nil {
-					fmt.Fprintf(e.stderr, "korf100: %d of %d instances are in %s: continue with --resume %s\n", len(ledger.Done()), len(sel), ledger.Name(), ledger.Name())
-				}
+			if err := closeLedger(e, ledger, ledgerErr, ctx.Err() != nil); err != nil {
+				return err
 			}
 			if err != nil {
 				return err
@@ -106,39 +103,26 @@ mean length relative to the optimum.`,
 	f.add(c)
 	f.pdb.add(c.Flags(), false)
 	c.Flags().StringVar(&which, "instances", "1-100", "instances to run: numbers and ranges, e.g. 1,3,60 or 1-10")
-	c.Flags().StringVar(&checkpoint, "checkpoint", "", "append each finished instance to this file")
-	c.Flags().StringVar(&resume, "resume", "", "continue the run in this checkpoint file: its instances are not run again")
+	addLedgerFlags(c.Flags(), &checkpoint, &resume, "instance")
 	addWorkersFlag(c.Flags(), &workers)
 	return c
 }
 
-// openKorfLedger opens the checkpoint of --checkpoint or --resume (nil
-// without either) and returns the instances it holds. The job is named by
-// every flag that changes an instance's result.
-func openKorfLedger(checkpoint, resume string, f *tilesFlags) (*shard.Ledger, map[int]tiles.KorfRun, error) {
-	if checkpoint != "" && resume != "" && checkpoint != resume {
-		return nil, nil, usagef("--checkpoint %s and --resume %s: one file, appended to", checkpoint, resume)
-	}
-	name := cmp.Or(resume, checkpoint)
-	if name == "" {
-		return nil, nil, nil
-	}
-	spec := fmt.Sprintf("tiles korf100 --algo %s --heuristic %s --weight %v --increment %d --dedup %s --fsm %d --max-nodes %d --max-mem %d",
-		f.algo, f.heuristic, f.weight, f.increment, f.store, f.fsmLen, f.lim.MaxNodes, f.lim.MaxMem)
-	l, err := shard.OpenLedger(name, resume != "", shard.Job{Spec: spec, SpecHash: shard.Hash([]byte(spec)), Version: shard.BuildVersion()})
-	if err != nil {
-		return nil, nil, err
-	}
+// korfResumed reads the runs a checkpoint holds.
+func korfResumed(l *shard.Ledger) (map[int]tiles.KorfRun, error) {
 	resumed := map[int]tiles.KorfRun{}
+	if l == nil {
+		return resumed, nil
+	}
 	for i, raw := range l.Done() {
 		var r tiles.KorfRun
 		if err := json.Unmarshal(raw, &r); err != nil || r.Index != i {
 			l.Close()
-			return nil, nil, fmt.Errorf("%s: instance %d: not a Korf run", name, i)
+			return nil, fmt.Errorf("%s: instance %d: not a Korf run", l.Name(), i)
 		}
 		resumed[i] = r
 	}
-	return l, resumed, nil
+	return resumed, nil
 }
 
 // parseSelection parses "1,3,5-9" into sorted instance numbers in 1..n.

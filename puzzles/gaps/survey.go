@@ -27,6 +27,9 @@ type SurveyOptions struct {
 	MaxTime time.Duration
 	// Done, if set, is called after each deal, one call at a time.
 	Done func(DealOutcome)
+	// Resumed are deals decided by an earlier run (a checkpoint), by
+	// number 0..Deals-1: they are not run again and count as they are.
+	Resumed map[int]DealOutcome
 }
 
 // DealOutcome is one deal of a survey: the decider's outcome and those of
@@ -94,9 +97,12 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 	}
 	type dealRun struct {
 		DealOutcome
-		complete bool
+		complete, resumed bool
 	}
 	runs, _ := workpool.Map(ctx, opt.Workers, opt.Deals, func(i int) dealRun {
+		if r, ok := opt.Resumed[i]; ok {
+			return dealRun{r, true, true}
+		}
 		r := dealRun{DealOutcome: DealOutcome{Seed: opt.Seed + uint64(i)}}
 		d := Generate(opt.Columns, r.Seed)
 		c, cancel := bounded()
@@ -116,7 +122,7 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 		r.complete = ctx.Err() == nil
 		return r
 	}, func(_ int, r dealRun) {
-		if opt.Done != nil && r.complete {
+		if opt.Done != nil && r.complete && !r.resumed {
 			opt.Done(r.DealOutcome)
 		}
 	})
