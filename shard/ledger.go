@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"os"
+	"slices"
 	"time"
 )
 
@@ -138,4 +139,70 @@ func (l *Ledger) Close() error {
 		err = cerr
 	}
 	return err
+}
+
+// IsLedger reports whether the file begins like a ledger.
+func IsLedger(name string) bool {
+	f, err := os.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b := make([]byte, 64)
+	n, _ := f.Read(b)
+	return bytes.Contains(b[:n], []byte(`"format":"`+LedgerFormat+`"`))
+}
+
+// MergeLedgers writes to out (atomically) one ledger with every instance
+// of the ledgers names: the shards of one job (`--shard i/n` with
+// `--checkpoint`), or the checkpoints of runs of it. It refuses ledgers of
+// different jobs or versions, damaged ones, and an instance recorded with
+// different results; an instance in several files with the same result (a
+// retried shard) is kept once. It returns the number of instances.
+func MergeLedgers(out string, names []string) (int, error) {
+	var hdr *ledgerHeader
+	done := map[int]json.RawMessage{}
+	from := map[int]string{}
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return 0, err
+		}
+		first, _, _ := bytes.Cut(b, []byte("\n"))
+		var h ledgerHeader
+		if err := json.Unmarshal(first, &h); err != nil || h.Format != LedgerFormat {
+			return 0, fmt.Errorf("%s:1: not a ledger header", name)
+		}
+		if hdr == nil {
+			hdr = &h
+		}
+		l := &Ledger{name: name, done: map[int]json.RawMessage{}}
+		if _, err := l.load(b, *hdr); err != nil {
+			return 0, err
+		}
+		for i, r := range l.done {
+			if old, dup := done[i]; dup && !bytes.Equal(old, r) {
+				return 0, fmt.Errorf("instance %d: different results in %s and %s", i, from[i], name)
+			}
+			done[i], from[i] = r, name
+		}
+	}
+	if hdr == nil {
+		return 0, fmt.Errorf("no ledgers to merge")
+	}
+	var buf bytes.Buffer
+	h, _ := json.Marshal(hdr)
+	buf.Write(append(h, '\n'))
+	keys := make([]int, 0, len(done))
+	for i := range done {
+		keys = append(keys, i)
+	}
+	slices.Sort(keys)
+	for _, i := range keys {
+		e := entry{I: i, Result: done[i]}
+		e.CRC = e.crc()
+		b, _ := json.Marshal(&e)
+		buf.Write(append(b, '\n'))
+	}
+	return len(keys), writeAtomic(out, buf.Bytes())
 }

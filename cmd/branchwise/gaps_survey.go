@@ -32,8 +32,7 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 		deals, workers  int
 		asJSON, verbose bool
 		lim             limits
-		checkpoint      string
-		resume          string
+		lf              ledgerFlags
 	)
 	c := &cobra.Command{
 		Use:   "survey --columns 4..9 --deals N [--seed S] [-j N] [flags]",
@@ -83,7 +82,11 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 			lim.setGCLimit(workers)
 			spec := fmt.Sprintf("gaps survey --columns %s --deals %d --seed %d --decider %s --algos %s --dedup %s --max-nodes %d --max-time %v --max-mem %d",
 				colText, deals, seed, decider, algos, store, lim.MaxNodes, lim.MaxTime, lim.MaxMem)
-			ledger, err := openLedger(checkpoint, resume, spec)
+			slot, err := lf.slot()
+			if err != nil {
+				return err
+			}
+			ledger, err := lf.open(spec)
 			if err != nil {
 				return err
 			}
@@ -105,6 +108,7 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 				done := len(resumed)
 				sz := gaps.Survey(e.ctx, gaps.SurveyOptions{Columns: k, Seed: uint64(seed), Deals: deals, Workers: workers,
 					Decider: decider, Algorithms: names, MaxTime: lim.MaxTime, Resumed: resumed,
+					Keep:  func(i int) bool { return (first+i)%slot.N == slot.I },
 					Solve: gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), Store: store},
 					Done: func(r gaps.DealOutcome) {
 						done++
@@ -145,7 +149,7 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 	addWorkersFlag(fs, &workers)
 	addJSONFlag(fs, &asJSON)
 	addLimitFlags(fs, &lim)
-	addLedgerFlags(fs, &checkpoint, &resume, "deal")
+	lf.add(fs, "deal")
 	return c
 }
 

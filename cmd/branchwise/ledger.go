@@ -3,21 +3,47 @@ package main
 import (
 	"cmp"
 	"fmt"
+	"os"
 
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/pflag"
 )
 
-// addLedgerFlags adds --checkpoint and --resume to a command made of
-// independent instances (what names one: "instance", "deal").
-func addLedgerFlags(fs *pflag.FlagSet, checkpoint, resume *string, what string) {
-	fs.StringVar(checkpoint, "checkpoint", "", "append each finished "+what+" to this file")
-	fs.StringVar(resume, "resume", "", "continue the run in this checkpoint file: its "+what+"s are not run again")
+// ledgerFlags are --checkpoint, --resume and --shard of a command made of
+// independent instances.
+type ledgerFlags struct {
+	checkpoint, resume, shard string
+	shards                    int
 }
 
-// openLedger opens the checkpoint of --checkpoint or --resume (nil without
+// add adds the flags (what names an instance: "instance", "deal").
+func (f *ledgerFlags) add(fs *pflag.FlagSet, what string) {
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "append each finished "+what+" to this file")
+	fs.StringVar(&f.resume, "resume", "", "continue the run in this checkpoint file: its "+what+"s are not run again")
+	fs.StringVar(&f.shard, "shard", "", "run the "+what+"s k (in order, from 0) with k mod n == i: i/n, or auto from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX; needs --checkpoint")
+	fs.IntVar(&f.shards, "shards", 0, "the number of shards, for --shard auto")
+}
+
+// slot returns the shard to run, {0, 1} without --shard.
+func (f *ledgerFlags) slot() (shard.Slot, error) {
+	if f.shard == "" {
+		return shard.Slot{I: 0, N: 1}, nil
+	}
+	if f.checkpoint == "" && f.resume == "" {
+		return shard.Slot{}, usagef("--shard needs --checkpoint FILE: the shard's results")
+	}
+	s, err := shard.ParseSlot(f.shard, f.shards, os.Getenv)
+	if err != nil {
+		return shard.Slot{}, usageError{err}
+	}
+	return s, nil
+}
+
+// open opens the checkpoint of --checkpoint or --resume (nil without
 // either) for the job spec: every option that changes a result, in words.
-func openLedger(checkpoint, resume, spec string) (*shard.Ledger, error) {
+// The shards of one job share its spec, so that they merge.
+func (f *ledgerFlags) open(spec string) (*shard.Ledger, error) {
+	checkpoint, resume := f.checkpoint, f.resume
 	if checkpoint != "" && resume != "" && checkpoint != resume {
 		return nil, usagef("--checkpoint %s and --resume %s: one file, appended to", checkpoint, resume)
 	}

@@ -15,7 +15,8 @@ import (
 
 func newTilesKorfCmd(e *env) *cobra.Command {
 	var f tilesFlags
-	var which, checkpoint, resume string
+	var which string
+	var lf ledgerFlags
 	var workers int
 	c := &cobra.Command{
 		Use:   "korf100 [flags]",
@@ -56,7 +57,18 @@ mean length relative to the optimum.`,
 			opt.PDB, opt.Workers = f.pdb.h, f.pdb.workers
 			spec := fmt.Sprintf("tiles korf100 --algo %s --heuristic %s --weight %v --increment %d --dedup %s --fsm %d --max-nodes %d --max-mem %d",
 				f.algo, f.heuristic, f.weight, f.increment, f.store, f.fsmLen, f.lim.MaxNodes, f.lim.MaxMem)
-			ledger, err := openLedger(checkpoint, resume, spec)
+			slot, err := lf.slot()
+			if err != nil {
+				return err
+			}
+			mine := sel[:0:0]
+			for j, n := range sel {
+				if j%slot.N == slot.I {
+					mine = append(mine, n)
+				}
+			}
+			sel = mine
+			ledger, err := lf.open(spec)
 			if err != nil {
 				return err
 			}
@@ -103,7 +115,7 @@ mean length relative to the optimum.`,
 	f.add(c)
 	f.pdb.add(c.Flags(), false)
 	c.Flags().StringVar(&which, "instances", "1-100", "instances to run: numbers and ranges, e.g. 1,3,60 or 1-10")
-	addLedgerFlags(c.Flags(), &checkpoint, &resume, "instance")
+	lf.add(c.Flags(), "instance")
 	addWorkersFlag(c.Flags(), &workers)
 	return c
 }

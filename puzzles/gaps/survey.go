@@ -30,6 +30,9 @@ type SurveyOptions struct {
 	// Resumed are deals decided by an earlier run (a checkpoint), by
 	// number 0..Deals-1: they are not run again and count as they are.
 	Resumed map[int]DealOutcome
+	// Keep, if set, picks the deals of this run by number (a shard's);
+	// the others are neither run nor counted.
+	Keep func(i int) bool
 }
 
 // DealOutcome is one deal of a survey: the decider's outcome and those of
@@ -97,11 +100,14 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 	}
 	type dealRun struct {
 		DealOutcome
-		complete, resumed bool
+		complete, resumed, skipped bool
 	}
 	runs, _ := workpool.Map(ctx, opt.Workers, opt.Deals, func(i int) dealRun {
 		if r, ok := opt.Resumed[i]; ok {
-			return dealRun{r, true, true}
+			return dealRun{DealOutcome: r, complete: true, resumed: true}
+		}
+		if opt.Keep != nil && !opt.Keep(i) {
+			return dealRun{skipped: true}
 		}
 		r := dealRun{DealOutcome: DealOutcome{Seed: opt.Seed + uint64(i)}}
 		d := Generate(opt.Columns, r.Seed)
@@ -127,14 +133,18 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 		}
 	})
 	var deals []DealOutcome
+	wanted := 0
 	for _, r := range runs {
+		if !r.skipped {
+			wanted++
+		}
 		if r.complete {
 			deals = append(deals, r.DealOutcome)
 		}
 	}
 	res := Summarize(opt.Columns, opt.Algorithms, deals)
 	res.Algorithms[0].Name = decider
-	res.Interrupted = len(deals) < opt.Deals
+	res.Interrupted = len(deals) < wanted
 	return res
 }
 
