@@ -12,6 +12,22 @@ import (
 	"github.com/branchwise/branchwise/puzzles/tiles"
 )
 
+// smallestKorf lists the n instances of Korf's 100 with the fewest
+// generated nodes, for --instances.
+func smallestKorf(n int) string {
+	all := tiles.Korf100()
+	idx := make([]int, len(all))
+	for i := range idx {
+		idx[i] = i + 1
+	}
+	slices.SortFunc(idx, func(a, b int) int { return int(all[a-1].Generated - all[b-1].Generated) })
+	var parts []string
+	for _, i := range idx[:n] {
+		parts = append(parts, fmt.Sprint(i))
+	}
+	return strings.Join(parts, ",")
+}
+
 // korfSummary is what a korf100 run's JSON must keep across checkpoints.
 type korfSummary struct {
 	Solved    int   `json:"solved"`
@@ -31,13 +47,7 @@ type korfSummary struct {
 // next line half written (a kill -9), resumes to the same runs and totals
 // as a run in one go; a checkpoint of other options is refused.
 func TestKorfCheckpoint(t *testing.T) {
-	all := tiles.Korf100()
-	idx := make([]int, len(all))
-	for i := range idx {
-		idx[i] = i + 1
-	}
-	slices.SortFunc(idx, func(a, b int) int { return int(all[a-1].Generated - all[b-1].Generated) })
-	which := fmt.Sprintf("%d,%d,%d", idx[0], idx[1], idx[2])
+	which := smallestKorf(3)
 	dir := t.TempDir()
 	full := filepath.Join(dir, "full.ckpt")
 	code, whole, stderr := runCLI(t, "tiles", "korf100", "--instances", which, "--checkpoint", full, "-j", "1", "--json")
@@ -86,13 +96,7 @@ func TestKorfCheckpoint(t *testing.T) {
 // what one run gives; merging checkpoints of different jobs is refused,
 // and so is --shard without a checkpoint.
 func TestKorfShards(t *testing.T) {
-	all := tiles.Korf100()
-	idx := make([]int, len(all))
-	for i := range idx {
-		idx[i] = i + 1
-	}
-	slices.SortFunc(idx, func(a, b int) int { return int(all[a-1].Generated - all[b-1].Generated) })
-	which := fmt.Sprintf("%d,%d,%d", idx[0], idx[1], idx[2])
+	which := smallestKorf(3)
 	dir := t.TempDir()
 	code, whole, stderr := runCLI(t, "tiles", "korf100", "--instances", which, "-j", "1", "--json")
 	if code != 0 {
