@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"testing"
@@ -21,16 +22,16 @@ func (r ring) Subs() int               { return 2 }
 func (r ring) Base(uint64) int         { return 0 }
 func (r ring) Scale() int              { return 1 }
 func (r ring) Goals(b []State) []State { return append(b, State{0, 0}) }
-func (r ring) Expand(s State, next []State) (uint64, []State) {
-	class := uint64(1) << s.Sub
-	subs := []uint32{s.Sub}
-	if s.Index%2 == 0 {
-		class, subs = 3, []uint32{0, 1}
+func (r ring) Expand(index, subs uint64, next []State) (uint64, int, []State) {
+	class := subs
+	if index%2 == 0 {
+		class = 3
 	}
-	for _, sub := range subs {
-		next = append(next, State{(s.Index + 1) % r.n, sub}, State{(s.Index + r.n - 1) % r.n, sub})
+	for m := class; m != 0; m &= m - 1 {
+		sub := uint32(bits.TrailingZeros64(m))
+		next = append(next, State{(index + 1) % r.n, sub}, State{(index + r.n - 1) % r.n, sub})
 	}
-	return class, next
+	return class, 0, next
 }
 
 func TestBuildRing(t *testing.T) {
