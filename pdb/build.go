@@ -66,6 +66,10 @@ const (
 	batchLen      = 256
 )
 
+// hugePage is the size of a transparent huge page on amd64 and arm64
+// Linux; bitmaps smaller than a few of them are not worth the advice.
+const hugePage = 2 << 20
+
 // stride is the number of bitmaps, interleaved word by word so that the
 // bits of one state in all three share a cache line: reached, and the
 // layers of even and odd depth.
@@ -106,6 +110,7 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 	nsum := (nw + blockWords*64 - 1) / (blockWords * 64)
 	b := &builder{sp: sp, subs: uint64(subs), scale: sp.Scale(), table: newTable(sp.ID(), sp.Size()),
 		bits: make([]uint64, stride*nw), summary: [2][]uint64{make([]uint64, nsum), make([]uint64, nsum)}}
+	adviseHuge(b.bits)
 	b.groupShift = uint(bits.Len64(minGroupWords - 1))
 	for nw>>b.groupShift >= maxGroups {
 		b.groupShift++

@@ -32,6 +32,7 @@ type Pattern struct {
 	md            [MaxCells * MaxCells]uint8
 	pl            pdb.Placements
 	radix, weight [MaxPatternTiles]uint64
+	recip         [MaxPatternTiles]uint64 // 2^64/radix rounded up
 	nbMask        [MaxCells]uint64
 	all           uint64
 	notFirstCol   uint64
@@ -53,6 +54,7 @@ func NewPattern(goal Board, tiles []uint8) (*Pattern, error) {
 	w := uint64(1)
 	for i := len(tiles) - 1; i >= 0; i-- {
 		p.radix[i] = uint64(n - i)
+		p.recip[i] = ^uint64(0)/p.radix[i] + 1
 		p.weight[i] = w
 		w *= p.radix[i]
 	}
@@ -170,17 +172,13 @@ func (p *Pattern) region(blank int, free uint64) uint64 {
 func (p *Pattern) decode(index uint64, cells *[MaxPatternTiles]int8, tileAt *[MaxCells]int8) uint64 {
 	k := len(p.tiles)
 	var digit [MaxPatternTiles]int
-	if index < 1<<32 { // 32-bit division, cheaper
-		r := uint32(index)
-		for i := k - 1; i >= 0; i-- {
-			digit[i] = int(r % uint32(p.radix[i]))
-			r /= uint32(p.radix[i])
-		}
-	} else {
-		for i := k - 1; i >= 0; i-- {
-			digit[i] = int(index % p.radix[i])
-			index /= p.radix[i]
-		}
+	for i := k - 1; i >= 0; i-- {
+		// index / radix as a multiplication by the reciprocal, exact for
+		// indexes below 2^58 (ranks of up to 8 tiles in 64 cells are below
+		// 2^48).
+		q, _ := bits.Mul64(index, p.recip[i])
+		digit[i] = int(index - q*p.radix[i])
+		index = q
 	}
 	var used uint64
 	for i := 0; i < k; i++ {
