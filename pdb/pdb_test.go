@@ -150,3 +150,73 @@ func ExamplePlacements() {
 	fmt.Println(pl.Count(), r, cells)
 	// Output: 240 78 [5 3]
 }
+
+// cube is a test space large enough for several chunks and groups: the
+// entries are the 17-bit strings, a move of cost 1 flips one bit, each
+// entry has four sub-states joined at cost 0 in pairs {0,1} and {2,3},
+// and a move of cost 1 goes between sub-states 0 and 2 of an entry. State
+// (x, s) is popcount(x) + s/2 from the goal (0, 0); the table stores
+// popcount(x) above the base max(0, popcount(x)-14).
+type cube struct{}
+
+const cubeBits = 17
+
+func (cube) ID() string              { return "cube" }
+func (cube) Size() uint64            { return 1 << cubeBits }
+func (cube) Subs() int               { return 4 }
+func (cube) Scale() int              { return 1 }
+func (cube) Goals(b []State) []State { return append(b, State{}) }
+func (cube) Base(i uint64) int       { return max(0, bits.OnesCount64(i)-MaxEntry) }
+func (c cube) Expand(index, subs uint64, next []State) (uint64, int, []State) {
+	var class uint64
+	if subs&3 != 0 {
+		class |= 3
+	}
+	if subs&12 != 0 {
+		class |= 12
+	}
+	for m := class; m != 0; m &= m - 1 {
+		sub := uint32(bits.TrailingZeros64(m))
+		for j := 0; j < cubeBits; j++ {
+			next = append(next, State{index ^ 1<<j, sub})
+		}
+		if sub == 0 || sub == 2 {
+			next = append(next, State{index, sub ^ 2})
+		}
+	}
+	return class, c.Base(index), next
+}
+
+func TestBuildCube(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		var layers []Layer
+		tab, err := Build(context.Background(), cube{}, Options{Workers: workers, Progress: func(l Layer) { layers = append(layers, l) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := uint64(0); i < tab.Size(); i++ {
+			pc := bits.OnesCount64(i)
+			if got := tab.Get(i) + (cube{}).Base(i); got != pc {
+				t.Fatalf("%d workers: entry %b: %d, want %d", workers, i, got, pc)
+			}
+		}
+		binom := func(n, k int) int64 {
+			if k < 0 || k > n {
+				return 0
+			}
+			r := int64(1)
+			for i := 0; i < k; i++ {
+				r = r * int64(n-i) / int64(i+1)
+			}
+			return r
+		}
+		if len(layers) != cubeBits+2 {
+			t.Fatalf("%d workers: %d layers, want %d", workers, len(layers), cubeBits+2)
+		}
+		for d, l := range layers {
+			if want := 2*binom(cubeBits, d) + 2*binom(cubeBits, d-1); l.Depth != d || l.States != want || l.Entries != binom(cubeBits, d) {
+				t.Errorf("%d workers: layer %+v, want depth %d, %d states, %d entries", workers, l, d, want, binom(cubeBits, d))
+			}
+		}
+	}
+}
