@@ -242,8 +242,11 @@ func (p *Pattern) Expand(index, subs uint64, next []pdb.State) (uint64, int, []p
 			c := uint(bits.TrailingZeros64(m))
 			class |= 1 << uint(bits.OnesCount64(free&(1<<c-1)))
 		}
-		for i := 0; i < k; i++ {
-			a := int(cells[i])
+		// The pattern tiles next to the region, each moving into it.
+		next4 := (reg<<1&p.notFirstCol | reg>>1&p.notLastCol | reg<<uint(p.cols) | reg>>uint(p.cols)) & used
+		for ; next4 != 0; next4 &= next4 - 1 {
+			a := bits.TrailingZeros64(next4)
+			i := int(tileAt[a]) - 1
 			for m := p.nbMask[a] & reg; m != 0; m &= m - 1 {
 				b := bits.TrailingZeros64(m)
 				var delta uint64 // |change of the rank|
