@@ -75,12 +75,28 @@ const hugePage = 2 << 20
 // layers of even and odd depth.
 const stride = 3
 
-// BuildMemory returns the bytes a build of sp takes: the table, three
-// bitmaps over the states (reached, this layer, next layer) and the
-// layers' summaries.
-func BuildMemory(sp Space) int64 {
-	nw := int64((sp.Size()*uint64(sp.Subs()) + 63) / 64)
-	return stride*nw*8 + 2*((nw+blockWords*64-1)/(blockWords*64)*8) + int64((sp.Size()+15)/16*8)
+// BuildMemory returns the bytes a build of sp on the given number of
+// workers (0: GOMAXPROCS) takes: the table, three bitmaps over the states
+// (reached, this layer, next layer), the layers' summaries, and each
+// worker's batches of successors.
+func BuildMemory(sp Space, workers int) int64 {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	nw := (sp.Size()*uint64(sp.Subs()) + 63) / 64
+	nsum := int64((nw + blockWords*64 - 1) / (blockWords * 64))
+	_, ngroups := groups(nw)
+	return stride*int64(nw)*8 + 2*nsum*8 + int64((sp.Size()+15)/16*8) + int64(workers*ngroups)*(batchLen*8+2)
+}
+
+// groups returns log2 of the words in a group of the bitmaps and the
+// number of groups, for nw words.
+func groups(nw uint64) (shift uint, n int) {
+	shift = uint(bits.Len64(minGroupWords - 1))
+	for nw>>shift >= maxGroups {
+		shift++
+	}
+	return shift, int(nw>>shift) + 1
 }
 
 // Build computes the database of sp: the distance of every entry from the
@@ -98,12 +114,12 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 	if sp.Scale() < 1 {
 		return nil, fmt.Errorf("pdb: %s: scale %d, want >= 1", sp.ID(), sp.Scale())
 	}
-	if need := BuildMemory(sp); o.MaxMem > 0 && need > o.MaxMem {
-		return nil, fmt.Errorf("%w: %s needs %d MB, the budget is %d MB", ErrMemory, sp.ID(), need>>20, o.MaxMem>>20)
-	}
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
+	}
+	if need := BuildMemory(sp, workers); o.MaxMem > 0 && need > o.MaxMem {
+		return nil, fmt.Errorf("%w: %s needs %d MB, the budget is %d MB", ErrMemory, sp.ID(), need>>20, o.MaxMem>>20)
 	}
 	start := time.Now()
 	nw := (sp.Size()*uint64(subs) + 63) / 64
@@ -111,11 +127,8 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 	b := &builder{sp: sp, subs: uint64(subs), scale: sp.Scale(), table: newTable(sp.ID(), sp.Size()),
 		bits: make([]uint64, stride*nw), summary: [2][]uint64{make([]uint64, nsum), make([]uint64, nsum)}}
 	adviseHuge(b.bits)
-	b.groupShift = uint(bits.Len64(minGroupWords - 1))
-	for nw>>b.groupShift >= maxGroups {
-		b.groupShift++
-	}
-	ngroups := int(nw>>b.groupShift) + 1
+	var ngroups int
+	b.groupShift, ngroups = groups(nw)
 	b.locks = make([]sync.Mutex, ngroups)
 	qs := make([]*batches, workers)
 	for w := range qs {

@@ -75,11 +75,11 @@ func TestPlacements(t *testing.T) {
 
 func TestMemoryBudget(t *testing.T) {
 	sp := ring{28}
-	_, err := Build(context.Background(), sp, Options{MaxMem: BuildMemory(sp) - 1})
+	_, err := Build(context.Background(), sp, Options{Workers: 2, MaxMem: BuildMemory(sp, 2) - 1})
 	if !errors.Is(err, ErrMemory) {
 		t.Fatalf("build over budget: %v, want ErrMemory", err)
 	}
-	if _, err := Build(context.Background(), sp, Options{MaxMem: BuildMemory(sp)}); err != nil {
+	if _, err := Build(context.Background(), sp, Options{Workers: 2, MaxMem: BuildMemory(sp, 2)}); err != nil {
 		t.Fatal(err)
 	}
 }
