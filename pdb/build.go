@@ -66,6 +66,11 @@ const (
 	batchLen      = 256
 )
 
+// collectAbove is the build memory above which Build first runs the
+// garbage collector, so that back-to-back builds (the four tables of a
+// partition) do not each add their bitmaps to the last one's garbage.
+const collectAbove = 64 << 20
+
 // hugePage is the size of a transparent huge page on amd64 and arm64
 // Linux; bitmaps smaller than a few of them are not worth the advice.
 const hugePage = 2 << 20
@@ -120,6 +125,12 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 	}
 	if need := BuildMemory(sp, workers); o.MaxMem > 0 && need > o.MaxMem {
 		return nil, fmt.Errorf("%w: %s needs %d MB, the budget is %d MB", ErrMemory, sp.ID(), need>>20, o.MaxMem>>20)
+	}
+	if need := BuildMemory(sp, workers); need > collectAbove {
+		// The bitmaps of an earlier build are garbage the collector may
+		// not have reclaimed yet (its goal is twice the live heap):
+		// without this, builds in a row held about twice the memory.
+		runtime.GC()
 	}
 	start := time.Now()
 	nw := (sp.Size()*uint64(subs) + 63) / 64
