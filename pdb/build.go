@@ -39,22 +39,78 @@ type Layer struct {
 // ErrMemory is returned when a build would exceed Options.MaxMem.
 var ErrMemory = errors.New("pdb: build exceeds the memory budget")
 
-// chunkWords is the number of 64-bit frontier words a worker takes at a
-// time: small enough to balance two to a few dozen cores, large enough that
-// the shared counter is not contended.
-const chunkWords = 1 << 12
+// chunkEntries is the number of entries a worker takes at a time. It is a
+// multiple of 64 entries times blockWords*64 bits, so that a chunk's
+// states fill whole words and whole summary blocks, which no other worker
+// writes but through the next layer's bits; and small enough (16,000
+// chunks in a layer of the 8-tile fifteen-puzzle table) to balance the
+// cores, large enough that the shared counter is not contended.
+const chunkEntries = 1 << 15
 
-// BuildMemory returns the bytes a build of sp takes: the table and three
-// bitmaps over the states (reached, this layer, next layer).
-func BuildMemory(sp Space) int64 {
-	states := sp.Size() * uint64(sp.Subs())
-	return 3*int64((states+63)/64*8) + int64((sp.Size()+15)/16*8)
+// blockWords is the number of words of a layer's bitmap that one bit of
+// its summary stands for (a 64-byte cache line): the scan of a layer skips
+// the blocks that no state of the layer falls in, so that the sparse first
+// and last layers cost little.
+const blockWords = 8
+
+// Successors are not marked in the next layer where they are found but
+// gathered per group of groupWords words of the bitmaps (a few MB, which
+// stay in cache while a group is updated) and written a batch at a time,
+// under the group's lock, with plain stores: the random updates of the
+// layer bitmap neither take an atomic operation each nor miss the cache
+// each. minGroupWords keeps a group's summary words its own (a summary
+// word stands for 512 words); maxGroups bounds the batches' memory.
+const (
+	minGroupWords = 64 * blockWords
+	maxGroups     = 1024
+	batchLen      = 256
+)
+
+// collectAbove is the build memory above which Build first runs the
+// garbage collector, so that back-to-back builds (the four tables of a
+// partition) do not each add their bitmaps to the last one's garbage.
+const collectAbove = 64 << 20
+
+// hugePage is the size of a transparent huge page on amd64 and arm64
+// Linux; bitmaps smaller than a few of them are not worth the advice.
+const hugePage = 2 << 20
+
+// stride is the number of bitmaps, interleaved word by word so that the
+// bits of one state in all three share a cache line: reached, and the
+// layers of even and odd depth.
+const stride = 3
+
+// BuildMemory returns the bytes a build of sp on the given number of
+// workers (0: GOMAXPROCS) takes: the table, three bitmaps over the states
+// (reached, this layer, next layer), the layers' summaries, and each
+// worker's batches of successors.
+func BuildMemory(sp Space, workers int) int64 {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	nw := (sp.Size()*uint64(sp.Subs()) + 63) / 64
+	nsum := int64((nw + blockWords*64 - 1) / (blockWords * 64))
+	_, ngroups := groups(nw)
+	return stride*int64(nw)*8 + 2*nsum*8 + int64((sp.Size()+15)/16*8) + int64(workers*ngroups)*(batchLen*8+2)
+}
+
+// groups returns log2 of the words in a group of the bitmaps and the
+// number of groups, for nw words.
+func groups(nw uint64) (shift uint, n int) {
+	shift = uint(bits.Len64(minGroupWords - 1))
+	for nw>>shift >= maxGroups {
+		shift++
+	}
+	return shift, int(nw>>shift) + 1
 }
 
 // Build computes the database of sp: the distance of every entry from the
 // goals, by a breadth-first search backwards from them in which moves of
 // cost 0 are followed within the layer (a 0-1 breadth-first search). Each
-// layer is shared among the workers in chunks of the frontier bitmap.
+// layer is a scan of the table in chunks that the workers take from a
+// shared counter: a worker settles the layer's states of its chunk's
+// entries, one Expand an entry, and marks their successors in the next
+// layer's bitmap.
 func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 	subs := sp.Subs()
 	if subs < 1 || subs > MaxSubs {
@@ -63,21 +119,38 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 	if sp.Scale() < 1 {
 		return nil, fmt.Errorf("pdb: %s: scale %d, want >= 1", sp.ID(), sp.Scale())
 	}
-	if need := BuildMemory(sp); o.MaxMem > 0 && need > o.MaxMem {
-		return nil, fmt.Errorf("%w: %s needs %d MB, the budget is %d MB", ErrMemory, sp.ID(), need>>20, o.MaxMem>>20)
-	}
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	if need := BuildMemory(sp, workers); o.MaxMem > 0 && need > o.MaxMem {
+		return nil, fmt.Errorf("%w: %s needs %d MB, the budget is %d MB", ErrMemory, sp.ID(), need>>20, o.MaxMem>>20)
+	}
+	if need := BuildMemory(sp, workers); need > collectAbove {
+		// The bitmaps of an earlier build are garbage the collector may
+		// not have reclaimed yet (its goal is twice the live heap):
+		// without this, builds in a row held about twice the memory.
+		runtime.GC()
+	}
 	start := time.Now()
-	nstates := sp.Size() * uint64(subs)
-	nw := (nstates + 63) / 64
+	nw := (sp.Size()*uint64(subs) + 63) / 64
+	nsum := (nw + blockWords*64 - 1) / (blockWords * 64)
 	b := &builder{sp: sp, subs: uint64(subs), scale: sp.Scale(), table: newTable(sp.ID(), sp.Size()),
-		seen: make([]uint64, nw), cur: make([]uint64, nw), next: make([]uint64, nw)}
+		bits: make([]uint64, stride*nw), summary: [2][]uint64{make([]uint64, nsum), make([]uint64, nsum)}}
+	adviseHuge(b.bits)
+	var ngroups int
+	b.groupShift, ngroups = groups(nw)
+	b.locks = make([]sync.Mutex, ngroups)
+	qs := make([]*batches, workers)
+	for w := range qs {
+		qs[w] = &batches{fill: make([]uint16, ngroups), items: make([]uint64, ngroups*batchLen)}
+	}
+	b.nchunks = int64((sp.Size() + chunkEntries - 1) / chunkEntries)
 	for _, g := range sp.Goals(nil) {
-		i := g.Index*b.subs + uint64(g.Sub)
-		b.cur[i>>6] |= 1 << (i & 63)
+		if g.Index >= sp.Size() || g.Sub >= uint32(subs) {
+			return nil, fmt.Errorf("pdb: %s: goal %+v out of range", sp.ID(), g)
+		}
+		b.markGoal(g.Index*b.subs + uint64(g.Sub))
 	}
 	var filled uint64
 	for depth := 0; ; depth++ {
@@ -90,10 +163,10 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 		res := make([]workerResult, workers)
 		for w := 0; w < workers; w++ {
 			wg.Add(1)
-			go func(r *workerResult) {
+			go func(r *workerResult, q *batches) {
 				defer wg.Done()
-				b.work(ctx, r)
-			}(&res[w])
+				b.work(ctx, r, q)
+			}(&res[w], qs[w])
 		}
 		wg.Wait()
 		var states, entries, pushed int64
@@ -108,6 +181,7 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		clear(b.summary[depth&1])
 		filled += uint64(entries)
 		if o.Progress != nil && states > 0 {
 			o.Progress(Layer{Depth: depth, States: states, Entries: entries, Filled: filled, Size: sp.Size(), Elapsed: time.Since(start)})
@@ -115,7 +189,6 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 		if pushed == 0 {
 			break
 		}
-		b.cur, b.next = b.next, b.cur
 	}
 	if filled != sp.Size() {
 		return nil, fmt.Errorf("pdb: %s: %d of %d entries unreachable from the goals", sp.ID(), sp.Size()-filled, sp.Size())
@@ -123,14 +196,28 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 	return b.table, nil
 }
 
+// builder holds a build's state. Word w of bitmap k (0: reached, 1: even
+// layers, 2: odd layers) is bits[stride*w+k]; state s is bit s%64 of word
+// s/64, and entry i's states are bits i*subs .. i*subs+subs-1.
 type builder struct {
-	sp              Space
-	subs            uint64
-	scale           int
-	table           *Table
-	seen, cur, next []uint64
-	depth           int
-	chunk           atomic.Int64
+	sp      Space
+	subs    uint64
+	scale   int
+	table   *Table
+	bits    []uint64
+	summary [2][]uint64
+	depth   int
+	nchunks int64
+	chunk   atomic.Int64
+	// groupShift is log2 of the words in a group; locks are the groups'.
+	groupShift uint
+	locks      []sync.Mutex
+}
+
+// batches are a worker's successors not yet marked, per group.
+type batches struct {
+	fill  []uint16
+	items []uint64
 }
 
 type workerResult struct {
@@ -138,102 +225,148 @@ type workerResult struct {
 	err                     error
 }
 
+// markGoal puts goal state s in the first layer.
+func (b *builder) markGoal(s uint64) {
+	w := s >> 6
+	b.bits[stride*w+1] |= 1 << (s & 63)
+	b.summary[0][w/blockWords>>6] |= 1 << (w / blockWords & 63)
+}
+
 // work processes chunks of the current layer until none is left.
-func (b *builder) work(ctx context.Context, r *workerResult) {
+func (b *builder) work(ctx context.Context, r *workerResult, q *batches) {
+	defer b.flushAll(q, r)
 	var next []State
-	nw := int64(len(b.cur))
+	cur := 1 + b.depth&1
+	sum := b.summary[b.depth&1]
+	nw := uint64(len(b.bits) / stride)
 	for {
 		c := b.chunk.Add(1) - 1
-		lo := c * chunkWords
-		if lo >= nw || r.err != nil {
+		if c >= b.nchunks || r.err != nil || ctx.Err() != nil {
 			return
 		}
-		if ctx.Err() != nil {
-			return
-		}
-		hi := min(lo+chunkWords, nw)
-		for w := lo; w < hi; w++ {
-			word := b.cur[w]
-			if word == 0 {
+		lo := uint64(c) * chunkEntries * b.subs / 64
+		hi := min(uint64(c+1)*chunkEntries*b.subs/64, nw)
+		for blk := lo / blockWords; blk*blockWords < hi; blk++ {
+			if sum[blk>>6]>>(blk&63)&1 == 0 {
 				continue
 			}
-			b.cur[w] = 0 // only this worker reads this chunk of cur
-			for word != 0 {
-				bit := uint64(bits.TrailingZeros64(word))
-				word &= word - 1
-				i := uint64(w)<<6 | bit
-				if testAndSet(b.seen, i) {
-					continue
-				}
-				next = b.expand(i, next, r)
-				if r.err != nil {
-					return
+			for w := blk * blockWords; w < min(blk*blockWords+blockWords, hi); w++ {
+				for {
+					x := b.bits[stride*w+uint64(cur)]
+					if x == 0 {
+						break
+					}
+					e := (w<<6 | uint64(bits.TrailingZeros64(x))) / b.subs
+					next = b.settle(e, cur, next, r, q)
+					if r.err != nil {
+						return
+					}
 				}
 			}
 		}
 	}
 }
 
-// expand settles state i at the current depth with its zero-cost class and
-// marks the states one move away for the next layer.
-func (b *builder) expand(i uint64, next []State, r *workerResult) []State {
-	s := State{Index: i / b.subs, Sub: uint32(i % b.subs)}
-	class, next := b.sp.Expand(s, next[:0])
-	base := s.Index * b.subs
-	r.states++
-	for m := class &^ (1 << s.Sub); m != 0; m &= m - 1 {
-		if !testAndSet(b.seen, base+uint64(bits.TrailingZeros64(m))) {
-			r.states++
-		}
+// field returns bits off..off+width-1 of bitmap k, which lie in at most
+// two words.
+func (b *builder) field(k int, off, width uint64) uint64 {
+	w, sh := off>>6, off&63
+	x := b.bits[stride*w+uint64(k)] >> sh
+	if sh+width > 64 {
+		x |= b.bits[stride*(w+1)+uint64(k)] << (64 - sh)
 	}
-	if set, err := b.setEntry(s.Index); err != nil {
-		r.err = err
-	} else if set {
+	return x & (1<<width - 1)
+}
+
+// settle takes entry e's states out of the current layer, settles those
+// not reached before with their zero-cost classes at the current depth
+// and marks their successors in the next layer.
+func (b *builder) settle(e uint64, cur int, next []State, r *workerResult, q *batches) []State {
+	off := e * b.subs
+	in := b.field(cur, off, b.subs)
+	w, sh := off>>6, off&63
+	b.bits[stride*w+uint64(cur)] &^= in << sh
+	if sh+b.subs > 64 {
+		b.bits[stride*(w+1)+uint64(cur)] &^= in >> (64 - sh)
+	}
+	seen := b.field(0, off, b.subs)
+	in &^= seen
+	if in == 0 {
+		return next
+	}
+	class, base, next := b.sp.Expand(e, in, next[:0])
+	class &^= seen
+	r.states += int64(bits.OnesCount64(class))
+	// Other workers read the reached bits of this chunk's entries when they
+	// mark successors: the writes are atomic.
+	atomic.OrUint64(&b.bits[stride*w], class<<sh)
+	if sh+b.subs > 64 {
+		atomic.OrUint64(&b.bits[stride*(w+1)], class>>(64-sh))
+	}
+	if seen == 0 {
+		if err := b.setEntry(e, base); err != nil {
+			r.err = err
+			return next
+		}
 		r.entries++
 	}
 	for _, t := range next {
-		j := t.Index*b.subs + uint64(t.Sub)
-		if atomic.LoadUint64(&b.seen[j>>6])&(1<<(j&63)) != 0 {
-			continue
-		}
-		if !testAndSet(b.next, j) {
-			r.pushed++
+		s := t.Index*b.subs + uint64(t.Sub)
+		g := s >> 6 >> b.groupShift
+		n := q.fill[g]
+		q.items[int(g)*batchLen+int(n)] = s
+		q.fill[g] = n + 1
+		if n+1 == batchLen {
+			b.flush(q, int(g), r)
 		}
 	}
 	return next
 }
 
-// setEntry stores the current depth in entry i unless it is set; it reports
-// whether it set it.
-func (b *builder) setEntry(i uint64) (bool, error) {
-	w := &b.table.words[i>>4]
-	shift := i & 15 * 4
-	if atomic.LoadUint64(w)>>shift&15 != Unset {
-		return false, nil
+// flush marks the successors batched for group g in the next layer, under
+// the group's lock.
+func (b *builder) flush(q *batches, g int, r *workerResult) {
+	items := q.items[g*batchLen : g*batchLen+int(q.fill[g])]
+	if len(items) == 0 {
+		return
 	}
-	d := b.depth - b.sp.Base(i)
-	if d < 0 || d%b.scale != 0 || d/b.scale > MaxEntry {
-		return false, fmt.Errorf("pdb: %s: entry %d at distance %d, base %d: not storable in %d bits with scale %d",
-			b.sp.ID(), i, b.depth, b.sp.Base(i), EntryBits, b.scale)
+	nk := uint64(2 - b.depth&1)
+	sum := b.summary[1-b.depth&1]
+	b.locks[g].Lock()
+	for _, s := range items {
+		w := s >> 6
+		bit := uint64(1) << (s & 63)
+		if atomic.LoadUint64(&b.bits[stride*w])&bit != 0 {
+			continue
+		}
+		p := &b.bits[stride*w+nk]
+		if *p&bit == 0 {
+			*p |= bit
+			r.pushed++
+			sum[w/blockWords>>6] |= 1 << (w / blockWords & 63)
+		}
 	}
-	v := uint64(d / b.scale)
-	for {
-		old := atomic.LoadUint64(w)
-		if old>>shift&15 != Unset {
-			return false, nil
-		}
-		if atomic.CompareAndSwapUint64(w, old, old&^(15<<shift)|v<<shift) {
-			return true, nil
-		}
+	b.locks[g].Unlock()
+	q.fill[g] = 0
+}
+
+// flushAll flushes all of a worker's batches at the end of a layer.
+func (b *builder) flushAll(q *batches, r *workerResult) {
+	for g := range q.fill {
+		b.flush(q, g, r)
 	}
 }
 
-// testAndSet sets bit i of m and reports whether it was set before.
-func testAndSet(m []uint64, i uint64) bool {
-	bit := uint64(1) << (i & 63)
-	w := &m[i>>6]
-	if atomic.LoadUint64(w)&bit != 0 {
-		return true
+// setEntry stores the current depth in entry i, which no state reached
+// before; only the worker that owns i's chunk writes i's word.
+func (b *builder) setEntry(i uint64, base int) error {
+	d := b.depth - base
+	if d < 0 || d%b.scale != 0 || d/b.scale > MaxEntry {
+		return fmt.Errorf("pdb: %s: entry %d at distance %d, base %d: not storable in %d bits with scale %d",
+			b.sp.ID(), i, b.depth, base, EntryBits, b.scale)
 	}
-	return atomic.OrUint64(w, bit)&bit != 0
+	w := &b.table.words[i>>4]
+	shift := i & 15 * 4
+	*w = *w&^(15<<shift) | uint64(d/b.scale)<<shift
+	return nil
 }

@@ -12,18 +12,25 @@
 // where the pattern tiles are and the sub-state where the blank is; moves
 // of the other tiles cost 0, moves of pattern tiles 1, and the table keeps
 // the least distance over the blank's cells. The search is a 0-1
-// breadth-first search by layers: Expand returns a state's whole class
-// under zero-cost moves at once (for tiles, the region the blank can reach
-// without moving a pattern tile), which settles at the layer's depth, and
-// the states one costly move away, which go to the next layer.
+// breadth-first search by layers: a state's whole class under zero-cost
+// moves (for tiles, the region the blank can reach without moving a
+// pattern tile) settles at the layer's depth, and the states one costly
+// move away go to the next layer.
 //
-// Three bitmaps over all states (reached, this layer, next layer) drive
-// it; each layer is cut into chunks of the layer's bitmap that the workers
-// take from a shared counter, and the bitmaps and the table are updated
-// with atomic operations, so that the search uses all cores. Memory is
-// 3 bits a state plus 4 bits an entry (BuildMemory); Options.MaxMem refuses
-// a build that would exceed it before anything is allocated. The context
-// is looked at between chunks.
+// Each layer is a scan of the table in chunks of entries that the workers
+// take from a shared counter. For each entry with states in the layer the
+// builder calls Expand once with all of them, so that a space decodes an
+// entry once a layer; a chunk's entries are its worker's alone, so that
+// settling them needs no lock. Successors land anywhere: they are gathered
+// per group of the bitmaps and marked a batch at a time under the group's
+// lock with plain stores, rather than with one atomic operation each.
+// Three bitmaps over all states (reached, even layers, odd layers),
+// interleaved word by word so that the two bits a successor's mark reads
+// share a cache line, drive the search; a summary bit per 512 states of a
+// layer lets the scan skip what the layer does not touch. Memory is 3 bits
+// a state plus 4 bits an entry and the workers' batches (BuildMemory);
+// Options.MaxMem refuses a build that would exceed it before anything is
+// allocated. The context is looked at between chunks.
 //
 // # Entries
 //

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"testing"
@@ -21,16 +22,16 @@ func (r ring) Subs() int               { return 2 }
 func (r ring) Base(uint64) int         { return 0 }
 func (r ring) Scale() int              { return 1 }
 func (r ring) Goals(b []State) []State { return append(b, State{0, 0}) }
-func (r ring) Expand(s State, next []State) (uint64, []State) {
-	class := uint64(1) << s.Sub
-	subs := []uint32{s.Sub}
-	if s.Index%2 == 0 {
-		class, subs = 3, []uint32{0, 1}
+func (r ring) Expand(index, subs uint64, next []State) (uint64, int, []State) {
+	class := subs
+	if index%2 == 0 {
+		class = 3
 	}
-	for _, sub := range subs {
-		next = append(next, State{(s.Index + 1) % r.n, sub}, State{(s.Index + r.n - 1) % r.n, sub})
+	for m := class; m != 0; m &= m - 1 {
+		sub := uint32(bits.TrailingZeros64(m))
+		next = append(next, State{(index + 1) % r.n, sub}, State{(index + r.n - 1) % r.n, sub})
 	}
-	return class, next
+	return class, 0, next
 }
 
 func TestBuildRing(t *testing.T) {
@@ -74,11 +75,11 @@ func TestPlacements(t *testing.T) {
 
 func TestMemoryBudget(t *testing.T) {
 	sp := ring{28}
-	_, err := Build(context.Background(), sp, Options{MaxMem: BuildMemory(sp) - 1})
+	_, err := Build(context.Background(), sp, Options{Workers: 2, MaxMem: BuildMemory(sp, 2) - 1})
 	if !errors.Is(err, ErrMemory) {
 		t.Fatalf("build over budget: %v, want ErrMemory", err)
 	}
-	if _, err := Build(context.Background(), sp, Options{MaxMem: BuildMemory(sp)}); err != nil {
+	if _, err := Build(context.Background(), sp, Options{Workers: 2, MaxMem: BuildMemory(sp, 2)}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -148,4 +149,74 @@ func ExamplePlacements() {
 	pl.Unrank(r, cells)
 	fmt.Println(pl.Count(), r, cells)
 	// Output: 240 78 [5 3]
+}
+
+// cube is a test space large enough for several chunks and groups: the
+// entries are the 17-bit strings, a move of cost 1 flips one bit, each
+// entry has four sub-states joined at cost 0 in pairs {0,1} and {2,3},
+// and a move of cost 1 goes between sub-states 0 and 2 of an entry. State
+// (x, s) is popcount(x) + s/2 from the goal (0, 0); the table stores
+// popcount(x) above the base max(0, popcount(x)-14).
+type cube struct{}
+
+const cubeBits = 17
+
+func (cube) ID() string              { return "cube" }
+func (cube) Size() uint64            { return 1 << cubeBits }
+func (cube) Subs() int               { return 4 }
+func (cube) Scale() int              { return 1 }
+func (cube) Goals(b []State) []State { return append(b, State{}) }
+func (cube) Base(i uint64) int       { return max(0, bits.OnesCount64(i)-MaxEntry) }
+func (c cube) Expand(index, subs uint64, next []State) (uint64, int, []State) {
+	var class uint64
+	if subs&3 != 0 {
+		class |= 3
+	}
+	if subs&12 != 0 {
+		class |= 12
+	}
+	for m := class; m != 0; m &= m - 1 {
+		sub := uint32(bits.TrailingZeros64(m))
+		for j := 0; j < cubeBits; j++ {
+			next = append(next, State{index ^ 1<<j, sub})
+		}
+		if sub == 0 || sub == 2 {
+			next = append(next, State{index, sub ^ 2})
+		}
+	}
+	return class, c.Base(index), next
+}
+
+func TestBuildCube(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		var layers []Layer
+		tab, err := Build(context.Background(), cube{}, Options{Workers: workers, Progress: func(l Layer) { layers = append(layers, l) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := uint64(0); i < tab.Size(); i++ {
+			pc := bits.OnesCount64(i)
+			if got := tab.Get(i) + (cube{}).Base(i); got != pc {
+				t.Fatalf("%d workers: entry %b: %d, want %d", workers, i, got, pc)
+			}
+		}
+		binom := func(n, k int) int64 {
+			if k < 0 || k > n {
+				return 0
+			}
+			r := int64(1)
+			for i := 0; i < k; i++ {
+				r = r * int64(n-i) / int64(i+1)
+			}
+			return r
+		}
+		if len(layers) != cubeBits+2 {
+			t.Fatalf("%d workers: %d layers, want %d", workers, len(layers), cubeBits+2)
+		}
+		for d, l := range layers {
+			if want := 2*binom(cubeBits, d) + 2*binom(cubeBits, d-1); l.Depth != d || l.States != want || l.Entries != binom(cubeBits, d) {
+				t.Errorf("%d workers: layer %+v, want depth %d, %d states, %d entries", workers, l, d, want, binom(cubeBits, d))
+			}
+		}
+	}
 }

@@ -31,10 +31,14 @@ type Space interface {
 	Subs() int
 	// Goals appends the goal states to buf.
 	Goals(buf []State) []State
-	// Expand returns the states reachable from s by moves of cost 0 (its
-	// class, s included, as a mask over Sub) and appends to next the
-	// states one move of cost 1 away from any of them.
-	Expand(s State, next []State) (class uint64, _ []State)
+	// Expand returns the states reachable by moves of cost 0 from the
+	// sub-states subs (a mask over Sub, not empty) of entry index: their
+	// union, subs included, as a mask. It appends to next the states one
+	// move of cost 1 away from any of them and returns Base(index), which
+	// it has at hand. The builder calls it once per entry and layer, with
+	// all of the entry's sub-states the layer reached, so that a space can
+	// decode the entry once.
+	Expand(index, subs uint64, next []State) (class uint64, base int, _ []State)
 	// Base is a lower bound on the distance of entry i that the table
 	// stores relative to, and Scale the step of the distances above it:
 	// the table holds (distance - Base(i)) / Scale, so that 4 bits reach

@@ -117,12 +117,12 @@ func (CornerSpace) Scale() int { return 1 }
 func (CornerSpace) Goals(b []pdb.State) []pdb.State { return append(b, pdb.State{}) }
 
 // Expand implements pdb.Space.
-func (CornerSpace) Expand(s pdb.State, next []pdb.State) (uint64, []pdb.State) {
-	p, t := s.Index/CornerTwists, s.Index%CornerTwists
+func (CornerSpace) Expand(index, _ uint64, next []pdb.State) (uint64, int, []pdb.State) {
+	p, t := index/CornerTwists, index%CornerTwists
 	for m := 0; m < 18; m++ {
 		next = append(next, pdb.State{Index: uint64(permMove[p][m])*CornerTwists + uint64(twistMove[t][m])})
 	}
-	return 1, next
+	return 1, 0, next
 }
 
 // EdgeSpace is the abstraction of the cube onto some of its edges: where
@@ -181,11 +181,11 @@ func (e *EdgeSpace) index(slots []int8, flips uint64) uint64 {
 }
 
 // Expand implements pdb.Space.
-func (e *EdgeSpace) Expand(s pdb.State, next []pdb.State) (uint64, []pdb.State) {
+func (e *EdgeSpace) Expand(index, _ uint64, next []pdb.State) (uint64, int, []pdb.State) {
 	k := len(e.Edges)
 	var slots, to [MaxPatternEdges]int8
-	e.pl.Unrank(s.Index>>uint(k), slots[:])
-	flips := s.Index & (1<<uint(k) - 1)
+	e.pl.Unrank(index>>uint(k), slots[:])
+	flips := index & (1<<uint(k) - 1)
 	for m := 0; m < 18; m++ {
 		nf := uint64(0)
 		for i := 0; i < k; i++ {
@@ -194,7 +194,7 @@ func (e *EdgeSpace) Expand(s pdb.State, next []pdb.State) (uint64, []pdb.State) 
 		}
 		next = append(next, pdb.State{Index: e.index(to[:k], nf)})
 	}
-	return 1, next
+	return 1, 0, next
 }
 
 // Index returns the coordinate of c's edges in e.

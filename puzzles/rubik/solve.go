@@ -148,15 +148,43 @@ func (s *solver) solved(n *node, g int) bool {
 func (s *solver) turn(n *node, m int) node {
 	c := node{perm: permMove[n.perm][m], twist: twistMove[n.twist][m]}
 	for i := 0; i < 2; i++ {
-		var f uint8
-		for j := 0; j < s.k[i]; j++ {
-			to := edgeTo[m][n.slots[i][j]]
-			c.slots[i][j] = to
-			f |= (n.flips[i]>>uint(j)&1 ^ edgeFlip[m][to]) << uint(j)
-		}
-		c.flips[i] = f
+		s.turnEdges(n, &c, i, m)
 	}
 	return c
+}
+
+// turnEdges sets the slots and flips of edge pattern i of c, n turned by m.
+func (s *solver) turnEdges(n, c *node, i, m int) {
+	var f uint8
+	for j := 0; j < s.k[i]; j++ {
+		to := edgeTo[m][n.slots[i][j]]
+		c.slots[i][j] = to
+		f |= (n.flips[i]>>uint(j)&1 ^ edgeFlip[m][to]) << uint(j)
+	}
+	c.flips[i] = f
+}
+
+// child returns n turned by m, at depth g, and its heuristic, or a lower
+// bound on it that settles the threshold test: the tables are looked up
+// corners first, and the rest is skipped once the bound already exceeds
+// the threshold and cannot lower the next one (f at least s.next), so
+// that the counts and the next threshold are those of the whole
+// heuristic. The edges of a child so cut short are not computed.
+func (s *solver) child(n *node, m, g int) (node, int) {
+	c := node{perm: permMove[n.perm][m], twist: twistMove[n.twist][m]}
+	h := 0
+	if s.h.Corners != nil {
+		h = s.h.Corners.Get(uint64(c.perm)*CornerTwists + uint64(c.twist))
+	}
+	for i := 0; i < 2; i++ {
+		if f := g + h; f > s.bound && f >= s.next {
+			return c, h
+		}
+		s.turnEdges(n, &c, i, m)
+		sp := s.h.EdgeSpaces[i]
+		h = max(h, s.h.Edges[i].Get(sp.index(c.slots[i][:s.k[i]], uint64(c.flips[i]))))
+	}
+	return c, h
 }
 
 // dfs expands n at depth g, reached by a turn of face last (-1 at the
@@ -169,8 +197,7 @@ func (s *solver) dfs(n *node, g, last int) bool {
 			continue
 		}
 		for m := 3 * f; m < 3*f+3; m++ {
-			c := s.turn(n, m)
-			h := s.value(&c)
+			c, h := s.child(n, m, g+1)
 			s.generated++
 			if s.trackDepth {
 				s.byDepth[g+1]++

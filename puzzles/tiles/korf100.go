@@ -190,9 +190,12 @@ func RunKorf100(ctx context.Context, opt Korf100Options) (Korf100Result, error) 
 		algo = "ida"
 	}
 	res := Korf100Result{Algorithm: algo, Heuristic: "md", Workers: workpool.Workers(opt.Workers), Instances: len(sel),
-		CheckCounts: algo == "ida" && !opt.Solve.LinearConflicts && opt.Solve.Filter == nil}
+		CheckCounts: algo == "ida" && !opt.Solve.LinearConflicts && opt.Solve.Filter == nil && opt.Solve.PDB == nil}
 	if opt.Solve.LinearConflicts {
 		res.Heuristic = "lc"
+	}
+	if opt.Solve.PDB != nil {
+		res.Heuristic = opt.Solve.PDB.Name
 	}
 	if algo == "wastar" {
 		res.Weight = opt.Solve.Weight

@@ -80,3 +80,21 @@ func TestSolveDispatch(t *testing.T) {
 		t.Error("unknown algorithm accepted")
 	}
 }
+
+// TestRunKorf100PDB: with a pattern database the run is named after it and
+// checks lengths only (Korf's counts are the Manhattan distance's).
+func TestRunKorf100PDB(t *testing.T) {
+	h, _, err := LoadPartition(context.Background(), "pdb555", LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := RunKorf100(context.Background(), Korf100Options{Instances: []int{79, 12}, Workers: 1,
+		Solve: SolveOptions{PDB: h, Workers: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.CheckCounts || got.Heuristic != "pdb555" || got.Solved != 2 || got.Matches != 2 || got.SumLength != 42+45 ||
+		got.Runs[0].KorfGenerated != 0 || got.Generated >= 540859+546343 {
+		t.Fatalf("%+v", got)
+	}
+}

@@ -31,6 +31,8 @@ type Pattern struct {
 	goalCell      [MaxCells]int8
 	md            [MaxCells * MaxCells]uint8
 	pl            pdb.Placements
+	radix, weight [MaxPatternTiles]uint64
+	recip         [MaxPatternTiles]uint64 // 2^64/radix rounded up
 	nbMask        [MaxCells]uint64
 	all           uint64
 	notFirstCol   uint64
@@ -49,6 +51,13 @@ func NewPattern(goal Board, tiles []uint8) (*Pattern, error) {
 	}
 	p := &Pattern{rows: goal.Rows, cols: goal.Cols, n: n, goal: goal, tiles: append([]uint8(nil), tiles...),
 		pl: pdb.Placements{N: n, K: len(tiles)}}
+	w := uint64(1)
+	for i := len(tiles) - 1; i >= 0; i-- {
+		p.radix[i] = uint64(n - i)
+		p.recip[i] = ^uint64(0)/p.radix[i] + 1
+		p.weight[i] = w
+		w *= p.radix[i]
+	}
 	seen := map[uint8]bool{}
 	for _, t := range tiles {
 		if t == 0 || int(t) >= n || seen[t] {
@@ -156,29 +165,113 @@ func (p *Pattern) region(blank int, free uint64) uint64 {
 	}
 }
 
-// Expand implements pdb.Space.
-func (p *Pattern) Expand(s pdb.State, next []pdb.State) (uint64, []pdb.State) {
-	var cells [MaxPatternTiles]int8
-	used := p.pl.Unrank(s.Index, cells[:])
-	free := p.all &^ used
-	blank := pdb.SelectFree(used, int(s.Sub))
-	reg := p.region(blank, free)
-	var class uint64
-	for m := reg; m != 0; m &= m - 1 {
-		c := uint(bits.TrailingZeros64(m))
-		class |= 1 << uint(bits.OnesCount64(free&(1<<c-1)))
-	}
+// decode writes the cells of placement index into cells and the tile on
+// each cell into tileAt (tiles counted from 1, 0 for none) and returns the
+// mask of the cells used: the digits of the mixed-radix rank, each the
+// tile's cell among those the earlier tiles left free.
+func (p *Pattern) decode(index uint64, cells *[MaxPatternTiles]int8, tileAt *[MaxCells]int8) uint64 {
 	k := len(p.tiles)
-	for i := 0; i < k; i++ {
-		from := cells[i]
-		for m := p.nbMask[from] & reg; m != 0; m &= m - 1 {
-			to := int8(bits.TrailingZeros64(m))
-			cells[i] = to
-			nfree := free ^ (1 << uint(to)) ^ (1 << uint(from))
-			sub := bits.OnesCount64(nfree & (1<<uint(from) - 1))
-			next = append(next, pdb.State{Index: p.pl.Rank(cells[:k]), Sub: uint32(sub)})
-		}
-		cells[i] = from
+	var digit [MaxPatternTiles]int
+	for i := k - 1; i >= 0; i-- {
+		// index / radix as a multiplication by the reciprocal, exact for
+		// indexes below 2^58 (ranks of up to 8 tiles in 64 cells are below
+		// 2^48).
+		q, _ := bits.Mul64(index, p.recip[i])
+		digit[i] = int(index - q*p.radix[i])
+		index = q
 	}
-	return class, next
+	var used uint64
+	for i := 0; i < k; i++ {
+		c := selectBit(p.all&^used, digit[i])
+		cells[i] = int8(c)
+		tileAt[c] = int8(i + 1)
+		used |= 1 << uint(c)
+	}
+	return used
+}
+
+// selectBit returns the position of the j-th (from 0) set bit of x, which
+// has more than j, a byte at a time.
+func selectBit(x uint64, j int) int {
+	base := 0
+	for {
+		c := bits.OnesCount8(uint8(x))
+		if j < c {
+			return base + int(selectInByte[uint8(x)][j])
+		}
+		j -= c
+		x >>= 8
+		base += 8
+	}
+}
+
+// selectInByte[b][j] is the position of the j-th set bit of b.
+var selectInByte = func() (t [256][8]uint8) {
+	for b := range 256 {
+		j := 0
+		for i := range 8 {
+			if b>>i&1 == 1 {
+				t[b][j] = uint8(i)
+				j++
+			}
+		}
+	}
+	return t
+}()
+
+// Expand implements pdb.Space: it decodes the placement once and follows
+// each of the blank's regions that holds one of the sub-states subs. The
+// rank of a successor is the entry's rank changed by the moved tile's
+// digit and, for a vertical move, the digits of the later tiles on the
+// cells between the tile's two cells: a move changes no other digit.
+func (p *Pattern) Expand(index, subs uint64, next []pdb.State) (uint64, int, []pdb.State) {
+	var cells [MaxPatternTiles]int8
+	var tileAt [MaxCells]int8
+	k := len(p.tiles)
+	used := p.decode(index, &cells, &tileAt)
+	free := p.all &^ used
+	var blanks uint64 // the sub-states as cells: sub j is the j-th free cell
+	for m := subs; m != 0; m &= m - 1 {
+		blanks |= 1 << uint(selectBit(free, bits.TrailingZeros64(m)))
+	}
+	var class uint64
+	for blanks != 0 {
+		reg := p.region(bits.TrailingZeros64(blanks), free)
+		blanks &^= reg
+		for m := reg; m != 0; m &= m - 1 {
+			c := uint(bits.TrailingZeros64(m))
+			class |= 1 << uint(bits.OnesCount64(free&(1<<c-1)))
+		}
+		// The pattern tiles next to the region, each moving into it.
+		next4 := (reg<<1&p.notFirstCol | reg>>1&p.notLastCol | reg<<uint(p.cols) | reg>>uint(p.cols)) & used
+		for ; next4 != 0; next4 &= next4 - 1 {
+			a := bits.TrailingZeros64(next4)
+			i := int(tileAt[a]) - 1
+			for m := p.nbMask[a] & reg; m != 0; m &= m - 1 {
+				b := bits.TrailingZeros64(m)
+				var delta uint64 // |change of the rank|
+				if b == a+1 || b == a-1 {
+					delta = p.weight[i]
+				} else {
+					lo, hi := min(a, b), max(a, b)
+					digit := uint64(p.cols)
+					for btw := used & (1<<uint(hi) - 1) &^ (1<<uint(lo+1) - 1); btw != 0; btw &= btw - 1 {
+						if j := int(tileAt[bits.TrailingZeros64(btw)]) - 1; j < i {
+							digit--
+						} else {
+							delta += p.weight[j]
+						}
+					}
+					delta += digit * p.weight[i]
+				}
+				r := index + delta
+				if b < a {
+					r = index - delta
+				}
+				nfree := free ^ (1 << uint(b)) ^ (1 << uint(a))
+				next = append(next, pdb.State{Index: r, Sub: uint32(bits.OnesCount64(nfree & (1<<uint(a) - 1)))})
+			}
+		}
+	}
+	return class, p.manhattan(cells[:k]), next
 }

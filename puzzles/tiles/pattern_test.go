@@ -1,7 +1,10 @@
 package tiles
 
 import (
+	"cmp"
 	"context"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/branchwise/branchwise/pdb"
@@ -105,6 +108,95 @@ func TestPatternMatchesDirectSearch(t *testing.T) {
 			got := p.Base(i) + 2*tab.Get(i)
 			if got != want[string(key)] {
 				t.Fatalf("pattern %v placement %v: table %d, direct %d", pat, cells[:len(pat)], got, want[string(key)])
+			}
+		}
+	}
+}
+
+// TestExpandMatchesRanking checks Pattern.Expand, which decodes a rank by
+// reciprocal multiplication and ranks successors incrementally, against
+// the plain Placements.Unrank and Rank on random entries and sub-state
+// masks of 15- and 24-puzzle patterns.
+func TestExpandMatchesRanking(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 2))
+	for _, tc := range []struct {
+		rows, cols int
+		tiles      []uint8
+	}{{4, 4, []uint8{8, 9, 10, 11, 12, 13, 14, 15}}, {4, 4, []uint8{1, 2, 3, 6, 7}}, {5, 5, []uint8{1, 2, 5, 6, 7, 12}},
+		{5, 5, []uint8{17, 18, 19, 22, 23, 24}}, {3, 3, []uint8{1, 2, 3}}} {
+		p, err := NewPattern(Goal(tc.rows, tc.cols), tc.tiles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, n := len(tc.tiles), tc.rows*tc.cols
+		nb := neighbours(tc.rows, tc.cols)
+		for range 20000 {
+			index := rng.Uint64N(p.Size())
+			subs := rng.Uint64N(1<<p.Subs()-1) + 1
+			cells := make([]int8, k)
+			used := p.pl.Unrank(index, cells)
+			var free []int
+			for c := 0; c < n; c++ {
+				if used>>c&1 == 0 {
+					free = append(free, c)
+				}
+			}
+			subOf := func(c int, free []int) uint32 {
+				for j, f := range free {
+					if f == c {
+						return uint32(j)
+					}
+				}
+				t.Fatalf("cell %d not free", c)
+				return 0
+			}
+			// The blank's regions by a plain flood fill over the free cells.
+			var class uint64
+			var want []pdb.State
+			for j := range free {
+				if subs>>j&1 == 0 || class>>j&1 == 1 {
+					continue
+				}
+				reg := map[int]bool{free[j]: true}
+				stack := []int{free[j]}
+				for len(stack) > 0 {
+					c := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					for _, to := range nb[c] {
+						if to >= 0 && used>>to&1 == 0 && !reg[int(to)] {
+							reg[int(to)] = true
+							stack = append(stack, int(to))
+						}
+					}
+				}
+				for c := range reg {
+					class |= 1 << subOf(c, free)
+				}
+				for i, a := range cells {
+					for _, b := range nb[a] {
+						if b < 0 || !reg[int(b)] {
+							continue
+						}
+						moved := append([]int8(nil), cells...)
+						moved[i] = b
+						var nfree []int
+						for c := 0; c < n; c++ {
+							if c == int(a) || (used>>c&1 == 0 && c != int(b)) {
+								nfree = append(nfree, c)
+							}
+						}
+						want = append(want, pdb.State{Index: p.pl.Rank(moved), Sub: subOf(int(a), nfree)})
+					}
+				}
+			}
+			gotClass, base, got := p.Expand(index, subs, nil)
+			key := func(s []pdb.State) []pdb.State {
+				s = append([]pdb.State(nil), s...)
+				slices.SortFunc(s, func(x, y pdb.State) int { return cmp.Or(cmp.Compare(x.Index, y.Index), cmp.Compare(x.Sub, y.Sub)) })
+				return s
+			}
+			if gotClass != class || base != p.manhattan(cells) || !slices.Equal(key(got), key(want)) {
+				t.Fatalf("%v entry %d subs %b: class %b base %d next %v; want %b %d %v", tc.tiles, index, subs, gotClass, base, key(got), class, p.manhattan(cells), key(want))
 			}
 		}
 	}
