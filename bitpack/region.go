@@ -25,13 +25,7 @@ func (s *Search) regionsOK(empty Set, free uint64) bool {
 		region.add(seed)
 		grow := region
 		for {
-			var nb Set
-			for w, x := range grow {
-				for x != 0 {
-					nb = nb.or(k.adj[w<<6+bits.TrailingZeros64(x)])
-					x &= x - 1
-				}
-			}
+			nb := k.neighbours(grow)
 			nb = nb.and(rest).andNot(region)
 			if nb.isEmpty() {
 				break
@@ -145,13 +139,7 @@ func (s *Search) aroundOK(seeds, e Set) bool {
 			if r.layer.isEmpty() {
 				continue // complete or merged
 			}
-			var nb Set
-			for w, x := range r.layer {
-				for x != 0 {
-					nb = nb.or(k.adj[w<<6+bits.TrailingZeros64(x)])
-					x &= x - 1
-				}
-			}
+			nb := k.neighbours(r.layer)
 			nb = nb.and(e).andNot(r.cells)
 			if nb.isEmpty() {
 				size := r.cells.count()
@@ -196,13 +184,7 @@ func (s *Search) connected() bool {
 	region.add(c)
 	grow := region
 	for {
-		var nb Set
-		for w, x := range grow {
-			for x != 0 {
-				nb = nb.or(k.adj[w<<6+bits.TrailingZeros64(x)])
-				x &= x - 1
-			}
-		}
+		nb := k.neighbours(grow)
 		nb = nb.and(s.empty).andNot(region)
 		if nb.isEmpty() {
 			return region == s.empty
@@ -210,4 +192,17 @@ func (s *Search) connected() bool {
 		region = region.or(nb)
 		grow = nb
 	}
+}
+
+// neighbours returns the neighbours of the cells of layer: the union of
+// their adjacency sets.
+func (k *Kernel) neighbours(layer Set) Set {
+	var nb Set
+	for w, x := range layer {
+		for x != 0 {
+			nb = nb.or(k.adj[w<<6+bits.TrailingZeros64(x)])
+			x &= x - 1
+		}
+	}
+	return nb
 }
