@@ -51,6 +51,17 @@ func (st *Stats) add(t *Stats) {
 	}
 }
 
+// report calls the progress function, if any, with the nodes searched
+// since the last report (the previous check) and looks at ctx: it returns
+// the node count of the next check and ctx's error. Called every
+// checkEvery nodes, off the hot path.
+func (k *Kernel) report(ctx context.Context, nodes, check int64) (int64, error) {
+	if k.progress != nil {
+		k.progress(nodes - check + checkEvery)
+	}
+	return nodes + checkEvery, ctx.Err()
+}
+
 // Result is the outcome of a search.
 type Result struct {
 	Solutions int64
@@ -117,11 +128,8 @@ func (s *Search) Solve(ctx context.Context, limit int64, visit func(placements [
 			st.Nodes++
 			st.NodesByDepth[d+1]++
 			if st.Nodes >= check {
-				if k.progress != nil {
-					k.progress(st.Nodes - check + checkEvery)
-				}
-				check = st.Nodes + checkEvery
-				if err := ctx.Err(); err != nil {
+				var err error
+				if check, err = k.report(ctx, st.Nodes, check); err != nil {
 					r.Err = err
 					break
 				}

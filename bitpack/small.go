@@ -214,11 +214,8 @@ func (s *Search) solveSmall(ctx context.Context, limit int64, visit func(placeme
 			st.Nodes++
 			st.NodesByDepth[d+1]++
 			if st.Nodes >= check {
-				if k.progress != nil {
-					k.progress(st.Nodes - check + checkEvery)
-				}
-				check = st.Nodes + checkEvery
-				if err := ctx.Err(); err != nil {
+				var err error
+				if check, err = k.report(ctx, st.Nodes, check); err != nil {
 					r.Err = err
 					break
 				}
