@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"hash/crc32"
 	"os"
 	"slices"
@@ -44,6 +45,7 @@ type Ledger struct {
 	file     *os.File
 	done     map[int]json.RawMessage
 	lastSync time.Time
+	err      error // the first error of Add, returned by Finish
 }
 
 // OpenLedger starts a ledger for the job (Spec and SpecHash name the
@@ -110,8 +112,18 @@ func (l *Ledger) Name() string { return l.name }
 // Done returns the finished instances' results, by instance number.
 func (l *Ledger) Done() map[int]json.RawMessage { return l.done }
 
-// Add records instance i's result: one line, appended whole.
+// Add records instance i's result: one line, appended whole. After a
+// failed Add every later one fails with the same error, which Finish
+// returns.
 func (l *Ledger) Add(i int, result any) error {
+	if l.err != nil {
+		return l.err
+	}
+	l.err = l.add(i, result)
+	return l.err
+}
+
+func (l *Ledger) add(i int, result any) error {
 	r, err := json.Marshal(result)
 	if err != nil {
 		return fmt.Errorf("ledger %s: %v", l.name, err)
@@ -137,6 +149,23 @@ func (l *Ledger) Close() error {
 	err := l.file.Sync()
 	if cerr := l.file.Close(); err == nil {
 		err = cerr
+	}
+	return err
+}
+
+// Finish closes l (nil: nothing to do) and returns the first error of its
+// Add calls, else that of closing it. After an interruption (interrupted:
+// Ctrl-C or a time limit) it tells w how to go on.
+func (l *Ledger) Finish(w io.Writer, interrupted bool) error {
+	if l == nil {
+		return nil
+	}
+	err := l.Close()
+	if l.err != nil {
+		err = l.err
+	}
+	if err == nil && interrupted {
+		fmt.Fprintf(w, "%d finished are in %s: continue with --resume %s\n", len(l.done), l.name, l.name)
 	}
 	return err
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/branchwise/branchwise/internal/cliflag"
 
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/spf13/cobra"
@@ -30,7 +31,7 @@ a smaller automaton, still correct, whose analysis is printed with a note.`,
   branchwise bf tiles 10x10 --depth 1000 --json`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			rows, cols, ok := splitRxC(args[0])
+			rows, cols, ok := cliflag.SplitRxC(args[0])
 			if !ok {
 				return usagef("bf tiles %q: want RxC, e.g. 4x4", args[0])
 			}

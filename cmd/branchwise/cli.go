@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
@@ -139,7 +140,7 @@ func argsUsage(v cobra.PositionalArgs) cobra.PositionalArgs {
 type limits struct {
 	MaxNodes int64
 	MaxTime  time.Duration
-	MaxMem   byteSize
+	MaxMem   cliflag.ByteSize
 }
 
 func addLimitFlags(fs *pflag.FlagSet, l *limits) {
@@ -183,55 +184,12 @@ func addWorkersFlag(fs *pflag.FlagSet, p *int) {
 	fs.IntVarP(p, "workers", "j", runtime.NumCPU(), "number of worker goroutines")
 }
 
-// newStore returns a new duplicate store by name: hash or trie.
+// newStore checks a duplicate store's name: hash or trie.
 func newStore(name string) (dedup.Store, error) {
-	switch name {
-	case "hash":
-		return dedup.NewHashSet(), nil
-	case "trie":
-		return dedup.NewTrie(), nil
+	if st, err := dedup.New(name); err == nil && name != "" {
+		return st, nil
 	}
 	return nil, usagef("unknown duplicate store %q (want hash or trie)", name)
-}
-
-// byteSize is a flag value for memory sizes: a number with an optional unit
-// (B, KB, MB, GB, TB, powers of 1000; KiB, MiB, GiB, TiB, powers of 1024).
-type byteSize int64
-
-func (b *byteSize) String() string { return strconv.FormatInt(int64(*b), 10) }
-func (b *byteSize) Type() string   { return "size" }
-
-func (b *byteSize) Set(s string) error {
-	n, err := parseByteSize(s)
-	if err != nil {
-		return err
-	}
-	*b = byteSize(n)
-	return nil
-}
-
-func parseByteSize(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	units := []struct {
-		suffix string
-		mult   float64
-	}{
-		{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
-		{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12},
-		{"K", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12}, {"B", 1},
-	}
-	mult := 1.0
-	for _, u := range units {
-		if strings.HasSuffix(strings.ToUpper(t), strings.ToUpper(u.suffix)) && (len(u.suffix) != 3 || strings.HasSuffix(t, u.suffix[1:])) {
-			t, mult = strings.TrimSpace(t[:len(t)-len(u.suffix)]), u.mult
-			break
-		}
-	}
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || v < 0 || v*mult > 1<<62 {
-		return 0, fmt.Errorf("bad size %q: want a number with an optional unit such as 512MB or 4GiB", s)
-	}
-	return int64(v * mult), nil
 }
 
 // num prints a count or a median in full, with decimals only when it has

@@ -58,23 +58,3 @@ func TestHelp(t *testing.T) {
 		}
 	}
 }
-
-func TestParseByteSize(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want int64
-	}{
-		{"0", 0}, {"1234", 1234}, {"4GB", 4e9}, {"4gb", 4e9}, {"512MiB", 512 << 20},
-		{"1.5G", 1.5e9}, {"2KiB", 2048}, {"10B", 10}, {"3 TB", 3e12},
-	} {
-		got, err := parseByteSize(tc.in)
-		if err != nil || got != tc.want {
-			t.Errorf("parseByteSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
-		}
-	}
-	for _, in := range []string{"", "GB", "-1GB", "4XB", "1e30", "abc"} {
-		if _, err := parseByteSize(in); err == nil {
-			t.Errorf("parseByteSize(%q) succeeded", in)
-		}
-	}
-}

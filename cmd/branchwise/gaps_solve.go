@@ -130,3 +130,10 @@ func printGapsSolution(e *env, s gapsSolution, quiet bool) {
 		fmt.Fprintln(e.stdout, strings.Join(s.Cards, " "))
 	}
 }
+
+func reasonSuffix(r string) string {
+	if r == "" {
+		return ""
+	}
+	return " (" + r + ")"
+}

@@ -126,7 +126,7 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 				}
 			}
 			prog.Done()
-			if err := closeLedger(e, ledger, ledgerErr, e.ctx.Err() != nil); err != nil {
+			if err := ledger.Finish(e.stderr, e.ctx.Err() != nil); err != nil {
 				return err
 			}
 			if asJSON {

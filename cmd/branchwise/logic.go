@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"os"
 	"time"
 
@@ -67,7 +68,7 @@ func fmtDuration(d time.Duration) string {
 
 // parseLogicSize reads NxM: N entities, M categories besides the position.
 func parseLogicSize(s string) (n, m int, err error) {
-	n, m, ok := splitRxC(s)
+	n, m, ok := cliflag.SplitRxC(s)
 	if !ok || n < 2 || n > logicgrid.MaxGenEntities || m < 1 || m > logicgrid.MaxGenCategories {
 		return 0, 0, usagef("size %q: want NxM, N = 2..%d entities, M = 1..%d categories besides the position", s, logicgrid.MaxGenEntities, logicgrid.MaxGenCategories)
 	}

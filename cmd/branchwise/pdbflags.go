@@ -18,16 +18,7 @@ func (f *pdbFlags) add(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.noCache, "no-cache", false, "build the pattern databases without reading or writing the cache")
 }
 
-// dir returns the cache directory ("" with --no-cache).
-func (f *pdbFlags) dir() (string, error) {
-	if f.noCache {
-		return "", nil
-	}
-	if f.cacheDir != "" {
-		return f.cacheDir, nil
-	}
-	return pdb.DefaultDir()
-}
+func (f *pdbFlags) dir() (string, error) { return pdb.CacheDir(f.cacheDir, f.noCache) }
 
 // options returns build options that show each layer on the progress line.
 func (f *pdbFlags) options(e *env, workers int, maxMem int64) pdb.Options {
@@ -35,24 +26,4 @@ func (f *pdbFlags) options(e *env, workers int, maxMem int64) pdb.Options {
 	return pdb.Options{Workers: workers, MaxMem: maxMem, Progress: func(l pdb.Layer) {
 		prog.Printf("building pattern database: depth %d, %d of %d entries, %s", l.Depth, l.Filled, l.Size, l.Elapsed.Round(time.Second))
 	}}
-}
-
-// pdbSourceJSON describes where a table came from.
-type pdbSourceJSON struct {
-	Path    string  `json:"path,omitempty"`
-	Built   bool    `json:"built"`
-	Rebuilt string  `json:"rebuilt_because,omitempty"`
-	Seconds float64 `json:"seconds"`
-}
-
-func pdbSources(srcs []pdb.Source) []pdbSourceJSON {
-	var out []pdbSourceJSON
-	for _, s := range srcs {
-		j := pdbSourceJSON{Path: s.Path, Built: s.Built, Seconds: s.Elapsed.Seconds()}
-		if s.Rebuilt != nil {
-			j.Rebuilt = s.Rebuilt.Error()
-		}
-		out = append(out, j)
-	}
-	return out
 }

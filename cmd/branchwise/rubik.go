@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/puzzles/rubik"
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/search"
@@ -35,7 +36,7 @@ type rubikSolveJSON struct {
 	Generated  int64              `json:"generated"`
 	Iterations []search.Iteration `json:"iterations"`
 	Seconds    float64            `json:"seconds"`
-	Tables     []pdbSourceJSON    `json:"tables"`
+	Tables     []pdb.Source       `json:"tables"`
 	Predicted  []float64          `json:"predicted_expanded,omitempty"`
 }
 
@@ -106,7 +107,7 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 			out := rubikSolveJSON{Scramble: rubik.FormatMoves(scr), Solution: rubik.FormatMoves(sol), Length: res.Cost,
 				Verified: res.Status == search.Solved && cube.Apply(sol) == rubik.Solved(), Status: res.Status.String(),
 				Heuristic: h.Value(cube), Generated: res.Stats.Generated, Iterations: res.Stats.Iterations,
-				Seconds: time.Since(start).Seconds(), Tables: pdbSources(srcs)}
+				Seconds: time.Since(start).Seconds(), Tables: srcs}
 			if predict > 0 {
 				p := h.HeuristicDistribution(predict, uint64(seed))
 				for _, it := range res.Stats.Iterations {

@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
@@ -97,103 +95,24 @@ func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 	return o, nil
 }
 
-type namedBoard struct {
-	Name  string
-	Board tiles.Board
-	where string // for messages: the file and line, or "instance"
-}
-
 // tilesInstances reads the instances named by the arguments.
-func tilesInstances(args []string, rows, cols int) ([]namedBoard, error) {
-	if len(args) == 1 && strings.HasPrefix(args[0], "korf:") {
-		n, err := strconv.Atoi(strings.TrimPrefix(args[0], "korf:"))
-		if err != nil || n < 1 || n > 100 {
-			return nil, usagef("%s: want korf:N with N from 1 to 100", args[0])
+func tilesInstances(args []string, rows, cols int) ([]tiles.Instance, error) {
+	if in, ok, err := tiles.ParseKorfName(args[0]); ok && len(args) == 1 {
+		if err != nil {
+			return nil, usageError{err}
 		}
-		k := tiles.Korf100()[n-1]
-		return []namedBoard{{Name: k.Name, Board: k.Board, where: args[0]}}, nil
+		return []tiles.Instance{in}, nil
 	}
-	if len(args) == 1 {
-		if fi, err := os.Stat(args[0]); err == nil && fi.IsDir() {
-			return nil, fmt.Errorf("%s is a directory, not a file of instances", args[0])
-		}
-		if fi, err := os.Stat(args[0]); err == nil && !fi.IsDir() {
-			r, err := os.Open(args[0])
-			if err != nil {
-				return nil, err
-			}
-			defer r.Close()
-			insts, err := tiles.ReadInstances(r, args[0], rows, cols)
-			if err != nil {
-				return nil, err
-			}
-			out := make([]namedBoard, len(insts))
-			for i, in := range insts {
-				out[i] = namedBoard{Name: in.Name, Board: in.Board, where: fmt.Sprintf("%s:%d", args[0], in.Line)}
-			}
-			return out, nil
-		}
-	}
-	text := strings.Join(args, " ")
-	if strings.IndexFunc(text, func(r rune) bool { return r >= '0' && r <= '9' }) < 0 {
-		return nil, fmt.Errorf("%s: no such file, and not an instance (want tiles as numbers)", text)
-	}
-	b, err := tiles.ParseBoard(text, rows, cols)
-	if err != nil {
-		return nil, fmt.Errorf("instance: %v", err)
-	}
-	return []namedBoard{{Board: b, where: "instance"}}, nil
+	return tiles.ReadArgs(args, rows, cols)
 }
 
 func parseSize(s string) (int, int, error) {
 	if s == "" {
 		return 0, 0, nil
 	}
-	rows, cols, ok := splitRxC(s)
+	rows, cols, ok := cliflag.SplitRxC(s)
 	if !ok || rows < 2 || cols < 2 || rows*cols > tiles.MaxCells {
 		return 0, 0, usagef("--size %q: want RxC with 2 <= R, C and R*C <= 64, e.g. 4x4", s)
 	}
 	return rows, cols, nil
-}
-
-// splitRxC parses a board size written RxC, e.g. 4x4.
-func splitRxC(s string) (rows, cols int, ok bool) {
-	r, c, found := strings.Cut(strings.ToLower(s), "x")
-	rows, err1 := strconv.Atoi(r)
-	cols, err2 := strconv.Atoi(c)
-	return rows, cols, found && err1 == nil && err2 == nil
-}
-
-func printSolutions(e *env, sols []tiles.Solution) {
-	if len(sols) == 1 {
-		s := sols[0]
-		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "board\t%s\n", s.Board)
-		fmt.Fprintf(tw, "status\t%s%s\n", s.Status, reasonSuffix(s.Reason))
-		if s.Status == "solved" {
-			fmt.Fprintf(tw, "length\t%d\n", s.Length)
-			fmt.Fprintf(tw, "moves\t%s\n", s.Moves)
-		}
-		fmt.Fprintf(tw, "generated\t%d\n", s.Generated)
-		fmt.Fprintf(tw, "expanded\t%d\n", s.Expanded)
-		fmt.Fprintf(tw, "seconds\t%.3f\n", s.Seconds)
-		if s.Seconds > 0 {
-			fmt.Fprintf(tw, "nodes/s\t%.3g\n", float64(s.Generated)/s.Seconds)
-		}
-		tw.Flush()
-		return
-	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "name\tstatus\tlength\tgenerated\texpanded\tseconds\tmoves\t")
-	for _, s := range sols {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.3f\t%s\t\n", s.Name, s.Status, s.Length, s.Generated, s.Expanded, s.Seconds, s.Moves)
-	}
-	tw.Flush()
-}
-
-func reasonSuffix(r string) string {
-	if r == "" {
-		return ""
-	}
-	return " (" + r + ")"
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/branchwise/branchwise/puzzles/tiles"
@@ -50,35 +49,27 @@ conventions); other algorithms run the generic engines of package search.`,
 			}
 			opt.PDB, opt.Workers = f.pdb.h, f.pdb.workers
 			prog := newProgress(e)
-			var sols []tiles.Solution
-			for _, in := range insts {
-				goal := tiles.Goal(in.Board.Rows, in.Board.Cols)
-				if goalText != "" {
-					if goal, err = tiles.ParseBoard(goalText, in.Board.Rows, in.Board.Cols); err != nil {
-						return usagef("--goal: %v", err)
+			sols, err := tiles.SolveAll(ctx, insts, tiles.SolveAllOptions{Solve: opt, Interrupt: e.ctx, Done: prog.Done,
+				Goal: func(b tiles.Board) (tiles.Board, error) {
+					if goalText == "" {
+						return tiles.Goal(b.Rows, b.Cols), nil
 					}
-				}
-				opt.Progress = func(st *search.Stats) {
-					prog.Printf("%s: %d generated, %d expanded, %s", in.Name, st.Generated, st.Expanded, st.Elapsed.Round(time.Second))
-				}
-				r, err := tiles.Solve(ctx, in.Board, goal, opt)
-				prog.Done()
-				if err != nil {
-					return fmt.Errorf("%s: %v", in.where, err)
-				}
-				sols = append(sols, tiles.Summarize(in.Name, in.Board, r))
-				if e.ctx.Err() != nil {
-					break
-				}
+					g, err := tiles.ParseBoard(goalText, b.Rows, b.Cols)
+					if err != nil {
+						return g, usagef("--goal: %v", err)
+					}
+					return g, nil
+				},
+				Progress: func(name string, st *search.Stats) {
+					prog.Printf("%s: %d generated, %d expanded, %s", name, st.Generated, st.Expanded, st.Elapsed.Round(time.Second))
+				}})
+			if err != nil {
+				return err
 			}
 			if f.asJSON {
-				if len(sols) == 1 {
-					err = writeJSON(e.stdout, sols[0])
-				} else {
-					err = writeJSON(e.stdout, map[string]any{"instances": sols})
-				}
+				err = writeJSON(e.stdout, sols)
 			} else {
-				printSolutions(e, sols)
+				err = sols.WriteTable(e.stdout)
 			}
 			if err == nil && e.ctx.Err() != nil {
 				err = errInterrupted

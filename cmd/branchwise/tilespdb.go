@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"text/tabwriter"
-	"time"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/tiles"
-	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -50,25 +48,9 @@ func (t *tilesPDB) load(ctx context.Context, e *env, name string, maxMem int64) 
 	if err != nil {
 		return err
 	}
-	for i, s := range srcs {
-		what := "loaded"
-		if s.Built {
-			what = "built"
-		}
-		if s.Rebuilt != nil {
-			what = fmt.Sprintf("rebuilt (%v)", s.Rebuilt)
-		}
-		fmt.Fprintf(e.stderr, "pattern %v: %d entries, %d MB, %s in %.1f s %s\n", h.Patterns[i].Tiles(), h.Tables[i].Size(),
-			h.Tables[i].Bytes()>>20, what, s.Elapsed.Seconds(), s.Path)
-	}
+	h.WriteSources(e.stderr, srcs)
 	t.h = h
 	return nil
-}
-
-// solve runs the parallel IDA* with the loaded tables, or with the
-// Manhattan distance when none are.
-func (t *tilesPDB) solve(ctx context.Context, p *tiles.Puzzle, maxNodes int64) search.Result {
-	return tiles.ParallelIDA(ctx, p, tiles.ParallelOptions{Heuristic: t.h, Workers: t.workers, MaxNodes: maxNodes})
 }
 
 func newTilesKorf24Cmd(e *env) *cobra.Command {
@@ -87,60 +69,34 @@ the whole run; instances not finished are reported as stopped.`,
 		Example: `  branchwise tiles korf24 --instances 1,25 -j 2`,
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
-			all := tiles.Korf24()
-			sel, err := parseSelection(which, len(all))
+			sel, err := cliflag.ParseSelection("instances", which, len(tiles.Korf24()))
 			if err != nil {
-				return err
+				return usageError{err}
 			}
 			ctx, cancel := lim.context(e.ctx)
 			defer cancel()
 			if err := t.load(ctx, e, "pdb6666", int64(lim.MaxMem)); err != nil {
 				return err
 			}
-			var rows []tiles.Solution
-			bad := 0
-			for _, i := range sel {
-				in := all[i-1]
-				p, err := tiles.NewPuzzle(in.Board, tiles.Goal(5, 5), false)
-				if err != nil {
-					return err
-				}
-				start := time.Now()
-				r := t.solve(ctx, p, lim.MaxNodes)
-				s := tiles.Solution{Name: fmt.Sprint(in.Index), Board: in.Board.String(), Status: r.Status.String(),
-					Length: r.Cost, Generated: r.Stats.Generated, Expanded: r.Stats.Expanded,
-					Seconds: time.Since(start).Seconds(), Optimal: in.Optimal}
-				for _, m := range r.Path {
-					s.Moves += string(tiles.MoveLetters[m])
-				}
-				if r.Status == search.Stopped {
-					s.Length, s.Reason = 0, r.Err.Error()
-				} else if s.Length != in.Optimal {
-					bad++
-				}
-				rows = append(rows, s)
-				if !asJSON {
-					fmt.Fprintf(e.stderr, "#%d %s length %d (published %d), %d nodes, %.1f s\n", in.Index, s.Status, s.Length, in.Optimal, s.Generated, s.Seconds)
-				}
-				if ctx.Err() != nil {
-					break
-				}
+			res, err := tiles.RunKorf24(ctx, tiles.Korf24Options{Instances: sel, Heuristic: t.h, Workers: t.workers, MaxNodes: lim.MaxNodes,
+				Done: func(s tiles.Solution) {
+					if !asJSON {
+						fmt.Fprintf(e.stderr, "#%s %s length %d (published %d), %d nodes, %.1f s\n", s.Name, s.Status, s.Length, s.Optimal, s.Generated, s.Seconds)
+					}
+				}})
+			if err != nil {
+				return err
 			}
 			if asJSON {
-				err = writeJSON(e.stdout, map[string]any{"instances": rows})
+				err = writeJSON(e.stdout, res)
 			} else {
-				tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-				fmt.Fprintln(tw, "#\tstatus\tlength\tpublished\tgenerated\tseconds\t")
-				for _, s := range rows {
-					fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.1f\t\n", s.Name, s.Status, s.Length, s.Optimal, s.Generated, s.Seconds)
-				}
-				tw.Flush()
+				err = res.WriteTable(e.stdout)
 			}
 			switch {
 			case err != nil:
 				return err
-			case bad > 0:
-				return fmt.Errorf("%d instances differ from the published optimal lengths", bad)
+			case res.Err() != nil:
+				return res.Err()
 			case e.ctx.Err() != nil:
 				return errInterrupted
 			}

@@ -206,6 +206,9 @@ type Instance struct {
 	Name  string
 	Line  int
 	Board Board
+	// Where names the instance in messages: "file:line", "korf:N" or
+	// "instance" (ReadArgs).
+	Where string
 }
 
 // ReadInstances reads one instance per non-empty line; '#' starts a comment.
@@ -247,7 +250,7 @@ func ReadInstances(r io.Reader, file string, rows, cols int) ([]Instance, error)
 		if rows == 0 {
 			rows, cols = b.Rows, b.Cols
 		}
-		out = append(out, Instance{Name: name, Line: line, Board: b})
+		out = append(out, Instance{Name: name, Line: line, Board: b, Where: fmt.Sprintf("%s:%d", file, line)})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package tiles
 import (
 	"context"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
@@ -168,4 +169,21 @@ func (h *PDBHeuristic) sum(pos []int8, reflect bool) int {
 		total += p.manhattan(cells[:k]) + 2*h.Tables[i].Get(p.pl.Rank(cells[:k]))
 	}
 	return total
+}
+
+// WriteSources tells w where each table of h came from (srcs, as
+// LoadPartition returns them): its size, and whether it was loaded, built
+// or rebuilt, in how long, from or to which file.
+func (h *PDBHeuristic) WriteSources(w io.Writer, srcs []pdb.Source) {
+	for i, s := range srcs {
+		what := "loaded"
+		if s.Built {
+			what = "built"
+		}
+		if s.Rebuilt != nil {
+			what = fmt.Sprintf("rebuilt (%v)", s.Rebuilt)
+		}
+		fmt.Fprintf(w, "pattern %v: %d entries, %d MB, %s in %.1f s %s\n", h.Patterns[i].Tiles(), h.Tables[i].Size(),
+			h.Tables[i].Bytes()>>20, what, s.Elapsed.Seconds(), s.Path)
+	}
 }

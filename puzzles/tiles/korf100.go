@@ -2,14 +2,18 @@ package tiles
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/workpool"
 	"github.com/branchwise/branchwise/search"
+	"github.com/branchwise/branchwise/shard"
 )
 
 // SolveOptions choose the algorithm, heuristic and limits of Solve.
@@ -129,6 +133,42 @@ type Korf100Options struct {
 	// Resumed are instances finished by an earlier run (a checkpoint), by
 	// number: they are not run again and count in the result as they are.
 	Resumed map[int]KorfRun
+	// Ledger, if set, is the run's checkpoint: the instances it holds are
+	// added to Resumed, and every instance that finishes is added to it
+	// (one cut by the cancellation or a time limit of ctx runs again on
+	// resume). The caller closes it, with Finish.
+	Ledger *shard.Ledger
+}
+
+// resume adds the ledger's runs to opt.Resumed and records each finished
+// run in the ledger.
+func (opt *Korf100Options) resume(ctx context.Context) error {
+	l := opt.Ledger
+	if l == nil {
+		return nil
+	}
+	resumed := map[int]KorfRun{}
+	for n, r := range opt.Resumed {
+		resumed[n] = r
+	}
+	for i, raw := range l.Done() {
+		var r KorfRun
+		if err := json.Unmarshal(raw, &r); err != nil || r.Index != i {
+			return fmt.Errorf("%s: instance %d: not a Korf run", l.Name(), i)
+		}
+		resumed[i] = r
+	}
+	opt.Resumed = resumed
+	done := opt.Done
+	opt.Done = func(r KorfRun) {
+		if done != nil {
+			done(r)
+		}
+		if r.Status != "stopped" || ctx.Err() == nil {
+			l.Add(r.Index, r) // the first error is kept for Finish
+		}
+	}
+	return nil
 }
 
 // Korf100Result sums up a run of Korf's instances.
@@ -171,6 +211,9 @@ type Korf100Result struct {
 // time, and compares them with the published lengths and node counts.
 func RunKorf100(ctx context.Context, opt Korf100Options) (Korf100Result, error) {
 	if err := opt.Solve.Check(); err != nil {
+		return Korf100Result{}, err
+	}
+	if err := opt.resume(ctx); err != nil {
 		return Korf100Result{}, err
 	}
 	all := Korf100()
@@ -280,4 +323,44 @@ func RunKorf100(ctx context.Context, opt Korf100Options) (Korf100Result, error) 
 		res.NodesPerSecond = float64(fresh) / res.WallSeconds
 	}
 	return res, nil
+}
+
+// WriteTable prints the runs, one line each (with Korf's count where it
+// differs), then the totals.
+func (s *Korf100Result) WriteTable(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "#\tstatus\tlength\toptimal\tgenerated\texpanded\tseconds\t")
+	for _, r := range s.Runs {
+		mark := ""
+		if s.CheckCounts && !r.MatchesPublished {
+			mark = fmt.Sprintf("  differs (Korf: %d)", r.KorfGenerated)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.2f\t%s\n", r.Index, r.Status, r.Length, r.Optimal, r.Generated, r.Expanded, r.Seconds, mark)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n%s", s.Algorithm)
+	if s.Weight != 0 {
+		fmt.Fprintf(w, " (mu = %g)", s.Weight)
+	}
+	fmt.Fprintf(w, ", heuristic %s, %d workers\n", s.Heuristic, s.Workers)
+	fmt.Fprintf(w, "solved          %d of %d (%d run)\n", s.Solved, s.Instances, len(s.Runs))
+	fmt.Fprintf(w, "optimal length  %d of %d solved; sum of lengths %d, of optima %d; mean ratio %.4f\n", s.Optimal, s.Solved, s.SumLength, s.SumOptimal, s.MeanLengthRatio)
+	if s.CheckCounts {
+		fmt.Fprintf(w, "published       %d of %d match Korf's length and generated-node count\n", s.Matches, len(s.Runs))
+	}
+	fmt.Fprintf(w, "generated       %d (%.3g nodes/s over %.1f s wall, %.1f s CPU)\n", s.Generated, s.NodesPerSecond, s.WallSeconds, s.CPUSeconds)
+	if s.Resumed > 0 {
+		fmt.Fprintf(w, "resumed         %d instances from the checkpoint (the rate is this run's)\n", s.Resumed)
+	}
+	_, err := fmt.Fprintf(w, "expanded        %d (mean %.4g per instance)\n", s.Expanded, s.MeanExpanded)
+	return err
+}
+
+// Err is the run's verdict when the configuration is Korf's: an error
+// when instances differ from the published lengths or node counts.
+func (s *Korf100Result) Err() error {
+	if s.CheckCounts && s.Matches != len(s.Runs) {
+		return fmt.Errorf("%d of %d instances differ from the published lengths or node counts", len(s.Runs)-s.Matches, len(s.Runs))
+	}
+	return nil
 }

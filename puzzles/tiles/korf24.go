@@ -1,10 +1,16 @@
 package tiles
 
 import (
+	"context"
 	_ "embed"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 //go:embed data/korf24.txt
@@ -49,4 +55,81 @@ func parseKorf24(text string) ([]Korf24Instance, error) {
 		out = append(out, Korf24Instance{Index: idx, Board: b, Optimal: opt})
 	}
 	return out, nil
+}
+
+// Korf24Options configure RunKorf24.
+type Korf24Options struct {
+	// Instances are the numbers (1..50) to run, in order.
+	Instances []int
+	// Heuristic is the 6-6-6-6 partition's (LoadPartition "pdb6666");
+	// nil: the Manhattan distance.
+	Heuristic *PDBHeuristic
+	Workers   int   // of the parallel IDA* on each instance
+	MaxNodes  int64 // per instance (0: no limit)
+	// Done, if set, is called after each instance.
+	Done func(Solution)
+}
+
+// Korf24Result is a run of Korf and Felner's twenty-four puzzles.
+type Korf24Result struct {
+	Instances []Solution `json:"instances"`
+	// Differ counts the solved instances whose length is not the
+	// published optimum.
+	Differ int `json:"-"`
+}
+
+// RunKorf24 solves the instances one after the other by parallel IDA*,
+// until the end or until ctx ends (the instance it cut is the last one).
+func RunKorf24(ctx context.Context, o Korf24Options) (Korf24Result, error) {
+	all := Korf24()
+	var res Korf24Result
+	for _, i := range o.Instances {
+		if i < 1 || i > len(all) {
+			return res, fmt.Errorf("tiles: Korf and Felner's instance %d: want 1..%d", i, len(all))
+		}
+		in := all[i-1]
+		p, err := NewPuzzle(in.Board, Goal(5, 5), false)
+		if err != nil {
+			return res, err
+		}
+		start := time.Now()
+		r := ParallelIDA(ctx, p, ParallelOptions{Heuristic: o.Heuristic, Workers: o.Workers, MaxNodes: o.MaxNodes})
+		s := Solution{Name: fmt.Sprint(in.Index), Board: in.Board.String(), Status: r.Status.String(),
+			Length: r.Cost, Generated: r.Stats.Generated, Expanded: r.Stats.Expanded,
+			Seconds: time.Since(start).Seconds(), Optimal: in.Optimal}
+		for _, m := range r.Path {
+			s.Moves += string(MoveLetters[m])
+		}
+		if r.Status == search.Stopped {
+			s.Length, s.Reason = 0, r.Err.Error()
+		} else if s.Length != in.Optimal {
+			res.Differ++
+		}
+		res.Instances = append(res.Instances, s)
+		if o.Done != nil {
+			o.Done(s)
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return res, nil
+}
+
+// WriteTable prints one line per instance with its published length.
+func (r *Korf24Result) WriteTable(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "#\tstatus\tlength\tpublished\tgenerated\tseconds\t")
+	for _, s := range r.Instances {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.1f\t\n", s.Name, s.Status, s.Length, s.Optimal, s.Generated, s.Seconds)
+	}
+	return tw.Flush()
+}
+
+// Err is an error when instances differ from the published lengths.
+func (r *Korf24Result) Err() error {
+	if r.Differ > 0 {
+		return fmt.Errorf("%d instances differ from the published optimal lengths", r.Differ)
+	}
+	return nil
 }

@@ -1,0 +1,62 @@
+package shard
+
+import (
+	"bytes"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCheckpointing(t *testing.T) {
+	env := func(string) string { return "" }
+	if s, err := (Checkpointing{}).Slot(env); err != nil || s != (Slot{0, 1}) {
+		t.Errorf("no shard: %v, %v", s, err)
+	}
+	if _, err := (Checkpointing{Shard: "1/3"}).Slot(env); err == nil || !strings.Contains(err.Error(), "--shard needs --checkpoint") {
+		t.Errorf("shard without checkpoint: %v", err)
+	}
+	if s, err := (Checkpointing{Shard: "1/3", Checkpoint: "x"}).Slot(env); err != nil || s != (Slot{1, 3}) {
+		t.Errorf("1/3: %v, %v", s, err)
+	}
+	if err := (Checkpointing{Checkpoint: "a", Resume: "b"}).Check(); err == nil {
+		t.Error("two files accepted")
+	}
+	if l, err := (Checkpointing{}).Open("spec"); l != nil || err != nil {
+		t.Errorf("no file: %v, %v", l, err)
+	}
+	if got := Keep([]int{10, 11, 12, 13, 14, 15, 16}, Slot{1, 3}); !slices.Equal(got, []int{11, 14}) {
+		t.Errorf("Keep = %v", got)
+	}
+	if got := Keep([]int{10}, Slot{1, 3}); got == nil || len(got) != 0 {
+		t.Errorf("Keep of none = %#v, want empty and not nil", got)
+	}
+
+	name := filepath.Join(t.TempDir(), "l.ckpt")
+	l, err := (Checkpointing{Checkpoint: name}).Open("spec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Add(3, "three"); err != nil {
+		t.Fatal(err)
+	}
+	var msg bytes.Buffer
+	if err := l.Finish(&msg, true); err != nil || msg.String() != "1 finished are in "+name+": continue with --resume "+name+"\n" {
+		t.Errorf("Finish: %v, %q", err, msg.String())
+	}
+	l, err = (Checkpointing{Resume: name}).Open("spec")
+	if err != nil || len(l.Done()) != 1 || string(l.Done()[3]) != `"three"` {
+		t.Fatalf("resumed: %v, %v", l, err)
+	}
+	msg.Reset()
+	if err := l.Finish(&msg, false); err != nil || msg.Len() != 0 {
+		t.Errorf("Finish: %v, %q", err, msg.String())
+	}
+	if _, err := (Checkpointing{Resume: name}).Open("another spec"); err == nil {
+		t.Error("a ledger of another job resumed")
+	}
+	var nilLedger *Ledger
+	if err := nilLedger.Finish(&msg, true); err != nil || msg.Len() != 0 {
+		t.Errorf("nil Finish: %v, %q", err, msg.String())
+	}
+}
