@@ -9,29 +9,16 @@ import (
 // engineFlags are --engine and --strategy of pack and estimate.
 type engineFlags struct{ engine, strategy string }
 
-// firstEmpty is the --strategy value of the bitboard kernel's own rule.
-const firstEmpty = "first-empty"
-
 func addEngineFlags(fs *pflag.FlagSet, f *engineFlags) {
 	fs.StringVar(&f.engine, "engine", "auto", "search engine: auto (the bitboard kernel where it applies), bitboard or xcover (dancing links)")
 	fs.StringVar(&f.strategy, "strategy", "fewest", "item choice: fewest, fixed, sorted, or first-empty (bitboard only: the first empty cell along the short side, the scarcest piece first)")
 }
 
-// parseEngine checks the flags and returns the strategy.
+// parse checks the flags and returns the engine and strategy.
 func (f engineFlags) parse() (polyform.Engine, xcover.Strategy, bool, error) {
-	eng, err := polyform.ParseEngine(f.engine)
+	eng, strat, firstEmpty, err := polyform.ParseEngineStrategy(f.engine, f.strategy)
 	if err != nil {
 		return 0, 0, false, usageError{err}
 	}
-	if f.strategy == firstEmpty {
-		if eng == polyform.XCover {
-			return 0, 0, false, usagef("--strategy first-empty needs --engine auto or bitboard")
-		}
-		return eng, xcover.Fixed, true, nil
-	}
-	strat, err := xcover.ParseStrategy(f.strategy)
-	if err != nil {
-		return 0, 0, false, usageError{err}
-	}
-	return eng, strat, false, nil
+	return eng, strat, firstEmpty, nil
 }

@@ -2,17 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
-	"math"
-	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
-	"github.com/branchwise/branchwise/render"
+	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 )
 
@@ -28,7 +25,7 @@ type estimateFlags struct {
 	cutP                                      float64
 	cellsOnly, deadRegions, asJSON, lookahead bool
 	largestRegion                             bool
-	shard                                     shardFlags
+	shard                                     shard.CountJob
 	width                                     int
 	target                                    string
 	maxTime                                   time.Duration
@@ -121,81 +118,33 @@ runs out, or counting the tree would be quicker (then it counts).`,
 	return c
 }
 
-type estimateReport struct {
-	Puzzle     string                   `json:"puzzle"`
-	Method     string                   `json:"method"`
-	Symmetries int                      `json:"symmetries"`
-	Nodes      estimate.Interval        `json:"nodes"`
-	Solutions  estimate.Interval        `json:"solutions"`
-	Unique     estimate.Interval        `json:"unique"`
-	ByDepth    []estimate.DepthEstimate `json:"by_depth"`
-	Samples    int                      `json:"samples"`
-	Work       int64                    `json:"work"`
-	Seconds    float64                  `json:"seconds"`
-	// NodeRate is the exhaustive search's measured speed (nodes per
-	// second, one worker); CountSeconds the predicted time of an exact
-	// count on the workers.
-	NodeRate     float64 `json:"node_rate"`
-	CountSeconds float64 `json:"count_seconds"`
-	Workers      int     `json:"workers"`
-	// Stop says why --target stopped: "target", "time" or "exhaustive".
-	Stop string `json:"stop,omitempty"`
-	// Interrupted is true when Ctrl-C stopped the estimate: the figures
-	// are those of the samples so far.
-	Interrupted bool `json:"interrupted"`
-}
-
 func runEstimate(e *env, arg string, f estimateFlags) error {
 	engine, strat, firstEmpty, err := f.engineFlags.parse()
 	if err != nil {
 		return err
 	}
-	switch {
-	case !slices.Contains(estimate.Methods, f.method):
-		return usagef("unknown method %q (want %s)", f.method, strings.Join(estimate.Methods, ", "))
-	case f.width < 1:
-		return usagef("--width must be at least 1")
-	case f.maxTime < 0:
-		return usagef("--max-time must not be negative")
-	case f.maxTime > 0 && f.target == "":
-		return usagef("--max-time is for --target (a single estimate takes --samples)")
-	case f.workers < 1:
-		return usagef("-j must be at least 1")
-	case f.samples < 1 && f.budget == 0 && f.method != "exact":
-		return usagef("--samples must be at least 1")
-	case f.exactDepth < 0:
-		return usagef("--exact-depth must be at least 0")
-	case f.budget < 0 || f.budget > 0 && f.method != "knuth":
-		return usagef("--time is for --method knuth (the other methods take --samples)")
+	job := estimate.Job{Name: arg, Method: f.method, Budget: f.budget, Target: f.target, MaxTime: f.maxTime,
+		Options: estimate.Options{Seed: uint64(f.seed), Samples: f.samples, Workers: f.workers,
+			ExactDepth: f.exactDepth, CutP: f.cutP, Tail: f.tail, Lookahead: f.lookahead, Width: f.width}}
+	if err := job.Check(); err != nil {
+		return usageError{err}
 	}
-	target, err := parseTarget(f)
-	if err != nil {
-		return err
-	}
-	opt := estimate.Options{Seed: uint64(f.seed), Samples: f.samples, Workers: f.workers,
-		ExactDepth: f.exactDepth, CutP: f.cutP, Tail: f.tail, Lookahead: f.lookahead, Width: f.width}
 	if f.method == "paper" {
-		from, to, ok := strings.Cut(f.cutDepths, "..")
-		a, err1 := strconv.Atoi(from)
-		b, err2 := strconv.Atoi(to)
-		if !ok || err1 != nil || err2 != nil {
+		a, b, ok := cliflag.ParseRange(f.cutDepths, false)
+		if !ok {
 			return usagef("--cut-depths %q: want FROM..TO, e.g. 2..19", f.cutDepths)
 		}
-		opt.CutFrom, opt.CutTo = a, b
-		if err := estimate.CheckCut(opt); err != nil {
+		job.Options.CutFrom, job.Options.CutTo = a, b
+		if err := estimate.CheckCut(job.Options); err != nil {
 			return usageError{err}
 		}
 		f.cellsOnly, f.deadRegions = true, true
 	}
-	if f.shard.active() {
+	if shardActive(f.shard) {
 		if f.method != "exact" || f.subtree != "" {
 			return usagef("--split-depth, --shard, --checkpoint and --resume are for --method exact without --subtree")
 		}
-		spec, err := newPackSpec(arg, f.pieces, f.strategy, f.cellsOnly, f.deadRegions, f.largestRegion)
-		if err != nil {
-			return err
-		}
-		return runSharded(e, e.ctx, spec, f.shard, f.exactDepth, f.workers, f.asJSON)
+		return runSharded(e, e.ctx, polyform.CountSpec{Puzzle: arg, Pieces: f.pieces, Strategy: f.strategy, CellsOnly: f.cellsOnly, DeadRegions: f.deadRegions, LargestRegion: f.largestRegion}, f.shard, f.exactDepth, f.workers, f.asJSON)
 	}
 	pk, err := polyform.Load(arg, f.pieces)
 	if err != nil {
@@ -211,143 +160,51 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	}
 	newTree := pk.Tree(strat)
 	if f.subtree != "" {
-		var path []int
-		for _, field := range strings.Split(f.subtree, ",") {
-			k, err := strconv.Atoi(strings.TrimSpace(field))
-			if err != nil || k < 0 {
-				return usagef("--subtree %q: want child numbers separated by commas, e.g. 0,3,1", f.subtree)
-			}
-			path = append(path, k)
+		path, ok := cliflag.ParseInts(f.subtree, 0)
+		if !ok {
+			return usagef("--subtree %q: want child numbers separated by commas, e.g. 0,3,1", f.subtree)
 		}
 		if err := estimate.CheckPath(newTree, path); err != nil {
 			return usageError{err}
 		}
 		newTree = estimate.Subtree(newTree, path)
 	}
-	rep := estimateReport{Puzzle: arg, Method: f.method, Symmetries: len(pk.Symmetries()), Workers: f.workers}
-	start := time.Now()
+	job.Symmetries = len(pk.Symmetries())
+	job.NodeRate = func(ctx context.Context) float64 { return pk.NodeRate(ctx, strat, 500*time.Millisecond) }
 	prog := newProgress(e)
 	prog.Printf("%s: estimating (%s)...", arg, f.method)
-	one := func(ctx context.Context, opt estimate.Options) estimate.Result {
-		r, _ := estimate.Run(ctx, f.method, newTree, opt)
-		return r
-	}
-	var r estimate.Result
-	if target == 0 {
-		ctx := e.ctx
-		if f.budget > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, f.budget)
-			defer cancel()
-			opt.Samples = math.MaxInt32
+	start := time.Now()
+	job.Counting = func() { prog.Printf("counting: cheaper than reaching the target") }
+	rel, _ := job.Relative()
+	job.Progress = func(r estimate.Result, left time.Duration) {
+		eta := "?"
+		if left >= 0 {
+			eta = left.Round(time.Second).String()
 		}
-		var err error
-		if r, err = estimate.Run(ctx, f.method, newTree, opt); err != nil {
-			prog.Done()
-			return errInterrupted
-		}
+		prog.Printf("%s solutions %s %s, nodes %s %s; %s, %s to ±%g%%", time.Since(start).Round(time.Second),
+			estimate.FormatCount(r.Solutions.Estimate), r.Solutions.Text(), estimate.FormatCount(r.Nodes.Estimate), r.Nodes.Text(),
+			estimate.FormatCount(float64(r.Samples))+" samples", eta, 100*rel)
 	}
-	if target > 0 {
-		var why string
-		r, why, err = runTarget(e, prog, pk, strat, newTree, f, target, func(ctx context.Context, k int) estimate.Result {
-			o := opt
-			o.Seed = estimate.RoundSeed(opt.Seed, k)
-			return one(ctx, o)
-		})
-		if err != nil {
-			prog.Done()
-			return err
-		}
-		rep.Stop = why
-	}
+	rep, err := job.Run(e.ctx, newTree)
 	prog.Done()
-	interrupted := e.ctx.Err() != nil && f.budget == 0
-	rep.Interrupted = interrupted
-	rep.Seconds = time.Since(start).Seconds()
-	rep.Nodes, rep.Solutions, rep.ByDepth, rep.Samples, rep.Work = r.Nodes, r.Solutions, r.ByDepth, r.Samples, r.Work
-	rep.Unique = r.Solutions.Scale(1 / float64(rep.Symmetries))
-	if !interrupted {
-		rep.NodeRate = pk.NodeRate(e.ctx, strat, 500*time.Millisecond)
-	}
-	if rep.NodeRate > 0 && f.method != "exact" {
-		rep.CountSeconds = rep.Nodes.Estimate / rep.NodeRate / float64(f.workers)
+	switch {
+	case errors.Is(err, estimate.ErrNoRound):
+		return fmt.Errorf("--max-time %v ran out before the first round of %d samples ended: give more time or fewer --samples", f.maxTime, f.samples)
+	case err != nil:
+		return errInterrupted
 	}
 	if f.svg != "" {
-		if err := writeEstimateSVG(f.svg, arg, rep); err != nil {
+		if err := createFile(f.svg, rep.WriteSVG); err != nil {
 			return err
 		}
 	}
 	if f.asJSON {
-		if err := writeJSON(e.stdout, rep); err != nil {
-			return err
-		}
+		err = writeJSON(e.stdout, rep)
 	} else {
-		printEstimate(e, rep)
-		if interrupted {
-			fmt.Fprintf(e.stdout, "\ninterrupted: the statistics of the %d samples so far\n", rep.Samples)
-		}
+		err = rep.WriteTable(e.stdout)
 	}
-	if interrupted {
-		return errInterrupted
+	if err == nil && rep.Interrupted {
+		err = errInterrupted
 	}
-	return nil
-}
-
-func printEstimate(e *env, rep estimateReport) {
-	w := e.stdout
-	fmt.Fprintf(w, "%s: %s estimate, %d samples, %d moves of work, %.2f s\n\n", rep.Puzzle, rep.Method, rep.Samples, rep.Work, rep.Seconds)
-	fmt.Fprintf(w, "%5s %20s %6s %12s %10s %12s\n", "depth", "nodes", "", "mean min bf", "sd", "bf samples")
-	for _, d := range rep.ByDepth {
-		exact := ""
-		if d.Exact {
-			exact = "exact"
-		}
-		fmt.Fprintf(w, "%5d %20s %6s %12.5f %10.5f %12d\n", d.Depth, bigFloat(d.Nodes), exact, d.MeanBF, d.SDBF, d.BFSamples)
-	}
-	fmt.Fprintln(w)
-	line := func(name string, iv estimate.Interval) {
-		fmt.Fprintf(w, "%-10s %s  %s\n", name, bigFloat(iv.Estimate), intervalText(iv))
-	}
-	line("nodes", rep.Nodes)
-	line("solutions", rep.Solutions)
-	line("unique", rep.Unique)
-	if rep.Method == "exact" {
-		fmt.Fprintf(w, "(counts to depth %d only)\n", len(rep.ByDepth)-1)
-	}
-	switch rep.Stop {
-	case estimate.StopTarget:
-		fmt.Fprintln(w, "target met")
-	case estimate.StopTime:
-		fmt.Fprintln(w, "target not met: the time ran out")
-	case estimate.StopExhaustive:
-		fmt.Fprintln(w, "target not met: an exhaustive count was cheaper, and the totals are counted")
-	}
-	if rep.CountSeconds > 0 {
-		fmt.Fprintf(w, "an exact count: about %s on %d workers (%.3g nodes/s per worker)\n",
-			time.Duration(min(rep.CountSeconds, 1e9)*float64(time.Second)).Round(time.Second), rep.Workers, rep.NodeRate)
-	}
-}
-
-// bigFloat prints a count in full below 1e15, in e-notation above.
-func bigFloat(x float64) string {
-	if math.IsInf(x, 0) || math.Abs(x) >= 1e15 {
-		return strconv.FormatFloat(x, 'e', 3, 64)
-	}
-	return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
-}
-
-func writeEstimateSVG(name, puzzle string, rep estimateReport) error {
-	var depth, bf, nodes []float64
-	for _, d := range rep.ByDepth {
-		depth = append(depth, float64(d.Depth))
-		bf = append(bf, d.MeanBF)
-		nodes = append(nodes, d.Nodes)
-	}
-	charts := []render.Chart{
-		{Title: "Mean minimum branching factor per depth", Subtitle: puzzle + ", " + rep.Method, XLabel: "depth", YLabel: "branching factor",
-			Series: []render.Series{{Name: rep.Method, X: depth, Y: bf}}},
-		{Title: "Nodes per depth", Subtitle: puzzle + ", " + rep.Method, XLabel: "depth", YLabel: "log10 nodes", LogY: true,
-			Series: []render.Series{{Name: rep.Method, X: depth, Y: nodes}}},
-	}
-	return createFile(name, func(w io.Writer) error { return render.WriteStackSVG(w, charts, 640, 400) })
+	return err
 }

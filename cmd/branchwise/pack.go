@@ -2,17 +2,15 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/render"
-	"github.com/branchwise/branchwise/xcover"
+	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -26,7 +24,7 @@ type packFlags struct {
 	stats, cellsOnly, deadRegions, color bool
 	largestRegion                        bool
 	workers, problem                     int
-	shard                                shardFlags
+	shard                                shard.CountJob
 	maxTime                              time.Duration
 }
 
@@ -101,21 +99,12 @@ many (merge them with branchwise merge), or checkpointed to survive a crash
 }
 
 func runPackCmd(e *env, arg string, f packFlags) error {
-	modes := 0
-	for _, m := range []bool{f.first, f.count, f.all} {
-		if m {
-			modes++
-		}
-	}
-	if modes > 1 {
+	if f.first && f.count || f.first && f.all || f.count && f.all {
 		return usagef("--first, --count and --all exclude each other")
 	}
 	engine, strat, firstEmpty, err := f.engineFlags.parse()
 	if err != nil {
 		return err
-	}
-	if f.workers < 1 {
-		return usagef("-j must be at least 1")
 	}
 	var pk *polyform.Packing
 	if strings.HasSuffix(arg, ".xmpuzzle") {
@@ -130,11 +119,17 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		return usagef("--unique restricts one piece, which copies and ranges rule out: use --count, which counts the unique solutions too")
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.cellsOnly, f.deadRegions, f.largestRegion
-	if f.shard.active() {
-		if pk.Ranges != nil || strings.HasSuffix(arg, ".xmpuzzle") {
+	ctx, cancel := limits{MaxTime: f.maxTime}.context(e.ctx)
+	defer cancel()
+	if shardActive(f.shard) {
+		switch {
+		case pk.Ranges != nil || strings.HasSuffix(arg, ".xmpuzzle"):
 			return usagef("--split-depth, --shard, --checkpoint and --resume walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
+		case !f.count || f.unique:
+			return usagef("--split-depth, --shard, --checkpoint and --resume are for --count without --unique")
 		}
-		return runPackSharded(e, arg, f)
+		spec := polyform.CountSpec{Puzzle: arg, Pieces: f.pieces, Strategy: f.strategy, CellsOnly: f.cellsOnly, DeadRegions: f.deadRegions, LargestRegion: f.largestRegion}
+		return runSharded(e, ctx, spec, f.shard, shard.NoDepthLimit, f.workers, f.asJSON)
 	}
 	pk.Engine, pk.FirstEmpty = engine, firstEmpty
 	if err := pk.CheckEngine(); err != nil {
@@ -145,191 +140,69 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		if f.unique {
 			prob = pk.RestrictedProblem(pk.Restrict())
 		}
-		return writeDLXFile(f.dlx, prob)
+		return createFile(f.dlx, prob.WriteDLX)
 	}
-	if !f.color {
-		if file, ok := e.stdout.(*os.File); ok && term.IsTerminal(int(file.Fd())) && os.Getenv("NO_COLOR") == "" {
-			f.color = true
-		}
+	if file, ok := e.stdout.(*os.File); ok && term.IsTerminal(int(file.Fd())) && os.Getenv("NO_COLOR") == "" {
+		f.color = true
 	}
-	ctx, cancel := e.ctx, context.CancelFunc(func() {})
-	if f.maxTime > 0 {
-		ctx, cancel = context.WithTimeout(e.ctx, f.maxTime)
-	}
-	defer cancel()
-	p := &packRun{e: e, ctx: ctx, pk: pk, name: arg, strat: strat, f: f,
-		rep: packReport{Puzzle: arg, Strategy: f.strategy, Engine: engine.String(), Symmetries: len(pk.Symmetries())}}
+	o := polyform.RunOptions{Name: arg, StrategyName: f.strategy, Strategy: strat, Workers: f.workers,
+		All: f.all, Unique: f.unique, Stats: f.stats, KeepShown: f.asJSON}
+	var rep polyform.Report
 	if f.count {
-		return p.count()
+		rep = packCount(e, ctx, pk, o)
+	} else if rep, err = packList(e, ctx, pk, o, f); err != nil {
+		return err
 	}
-	return p.list()
+	if !f.asJSON {
+		rep.WriteSummary(e.stdout)
+	}
+	if f.asJSON {
+		err = writeJSON(e.stdout, rep)
+	} else {
+		err = rep.WriteStats(e.stdout)
+	}
+	if err == nil && e.ctx.Err() != nil {
+		err = errInterrupted
+	}
+	return err
 }
 
-type packReport struct {
-	Puzzle     string              `json:"puzzle"`
-	Strategy   string              `json:"strategy"`
-	Engine     string              `json:"engine"`
-	Symmetries int                 `json:"symmetries"`
-	Solutions  int64               `json:"solutions"`
-	Unique     *int64              `json:"unique,omitempty"`
-	Nodes      int64               `json:"nodes"`
-	Pruned     int64               `json:"pruned,omitempty"`
-	Seconds    float64             `json:"seconds"`
-	Workers    int                 `json:"workers,omitempty"`
-	Shown      [][]string          `json:"shown,omitempty"`
-	ByDepth    []xcover.DepthStats `json:"by_depth,omitempty"`
-	Stopped    string              `json:"stopped_by,omitempty"`
-}
-
-type packRun struct {
-	e        *env
-	ctx      context.Context // the search's: e.ctx with --max-time
-	pk       *polyform.Packing
-	name     string
-	strat    xcover.Strategy
-	f        packFlags
-	rep      packReport
-	pictures [][]render.Cell
-	cubes    [][]string // the labels of 3D solutions to draw
-	start    time.Time
-}
-
-// list prints the first solution, or all, or one of each class.
-func (p *packRun) list() error {
-	p.start = time.Now()
-	var uniq int64
-	show := func(assign []int) bool {
-		labels := make([]string, len(assign))
-		for i, a := range assign {
-			labels[i] = p.pk.Pieces[a].Name
-		}
-		rows := p.pk.Board.Rows(labels)
-		if p.f.asJSON {
-			p.rep.Shown = append(p.rep.Shown, rows)
-		} else {
-			if len(p.rep.Shown) > 0 || p.f.all {
-				fmt.Fprintln(p.e.stdout)
+// packList prints the first solution, or all, or one of each class, and
+// draws them with --svg.
+func packList(e *env, ctx context.Context, pk *polyform.Packing, o polyform.RunOptions, f packFlags) (polyform.Report, error) {
+	var pictures [][]render.Cell
+	var cubes [][]string // the labels of 3D solutions to draw
+	shown := 0
+	o.Show = func(labels []string) {
+		if !f.asJSON {
+			if shown > 0 || f.all {
+				fmt.Fprintln(e.stdout)
 			}
-			writeRows(p.e.stdout, rows, p.f.color)
-			p.rep.Shown = append(p.rep.Shown, nil) // counts the solutions shown
+			writeRows(e.stdout, pk.Board.Rows(labels), f.color)
 		}
-		if p.f.svg != "" && len(p.cubes) < 12 && p.pk.Board.Grid == polyform.Cubic {
-			p.cubes = append(p.cubes, labels)
-		} else if p.f.svg != "" && len(p.pictures) < 60 && p.pk.Board.Grid != polyform.Cubic {
+		shown++
+		if f.svg != "" && len(cubes) < 12 && pk.Board.Grid == polyform.Cubic {
+			cubes = append(cubes, labels)
+		} else if f.svg != "" && len(pictures) < 60 && pk.Board.Grid != polyform.Cubic {
 			var pic []render.Cell
-			for i, c := range p.pk.Board.Cells {
-				pic = append(pic, render.Cell{Polygon: p.pk.Board.Grid.Polygon(c), Label: labels[i]})
+			for i, c := range pk.Board.Cells {
+				pic = append(pic, render.Cell{Polygon: pk.Board.Grid.Polygon(c), Label: labels[i]})
 			}
-			p.pictures = append(p.pictures, pic)
-		}
-		return true
-	}
-	var r xcover.Result
-	var all int64
-	switch {
-	case p.f.all && p.f.unique:
-		var mu sync.Mutex
-		r = p.pk.SolveUnique(p.ctx, p.strat, p.f.workers, p.pk.Restrict(), func(_ int, assign []int, class int) bool {
-			mu.Lock()
-			defer mu.Unlock()
-			all += int64(class)
-			uniq++
-			return show(assign)
-		})
-		p.rep.Unique = &uniq
-	case p.f.all:
-		r = p.pk.Solve(p.ctx, p.strat, 0, func(assign []int) bool {
-			all++
-			if p.pk.IsCanonical(assign) {
-				uniq++
-			}
-			return show(assign)
-		})
-		p.rep.Unique = &uniq
-	default:
-		// The first solution, or with --unique the first that is the
-		// smallest of its images.
-		r = p.pk.Solve(p.ctx, p.strat, 0, func(assign []int) bool {
-			all++
-			if p.f.unique && !p.pk.IsCanonical(assign) {
-				return true
-			}
-			show(assign)
-			return false
-		})
-	}
-	p.rep.Solutions = all
-	if p.pk.Ranges != nil {
-		p.rep.Unique = nil
-	}
-	p.finish(r)
-	if p.f.svg != "" && p.pk.Board.Grid == polyform.Cubic {
-		if err := writeCubeSVG(p.f.svg, p.name, p.pk.Board, p.cubes); err != nil {
-			return err
-		}
-	} else if p.f.svg != "" {
-		if err := writePackSVG(p.f.svg, p.name, p.pictures); err != nil {
-			return err
+			pictures = append(pictures, pic)
 		}
 	}
-	if !p.f.asJSON {
-		shown := len(p.rep.Shown)
-		switch {
-		case shown == 0:
-			fmt.Fprintf(p.e.stdout, "%s: no solution (%d nodes, %.2f s)\n", p.name, p.rep.Nodes, p.rep.Seconds)
-		case p.f.all && p.f.unique:
-			fmt.Fprintf(p.e.stdout, "\n%s: %d unique solutions shown, %d in all (%d nodes, %.2f s)\n", p.name, shown, all, p.rep.Nodes, p.rep.Seconds)
-		case p.f.all && p.pk.Ranges != nil: // copies: --count tells the unique ones apart
-			fmt.Fprintf(p.e.stdout, "\n%s: %d solutions (%d nodes, %.2f s)\n", p.name, p.rep.Solutions, p.rep.Nodes, p.rep.Seconds)
-		case p.f.all:
-			fmt.Fprintf(p.e.stdout, "\n%s: %d solutions, %d unique (%d nodes, %.2f s)\n", p.name, p.rep.Solutions, uniq, p.rep.Nodes, p.rep.Seconds)
+	rep := pk.List(ctx, o)
+	var err error
+	if f.svg != "" && pk.Board.Grid == polyform.Cubic {
+		err = writeCubeSVG(f.svg, o.Name, pk.Board, cubes)
+	} else if f.svg != "" {
+		cols := 1
+		if len(pictures) > 1 {
+			cols = 3
 		}
-		p.rep.Shown = nil
+		err = createFile(f.svg, render.Sheet{Title: o.Name, Pictures: pictures, Columns: cols}.WriteSVG)
 	}
-	return p.report()
-}
-
-// finish records a search's statistics.
-func (p *packRun) finish(r xcover.Result) {
-	p.rep.Nodes, p.rep.Pruned = r.Stats.Nodes, r.Stats.Pruned
-	p.rep.Seconds = time.Since(p.start).Seconds()
-	if r.Err != nil {
-		p.rep.Stopped = r.Err.Error()
-		switch {
-		case errors.Is(r.Err, context.DeadlineExceeded):
-			p.rep.Stopped = "time limit"
-		case errors.Is(r.Err, context.Canceled):
-			p.rep.Stopped = "interrupt"
-		}
-	}
-	if p.f.stats {
-		p.rep.ByDepth = r.Stats.ByDepth()
-	}
-}
-
-// report writes the JSON report or the --stats table, and turns an
-// interruption into its exit status.
-func (p *packRun) report() error {
-	if p.f.asJSON {
-		if err := writeJSON(p.e.stdout, p.rep); err != nil {
-			return err
-		}
-	} else if p.f.stats {
-		fmt.Fprintf(p.e.stdout, "\n%5s %14s %12s %10s\n", "depth", "nodes", "mean min bf", "sd")
-		for _, d := range p.rep.ByDepth {
-			fmt.Fprintf(p.e.stdout, "%5d %14d %12.5f %10.5f\n", d.Depth, d.Nodes, d.MeanMinB, d.SDMinB)
-		}
-		if p.rep.Pruned > 0 {
-			fmt.Fprintf(p.e.stdout, "%d nodes cut by the dead-region test\n", p.rep.Pruned)
-		}
-	}
-	if !p.f.asJSON && p.rep.Stopped != "" {
-		fmt.Fprintf(p.e.stdout, "stopped by the %s after %d nodes: the counts are partial\n", p.rep.Stopped, p.rep.Nodes)
-	}
-	if p.e.ctx.Err() != nil {
-		return errInterrupted
-	}
-	return nil
+	return rep, err
 }
 
 // writeRows prints a solution's rows, in colour on a terminal.
@@ -342,16 +215,3 @@ func writeRows(w io.Writer, rows []string, color bool) {
 		fmt.Fprintln(w, row)
 	}
 }
-
-func writePackSVG(name, title string, pictures [][]render.Cell) error {
-	cols := 1
-	if len(pictures) > 1 {
-		cols = 3
-	}
-	return createFile(name, render.Sheet{Title: title, Pictures: pictures, Columns: cols}.WriteSVG)
-}
-
-// writeDLXFile writes a packing's exact cover problem for DLX1: items are
-// the pieces by name and the cells as rRcC (text-format row and column),
-// options the placements (with --unique, the restricted piece's kept ones).
-func writeDLXFile(name string, prob *xcover.Problem) error { return createFile(name, prob.WriteDLX) }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/shard/queue"
 	"github.com/spf13/cobra"
@@ -43,15 +44,18 @@ func newQueuePushCmd(e *env) *cobra.Command {
   branchwise queue push heptiamond-pp24 --cells-only --dead-regions --largest-region --split-depth 4`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			spec, err := newPackSpec(args[0], pieces, strategy, cellsOnly, deadRegions, largestRegion)
+			spec := polyform.CountSpec{Puzzle: args[0], Pieces: pieces, Strategy: strategy, CellsOnly: cellsOnly, DeadRegions: deadRegions, LargestRegion: largestRegion}
+			if err := spec.ReadBoardText(); err != nil {
+				return err
+			}
+			newTree, hash, err := spec.Build()
 			if err != nil {
 				return err
 			}
-			newTree, hash, err := spec.build()
-			if err != nil {
-				return err
+			if err := (shard.CountJob{SplitDepth: splitDepth}).Check(nil); err != nil {
+				return usageError{err}
 			}
-			fr, err := buildFrontier(newTree, splitDepth, expect, maxDepth)
+			fr, err := shard.FrontierAt(newTree, splitDepth, expect, maxDepth)
 			if err != nil {
 				return err
 			}
@@ -64,12 +68,12 @@ func newQueuePushCmd(e *env) *cobra.Command {
 				return err
 			}
 			defer conn.Close()
-			j := queue.Job{ID: job, Version: shard.BuildVersion(), Spec: raw, SpecText: spec.text(), SpecHash: hash,
+			j := queue.Job{ID: job, Version: shard.BuildVersion(), Spec: raw, SpecText: spec.Text(), SpecHash: hash,
 				MaxDepth: maxDepth, SplitAfter: splitAfter}
 			if err := conn.Push(e.ctx, j, fr, queue.PushOptions{AckWait: ackWait, Replace: replace}); err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stdout, "job %s: %s, split depth %d, %d subtrees pushed to %s\n", job, spec.text(), fr.Depth, fr.Len(), url)
+			fmt.Fprintf(e.stdout, "job %s: %s, split depth %d, %d subtrees pushed to %s\n", job, spec.Text(), fr.Depth, fr.Len(), url)
 			return nil
 		},
 	}

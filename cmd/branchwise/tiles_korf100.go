@@ -62,10 +62,11 @@ mean length relative to the optimum.`,
 			}
 			prog := newProgress(e)
 			done, nodes, start := 0, int64(0), time.Now()
+			var ckpt tiles.Checkpoint
 			if ledger != nil {
-				done = len(ledger.Done())
+				done, ckpt = len(ledger.Done()), ledger
 			}
-			res, err := tiles.RunKorf100(ctx, tiles.Korf100Options{Solve: opt, Instances: sel, Workers: workers, Ledger: ledger,
+			res, err := tiles.RunKorf100(ctx, tiles.Korf100Options{Solve: opt, Instances: sel, Workers: workers, Ledger: ckpt,
 				Done: func(r tiles.KorfRun) {
 					done, nodes = done+1, nodes+r.Generated
 					prog.Printf("korf100: %d/%d instances done, %.3g nodes, %s", done, len(sel), float64(nodes), time.Since(start).Round(time.Second))

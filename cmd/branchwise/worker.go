@@ -1,13 +1,10 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"sync"
 	"time"
 
-	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/shard/queue"
 	"github.com/spf13/cobra"
@@ -30,39 +27,13 @@ after the ack wait. A job pushed by another branchwise version is refused.`,
   branchwise worker --queue nats://127.0.0.1:4222 --idle-exit 30s`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
-			host, _ := os.Hostname()
-			var wg sync.WaitGroup
-			errs := make([]error, max(workers, 1))
-			var mu sync.Mutex
-			var counted, split int
-			for w := range errs {
-				conn, err := queue.Connect(e.ctx, url)
-				if err != nil {
-					return err
-				}
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					defer conn.Close()
-					errs[w] = conn.Work(e.ctx, buildPackSpec, queue.WorkerOptions{Version: shard.BuildVersion(),
-						Name: fmt.Sprintf("%s/%d/%d", host, os.Getpid(), w), IdleExit: idle,
-						Done: func(job, id, kind string) {
-							mu.Lock()
-							defer mu.Unlock()
-							if kind == "split" {
-								split++
-							} else {
-								counted++
-							}
-						}})
-				}()
+			res, err := queue.WorkPool(e.ctx, url, workers, polyform.BuildCountSpec, queue.WorkerOptions{Version: shard.BuildVersion(), IdleExit: idle})
+			if !res.Ran {
+				return err
 			}
-			wg.Wait()
-			fmt.Fprintf(e.stderr, "worker: %d subtrees counted, %d split\n", counted, split)
-			for _, err := range errs {
-				if err != nil {
-					return err
-				}
+			fmt.Fprintf(e.stderr, "worker: %d subtrees counted, %d split\n", res.Counted, res.Split)
+			if err != nil {
+				return err
 			}
 			if e.ctx.Err() != nil {
 				return errInterrupted
@@ -75,13 +46,4 @@ after the ack wait. A job pushed by another branchwise version is refused.`,
 	fs.DurationVar(&idle, "idle-exit", 0, "exit after this long without work (0: wait for work until Ctrl-C)")
 	addWorkersFlag(fs, &workers)
 	return c
-}
-
-// buildPackSpec rebuilds a queue job's packing tree.
-func buildPackSpec(raw json.RawMessage) (func() estimate.Tree, string, error) {
-	var s packSpec
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return nil, "", fmt.Errorf("not a packing job: %v", err)
-	}
-	return s.build()
 }

@@ -318,3 +318,28 @@ func (pk *Packing) fillPlacements(assign, placements []int) {
 		}
 	}
 }
+
+// FirstEmpty is the strategy name of the bitboard kernel's own rule: the
+// first empty cell along the short side, the scarcest piece first.
+const FirstEmpty = "first-empty"
+
+// ParseEngineStrategy reads an engine name (ParseEngine) and a strategy:
+// a name of xcover.ParseStrategy, or FirstEmpty (firstEmpty set, for the
+// bitboard kernel only; the strategy returned is then xcover.Fixed).
+func ParseEngineStrategy(engine, strategy string) (Engine, xcover.Strategy, bool, error) {
+	eng, err := ParseEngine(engine)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	if strategy == FirstEmpty {
+		if eng == XCover {
+			return 0, 0, false, errors.New("--strategy first-empty needs --engine auto or bitboard")
+		}
+		return eng, xcover.Fixed, true, nil
+	}
+	strat, err := xcover.ParseStrategy(strategy)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	return eng, strat, false, nil
+}

@@ -13,7 +13,6 @@ import (
 	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/workpool"
 	"github.com/branchwise/branchwise/search"
-	"github.com/branchwise/branchwise/shard"
 )
 
 // SolveOptions choose the algorithm, heuristic and limits of Solve.
@@ -136,8 +135,17 @@ type Korf100Options struct {
 	// Ledger, if set, is the run's checkpoint: the instances it holds are
 	// added to Resumed, and every instance that finishes is added to it
 	// (one cut by the cancellation or a time limit of ctx runs again on
-	// resume). The caller closes it, with Finish.
-	Ledger *shard.Ledger
+	// resume). The caller closes it.
+	Ledger Checkpoint
+}
+
+// Checkpoint is where a run keeps its finished instances, by number, as
+// JSON: a shard.Ledger.
+type Checkpoint interface {
+	Name() string
+	Done() map[int]json.RawMessage
+	// Add records instance i's result; the ledger keeps its first error.
+	Add(i int, result any) error
 }
 
 // resume adds the ledger's runs to opt.Resumed and records each finished

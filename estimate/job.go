@@ -1,0 +1,291 @@
+package estimate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/branchwise/branchwise/render"
+)
+
+// Job is one estimate as a command asks for it: a method and its options,
+// with a time budget (knuth) or a target width (a stop rule), and what the
+// report says about the tree. Check's errors name the settings as the
+// branchwise command's flags spell them.
+type Job struct {
+	// Name and Symmetries label the report: the puzzle, and the symmetries
+	// of its board (the unique solutions are the solutions over them).
+	Name       string
+	Symmetries int
+	Method     string // one of Methods
+	Options    Options
+	// Budget, with "knuth", probes for this long instead of
+	// Options.Samples.
+	Budget time.Duration
+	// Target, when not "", is the stop rule's relative half-width, as a
+	// fraction ("0.1") or a percentage ("10%"): rounds of the estimator
+	// until both intervals are that narrow, MaxTime runs out (0: no
+	// limit), or counting is cheaper (then the tree is counted).
+	Target  string
+	MaxTime time.Duration
+	// NodeRate, if set, measures the nodes per second of one worker of an
+	// exhaustive search: the stop rule's count cost and the report's
+	// predicted count time.
+	NodeRate func(context.Context) float64
+	// Progress, if set, is the stop rule's Target.Progress; Counting, if
+	// set, is called when the stop rule turns to counting the tree.
+	Progress func(r Result, left time.Duration)
+	Counting func()
+}
+
+// ErrNoRound: the stop rule's MaxTime ran out before its first round.
+var ErrNoRound = errors.New("estimate: the time ran out before the first round ended")
+
+// Check reports settings that do not go together, or out of range.
+func (j Job) Check() error {
+	o := j.Options
+	switch {
+	case !slices.Contains(Methods, j.Method):
+		return fmt.Errorf("unknown method %q (want %s)", j.Method, strings.Join(Methods, ", "))
+	case o.Width < 1:
+		return fmt.Errorf("--width must be at least 1")
+	case j.MaxTime < 0:
+		return fmt.Errorf("--max-time must not be negative")
+	case j.MaxTime > 0 && j.Target == "":
+		return fmt.Errorf("--max-time is for --target (a single estimate takes --samples)")
+	case o.Workers < 1:
+		return fmt.Errorf("-j must be at least 1")
+	case o.Samples < 1 && j.Budget == 0 && j.Method != "exact":
+		return fmt.Errorf("--samples must be at least 1")
+	case o.ExactDepth < 0:
+		return fmt.Errorf("--exact-depth must be at least 0")
+	case j.Budget < 0 || j.Budget > 0 && j.Method != "knuth":
+		return fmt.Errorf("--time is for --method knuth (the other methods take --samples)")
+	}
+	_, err := j.target()
+	return err
+}
+
+// Relative returns the target's relative half-width (0 when not given),
+// or why it cannot be met.
+func (j Job) Relative() (float64, error) { return j.target() }
+
+func (j Job) target() (float64, error) {
+	if j.Target == "" {
+		return 0, nil
+	}
+	s := strings.TrimSpace(j.Target)
+	scale := 1.0
+	if t, ok := strings.CutSuffix(s, "%"); ok {
+		s, scale = t, 0.01
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, fmt.Errorf("--target %q: want a relative half-width, e.g. 10%%", j.Target)
+	}
+	v *= scale
+	if err := CheckTarget(v); err != nil {
+		return 0, fmt.Errorf("--target %q: %v", j.Target, err)
+	}
+	switch {
+	case j.Method == "exact" || j.Method == "paper":
+		return 0, fmt.Errorf("--target with --method %s: %v", j.Method, ErrNoInterval)
+	case j.Budget > 0:
+		return 0, fmt.Errorf("--target and --time: give --max-time for the stop rule")
+	}
+	return v, nil
+}
+
+// Report is an estimate as the branchwise command prints it.
+type Report struct {
+	Puzzle     string          `json:"puzzle"`
+	Method     string          `json:"method"`
+	Symmetries int             `json:"symmetries"`
+	Nodes      Interval        `json:"nodes"`
+	Solutions  Interval        `json:"solutions"`
+	Unique     Interval        `json:"unique"`
+	ByDepth    []DepthEstimate `json:"by_depth"`
+	Samples    int             `json:"samples"`
+	Work       int64           `json:"work"`
+	Seconds    float64         `json:"seconds"`
+	// NodeRate is the exhaustive search's measured speed (nodes per
+	// second, one worker); CountSeconds the predicted time of an exact
+	// count on the workers.
+	NodeRate     float64 `json:"node_rate"`
+	CountSeconds float64 `json:"count_seconds"`
+	Workers      int     `json:"workers"`
+	// Stop says why a Target stopped: StopTarget, StopTime or
+	// StopExhaustive.
+	Stop string `json:"stop,omitempty"`
+	// Interrupted is true when ctx ended the estimate: the figures are
+	// those of the samples so far.
+	Interrupted bool `json:"interrupted"`
+}
+
+// Run runs the job on the tree of newTree until it ends or ctx ends.
+// Its errors are ctx's (the exhaustive counts stop without a result) and
+// ErrNoRound; a sampler that ctx stops reports its samples so far.
+func (j Job) Run(ctx context.Context, newTree func() Tree) (Report, error) {
+	target, err := j.target()
+	if err != nil {
+		return Report{}, err
+	}
+	rep := Report{Puzzle: j.Name, Method: j.Method, Symmetries: j.Symmetries, Workers: j.Options.Workers}
+	start := time.Now()
+	var r Result
+	if target == 0 {
+		ctx, opt := ctx, j.Options
+		if j.Budget > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, j.Budget)
+			defer cancel()
+			opt.Samples = math.MaxInt32
+		}
+		if r, err = Run(ctx, j.Method, newTree, opt); err != nil {
+			return rep, err
+		}
+	} else if r, rep.Stop, err = j.runTarget(ctx, newTree, target); err != nil {
+		return rep, err
+	}
+	rep.Interrupted = ctx.Err() != nil && j.Budget == 0
+	rep.Seconds = time.Since(start).Seconds()
+	rep.Nodes, rep.Solutions, rep.ByDepth, rep.Samples, rep.Work = r.Nodes, r.Solutions, r.ByDepth, r.Samples, r.Work
+	rep.Unique = r.Solutions.Scale(1 / float64(rep.Symmetries))
+	if !rep.Interrupted && j.NodeRate != nil {
+		rep.NodeRate = j.NodeRate(ctx)
+	}
+	if rep.NodeRate > 0 && j.Method != "exact" {
+		rep.CountSeconds = rep.Nodes.Estimate / rep.NodeRate / float64(j.Options.Workers)
+	}
+	return rep, nil
+}
+
+// runTarget runs rounds of the estimator until the target is met, MaxTime
+// runs out or counting is cheaper (then it counts).
+func (j Job) runTarget(ctx context.Context, newTree func() Tree, target float64) (Result, string, error) {
+	rctx := ctx
+	if j.MaxTime > 0 {
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithTimeout(ctx, j.MaxTime)
+		defer cancel()
+	}
+	rate := 0.0
+	if j.NodeRate != nil {
+		rate = j.NodeRate(rctx)
+	}
+	tg := Target{Relative: target, Progress: j.Progress,
+		CountCost: func(nodes float64) time.Duration {
+			if rate <= 0 {
+				return time.Duration(math.MaxInt64)
+			}
+			return time.Duration(min(nodes/rate/float64(j.Options.Workers), 1e9) * float64(time.Second))
+		}}
+	r, why := tg.Run(rctx, func(ctx context.Context, k int) Result {
+		o := j.Options
+		o.Seed = RoundSeed(j.Options.Seed, k)
+		r, _ := Run(ctx, j.Method, newTree, o)
+		return r
+	})
+	if err := ctx.Err(); err != nil {
+		return r, why, err
+	}
+	if r.Samples == 0 {
+		return r, why, ErrNoRound
+	}
+	if why == StopExhaustive {
+		if j.Counting != nil {
+			j.Counting()
+		}
+		p, err := Exhaustive(ctx, newTree, math.MaxInt32, j.Options.Workers)
+		if err != nil {
+			return r, why, err
+		}
+		c := p.Result()
+		c.Method, c.Work, c.Samples = r.Method+", then counted", c.Work+r.Work, r.Samples
+		return c, why, nil
+	}
+	return r, why, nil
+}
+
+// WriteTable prints the estimate per depth, the totals with their
+// intervals, why a stop rule stopped, and the predicted time of a count.
+func (rep *Report) WriteTable(w io.Writer) error {
+	fmt.Fprintf(w, "%s: %s estimate, %d samples, %d moves of work, %.2f s\n\n", rep.Puzzle, rep.Method, rep.Samples, rep.Work, rep.Seconds)
+	fmt.Fprintf(w, "%5s %20s %6s %12s %10s %12s\n", "depth", "nodes", "", "mean min bf", "sd", "bf samples")
+	for _, d := range rep.ByDepth {
+		exact := ""
+		if d.Exact {
+			exact = "exact"
+		}
+		fmt.Fprintf(w, "%5d %20s %6s %12.5f %10.5f %12d\n", d.Depth, FormatCount(d.Nodes), exact, d.MeanBF, d.SDBF, d.BFSamples)
+	}
+	fmt.Fprintln(w)
+	line := func(name string, iv Interval) {
+		fmt.Fprintf(w, "%-10s %s  %s\n", name, FormatCount(iv.Estimate), iv.Text())
+	}
+	line("nodes", rep.Nodes)
+	line("solutions", rep.Solutions)
+	line("unique", rep.Unique)
+	if rep.Method == "exact" {
+		fmt.Fprintf(w, "(counts to depth %d only)\n", len(rep.ByDepth)-1)
+	}
+	switch rep.Stop {
+	case StopTarget:
+		fmt.Fprintln(w, "target met")
+	case StopTime:
+		fmt.Fprintln(w, "target not met: the time ran out")
+	case StopExhaustive:
+		fmt.Fprintln(w, "target not met: an exhaustive count was cheaper, and the totals are counted")
+	}
+	if rep.CountSeconds > 0 {
+		fmt.Fprintf(w, "an exact count: about %s on %d workers (%.3g nodes/s per worker)\n",
+			time.Duration(min(rep.CountSeconds, 1e9)*float64(time.Second)).Round(time.Second), rep.Workers, rep.NodeRate)
+	}
+	if rep.Interrupted {
+		fmt.Fprintf(w, "\ninterrupted: the statistics of the %d samples so far\n", rep.Samples)
+	}
+	return nil
+}
+
+// WriteSVG draws the mean branching factor and the nodes per depth.
+func (rep *Report) WriteSVG(w io.Writer) error {
+	var depth, bf, nodes []float64
+	for _, d := range rep.ByDepth {
+		depth = append(depth, float64(d.Depth))
+		bf = append(bf, d.MeanBF)
+		nodes = append(nodes, d.Nodes)
+	}
+	charts := []render.Chart{
+		{Title: "Mean minimum branching factor per depth", Subtitle: rep.Puzzle + ", " + rep.Method, XLabel: "depth", YLabel: "branching factor",
+			Series: []render.Series{{Name: rep.Method, X: depth, Y: bf}}},
+		{Title: "Nodes per depth", Subtitle: rep.Puzzle + ", " + rep.Method, XLabel: "depth", YLabel: "log10 nodes", LogY: true,
+			Series: []render.Series{{Name: rep.Method, X: depth, Y: nodes}}},
+	}
+	return render.WriteStackSVG(w, charts, 640, 400)
+}
+
+// FormatCount prints a count in full below 1e15, in e-notation above.
+func FormatCount(x float64) string {
+	if math.IsInf(x, 0) || math.Abs(x) >= 1e15 {
+		return strconv.FormatFloat(x, 'e', 3, 64)
+	}
+	return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+}
+
+// Text is the interval as printed: a confidence interval at its level, a
+// spread that is not one, or "(exact)" for a count.
+func (iv Interval) Text() string {
+	switch iv.Kind {
+	case KindExact:
+		return "(exact)"
+	case KindConfidence:
+		return fmt.Sprintf("(%g%% confidence: %s .. %s)", 100*iv.Level, FormatCount(iv.Low), FormatCount(iv.High))
+	}
+	return fmt.Sprintf("(spread, not a confidence interval: %s .. %s)", FormatCount(iv.Low), FormatCount(iv.High))
+}

@@ -1,0 +1,250 @@
+package polyform
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// RunOptions configure the pack command's searches, List and CountAll.
+type RunOptions struct {
+	// Name and StrategyName label the report (the puzzle, the strategy
+	// as given).
+	Name, StrategyName string
+	Strategy           xcover.Strategy
+	// Workers run CountAll and List with All and Unique.
+	Workers int
+	// All lists every solution (List), Unique only one of each class
+	// under the board's symmetries (List: the first one's, or with All
+	// one per class; CountAll: counts the classes by a restricted
+	// search).
+	All, Unique bool
+	// Stats keeps the nodes and branching factors per depth.
+	Stats bool
+	// Show, if set, is given each solution List finds as the label of
+	// every board cell, one call at a time; KeepShown keeps their rows
+	// (Board.Rows) in the report.
+	Show      func(labels []string)
+	KeepShown bool
+	// Found, if set, is told CountAll's counts after each solution, one
+	// call at a time.
+	Found func(all, unique int64)
+}
+
+// Report is a packing search as the pack command prints it.
+type Report struct {
+	Puzzle     string              `json:"puzzle"`
+	Strategy   string              `json:"strategy"`
+	Engine     string              `json:"engine"`
+	Symmetries int                 `json:"symmetries"`
+	Solutions  int64               `json:"solutions"`
+	Unique     *int64              `json:"unique,omitempty"`
+	Nodes      int64               `json:"nodes"`
+	Pruned     int64               `json:"pruned,omitempty"`
+	Seconds    float64             `json:"seconds"`
+	Workers    int                 `json:"workers,omitempty"`
+	Shown      [][]string          `json:"shown,omitempty"`
+	ByDepth    []xcover.DepthStats `json:"by_depth,omitempty"`
+	Stopped    string              `json:"stopped_by,omitempty"`
+
+	shown   int    // solutions shown
+	summary string // the line WriteSummary prints
+	stats   bool   // RunOptions.Stats
+}
+
+func (pk *Packing) newReport(o RunOptions) Report {
+	return Report{Puzzle: o.Name, Strategy: o.StrategyName, Engine: pk.Engine.String(), Symmetries: len(pk.Symmetries())}
+}
+
+// finish records a search's statistics.
+func (rep *Report) finish(r xcover.Result, start time.Time, stats bool) {
+	rep.Nodes, rep.Pruned = r.Stats.Nodes, r.Stats.Pruned
+	rep.Seconds = time.Since(start).Seconds()
+	if r.Err != nil {
+		rep.Stopped = r.Err.Error()
+		switch {
+		case errors.Is(r.Err, context.DeadlineExceeded):
+			rep.Stopped = "time limit"
+		case errors.Is(r.Err, context.Canceled):
+			rep.Stopped = "interrupt"
+		}
+	}
+	if rep.stats = stats; stats {
+		rep.ByDepth = r.Stats.ByDepth()
+	}
+}
+
+// Labels returns the piece names of an assignment (the piece index of
+// every board cell).
+func (pk *Packing) Labels(assign []int) []string {
+	labels := make([]string, len(assign))
+	for i, a := range assign {
+		labels[i] = pk.Pieces[a].Name
+	}
+	return labels
+}
+
+// List finds the first solution (with o.Unique, the first that is the
+// smallest of its images), or every solution (o.All), or one of each
+// class (o.All and o.Unique, on o.Workers), and shows each.
+func (pk *Packing) List(ctx context.Context, o RunOptions) Report {
+	rep := pk.newReport(o)
+	start := time.Now()
+	var all, uniq int64
+	show := func(assign []int) {
+		labels := pk.Labels(assign)
+		if o.KeepShown {
+			rep.Shown = append(rep.Shown, pk.Board.Rows(labels))
+		}
+		rep.shown++
+		if o.Show != nil {
+			o.Show(labels)
+		}
+	}
+	var r xcover.Result
+	switch {
+	case o.All && o.Unique:
+		var mu sync.Mutex
+		r = pk.SolveUnique(ctx, o.Strategy, o.Workers, pk.Restrict(), func(_ int, assign []int, class int) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			all += int64(class)
+			uniq++
+			show(assign)
+			return true
+		})
+		rep.Unique = &uniq
+	case o.All:
+		r = pk.Solve(ctx, o.Strategy, 0, func(assign []int) bool {
+			all++
+			if pk.IsCanonical(assign) {
+				uniq++
+			}
+			show(assign)
+			return true
+		})
+		rep.Unique = &uniq
+	default:
+		r = pk.Solve(ctx, o.Strategy, 0, func(assign []int) bool {
+			all++
+			if o.Unique && !pk.IsCanonical(assign) {
+				return true
+			}
+			show(assign)
+			return false
+		})
+	}
+	rep.Solutions = all
+	if pk.Ranges != nil {
+		rep.Unique = nil
+	}
+	rep.finish(r, start, o.Stats)
+	switch {
+	case rep.shown == 0:
+		rep.summary = fmt.Sprintf("%s: no solution (%d nodes, %.2f s)\n", o.Name, rep.Nodes, rep.Seconds)
+	case o.All && o.Unique:
+		rep.summary = fmt.Sprintf("\n%s: %d unique solutions shown, %d in all (%d nodes, %.2f s)\n", o.Name, rep.shown, all, rep.Nodes, rep.Seconds)
+	case o.All && pk.Ranges != nil: // copies: CountAll tells the unique ones apart
+		rep.summary = fmt.Sprintf("\n%s: %d solutions (%d nodes, %.2f s)\n", o.Name, rep.Solutions, rep.Nodes, rep.Seconds)
+	case o.All:
+		rep.summary = fmt.Sprintf("\n%s: %d solutions, %d unique (%d nodes, %.2f s)\n", o.Name, rep.Solutions, uniq, rep.Nodes, rep.Seconds)
+	}
+	return rep
+}
+
+// CountAll counts all solutions and the unique ones on o.Workers (copies
+// and ranges of pieces: on one, by Algorithm M); with o.Unique by a search
+// restricted to one solution per class.
+func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
+	rep := pk.newReport(o)
+	start := time.Now()
+	var mu sync.Mutex
+	var all, uniq int64
+	found := func() {
+		if o.Found != nil {
+			o.Found(all, uniq)
+		}
+	}
+	var r xcover.Result
+	switch {
+	case pk.Ranges != nil:
+		c := pk.Count(ctx, o.Strategy, 1)
+		all, uniq, r = c.All, c.Unique, xcover.Result{Solutions: c.All, Stats: c.Stats, Err: c.Err}
+		o.Workers = 1
+	case o.Unique:
+		r = pk.SolveUnique(ctx, o.Strategy, o.Workers, pk.Restrict(), func(_ int, _ []int, class int) bool {
+			mu.Lock()
+			all += int64(class)
+			uniq++
+			found()
+			mu.Unlock()
+			return true
+		})
+	default:
+		r = pk.SolveParallel(ctx, o.Strategy, o.Workers, func(_ int, assign []int) bool {
+			canon := pk.IsCanonical(assign)
+			mu.Lock()
+			all++
+			if canon {
+				uniq++
+			}
+			found()
+			mu.Unlock()
+			return true
+		})
+	}
+	rep.Solutions, rep.Unique, rep.Workers = all, &uniq, o.Workers
+	rep.finish(r, start, o.Stats)
+	how := "all solutions searched"
+	if o.Unique {
+		how = fmt.Sprintf("unique ones searched, piece %s restricted", pk.Pieces[pk.Restrict().Piece].Name)
+	}
+	if r.Err != nil || r.Status.Early() {
+		how = "the search stopped early: the counts so far"
+	}
+	rep.summary = fmt.Sprintf("%s: %d solutions, %d unique (%s; strategy %s, %d nodes, %d workers, %.2f s)\n",
+		o.Name, all, uniq, how, rep.Strategy, rep.Nodes, o.Workers, rep.Seconds)
+	return rep
+}
+
+// EstimateNodes estimates the size of the search tree by Knuth's probes
+// with lookahead for the duration d (a second gives a few per cent).
+func (pk *Packing) EstimateNodes(ctx context.Context, s xcover.Strategy, workers int, d time.Duration) float64 {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	r := estimate.Knuth(ctx, pk.Tree(s), estimate.Options{Seed: 1, Samples: 1 << 30, Workers: workers, Lookahead: true})
+	return r.Nodes.Estimate
+}
+
+// WriteSummary prints the line that ends a search's text: the solutions
+// and unique ones found, the nodes and the time (nothing after a first
+// solution shown).
+func (rep *Report) WriteSummary(w io.Writer) error {
+	_, err := io.WriteString(w, rep.summary)
+	return err
+}
+
+// WriteStats prints the nodes and mean minimum branching factor per depth
+// (when kept), the nodes the dead-region test cut, and what stopped the
+// search early.
+func (rep *Report) WriteStats(w io.Writer) error {
+	if rep.stats {
+		fmt.Fprintf(w, "\n%5s %14s %12s %10s\n", "depth", "nodes", "mean min bf", "sd")
+		for _, d := range rep.ByDepth {
+			fmt.Fprintf(w, "%5d %14d %12.5f %10.5f\n", d.Depth, d.Nodes, d.MeanMinB, d.SDMinB)
+		}
+		if rep.Pruned > 0 {
+			fmt.Fprintf(w, "%d nodes cut by the dead-region test\n", rep.Pruned)
+		}
+	}
+	if rep.Stopped != "" {
+		fmt.Fprintf(w, "stopped by the %s after %d nodes: the counts are partial\n", rep.Stopped, rep.Nodes)
+	}
+	return nil
+}

@@ -1,0 +1,100 @@
+package polyform
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/shard"
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// CountSpec is a packing count's puzzle and options, complete enough to
+// rebuild its tree on another machine: a queue job carries it to workers,
+// a board file travelling as its text.
+type CountSpec struct {
+	Puzzle        string `json:"puzzle"`
+	BoardText     string `json:"board_text,omitempty"`
+	Pieces        string `json:"pieces,omitempty"`
+	Strategy      string `json:"strategy"`
+	CellsOnly     bool   `json:"cells_only,omitempty"`
+	DeadRegions   bool   `json:"dead_regions,omitempty"`
+	LargestRegion bool   `json:"largest_region,omitempty"`
+}
+
+// ReadBoardText sets BoardText from the file Puzzle unless it names a
+// built-in puzzle.
+func (s *CountSpec) ReadBoardText() error {
+	if _, _, ok := Named(s.Puzzle); ok {
+		return nil
+	}
+	b, err := os.ReadFile(s.Puzzle)
+	if err != nil {
+		return err
+	}
+	s.BoardText = string(b)
+	return nil
+}
+
+// Text describes the spec in words, as the pack command's flags.
+func (s CountSpec) Text() string {
+	t := "pack " + filepath.Base(s.Puzzle) + " --strategy " + s.Strategy
+	for _, o := range []struct {
+		on   bool
+		flag string
+	}{{s.Pieces != "", "--pieces " + s.Pieces}, {s.CellsOnly, "--cells-only"}, {s.DeadRegions, "--dead-regions"}, {s.LargestRegion, "--largest-region"}} {
+		if o.on {
+			t += " " + o.flag
+		}
+	}
+	return t
+}
+
+// Build makes the spec's tree (Packing.Tree, the walker of estimate's
+// exact count) and the hash (shard.Hash) of its canonical form: the exact
+// cover problem in DLX format and the options that shape the tree.
+func (s CountSpec) Build() (func() estimate.Tree, string, error) {
+	arg := s.Puzzle
+	if s.BoardText != "" {
+		dir, err := os.MkdirTemp("", "branchwise-board")
+		if err != nil {
+			return nil, "", err
+		}
+		defer os.RemoveAll(dir)
+		arg = filepath.Join(dir, filepath.Base(s.Puzzle))
+		if err := os.WriteFile(arg, []byte(s.BoardText), 0o644); err != nil {
+			return nil, "", err
+		}
+	}
+	strat, err := xcover.ParseStrategy(s.Strategy)
+	if err != nil {
+		return nil, "", err
+	}
+	pk, err := Load(arg, s.Pieces)
+	if err != nil {
+		return nil, "", err
+	}
+	if pk.Ranges != nil {
+		return nil, "", fmt.Errorf("%s: copies and ranges of pieces are searched by Algorithm M, which the shards do not split", arg)
+	}
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = s.CellsOnly, s.DeadRegions, s.LargestRegion
+	var canon bytes.Buffer
+	if err := pk.Problem().WriteDLX(&canon); err != nil {
+		return nil, "", err
+	}
+	fmt.Fprintf(&canon, "\nstrategy=%s cells-only=%t dead-regions=%t largest-region=%t tree=walker\n", strat, s.CellsOnly, s.DeadRegions, s.LargestRegion)
+	return pk.Tree(strat), shard.Hash(canon.Bytes()), nil
+}
+
+// BuildCountSpec rebuilds the tree of a CountSpec in JSON (a queue job's):
+// the builder of the queue's workers.
+func BuildCountSpec(raw json.RawMessage) (func() estimate.Tree, string, error) {
+	var s CountSpec
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return nil, "", fmt.Errorf("not a packing job: %v", err)
+	}
+	return s.Build()
+}
