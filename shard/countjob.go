@@ -176,4 +176,3 @@ func (t *Total) WriteTable(w io.Writer) error {
 	}
 	return nil
 }
-

@@ -1,0 +1,96 @@
+package estimate
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestJobCheck(t *testing.T) {
+	ok := Options{Samples: 10, Workers: 1, Width: 3}
+	for _, tc := range []struct {
+		j    Job
+		want string
+	}{
+		{Job{Method: "frontier", Options: ok}, ""},
+		{Job{Method: "guess", Options: ok}, "unknown method \"guess\""},
+		{Job{Method: "purdom", Options: Options{Samples: 1, Workers: 1}}, "--width must be at least 1"},
+		{Job{Method: "knuth", Options: ok, MaxTime: time.Second}, "--max-time is for --target"},
+		{Job{Method: "knuth", Options: Options{Workers: 1, Width: 1}}, "--samples must be at least 1"},
+		{Job{Method: "exact", Options: Options{Workers: 1, Width: 1}}, ""},
+		{Job{Method: "frontier", Options: ok, Budget: time.Second}, "--time is for --method knuth"},
+		{Job{Method: "frontier", Options: ok, Target: "ten"}, "--target \"ten\": want a relative half-width"},
+		{Job{Method: "frontier", Options: ok, Target: "150%"}, "--target \"150%\": target half-width 150% outside"},
+		{Job{Method: "exact", Options: ok, Target: "10%"}, "--target with --method exact: " + ErrNoInterval.Error()},
+		{Job{Method: "knuth", Options: ok, Target: "0.1", Budget: time.Second}, "--target and --time"},
+	} {
+		err := tc.j.Check()
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
+			t.Errorf("%+v: %v, want %q", tc.j, err, tc.want)
+		}
+	}
+	if v, err := (Job{Target: "10%"}).Relative(); err != nil || v != 0.1 {
+		t.Errorf("Relative = %v, %v", v, err)
+	}
+}
+
+// TestJobRun: the exact method reports the exhaustive count, the unique
+// solutions over the symmetries, and prints it; a target met by rounds
+// of frontier estimates, and a stop rule that turns to counting.
+func TestJobRun(t *testing.T) {
+	newTree := newHashTree(6)
+	exact, err := Exhaustive(context.Background(), newTree, 100, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := exact.Result()
+	rep, err := Job{Name: "hash", Symmetries: 2, Method: "exact", Options: Options{Workers: 1, ExactDepth: 100}}.Run(context.Background(), newTree)
+	if err != nil || rep.Nodes.Estimate != want.Nodes.Estimate || rep.Unique.Estimate != want.Solutions.Estimate/2 || rep.Interrupted {
+		t.Fatalf("exact: %+v, %v; want %v nodes", rep, err, want.Nodes.Estimate)
+	}
+	var tab bytes.Buffer
+	rep.WriteTable(&tab)
+	for _, s := range []string{"hash: exact estimate", "nodes      " + FormatCount(want.Nodes.Estimate) + "  (exact)", "(counts to depth 6 only)"} {
+		if !strings.Contains(tab.String(), s) {
+			t.Errorf("table lacks %q:\n%s", s, tab.String())
+		}
+	}
+	var svg bytes.Buffer
+	if err := rep.WriteSVG(&svg); err != nil || !strings.Contains(svg.String(), "<svg") {
+		t.Errorf("SVG: %v", err)
+	}
+	counted := false
+	j := Job{Symmetries: 1, Method: "frontier", Options: Options{Samples: 5, Workers: 1, ExactDepth: 1, Width: 1, Seed: 1}, Target: "1e-9",
+		NodeRate: func(context.Context) float64 { return 1e9 }, Counting: func() { counted = true }}
+	rep, err = j.Run(context.Background(), newTree)
+	if err != nil || rep.Stop != StopExhaustive || !counted || rep.Nodes.Estimate != want.Nodes.Estimate {
+		t.Errorf("target turned to counting: %+v, %v", rep, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := (Job{Method: "exact", Options: Options{Workers: 1, ExactDepth: 100}}).Run(ctx, newTree); err == nil {
+		t.Error("a cancelled count gave a result")
+	}
+}
+
+func TestFormatCountAndText(t *testing.T) {
+	for x, want := range map[float64]string{12.4: "12", 1e15: "1.000e+15", 999999999999999: "999999999999999"} {
+		if got := FormatCount(x); got != want {
+			t.Errorf("FormatCount(%v) = %s, want %s", x, got, want)
+		}
+	}
+	for _, tc := range []struct {
+		iv   Interval
+		want string
+	}{
+		{Interval{Kind: KindExact}, "(exact)"},
+		{Interval{Kind: KindConfidence, Level: 0.95, Low: 1, High: 3}, "(95% confidence: 1 .. 3)"},
+		{Interval{Kind: KindSpread, Low: 1, High: 3}, "(spread, not a confidence interval: 1 .. 3)"},
+	} {
+		if got := tc.iv.Text(); got != tc.want {
+			t.Errorf("%+v: %s, want %s", tc.iv, got, tc.want)
+		}
+	}
+}
