@@ -119,3 +119,19 @@ func StatusOf(err error) Status {
 	}
 	return Stopped
 }
+
+// StoppedBy is the reason a search that ended early with st gives: the
+// error that stopped it (err, when the engine gave one, else st's own),
+// else st's name; "" when it did not end early.
+func StoppedBy(st Status, err error) string {
+	if !st.Early() {
+		return ""
+	}
+	if err != nil {
+		return err.Error()
+	}
+	if err := st.Err(); err != nil {
+		return err.Error()
+	}
+	return st.String()
+}

@@ -2,8 +2,8 @@ package main
 
 import (
 	"fmt"
-	"github.com/branchwise/branchwise/internal/cliflag"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/spf13/cobra"
 )

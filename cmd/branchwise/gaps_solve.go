@@ -6,6 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/branchwise/branchwise/puzzles/gaps"
+	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
 )
 
@@ -78,7 +79,7 @@ duplicate store: hash or trie (Patricia).`,
 				return err
 			}
 			s := gapsSolution{Deal: d.String(), Source: src, Algorithm: algo, Status: out.Verdict.String(),
-				Reason: stoppedBy(out.Status, nil), Length: len(out.Path), Generated: out.Generated, Expanded: out.Expanded,
+				Reason: search.StoppedBy(out.Status, nil), Length: len(out.Path), Generated: out.Generated, Expanded: out.Expanded,
 				Stored: out.Stored, Rejected: out.Rejected, Bytes: out.Bytes, Seconds: out.Elapsed.Seconds()}
 			if out.Verdict == gaps.Solvable {
 				if s.Moves, s.Cards, err = gaps.Notation(d, out.Path); err != nil {

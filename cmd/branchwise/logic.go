@@ -1,11 +1,7 @@
 package main
 
 import (
-	"fmt"
 	"github.com/branchwise/branchwise/internal/cliflag"
-	"os"
-	"time"
-
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
 	"github.com/spf13/cobra"
 )
@@ -35,35 +31,6 @@ per line (docs/logicgrid.md):
 	}
 	c.AddCommand(newLogicSolveCmd(e), newLogicBFCmd(e), newLogicImportCmd(e), newLogicGenerateCmd(e), newLogicExperimentCmd(e))
 	return c
-}
-
-func loadLogic(file string) (*logicgrid.Puzzle, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return logicgrid.Parse(f, file)
-}
-
-func logicGridStrings(p *logicgrid.Puzzle, s logicgrid.Solution) [][]string {
-	out := make([][]string, len(s))
-	for e := range s {
-		for c, v := range s[e] {
-			out[e] = append(out[e], p.Categories[c].Values[v])
-		}
-	}
-	return out
-}
-
-func fmtDuration(d time.Duration) string {
-	switch {
-	case d < time.Millisecond:
-		return fmt.Sprintf("%.3f ms", d.Seconds()*1e3)
-	case d < time.Second:
-		return fmt.Sprintf("%.1f ms", d.Seconds()*1e3)
-	}
-	return fmt.Sprintf("%.2f s", d.Seconds())
 }
 
 // parseLogicSize reads NxM: N entities, M categories besides the position.

@@ -2,14 +2,11 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os/exec"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
-	"github.com/branchwise/branchwise/render"
 	"github.com/spf13/cobra"
 )
 
@@ -86,7 +83,7 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 		clingo = p
 	}
 	prog := newProgress(e)
-	groups, err := logicgrid.Experiment(e.ctx, logicgrid.ExperimentOptions{Sizes: sizes, Difficulties: diffs, Count: f.count,
+	rep, err := logicgrid.RunExperiment(e.ctx, logicgrid.ExperimentOptions{Sizes: sizes, Difficulties: diffs, Count: f.count,
 		Seed: f.seed, MaxNodes: f.maxNodes, Propagate: f.propagate, Clingo: clingo,
 		Progress: func(size string, d, i int) { prog.Printf("%s d%d: puzzle %d/%d", size, d, i+1, f.count) }})
 	if e.ctx.Err() != nil {
@@ -96,7 +93,7 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 	if err != nil {
 		return err
 	}
-	for _, g := range groups {
+	for _, g := range rep.Groups {
 		if g.Clingo != nil {
 			for _, d := range g.Clingo.Disagree {
 				fmt.Fprintln(e.stderr, d)
@@ -105,76 +102,12 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 	}
 	prog.Done()
 	if f.svg != "" {
-		if err := logicExperimentChart(f, groups); err != nil {
+		if err := createFile(f.svg, rep.WriteSVG); err != nil {
 			return err
 		}
 	}
 	if f.asJSON {
-		return writeJSON(e.stdout, map[string]any{"count": f.count, "seed": f.seed, "max_nodes": f.maxNodes, "groups": groups})
+		return writeJSON(e.stdout, rep)
 	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "size\td\tclues\tfewest nodes\tfewest gen.\tsorted\tfixed\tfewest ms\tsorted ms\tfixed ms\tfewest gen. wins\tfastest\t"
-	if f.propagate {
-		head += "propagate nodes\tpropagate ms\t"
-	}
-	fmt.Fprintln(tw, head)
-	for _, g := range groups {
-		s := g.Strategies
-		stop := func(st logicgrid.StrategyStats) string {
-			if st.Stopped > 0 {
-				return fmt.Sprintf(" (%d>)", st.Stopped)
-			}
-			return ""
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%s%s\t%s\t%s%s\t%s%s\t%.3f\t%.3f\t%.3f\t%s\t%s\t", g.Size, g.Difficulty, g.MeanClues,
-			num(s[0].MedianNodes), stop(s[0]), num(s[0].MedianGenerated), num(s[1].MedianNodes), stop(s[1]), num(s[2].MedianNodes), stop(s[2]),
-			s[0].MedianMs, s[1].MedianMs, s[2].MedianMs, g.WinGenerated, g.WinTime)
-		if len(s) > 3 {
-			fmt.Fprintf(tw, "%s%s\t%.3f\t", num(s[3].MedianNodes), stop(s[3]), s[3].MedianMs)
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
-	if clingo != "" {
-		fmt.Fprintln(e.stdout)
-		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "size\td\tagree\t%s median ms\tmax ms\tclingo median ms (wall)\tclingo max ms (wall)\tclingo median ms (own)\t\n", groups[0].Clingo.Ours)
-		for _, g := range groups {
-			c := g.Clingo
-			fmt.Fprintf(tw, "%s\t%d\t%d/%d\t%.3f\t%.3f\t%.1f\t%.1f\t%.1f\t\n", g.Size, g.Difficulty, c.Agree, g.Puzzles, c.MedianOursMs, c.MaxOursMs, c.MedianWallMs, c.MaxWallMs, c.MedianOwnMs)
-		}
-		tw.Flush()
-	}
-	fmt.Fprintf(e.stdout, "medians over %d puzzles per row, seeds %d..%d; fewest gen. counts the nodes generated to measure branching factors; (k>) k searches stopped at %d nodes\n",
-		f.count, f.seed, f.seed+int64(f.count)-1, f.maxNodes)
-	return nil
-}
-
-func logicExperimentChart(f logicExpFlags, groups []logicgrid.ExperimentGroup) error {
-	ch := render.Chart{Title: "Igarashi et al. (2005), Table 2 on generated puzzles: median nodes per strategy",
-		Subtitle: fmt.Sprintf("groups (size, difficulty) in order: %d puzzles each", f.count),
-		XLabel:   "group", YLabel: "median nodes (log)", LogY: true}
-	names := []string{"fewest (tree)", "fewest (generated)", "sorted", "fixed"}
-	var labels []string
-	for k := range names {
-		s := render.Series{Name: names[k]}
-		for i, g := range groups {
-			var v float64
-			switch k {
-			case 0:
-				v = g.Strategies[0].MedianNodes
-			case 1:
-				v = g.Strategies[0].MedianGenerated
-			default:
-				v = g.Strategies[k-1].MedianNodes
-			}
-			s.X, s.Y = append(s.X, float64(i+1)), append(s.Y, v)
-			if k == 0 {
-				labels = append(labels, fmt.Sprintf("%d=%s d%d", i+1, g.Size, g.Difficulty))
-			}
-		}
-		ch.Series = append(ch.Series, s)
-	}
-	ch.Subtitle += "; " + strings.Join(labels, ", ")
-	return createFile(f.svg, func(w io.Writer) error { return ch.WriteSVG(w, 1300, 520) })
+	return rep.WriteTable(e.stdout)
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
 	"github.com/spf13/cobra"
@@ -67,43 +66,28 @@ func runLogicGenerate(e *env, f logicGenFlags) error {
 			return err
 		}
 	}
-	type genJSON struct {
-		Seed     int64      `json:"seed"`
-		Clues    int        `json:"clues"`
-		Text     string     `json:"text"`
-		Solution [][]string `json:"solution"`
+	var js []logicgrid.Generated
+	err = logicgrid.GenerateSet(e.ctx, logicgrid.GenSetOptions{N: n, M: m, Count: f.count, Seed: f.seed, Solution: f.solution,
+		GenOptions: logicgrid.GenOptions{Difficulty: f.difficulty, MaxClues: f.maxClues, MaxNodes: f.maxNodes}},
+		func(g logicgrid.Generated) error {
+			switch {
+			case f.asJSON:
+				js = append(js, g)
+			case f.out != "":
+				return os.WriteFile(filepath.Join(f.out, g.Name), []byte(g.File), 0o644)
+			default:
+				if g.Seed > f.seed {
+					fmt.Fprintln(e.stdout)
+				}
+				fmt.Fprint(e.stdout, g.File)
+			}
+			return nil
+		})
+	if err != nil && e.ctx.Err() != nil {
+		return errInterrupted
 	}
-	var js []genJSON
-	for i := 0; i < f.count; i++ {
-		seed := f.seed + int64(i)
-		p, sol, err := logicgrid.Generate(e.ctx, n, m, logicgrid.GenOptions{Difficulty: f.difficulty, Seed: uint64(seed), MaxClues: f.maxClues, MaxNodes: f.maxNodes})
-		if err != nil {
-			if e.ctx.Err() != nil {
-				return errInterrupted
-			}
-			return err
-		}
-		head := fmt.Sprintf("# branchwise logic generate --size %dx%d --difficulty %d --seed %d: %d clues\n", n, m, f.difficulty, seed, len(p.Clues))
-		text := head + p.String()
-		if f.solution {
-			for _, l := range strings.Split(strings.TrimSpace(p.Format(sol)), "\n") {
-				text += "# " + l + "\n"
-			}
-		}
-		switch {
-		case f.asJSON:
-			js = append(js, genJSON{seed, len(p.Clues), p.String(), logicGridStrings(p, sol)})
-		case f.out != "":
-			name := filepath.Join(f.out, fmt.Sprintf("gen-%dx%d-d%d-s%d.txt", n, m, f.difficulty, seed))
-			if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
-				return err
-			}
-		default:
-			if i > 0 {
-				fmt.Fprintln(e.stdout)
-			}
-			fmt.Fprint(e.stdout, text)
-		}
+	if err != nil {
+		return err
 	}
 	if f.asJSON {
 		return writeJSON(e.stdout, map[string]any{"size": f.size, "difficulty": f.difficulty, "puzzles": js})

@@ -2,10 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
 	"github.com/branchwise/branchwise/xcover"
@@ -71,92 +68,29 @@ func runLogicImport(e *env, args []string, f logicImportFlags) error {
 		return fmt.Errorf("%s: no quint-t puzzles found", strings.Join(args, " "))
 	}
 	if !f.check {
-		if f.out != "" {
-			if err := os.MkdirAll(f.out, 0o755); err != nil {
-				return err
-			}
-		}
-		for _, q := range qs {
-			text := q.Puzzle.String()
-			if f.out == "" {
-				fmt.Fprintf(e.stdout, "# %s (level %d)\n%s\n", q.Name, q.Level, text)
-				continue
-			}
-			name := strings.NewReplacer("/", "_", "#", "_").Replace(q.Name)
-			if err := os.WriteFile(filepath.Join(f.out, name), []byte(text), 0o644); err != nil {
-				return err
-			}
-		}
-		if f.out != "" {
-			fmt.Fprintf(e.stdout, "%d puzzles written to %s\n", len(qs), f.out)
-		}
-		return nil
+		return logicgrid.WriteQuint(e.stdout, f.out, qs)
 	}
 	ctx, cancel := f.lim.context(e.ctx)
 	defer cancel()
 	prog := newProgress(e)
-	var all []logicgrid.CorpusStats
-	for _, s := range strats {
-		st, err := logicgrid.CheckCorpus(ctx, qs, logicgrid.CheckOptions{Strategy: s, XCover: f.xc, Propagate: f.propagate,
-			MaxNodes: f.lim.MaxNodes, BySize: f.bySize, Progress: func(i int, q logicgrid.QuintPuzzle) {
-				prog.Printf("%s: %d/%d %s", s, i+1, len(qs), q.Name)
-			}})
-		if err != nil {
-			return err
-		}
-		all = append(all, st)
+	rep, err := logicgrid.CheckCorpora(ctx, qs, strats, logicgrid.CheckOptions{XCover: f.xc, Propagate: f.propagate,
+		MaxNodes: f.lim.MaxNodes, BySize: f.bySize}, func(s xcover.Strategy, i int, q logicgrid.QuintPuzzle) {
+		prog.Printf("%s: %d/%d %s", s, i+1, len(qs), q.Name)
+	})
+	if err != nil {
+		return err
 	}
 	prog.Done()
 	if f.asJSON {
-		if err := writeJSON(e.stdout, map[string]any{"puzzles": len(qs), "strategies": all}); err != nil {
-			return err
-		}
+		err = writeJSON(e.stdout, rep)
 	} else {
-		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "strategy\tpuzzles\tcorrect+unique\tstopped\tmedian nodes\tmean nodes\tworst\tseconds")
-		for _, st := range all {
-			worst := "-"
-			if len(st.Worst) > 0 {
-				w := st.Worst[0]
-				worst = fmt.Sprintf("%d (%s, %s level %d)", w.Nodes, w.Name, w.Size, w.Level)
-			}
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%.0f\t%s\t%.2f\n", st.Strategy, st.Puzzles, st.Correct, st.Stopped, num(st.Median), st.Mean, worst, st.Seconds)
-		}
-		tw.Flush()
-		for _, st := range all {
-			if st.Unchecked > 0 {
-				fmt.Fprintf(e.stdout, "%s: %d puzzles have no published answer: unique, but not checked\n", st.Strategy, st.Unchecked)
-			}
-		}
-		if f.bySize {
-			tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "\nsize\tpuzzles\tstrategy\tmedian\tworst\tstopped")
-			for k := range all[0].BySize {
-				for _, st := range all {
-					b := st.BySize[k]
-					fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%d\t%d\n", b.Size, b.Puzzles, st.Strategy, num(b.Median), b.Worst, b.Over)
-				}
-			}
-			tw.Flush()
-		}
-		for _, st := range all {
-			var ws []string
-			for _, w := range st.Worst {
-				ws = append(ws, fmt.Sprintf("%s %d", w.Name, w.Nodes))
-			}
-			fmt.Fprintf(e.stdout, "%s worst: %s\n", st.Strategy, strings.Join(ws, ", "))
-			for _, fl := range st.Failures {
-				fmt.Fprintf(e.stdout, "%s FAILED %s\n", st.Strategy, fl)
-			}
-		}
+		err = rep.WriteTable(e.stdout)
 	}
-	if e.ctx.Err() != nil {
+	switch {
+	case err != nil:
+		return err
+	case e.ctx.Err() != nil:
 		return errInterrupted
 	}
-	for _, st := range all {
-		if len(st.Failures) > 0 {
-			return fmt.Errorf("%d puzzles failed with the %s strategy", len(st.Failures), st.Strategy)
-		}
-	}
-	return nil
+	return rep.Err()
 }
