@@ -1,13 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"io"
-	"strconv"
-	"text/tabwriter"
-
 	"github.com/branchwise/branchwise/branching"
-	"github.com/branchwise/branchwise/render"
 	"github.com/spf13/cobra"
 )
 
@@ -47,61 +41,12 @@ func reportBF(e *env, f *bfFlags, what string, g *branching.Graph) error {
 	}
 	rep := branching.NewReport(what, g, f.depth)
 	if f.svg != "" {
-		if err := writeBFChart(f.svg, &rep); err != nil {
+		if err := createFile(f.svg, rep.WriteSVG); err != nil {
 			return err
 		}
 	}
 	if f.asJSON {
 		return writeJSON(e.stdout, rep)
 	}
-	fmt.Fprintf(e.stdout, "%s\n", what)
-	fmt.Fprintf(e.stdout, "node types      %d (%d after merging equivalent types, %d recurrent)\n", rep.Types, rep.Reduced, rep.Recurrent)
-	switch {
-	case rep.Recurrent == 0:
-		fmt.Fprintln(e.stdout, "the tree is finite: no asymptotic branching factor")
-	case rep.Period > 1:
-		fmt.Fprintf(e.stdout, "asymptotic      period %d:", rep.Period)
-		for i, l := range rep.Limits {
-			fmt.Fprintf(e.stdout, " %.7g (N(d+1)/N(d), d = %d mod %d)", l, i, rep.Period)
-		}
-		fmt.Fprintf(e.stdout, "; geometric mean %.7g\n", rep.Asymptotic)
-	default:
-		fmt.Fprintf(e.stdout, "asymptotic      %.7g\n", rep.Asymptotic)
-	}
-	if rep.Recurrent > 0 {
-		fmt.Fprintf(e.stdout, "eigenvalue      %.12g (dominant eigenvalue of the type matrix)\n", rep.Eigenvalue)
-		if !rep.Irreducible {
-			fmt.Fprintln(e.stdout, "                the recurrent types form several components: the matrix is reducible")
-		}
-	}
-	if rep.Polynomial != "" {
-		fmt.Fprintf(e.stdout, "polynomial      %s = 0\n", rep.Polynomial)
-	}
-	fmt.Fprintln(e.stdout)
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "depth\tnodes\tbranching factor\t")
-	for _, r := range rep.Depths {
-		bf := ""
-		if r.Branching > 0 {
-			bf = strconv.FormatFloat(r.Branching, 'f', 6, 64)
-		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t\n", r.Depth, r.Nodes, bf)
-	}
-	return tw.Flush()
-}
-
-func writeBFChart(name string, rep *branching.Report) error {
-	s := render.Series{Name: "N(d)/N(d-1)"}
-	for _, r := range rep.Depths {
-		if r.Branching > 0 {
-			s.X = append(s.X, float64(r.Depth))
-			s.Y = append(s.Y, r.Branching)
-		}
-	}
-	c := render.Chart{Title: "Branching factor per depth", Subtitle: rep.Graph, XLabel: "depth", YLabel: "branching factor", Series: []render.Series{s}}
-	if rep.Asymptotic > 0 && len(s.X) > 0 {
-		c.Series = append(c.Series, render.Series{Name: fmt.Sprintf("asymptotic %.6g", rep.Asymptotic),
-			X: []float64{s.X[0], s.X[len(s.X)-1]}, Y: []float64{rep.Asymptotic, rep.Asymptotic}})
-	}
-	return createFile(name, func(w io.Writer) error { return c.WriteSVG(w, 720, 420) })
+	return rep.WriteTable(e.stdout)
 }

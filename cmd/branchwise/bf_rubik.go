@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/branchwise/branchwise/puzzles/rubik"
 	"github.com/spf13/cobra"
 )
@@ -33,26 +31,11 @@ limit flags bound the learning and the exploration, as for 'bf tiles'.`,
 			lim.setGCLimit(1)
 			ctx, cancel := lim.context(e.ctx)
 			defer cancel()
-			fsm, note, err := learnFSM(ctx, rubik.LearnFSM, fsmLen, lim)
-			if fsm == nil {
+			g, what, err := fsmGraph(e, ctx, rubik.LearnFSM, fsmLen, lim, false, rubik.TypeGraphFSM)
+			if err != nil {
 				return err
 			}
-			if ctx.Err() != nil {
-				fmt.Fprintln(e.stdout, note)
-				return stopError(e, ctx)
-			}
-			g, err := rubik.TypeGraphFSM(ctx, fsm, lim.branching())
-			if err != nil {
-				if ctx.Err() != nil {
-					return stopError(e, ctx)
-				}
-				return fmt.Errorf("exploring the type graph: %w", err)
-			}
-			what := fmt.Sprintf("Rubik's Cube, 18 moves, FSM pruning (%d duplicate strings up to length %d, %d states)", len(fsm.Forbidden), fsm.Length, fsm.States())
-			if note != "" {
-				what += "; " + note
-			}
-			return reportBF(e, &f, what, g)
+			return reportBF(e, &f, "Rubik's Cube, 18 moves, "+what, g)
 		},
 	}
 	f.add(c)

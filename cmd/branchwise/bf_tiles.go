@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
+	"github.com/branchwise/branchwise/branching"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/spf13/cobra"
@@ -54,27 +56,14 @@ a smaller automaton, still correct, whose analysis is printed with a note.`,
 				lim.setGCLimit(1)
 				ctx, cancel := lim.context(e.ctx)
 				defer cancel()
-				fsm, note, err := learnFSM(ctx, tiles.LearnFSM, fsmLen, lim)
-				if fsm == nil {
+				explore := func(ctx context.Context, a *branching.Automaton, l branching.Limits) (*branching.Graph, error) {
+					return tiles.TypeGraphFSM(ctx, rows, cols, start, a, l)
+				}
+				fsmWhat, err := "", error(nil)
+				if g, fsmWhat, err = fsmGraph(e, ctx, tiles.LearnFSM, fsmLen, lim, true, explore); err != nil {
 					return err
 				}
-				if ctx.Err() != nil {
-					fmt.Fprintln(e.stdout, note)
-					return stopError(e, ctx)
-				}
-				if g, err = tiles.TypeGraphFSM(ctx, rows, cols, start, fsm, lim.branching()); err != nil {
-					if note != "" {
-						fmt.Fprintln(e.stdout, note)
-					}
-					if ctx.Err() != nil {
-						return stopError(e, ctx)
-					}
-					return fmt.Errorf("exploring the type graph: %w", err)
-				}
-				what += fmt.Sprintf("FSM pruning (%d duplicate strings up to length %d, %d states)", len(fsm.Forbidden), fsm.Length, fsm.States())
-				if note != "" {
-					what += "; " + note
-				}
+				what += fsmWhat
 			case keepParent:
 				what += "parent generated"
 			default:

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"sync"
-	"time"
 
 	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
@@ -56,77 +54,26 @@ file fed to Knuth's DLX1 (or DLX2 with colours) must give the same count.
 			if err != nil {
 				return err
 			}
-			start := time.Now()
-			rep := struct {
-				File      string     `json:"file"`
-				Strategy  string     `json:"strategy"`
-				Solutions int64      `json:"solutions"`
-				Nodes     int64      `json:"nodes"`
-				Updates   int64      `json:"updates"`
-				Seconds   float64    `json:"seconds"`
-				Shown     [][]string `json:"shown,omitempty"`
-				ByDepth   []int64    `json:"nodes_by_depth,omitempty"`
-				Stopped   string     `json:"stopped_by,omitempty"`
-			}{File: name, Strategy: strat.String()}
-			var r xcover.Result
-			show := func(opts []int) {
-				var lines []string
-				for _, o := range opts {
-					lines = append(lines, p.OptionString(o))
-				}
-				if asJSON {
-					rep.Shown = append(rep.Shown, lines)
-					return
-				}
-				if len(rep.Shown) > 0 || all {
-					fmt.Fprintln(e.stdout)
-				}
-				for _, l := range lines {
-					fmt.Fprintln(e.stdout, l)
-				}
-				rep.Shown = append(rep.Shown, nil)
-			}
-			if count {
-				r = p.SolveParallel(e.ctx, strat, workers, nil)
-			} else {
-				var mu sync.Mutex
-				limit := int64(1)
-				if all {
-					limit = 0
-				}
-				r = p.Compile(strat).Solve(e.ctx, limit, func(opts []int) bool {
-					mu.Lock()
-					defer mu.Unlock()
-					show(opts)
-					return true
-				})
-			}
-			rep.Solutions, rep.Nodes, rep.Updates = r.Solutions, r.Stats.Nodes, r.Stats.Updates
-			rep.Seconds = time.Since(start).Seconds()
-			if stats {
-				rep.ByDepth = r.Stats.NodesByDepth
-			}
-			if r.Err != nil {
-				rep.Stopped = r.Err.Error()
-			}
-			if asJSON {
-				if err := writeJSON(e.stdout, rep); err != nil {
-					return err
-				}
-			} else {
-				if !count && len(rep.Shown) > 0 {
-					fmt.Fprintln(e.stdout)
-				}
-				partial := ""
-				if r.Err != nil {
-					partial = fmt.Sprintf(", a partial count: stopped by %v", r.Err)
-				}
-				fmt.Fprintf(e.stdout, "%s: %d solutions (%d nodes, %d updates, %.2f s%s)\n", name, rep.Solutions, rep.Nodes, rep.Updates, rep.Seconds, partial)
-				if stats {
-					for d, n := range rep.ByDepth {
-						fmt.Fprintf(e.stdout, "%5d %14d\n", d, n)
+			shown := 0
+			rep := p.RunDLX(e.ctx, name, xcover.DLXOptions{Strategy: strat, Count: count, All: all, Workers: workers, Stats: stats,
+				KeepShown: asJSON, Show: func(lines []string) {
+					if !asJSON {
+						if shown > 0 || all {
+							fmt.Fprintln(e.stdout)
+						}
+						for _, l := range lines {
+							fmt.Fprintln(e.stdout, l)
+						}
 					}
-				}
+					shown++
+				}})
+			if asJSON {
+				err = writeJSON(e.stdout, rep)
+			} else {
+				err = rep.WriteSummary(e.stdout)
+			}
+			if err != nil {
+				return err
 			}
 			if e.ctx.Err() != nil {
 				return errInterrupted

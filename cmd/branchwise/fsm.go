@@ -8,48 +8,60 @@ import (
 	"runtime/debug"
 
 	"github.com/branchwise/branchwise/branching"
-	"github.com/branchwise/branchwise/search"
 )
-
-// learner is tiles.LearnFSM or rubik.LearnFSM.
-type learner func(context.Context, int, branching.Limits) (*branching.Automaton, error)
 
 // checkFSMLen validates --fsm.
 func checkFSMLen(n int) error {
-	if n < 0 || n > branching.MaxLearnLen {
-		return usagef("--fsm %d: want 1 to %d (0: none)", n, branching.MaxLearnLen)
+	if err := branching.CheckLearnLen(n); err != nil {
+		return usageError{err}
 	}
 	return nil
 }
 
-// branchingLimits are the limits of a learning or an exploration.
+// branching returns the limits of a learning or an exploration.
 func (l limits) branching() branching.Limits {
 	return branching.Limits{MaxNodes: l.MaxNodes, MaxMem: int64(l.MaxMem)}
 }
 
-// learnFSM learns the automaton of duplicate strings up to length n within
-// lim and ctx. A limit or Ctrl-C leaves the automaton learned so far, which
-// prunes less but correctly, with a note saying so, and the limit's error.
-func learnFSM(ctx context.Context, learn learner, n int, lim limits) (a *branching.Automaton, note string, err error) {
+// learnFSM learns the automaton of duplicate strings up to length n
+// within lim and ctx (branching.LearnWithNote), the heap kept within
+// --max-mem: the learner's tables are all the command holds.
+func learnFSM(ctx context.Context, learn branching.LearnFunc, n int, lim limits) (*branching.Automaton, string, error) {
 	if lim.MaxMem > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		// The learner's tables are all the command holds: keep the heap,
-		// garbage included, within the limit.
 		old := debug.SetMemoryLimit(int64(lim.MaxMem))
 		defer debug.SetMemoryLimit(old)
 	}
-	a, err = learn(ctx, n, lim.branching())
-	if a == nil {
+	return branching.LearnWithNote(ctx, learn, n, lim.branching())
+}
+
+// fsmGraph learns an automaton (learnFSM) and explores the type graph it
+// prunes; it returns the graph and what to say of the pruning. A learning
+// that ctx stopped prints its note and returns stopError.
+func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim limits, noteOnFail bool,
+	explore func(context.Context, *branching.Automaton, branching.Limits) (*branching.Graph, error)) (*branching.Graph, string, error) {
+	fsm, note, err := learnFSM(ctx, learn, n, lim)
+	if fsm == nil {
 		return nil, "", err
 	}
-	if err != nil {
-		how := "stopped by the " + search.StatusOf(err).String()
-		if search.StatusOf(err) == search.Interrupted {
-			how = "interrupted"
-		}
-		note = fmt.Sprintf("FSM learning %s: complete to length %d of %d, %d strings",
-			how, a.Length, n, len(a.Forbidden))
+	if ctx.Err() != nil {
+		fmt.Fprintln(e.stdout, note)
+		return nil, "", stopError(e, ctx)
 	}
-	return a, note, err
+	g, err := explore(ctx, fsm, lim.branching())
+	if err != nil {
+		if noteOnFail && note != "" {
+			fmt.Fprintln(e.stdout, note)
+		}
+		if ctx.Err() != nil {
+			return nil, "", stopError(e, ctx)
+		}
+		return nil, "", fmt.Errorf("exploring the type graph: %w", err)
+	}
+	what := "FSM pruning (" + fsm.Describe() + ")"
+	if note != "" {
+		what += "; " + note
+	}
+	return g, what, nil
 }
 
 // stopError is the error of a command stopped by ctx: errInterrupted after

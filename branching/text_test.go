@@ -1,0 +1,51 @@
+package branching
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/branchwise/branchwise/search"
+)
+
+// TestReportText: the Five Puzzle without the parent (Edelkamp and Korf
+// (1998), Figure 4) printed and drawn.
+func TestReportText(t *testing.T) {
+	g, err := ReadMatrix(strings.NewReader("start: cs\ncc: 0 1 0 0\ncs: 0 0 1 1\nss: 0 0 0 2\nsc: 1 0 0 0\n"), "five")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := NewReport("five", g, 6)
+	var out, svg bytes.Buffer
+	rep.WriteTable(&out)
+	for _, s := range []string{"five\nnode types      4 (", "eigenvalue      ", "depth  nodes  branching factor", "      6      9          1.285714"} {
+		if !strings.Contains(out.String(), s) {
+			t.Errorf("table lacks %q:\n%s", s, out.String())
+		}
+	}
+	if err := rep.WriteSVG(&svg); err != nil || !strings.Contains(svg.String(), "Branching factor per depth") {
+		t.Errorf("SVG: %v", err)
+	}
+}
+
+func TestLearnWithNote(t *testing.T) {
+	part := &Automaton{Length: 3, Forbidden: []string{"ab", "ba"}}
+	learn := func(err error) LearnFunc {
+		return func(context.Context, int, Limits) (*Automaton, error) { return part, err }
+	}
+	if a, note, err := LearnWithNote(context.Background(), learn(nil), 5, Limits{}); a != part || note != "" || err != nil {
+		t.Errorf("complete: %v %q %v", a, note, err)
+	}
+	_, note, err := LearnWithNote(context.Background(), learn(search.ErrNodeLimit), 5, Limits{})
+	if note != "FSM learning stopped by the node limit: complete to length 3 of 5, 2 strings" || !errors.Is(err, search.ErrNodeLimit) {
+		t.Errorf("node limit: %q %v", note, err)
+	}
+	if _, note, _ := LearnWithNote(context.Background(), learn(context.Canceled), 5, Limits{}); !strings.HasPrefix(note, "FSM learning interrupted:") {
+		t.Errorf("interrupted: %q", note)
+	}
+	if err := CheckLearnLen(MaxLearnLen + 1); err == nil || CheckLearnLen(0) != nil {
+		t.Error("CheckLearnLen")
+	}
+}
