@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 
-	"github.com/branchwise/branchwise/puzzles/gaps"
 	"github.com/spf13/cobra"
 )
 
@@ -38,12 +37,7 @@ every rank is shifted up by one (our A is its 2), to be solved with rules
 			default:
 				return usagef("--format %q: want text or solvitaire", format)
 			}
-			for i, h := range d.HoleNames {
-				if h != gaps.Hole {
-					d.Cells[i] = h // print the removed cards: the holes keep their names
-				}
-			}
-			fmt.Fprint(e.stdout, d.String())
+			fmt.Fprint(e.stdout, d.NamedHoles())
 			return nil
 		},
 	}

@@ -1,32 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/branchwise/branchwise/puzzles/gaps"
-	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
 )
-
-// gapsSolution is the outcome of gaps solve, as printed.
-type gapsSolution struct {
-	Deal      string   `json:"deal"`
-	Source    string   `json:"source"`
-	Algorithm string   `json:"algorithm"`
-	Status    string   `json:"status"`
-	Reason    string   `json:"stopped_by,omitempty"`
-	Length    int      `json:"length"`
-	Moves     []string `json:"moves,omitempty"`
-	Cards     []string `json:"cards,omitempty"`
-	Generated int64    `json:"generated"`
-	Expanded  int64    `json:"expanded,omitempty"`
-	Stored    int      `json:"stored"`
-	Rejected  int64    `json:"deadlocks_rejected"`
-	Bytes     int64    `json:"bytes"`
-	Seconds   float64  `json:"seconds"`
-}
 
 func newGapsSolveCmd(e *env) *cobra.Command {
 	var (
@@ -78,18 +57,15 @@ duplicate store: hash or trie (Patricia).`,
 			if err != nil {
 				return err
 			}
-			s := gapsSolution{Deal: d.String(), Source: src, Algorithm: algo, Status: out.Verdict.String(),
-				Reason: search.StoppedBy(out.Status, nil), Length: len(out.Path), Generated: out.Generated, Expanded: out.Expanded,
-				Stored: out.Stored, Rejected: out.Rejected, Bytes: out.Bytes, Seconds: out.Elapsed.Seconds()}
-			if out.Verdict == gaps.Solvable {
-				if s.Moves, s.Cards, err = gaps.Notation(d, out.Path); err != nil {
-					return fmt.Errorf("internal error: %v", err)
-				}
+			rep, err := gaps.NewReport(d, src, algo, out)
+			if err != nil {
+				return err
 			}
+			rep.Quiet = quiet
 			if asJSON {
-				err = writeJSON(e.stdout, s)
+				err = writeJSON(e.stdout, rep)
 			} else {
-				printGapsSolution(e, s, quiet)
+				err = rep.WriteTable(e.stdout)
 			}
 			if err == nil && e.ctx.Err() != nil {
 				err = errInterrupted
@@ -106,35 +82,4 @@ duplicate store: hash or trie (Patricia).`,
 	addJSONFlag(fs, &asJSON)
 	addLimitFlags(fs, &lim)
 	return c
-}
-
-func printGapsSolution(e *env, s gapsSolution, quiet bool) {
-	fmt.Fprint(e.stdout, s.Deal)
-	fmt.Fprintln(e.stdout)
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "status\t%s%s\n", s.Status, reasonSuffix(s.Reason))
-	if s.Status == "solvable" {
-		fmt.Fprintf(tw, "length\t%d\n", s.Length)
-	}
-	fmt.Fprintf(tw, "algorithm\t%s\n", s.Algorithm)
-	fmt.Fprintf(tw, "generated\t%d\n", s.Generated)
-	fmt.Fprintf(tw, "stored\t%d\n", s.Stored)
-	fmt.Fprintf(tw, "deadlocks\t%d\n", s.Rejected)
-	fmt.Fprintf(tw, "seconds\t%.3f\n", s.Seconds)
-	tw.Flush()
-	if s.Status == "solvable" && !quiet {
-		fmt.Fprintln(e.stdout)
-		for i := 0; i < len(s.Moves); i += 8 {
-			fmt.Fprintln(e.stdout, strings.Join(s.Moves[i:min(i+8, len(s.Moves))], " "))
-		}
-		fmt.Fprintln(e.stdout)
-		fmt.Fprintln(e.stdout, strings.Join(s.Cards, " "))
-	}
-}
-
-func reasonSuffix(r string) string {
-	if r == "" {
-		return ""
-	}
-	return " (" + r + ")"
 }

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/branchwise/branchwise/puzzles/gaps"
 	"github.com/spf13/cobra"
@@ -90,41 +88,22 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 			if err != nil {
 				return err
 			}
-			var ledgerErr error
 			prog := newProgress(e)
-			var sizes []gaps.SurveyResult
-			for k := lo; k <= hi && e.ctx.Err() == nil; k++ {
-				// Deal i of size k is entry (k-lo)*deals+i of the ledger.
-				first := (k - lo) * deals
-				resumed := map[int]gaps.DealOutcome{}
-				if ledger != nil {
-					for j, raw := range ledger.Done() {
-						var r gaps.DealOutcome
-						if j >= first && j < first+deals && json.Unmarshal(raw, &r) == nil && r.Seed == uint64(seed)+uint64(j-first) {
-							resumed[j-first] = r
-						}
+			sizes := gaps.SurveyAll(e.ctx, gaps.SurveySizes{ToColumns: hi, Ledger: ckpt(ledger), ShardI: slot.I, ShardN: slot.N,
+				SurveyOptions: gaps.SurveyOptions{Columns: lo, Seed: uint64(seed), Deals: deals, Workers: workers,
+					Decider: decider, Algorithms: names, MaxTime: lim.MaxTime,
+					Solve: gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), Store: store}},
+				Progress: func(k, done int, r gaps.DealOutcome) {
+					prog.Printf("%d columns: %d/%d deals", k, done, deals)
+					if verbose {
+						fmt.Fprintln(e.stderr, r.Line(k))
 					}
-				}
-				done := len(resumed)
-				sz := gaps.Survey(e.ctx, gaps.SurveyOptions{Columns: k, Seed: uint64(seed), Deals: deals, Workers: workers,
-					Decider: decider, Algorithms: names, MaxTime: lim.MaxTime, Resumed: resumed,
-					Keep:  func(i int) bool { return (first+i)%slot.N == slot.I },
-					Solve: gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), Store: store},
-					Done: func(r gaps.DealOutcome) {
-						done++
-						prog.Printf("%d columns: %d/%d deals", k, done, deals)
-						if verbose {
-							printSurveyDeal(e, k, r)
-						}
-						if ledger != nil && ledgerErr == nil {
-							ledgerErr = ledger.Add(first+int(r.Seed-uint64(seed)), r)
-						}
-					}})
-				sizes = append(sizes, sz)
-				if !asJSON {
-					printSurveySize(e, sz)
-				}
-			}
+				},
+				SizeDone: func(sz gaps.SurveyResult) {
+					if !asJSON {
+						sz.WriteTable(e.stdout)
+					}
+				}})
 			prog.Done()
 			if err := ledger.Finish(e.stderr, e.ctx.Err() != nil); err != nil {
 				return err
@@ -151,32 +130,4 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 	addLimitFlags(fs, &lim)
 	lf.add(fs, "deal")
 	return c
-}
-
-func printSurveyDeal(e *env, k int, r gaps.DealOutcome) {
-	v := r.Decision
-	line := fmt.Sprintf("k=%d seed=%d %s nodes=%d len=%d %.3fs", k, r.Seed, v.Verdict, v.Generated, len(v.Path), v.Elapsed.Seconds())
-	for _, o := range r.Runs {
-		line += fmt.Sprintf(" %s:%s/%d", o.Algorithm, o.Verdict, o.Generated)
-	}
-	fmt.Fprintln(e.stderr, line)
-}
-
-func printSurveySize(e *env, sz gaps.SurveyResult) {
-	fmt.Fprintf(e.stdout, "%d columns: %d deals: %d solvable, %d unsolvable, %d unknown; solvable %.1f%% (95%% CI %.1f-%.1f%%); decider %.1fs in all, at most %.2fs a deal\n",
-		sz.Columns, sz.Deals, sz.Solvable, sz.Unsolvable, sz.Unknown, sz.SolvablePct, sz.CILow, sz.CIHigh, sz.Seconds, sz.MaxSeconds)
-	if len(sz.UnknownSeeds) > 0 {
-		fmt.Fprintf(e.stdout, "  unknown seeds: %v\n", sz.UnknownSeeds)
-	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "  algorithm\tsolved\tunknown\tmean nodes\tmedian nodes\tmean stored\tmean length\tlength/opt\tdeadlocks\tseconds\t")
-	for _, a := range sz.Algorithms {
-		ratio := "-"
-		if a.LengthRatio > 0 {
-			ratio = fmt.Sprintf("%.3f", a.LengthRatio)
-		}
-		fmt.Fprintf(tw, "  %s\t%d\t%d\t%.0f\t%.0f\t%.0f\t%.1f\t%s\t%d\t%.1f\t\n", a.Name, a.Solved, a.Unknown, a.MeanNodes, a.MedianNodes, a.MeanStored, a.MeanLength, ratio, a.Rejected, a.Seconds)
-	}
-	tw.Flush()
-	fmt.Fprintln(e.stdout)
 }

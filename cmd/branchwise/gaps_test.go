@@ -36,7 +36,7 @@ func TestGapsSolveAlgorithms(t *testing.T) {
 		"priority1", "priority2", "dfs-aces-first", "dfs-aces-last", "dfs", "decide", "decide-nodl"} {
 		for _, store := range []string{"hash", "trie"} {
 			code, stdout, stderr := runCLI(t, "gaps", "solve", "--seed", "2", "--columns", "5", "--algo", algo, "--dedup", store, "--json")
-			var got gapsSolution
+			var got gaps.Report
 			if err := json.Unmarshal([]byte(stdout), &got); err != nil || code != exitOK {
 				t.Fatalf("%s %s: exit %d, %v\n%s%s", algo, store, code, err, stdout, stderr)
 			}

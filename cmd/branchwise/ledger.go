@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 
 	"github.com/branchwise/branchwise/shard"
@@ -35,4 +36,20 @@ func (f *ledgerFlags) open(spec string) (*shard.Ledger, error) {
 		return nil, usageError{err}
 	}
 	return f.Open(spec)
+}
+
+// checkpoint is what the library's jobs keep their instances in.
+type checkpoint interface {
+	Name() string
+	Done() map[int]json.RawMessage
+	Add(i int, result any) error
+}
+
+// ckpt returns l as a checkpoint: nil without one (a nil *shard.Ledger in
+// an interface would not be nil).
+func ckpt(l *shard.Ledger) checkpoint {
+	if l == nil {
+		return nil
+	}
+	return l
 }

@@ -62,11 +62,10 @@ mean length relative to the optimum.`,
 			}
 			prog := newProgress(e)
 			done, nodes, start := 0, int64(0), time.Now()
-			var ckpt tiles.Checkpoint
 			if ledger != nil {
-				done, ckpt = len(ledger.Done()), ledger
+				done = len(ledger.Done())
 			}
-			res, err := tiles.RunKorf100(ctx, tiles.Korf100Options{Solve: opt, Instances: sel, Workers: workers, Ledger: ckpt,
+			res, err := tiles.RunKorf100(ctx, tiles.Korf100Options{Solve: opt, Instances: sel, Workers: workers, Ledger: ckpt(ledger),
 				Done: func(r tiles.KorfRun) {
 					done, nodes = done+1, nodes+r.Generated
 					prog.Printf("korf100: %d/%d instances done, %.3g nodes, %s", done, len(sel), float64(nodes), time.Since(start).Round(time.Second))

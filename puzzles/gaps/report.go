@@ -1,0 +1,188 @@
+package gaps
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/branchwise/branchwise/search"
+)
+
+// Report is a solve of one deal as the gaps solve command prints it.
+type Report struct {
+	Deal      string   `json:"deal"`
+	Source    string   `json:"source"`
+	Algorithm string   `json:"algorithm"`
+	Status    string   `json:"status"`
+	Reason    string   `json:"stopped_by,omitempty"`
+	Length    int      `json:"length"`
+	Moves     []string `json:"moves,omitempty"`
+	Cards     []string `json:"cards,omitempty"`
+	Generated int64    `json:"generated"`
+	Expanded  int64    `json:"expanded,omitempty"`
+	Stored    int      `json:"stored"`
+	Rejected  int64    `json:"deadlocks_rejected"`
+	Bytes     int64    `json:"bytes"`
+	Seconds   float64  `json:"seconds"`
+	// Quiet leaves the moves out of the table.
+	Quiet bool `json:"-"`
+}
+
+// NewReport sums up the outcome of algo on deal d, named src (a file, or
+// the seed and columns): with the moves in Shintani's notation and as the
+// moving cards when solvable.
+func NewReport(d Deal, src, algo string, out Outcome) (Report, error) {
+	s := Report{Deal: d.String(), Source: src, Algorithm: algo, Status: out.Verdict.String(),
+		Reason: search.StoppedBy(out.Status, nil), Length: len(out.Path), Generated: out.Generated, Expanded: out.Expanded,
+		Stored: out.Stored, Rejected: out.Rejected, Bytes: out.Bytes, Seconds: out.Elapsed.Seconds()}
+	if out.Verdict == Solvable {
+		var err error
+		if s.Moves, s.Cards, err = Notation(d, out.Path); err != nil {
+			return s, fmt.Errorf("internal error: %v", err)
+		}
+	}
+	return s, nil
+}
+
+// WriteTable prints the deal, the verdict and counts, and (unless Quiet)
+// the moves, eight a line, then the moving cards.
+func (s *Report) WriteTable(w io.Writer) error {
+	fmt.Fprint(w, s.Deal)
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	reason := ""
+	if s.Reason != "" {
+		reason = " (" + s.Reason + ")"
+	}
+	fmt.Fprintf(tw, "status\t%s%s\n", s.Status, reason)
+	if s.Status == "solvable" {
+		fmt.Fprintf(tw, "length\t%d\n", s.Length)
+	}
+	fmt.Fprintf(tw, "algorithm\t%s\n", s.Algorithm)
+	fmt.Fprintf(tw, "generated\t%d\n", s.Generated)
+	fmt.Fprintf(tw, "stored\t%d\n", s.Stored)
+	fmt.Fprintf(tw, "deadlocks\t%d\n", s.Rejected)
+	fmt.Fprintf(tw, "seconds\t%.3f\n", s.Seconds)
+	tw.Flush()
+	if s.Status == "solvable" && !s.Quiet {
+		fmt.Fprintln(w)
+		for i := 0; i < len(s.Moves); i += 8 {
+			fmt.Fprintln(w, strings.Join(s.Moves[i:min(i+8, len(s.Moves))], " "))
+		}
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, strings.Join(s.Cards, " "))
+	}
+	return nil
+}
+
+// NamedHoles returns the deal's text with every hole named by the card of
+// rank Cols removed from it (the deal file format of 'gaps deal').
+func (d Deal) NamedHoles() string {
+	e := d
+	e.Cells = append([]Card(nil), d.Cells...)
+	for i, h := range d.HoleNames {
+		if h != Hole {
+			e.Cells[i] = h
+		}
+	}
+	return e.String()
+}
+
+// Line sums up a survey's deal of k columns on one line: seed, verdict,
+// nodes, length and time, then each algorithm's verdict and nodes.
+func (r DealOutcome) Line(k int) string {
+	v := r.Decision
+	line := fmt.Sprintf("k=%d seed=%d %s nodes=%d len=%d %.3fs", k, r.Seed, v.Verdict, v.Generated, len(v.Path), v.Elapsed.Seconds())
+	for _, o := range r.Runs {
+		line += fmt.Sprintf(" %s:%s/%d", o.Algorithm, o.Verdict, o.Generated)
+	}
+	return line
+}
+
+// WriteTable prints the verdict counts with the Wilson interval, the
+// unknown seeds, and a line per algorithm.
+func (sz *SurveyResult) WriteTable(w io.Writer) error {
+	fmt.Fprintf(w, "%d columns: %d deals: %d solvable, %d unsolvable, %d unknown; solvable %.1f%% (95%% CI %.1f-%.1f%%); decider %.1fs in all, at most %.2fs a deal\n",
+		sz.Columns, sz.Deals, sz.Solvable, sz.Unsolvable, sz.Unknown, sz.SolvablePct, sz.CILow, sz.CIHigh, sz.Seconds, sz.MaxSeconds)
+	if len(sz.UnknownSeeds) > 0 {
+		fmt.Fprintf(w, "  unknown seeds: %v\n", sz.UnknownSeeds)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "  algorithm\tsolved\tunknown\tmean nodes\tmedian nodes\tmean stored\tmean length\tlength/opt\tdeadlocks\tseconds\t")
+	for _, a := range sz.Algorithms {
+		ratio := "-"
+		if a.LengthRatio > 0 {
+			ratio = fmt.Sprintf("%.3f", a.LengthRatio)
+		}
+		fmt.Fprintf(tw, "  %s\t%d\t%d\t%.0f\t%.0f\t%.0f\t%.1f\t%s\t%d\t%.1f\t\n", a.Name, a.Solved, a.Unknown, a.MeanNodes, a.MedianNodes, a.MeanStored, a.MeanLength, ratio, a.Rejected, a.Seconds)
+	}
+	tw.Flush()
+	_, err := fmt.Fprintln(w)
+	return err
+}
+
+// Checkpoint is where a survey keeps its finished deals, by number, as
+// JSON: a shard.Ledger.
+type Checkpoint interface {
+	Done() map[int]json.RawMessage
+	// Add records deal i's outcome; the ledger keeps its first error.
+	Add(i int, result any) error
+}
+
+// SurveySizes configure SurveyAll: a Survey of each number of columns
+// from Columns to ToColumns, as one job of (ToColumns-Columns+1)*Deals
+// deals numbered size by size, which a checkpoint keeps and shards split.
+type SurveySizes struct {
+	SurveyOptions
+	ToColumns int
+	// Ledger, if set, holds the deals finished by earlier runs, which are
+	// not run again, and gets every deal this run finishes.
+	Ledger Checkpoint
+	// ShardI and ShardN pick the deals k (in the job's numbering) with k
+	// mod ShardN == ShardI; ShardN 0 runs every deal.
+	ShardI, ShardN int
+	// Progress, if set, is told after each deal how many of its size are
+	// done (resumed ones included), one call at a time.
+	Progress func(columns, done int, r DealOutcome)
+	// SizeDone, if set, is given each size's survey as it ends.
+	SizeDone func(SurveyResult)
+}
+
+// SurveyAll surveys the sizes in turn until the last or until ctx ends.
+func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
+	var sizes []SurveyResult
+	n := max(o.ShardN, 1)
+	for k := o.Columns; k <= o.ToColumns && ctx.Err() == nil; k++ {
+		first := (k - o.Columns) * o.Deals
+		opt := o.SurveyOptions
+		opt.Columns, opt.Resumed = k, map[int]DealOutcome{}
+		if o.Ledger != nil {
+			for j, raw := range o.Ledger.Done() {
+				var r DealOutcome
+				if j >= first && j < first+o.Deals && json.Unmarshal(raw, &r) == nil && r.Seed == o.Seed+uint64(j-first) {
+					opt.Resumed[j-first] = r
+				}
+			}
+		}
+		done := len(opt.Resumed)
+		opt.Keep = func(i int) bool { return (first+i)%n == o.ShardI }
+		opt.Done = func(r DealOutcome) {
+			done++
+			if o.Progress != nil {
+				o.Progress(k, done, r)
+			}
+			if o.Ledger != nil {
+				o.Ledger.Add(first+int(r.Seed-o.Seed), r)
+			}
+		}
+		sz := Survey(ctx, opt)
+		sizes = append(sizes, sz)
+		if o.SizeDone != nil {
+			o.SizeDone(sz)
+		}
+	}
+	return sizes
+}

@@ -1,0 +1,79 @@
+package gaps
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestReport(t *testing.T) {
+	d := Generate(5, 2)
+	out, err := Solve(context.Background(), d, "astar", SolveOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := NewReport(d, "seed 2, 5 columns", "astar", out)
+	if err != nil || rep.Status != "solvable" || len(rep.Moves) != rep.Length || len(rep.Cards) != rep.Length || rep.Reason != "" {
+		t.Fatalf("%+v, %v", rep, err)
+	}
+	var tab bytes.Buffer
+	rep.WriteTable(&tab)
+	if !strings.HasPrefix(tab.String(), d.String()+"\nstatus     solvable\nlength     ") || !strings.HasSuffix(tab.String(), strings.Join(rep.Cards, " ")+"\n") {
+		t.Errorf("table:\n%s", tab.String())
+	}
+	rep.Quiet = true
+	tab.Reset()
+	rep.WriteTable(&tab)
+	if strings.Contains(tab.String(), rep.Moves[0]) {
+		t.Errorf("quiet table with moves:\n%s", tab.String())
+	}
+	stopped, _ := Solve(context.Background(), Generate(8, 1), "astar", SolveOptions{MaxNodes: 10})
+	if rep, _ := NewReport(Generate(8, 1), "s", "astar", stopped); rep.Status != "unknown" || rep.Reason == "" {
+		t.Errorf("stopped: %+v", rep)
+	}
+	named := d.NamedHoles()
+	back, err := ParseString(named, "named")
+	if err != nil || back.String() != d.String() || strings.Contains(named, "..") {
+		t.Errorf("NamedHoles:\n%s\n%v", named, err)
+	}
+}
+
+type memLedger map[int]json.RawMessage
+
+func (m memLedger) Done() map[int]json.RawMessage { return m }
+func (m memLedger) Add(i int, r any) error {
+	b, err := json.Marshal(r)
+	m[i] = b
+	return err
+}
+
+// TestSurveyAll: two sizes as one job, split into two shards kept in one
+// ledger, then resumed from it: the same sizes without running anything.
+func TestSurveyAll(t *testing.T) {
+	l := memLedger{}
+	o := SurveySizes{SurveyOptions: SurveyOptions{Columns: 4, Seed: 1, Deals: 6, Workers: 1}, ToColumns: 5, Ledger: l, ShardN: 2}
+	var lines []string
+	o.Progress = func(k, _ int, r DealOutcome) { lines = append(lines, r.Line(k)) }
+	for i := range 2 {
+		o.ShardI = i
+		if sizes := SurveyAll(context.Background(), o); len(sizes) != 2 || sizes[1].Columns != 5 {
+			t.Fatalf("shard %d: %+v", i, sizes)
+		}
+	}
+	if len(l) != 12 || len(lines) != 12 || !strings.HasPrefix(lines[0], "k=4 seed=1 ") {
+		t.Fatalf("%d in the ledger, lines %v", len(l), lines)
+	}
+	o.ShardN, lines = 0, nil
+	var tab bytes.Buffer
+	o.SizeDone = func(sz SurveyResult) { sz.WriteTable(&tab) }
+	sizes := SurveyAll(context.Background(), o)
+	want := Survey(context.Background(), SurveyOptions{Columns: 4, Seed: 1, Deals: 6, Workers: 1})
+	if len(lines) != 0 || sizes[0].Solvable != want.Solvable || sizes[0].Deals != 6 {
+		t.Errorf("resumed: ran %d, %+v, want %+v", len(lines), sizes[0], want)
+	}
+	if !strings.HasPrefix(tab.String(), "4 columns: 6 deals: ") || !strings.Contains(tab.String(), "\n5 columns: 6 deals: ") {
+		t.Errorf("tables:\n%s", tab.String())
+	}
+}
