@@ -83,9 +83,9 @@ func (p *Problem) RunDLX(ctx context.Context, name string, o DLXOptions) DLXRepo
 	return rep
 }
 
-// WriteSummary prints the count of solutions, nodes, updates and time
+// WriteTable prints the count of solutions, nodes, updates and time
 // (after a blank line below solutions shown), and the nodes per depth.
-func (rep *DLXReport) WriteSummary(w io.Writer) error {
+func (rep *DLXReport) WriteTable(w io.Writer) error {
 	if !rep.count && rep.shown > 0 {
 		fmt.Fprintln(w)
 	}

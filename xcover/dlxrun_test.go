@@ -22,13 +22,13 @@ func TestRunDLX(t *testing.T) {
 		t.Fatalf("%+v, shown %v", rep, shown)
 	}
 	var out bytes.Buffer
-	rep.WriteSummary(&out)
+	rep.WriteTable(&out)
 	if !strings.HasPrefix(out.String(), "\nknuth: 1 solutions (") {
 		t.Errorf("summary %q", out.String())
 	}
 	count := p.RunDLX(context.Background(), "knuth", DLXOptions{Strategy: Fewest, Count: true, Workers: 2})
 	out.Reset()
-	count.WriteSummary(&out)
+	count.WriteTable(&out)
 	if count.Solutions != 1 || count.Shown != nil || !strings.HasPrefix(out.String(), "knuth: 1 solutions (") {
 		t.Errorf("count: %+v, %q", count, out.String())
 	}

@@ -45,8 +45,5 @@ func reportBF(e *env, f *bfFlags, what string, g *branching.Graph) error {
 			return err
 		}
 	}
-	if f.asJSON {
-		return writeJSON(e.stdout, rep)
-	}
-	return rep.WriteTable(e.stdout)
+	return output(e, f.asJSON, &rep)
 }

@@ -10,7 +10,6 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -192,10 +191,6 @@ func newStore(name string) (dedup.Store, error) {
 	return nil, usagef("unknown duplicate store %q (want hash or trie)", name)
 }
 
-// num prints a count or a median in full, with decimals only when it has
-// them (the median of an even number of counts may end in .5).
-func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-
 // createFile creates the file name and writes it with write.
 func createFile(name string, write func(io.Writer) error) error {
 	f, err := os.Create(name)
@@ -207,6 +202,33 @@ func createFile(name string, write func(io.Writer) error) error {
 		return err
 	}
 	return f.Close()
+}
+
+// tabler is a result that prints itself as text.
+type tabler interface{ WriteTable(io.Writer) error }
+
+// output prints rep as one JSON object or as its table.
+func output(e *env, asJSON bool, rep tabler) error {
+	if asJSON {
+		return writeJSON(e.stdout, rep)
+	}
+	return rep.WriteTable(e.stdout)
+}
+
+// outputDone is output, then interrupted.
+func outputDone(e *env, asJSON bool, rep tabler) error {
+	if err := output(e, asJSON, rep); err != nil {
+		return err
+	}
+	return interrupted(e)
+}
+
+// interrupted is errInterrupted when Ctrl-C ended the run.
+func interrupted(e *env) error {
+	if e.ctx.Err() != nil {
+		return errInterrupted
+	}
+	return nil
 }
 
 // writeJSON prints v as one indented JSON object.

@@ -67,18 +67,7 @@ file fed to Knuth's DLX1 (or DLX2 with colours) must give the same count.
 					}
 					shown++
 				}})
-			if asJSON {
-				err = writeJSON(e.stdout, rep)
-			} else {
-				err = rep.WriteSummary(e.stdout)
-			}
-			if err != nil {
-				return err
-			}
-			if e.ctx.Err() != nil {
-				return errInterrupted
-			}
-			return nil
+			return outputDone(e, asJSON, &rep)
 		},
 	}
 	fs := c.Flags()

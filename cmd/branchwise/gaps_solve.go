@@ -62,15 +62,7 @@ duplicate store: hash or trie (Patricia).`,
 				return err
 			}
 			rep.Quiet = quiet
-			if asJSON {
-				err = writeJSON(e.stdout, rep)
-			} else {
-				err = rep.WriteTable(e.stdout)
-			}
-			if err == nil && e.ctx.Err() != nil {
-				err = errInterrupted
-			}
-			return err
+			return outputDone(e, asJSON, &rep)
 		},
 	}
 	fs := c.Flags()

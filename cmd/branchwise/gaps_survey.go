@@ -2,25 +2,12 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/gaps"
 	"github.com/spf13/cobra"
 )
-
-func parseColumns(s string) (int, int, error) {
-	a, b, found := strings.Cut(s, "..")
-	lo, err1 := strconv.Atoi(a)
-	hi, err2 := lo, error(nil)
-	if found {
-		hi, err2 = strconv.Atoi(b)
-	}
-	if err1 != nil || err2 != nil || lo < gaps.MinCols || hi > gaps.MaxCols || lo > hi {
-		return 0, 0, usagef("--columns %q: want K or K1..K2 within %d..%d", s, gaps.MinCols, gaps.MaxCols)
-	}
-	return lo, hi, nil
-}
 
 func newGapsSurveyCmd(e *env) *cobra.Command {
 	var (
@@ -49,33 +36,22 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
   branchwise gaps survey --columns 6..8 --deals 50 --algos astar,astar+dl,dfid,dfid+dl,bf1-1.8,bf1-1.8+dl,bf2,bf2+dl --max-nodes 1000000`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
-			lo, hi, err := parseColumns(colText)
-			if err != nil {
-				return err
-			}
-			if deals < 1 {
-				return usagef("--deals must be at least 1")
+			lo, hi, ok := cliflag.ParseRange(colText, true)
+			if !ok || lo < gaps.MinCols || hi > gaps.MaxCols || lo > hi {
+				return usagef("--columns %q: want K or K1..K2 within %d..%d", colText, gaps.MinCols, gaps.MaxCols)
 			}
 			var names []string
 			if algos != "" {
 				names = strings.Split(algos, ",")
 			}
-			for _, a := range names {
-				if err := gaps.CheckAlgorithm(a); err != nil {
-					return usageError{err}
-				}
-			}
-			if decider != "decide" && decider != "decide-reach" {
-				return usagef("--decider %q: want decide or decide-reach", decider)
-			}
-			if _, err := newStore(store); err != nil {
-				return err
-			}
 			if lim.MaxMem == 0 {
 				lim.MaxMem = 1 << 30
 			}
-			if workers < 1 {
-				return usagef("-j must be at least 1")
+			job := gaps.SurveySizes{ToColumns: hi, SurveyOptions: gaps.SurveyOptions{Columns: lo, Seed: uint64(seed), Deals: deals, Workers: workers,
+				Decider: decider, Algorithms: names, MaxTime: lim.MaxTime,
+				Solve: gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), Store: store}}}
+			if err := job.Check(); err != nil {
+				return usageError{err}
 			}
 			lim.setGCLimit(workers)
 			spec := fmt.Sprintf("gaps survey --columns %s --deals %d --seed %d --decider %s --algos %s --dedup %s --max-nodes %d --max-time %v --max-mem %d",
@@ -89,32 +65,29 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 				return err
 			}
 			prog := newProgress(e)
-			sizes := gaps.SurveyAll(e.ctx, gaps.SurveySizes{ToColumns: hi, Ledger: ckpt(ledger), ShardI: slot.I, ShardN: slot.N,
-				SurveyOptions: gaps.SurveyOptions{Columns: lo, Seed: uint64(seed), Deals: deals, Workers: workers,
-					Decider: decider, Algorithms: names, MaxTime: lim.MaxTime,
-					Solve: gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), Store: store}},
-				Progress: func(k, done int, r gaps.DealOutcome) {
-					prog.Printf("%d columns: %d/%d deals", k, done, deals)
-					if verbose {
-						fmt.Fprintln(e.stderr, r.Line(k))
-					}
-				},
-				SizeDone: func(sz gaps.SurveyResult) {
-					if !asJSON {
-						sz.WriteTable(e.stdout)
-					}
-				}})
+			job.Ledger, job.ShardI, job.ShardN = ckpt(ledger), slot.I, slot.N
+			job.Progress = func(k, done int, r gaps.DealOutcome) {
+				prog.Printf("%d columns: %d/%d deals", k, done, deals)
+				if verbose {
+					fmt.Fprintln(e.stderr, r.Line(k))
+				}
+			}
+			job.SizeDone = func(sz gaps.SurveyResult) {
+				if !asJSON {
+					sz.WriteTable(e.stdout)
+				}
+			}
+			sizes := gaps.SurveyAll(e.ctx, job)
 			prog.Done()
 			if err := ledger.Finish(e.stderr, e.ctx.Err() != nil); err != nil {
 				return err
 			}
 			if asJSON {
-				err = writeJSON(e.stdout, map[string]any{"seed": seed, "deals": deals, "sizes": sizes})
+				if err := writeJSON(e.stdout, map[string]any{"seed": seed, "deals": deals, "sizes": sizes}); err != nil {
+					return err
+				}
 			}
-			if err == nil && e.ctx.Err() != nil {
-				err = errInterrupted
-			}
-			return err
+			return interrupted(e)
 		},
 	}
 	fs := c.Flags()

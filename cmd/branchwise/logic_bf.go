@@ -32,10 +32,7 @@ factor, by which the sorted strategy orders the clues.`,
 			if e.ctx.Err() != nil {
 				defer func() { err = errInterrupted }()
 			}
-			if asJSON {
-				return writeJSON(e.stdout, rep)
-			}
-			return rep.WriteTable(e.stdout)
+			return output(e, asJSON, &rep)
 		},
 	}
 	addJSONFlag(c.Flags(), &asJSON)

@@ -106,8 +106,5 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 			return err
 		}
 	}
-	if f.asJSON {
-		return writeJSON(e.stdout, rep)
-	}
-	return rep.WriteTable(e.stdout)
+	return output(e, f.asJSON, &rep)
 }

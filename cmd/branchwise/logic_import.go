@@ -81,16 +81,8 @@ func runLogicImport(e *env, args []string, f logicImportFlags) error {
 		return err
 	}
 	prog.Done()
-	if f.asJSON {
-		err = writeJSON(e.stdout, rep)
-	} else {
-		err = rep.WriteTable(e.stdout)
-	}
-	switch {
-	case err != nil:
+	if err := outputDone(e, f.asJSON, &rep); err != nil {
 		return err
-	case e.ctx.Err() != nil:
-		return errInterrupted
 	}
 	return rep.Err()
 }

@@ -74,13 +74,5 @@ func runLogicSolve(e *env, file string, f logicSolveFlags) error {
 	if err != nil {
 		return err
 	}
-	if f.asJSON {
-		err = writeJSON(e.stdout, rep)
-	} else {
-		err = rep.WriteTable(e.stdout)
-	}
-	if err == nil && e.ctx.Err() != nil {
-		err = errInterrupted
-	}
-	return err
+	return outputDone(e, f.asJSON, &rep)
 }

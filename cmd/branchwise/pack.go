@@ -153,18 +153,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	} else if rep, err = packList(e, ctx, pk, o, f); err != nil {
 		return err
 	}
-	if !f.asJSON {
-		rep.WriteSummary(e.stdout)
-	}
-	if f.asJSON {
-		err = writeJSON(e.stdout, rep)
-	} else {
-		err = rep.WriteStats(e.stdout)
-	}
-	if err == nil && e.ctx.Err() != nil {
-		err = errInterrupted
-	}
-	return err
+	return outputDone(e, f.asJSON, &rep)
 }
 
 // packList prints the first solution, or all, or one of each class, and

@@ -77,15 +77,10 @@ mean length relative to the optimum.`,
 			if err != nil {
 				return err
 			}
-			if f.asJSON {
-				err = writeJSON(e.stdout, res)
-			} else {
-				err = res.WriteTable(e.stdout)
-			}
-			switch {
-			case err != nil:
+			if err := output(e, f.asJSON, &res); err != nil {
 				return err
-			case res.Interrupted:
+			}
+			if res.Interrupted {
 				return errInterrupted
 			}
 			return res.Err()

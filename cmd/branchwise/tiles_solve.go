@@ -66,15 +66,7 @@ conventions); other algorithms run the generic engines of package search.`,
 			if err != nil {
 				return err
 			}
-			if f.asJSON {
-				err = writeJSON(e.stdout, sols)
-			} else {
-				err = sols.WriteTable(e.stdout)
-			}
-			if err == nil && e.ctx.Err() != nil {
-				err = errInterrupted
-			}
-			return err
+			return outputDone(e, f.asJSON, sols)
 		},
 	}
 	f.add(c)

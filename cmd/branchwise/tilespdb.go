@@ -87,20 +87,13 @@ the whole run; instances not finished are reported as stopped.`,
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				err = writeJSON(e.stdout, res)
-			} else {
-				err = res.WriteTable(e.stdout)
-			}
-			switch {
-			case err != nil:
+			if err := output(e, asJSON, &res); err != nil {
 				return err
-			case res.Err() != nil:
-				return res.Err()
-			case e.ctx.Err() != nil:
-				return errInterrupted
 			}
-			return nil
+			if err := res.Err(); err != nil {
+				return err
+			}
+			return interrupted(e)
 		},
 	}
 	fs := c.Flags()

@@ -35,10 +35,7 @@ after the ack wait. A job pushed by another branchwise version is refused.`,
 			if err != nil {
 				return err
 			}
-			if e.ctx.Err() != nil {
-				return errInterrupted
-			}
-			return nil
+			return interrupted(e)
 		},
 	}
 	fs := c.Flags()

@@ -186,3 +186,26 @@ func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 	}
 	return sizes
 }
+
+// Check reports settings of the survey that are out of range or unknown,
+// naming them as the gaps survey command's flags.
+func (o SurveySizes) Check() error {
+	switch {
+	case o.Columns < MinCols || o.ToColumns > MaxCols || o.Columns > o.ToColumns:
+		return fmt.Errorf("columns %d..%d: want K or K1..K2 within %d..%d", o.Columns, o.ToColumns, MinCols, MaxCols)
+	case o.Deals < 1:
+		return fmt.Errorf("--deals must be at least 1")
+	}
+	for _, a := range o.Algorithms {
+		if err := CheckAlgorithm(a); err != nil {
+			return err
+		}
+	}
+	if o.Decider != "decide" && o.Decider != "decide-reach" {
+		return fmt.Errorf("--decider %q: want decide or decide-reach", o.Decider)
+	}
+	if o.Solve.Store != "hash" && o.Solve.Store != "trie" {
+		return fmt.Errorf("unknown duplicate store %q (want hash or trie)", o.Solve.Store)
+	}
+	return nil
+}

@@ -222,18 +222,13 @@ func (pk *Packing) EstimateNodes(ctx context.Context, s xcover.Strategy, workers
 	return r.Nodes.Estimate
 }
 
-// WriteSummary prints the line that ends a search's text: the solutions
-// and unique ones found, the nodes and the time (nothing after a first
-// solution shown).
-func (rep *Report) WriteSummary(w io.Writer) error {
-	_, err := io.WriteString(w, rep.summary)
-	return err
-}
-
-// WriteStats prints the nodes and mean minimum branching factor per depth
-// (when kept), the nodes the dead-region test cut, and what stopped the
-// search early.
-func (rep *Report) WriteStats(w io.Writer) error {
+// WriteTable prints what ends a search's text, below the solutions shown:
+// the solutions and unique ones found, the nodes and the time (nothing
+// after a first solution shown); the nodes and mean minimum branching
+// factor per depth (when kept) with the nodes the dead-region test cut;
+// and what stopped the search early.
+func (rep *Report) WriteTable(w io.Writer) error {
+	io.WriteString(w, rep.summary)
 	if rep.stats {
 		fmt.Fprintf(w, "\n%5s %14s %12s %10s\n", "depth", "nodes", "mean min bf", "sd")
 		for _, d := range rep.ByDepth {

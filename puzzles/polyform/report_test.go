@@ -28,8 +28,7 @@ func TestCountAllAndList(t *testing.T) {
 		t.Fatalf("CountAll: %+v", rep)
 	}
 	var out bytes.Buffer
-	rep.WriteSummary(&out)
-	rep.WriteStats(&out)
+	rep.WriteTable(&out)
 	if !strings.HasPrefix(out.String(), "p: 8 solutions, 2 unique (all solutions searched; strategy fewest, ") || !strings.Contains(out.String(), "mean min bf") {
 		t.Errorf("count text:\n%s", out.String())
 	}
@@ -55,7 +54,7 @@ func TestCountAllAndList(t *testing.T) {
 				shown++
 			}})
 		out.Reset()
-		rep.WriteSummary(&out)
+		rep.WriteTable(&out)
 		if shown != tc.shown || len(rep.Shown) != tc.shown || len(rep.Shown[0]) != 3 || !strings.HasPrefix(out.String(), tc.summary) {
 			t.Errorf("List all=%t unique=%t: %d shown, %q", tc.all, tc.unique, shown, out.String())
 		}
@@ -63,7 +62,7 @@ func TestCountAllAndList(t *testing.T) {
 	none, _ := Load("hexiamond-3x12", "")
 	out.Reset()
 	rep = none.List(ctx, RunOptions{Name: "h", Strategy: xcover.Fewest})
-	rep.WriteSummary(&out)
+	rep.WriteTable(&out)
 	if !strings.HasPrefix(out.String(), "h: no solution (") {
 		t.Errorf("no solution: %q", out.String())
 	}
