@@ -159,8 +159,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 // packList prints the first solution, or all, or one of each class, and
 // draws them with --svg.
 func packList(e *env, ctx context.Context, pk *polyform.Packing, o polyform.RunOptions, f packFlags) (polyform.Report, error) {
-	var pictures [][]render.Cell
-	var cubes [][]string // the labels of 3D solutions to draw
+	pics := polyform.NewPictures(pk.Board, o.Name)
 	shown := 0
 	o.Show = func(labels []string) {
 		if !f.asJSON {
@@ -170,28 +169,13 @@ func packList(e *env, ctx context.Context, pk *polyform.Packing, o polyform.RunO
 			writeRows(e.stdout, pk.Board.Rows(labels), f.color)
 		}
 		shown++
-		if f.svg != "" && len(cubes) < 12 && pk.Board.Grid == polyform.Cubic {
-			cubes = append(cubes, labels)
-		} else if f.svg != "" && len(pictures) < 60 && pk.Board.Grid != polyform.Cubic {
-			var pic []render.Cell
-			for i, c := range pk.Board.Cells {
-				pic = append(pic, render.Cell{Polygon: pk.Board.Grid.Polygon(c), Label: labels[i]})
-			}
-			pictures = append(pictures, pic)
-		}
+		pics.Add(labels)
 	}
 	rep := pk.List(ctx, o)
-	var err error
-	if f.svg != "" && pk.Board.Grid == polyform.Cubic {
-		err = writeCubeSVG(f.svg, o.Name, pk.Board, cubes)
-	} else if f.svg != "" {
-		cols := 1
-		if len(pictures) > 1 {
-			cols = 3
-		}
-		err = createFile(f.svg, render.Sheet{Title: o.Name, Pictures: pictures, Columns: cols}.WriteSVG)
+	if f.svg != "" {
+		return rep, createFile(f.svg, pics.WriteSVG)
 	}
-	return rep, err
+	return rep, nil
 }
 
 // writeRows prints a solution's rows, in colour on a terminal.

@@ -1,0 +1,87 @@
+package polyform
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/branchwise/branchwise/render"
+)
+
+// Limits of a sheet of pictures: more would make a file no one reads.
+const (
+	MaxPictures = 60 // solutions of a flat grid drawn on one sheet
+	MaxCubes    = 12 // solutions of the cubic grid (each drawn layer by layer and in 3D)
+)
+
+// Pictures collects solutions of a packing to draw on one SVG sheet.
+type Pictures struct {
+	b     *Board
+	title string
+	flat  [][]render.Cell
+	cubes [][]render.Voxel
+}
+
+// NewPictures starts a sheet titled title for solutions on board b.
+func NewPictures(b *Board, title string) *Pictures { return &Pictures{b: b, title: title} }
+
+// Add adds a solution (the label of every board cell) while there is room.
+func (p *Pictures) Add(labels []string) {
+	switch {
+	case p.b.Grid == Cubic && len(p.cubes) < MaxCubes:
+		var vs []render.Voxel
+		for i, c := range p.b.Cells {
+			vs = append(vs, render.Voxel{X: c.X, Y: c.Y, Z: c.Z, Label: labels[i]})
+		}
+		p.cubes = append(p.cubes, vs)
+	case p.b.Grid != Cubic && len(p.flat) < MaxPictures:
+		var pic []render.Cell
+		for i, c := range p.b.Cells {
+			pic = append(pic, render.Cell{Polygon: p.b.Grid.Polygon(c), Label: labels[i]})
+		}
+		p.flat = append(p.flat, pic)
+	}
+}
+
+// WriteSVG draws the sheet: three solutions a row (one alone), or on the
+// cubic grid each layer by layer and in an isometric view.
+func (p *Pictures) WriteSVG(w io.Writer) error {
+	if p.b.Grid == Cubic {
+		return render.CubeSheet{Title: p.title, Solutions: p.cubes}.WriteSVG(w)
+	}
+	cols := 1
+	if len(p.flat) > 1 {
+		cols = 3
+	}
+	return render.Sheet{Title: p.title, Pictures: p.flat, Columns: cols}.WriteSVG(w)
+}
+
+// OpenBurr reads the BurrTools .xmpuzzle file name.
+func OpenBurr(name string) (*BurrPuzzle, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadBurr(f, name)
+}
+
+// About says what problem k (from 0) of the puzzle read from file is, what
+// BurrTools found, and what of it branchwise leaves out (its notes).
+func (pz *BurrPuzzle) About(file string, k int) string {
+	pr := pz.Problems[k]
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: problem %d of %d, %q", file, k+1, len(pz.Problems), pr.Name)
+	if pr.Assemblies >= 0 {
+		fmt.Fprintf(&b, "; BurrTools found %d assemblies", pr.Assemblies)
+		if pr.Solutions >= 0 {
+			fmt.Fprintf(&b, ", %d solutions", pr.Solutions)
+		}
+	}
+	b.WriteString("\n")
+	for _, n := range pr.Notes {
+		fmt.Fprintf(&b, "%s: note: %s\n", file, n)
+	}
+	return b.String()
+}
