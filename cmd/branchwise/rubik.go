@@ -1,17 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"math/rand/v2"
-	"os"
-	"text/tabwriter"
-	"time"
 
-	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/puzzles/rubik"
-	"github.com/branchwise/branchwise/render"
-	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
 )
 
@@ -24,20 +16,6 @@ pattern databases (corners and two sets of edges, built on first use and
 cached) and the move pruning of Edelkamp and Korf.`}
 	c.AddCommand(newRubikSolveCmd(e))
 	return c
-}
-
-type rubikSolveJSON struct {
-	Scramble   string             `json:"scramble"`
-	Solution   string             `json:"solution"`
-	Length     int                `json:"length"`
-	Verified   bool               `json:"verified"`
-	Status     string             `json:"status"`
-	Heuristic  int                `json:"heuristic"`
-	Generated  int64              `json:"generated"`
-	Iterations []search.Iteration `json:"iterations"`
-	Seconds    float64            `json:"seconds"`
-	Tables     []pdb.Source       `json:"tables"`
-	Predicted  []float64          `json:"predicted_expanded,omitempty"`
 }
 
 func newRubikSolveCmd(e *env) *cobra.Command {
@@ -71,16 +49,8 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 			if edges < 1 || edges > rubik.MaxPatternEdges {
 				return usagef("--edges %d: want 1..%d", edges, rubik.MaxPatternEdges)
 			}
-			var scr []int
-			if random > 0 {
-				r := rand.New(rand.NewPCG(uint64(seed), 0x2b1c))
-				for len(scr) < random {
-					m := r.IntN(18)
-					if len(scr) == 0 || rubik.MayFollow(scr[len(scr)-1]/3, m/3) {
-						scr = append(scr, m)
-					}
-				}
-			} else {
+			scr := rubik.RandomScramble(random, uint64(seed))
+			if random == 0 {
 				var err error
 				if scr, err = rubik.ParseMoves(args[0]); err != nil {
 					return fmt.Errorf("scramble: %w", err)
@@ -97,56 +67,23 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 			if err != nil {
 				return err
 			}
-			cube := rubik.Solved().Apply(scr)
-			start := time.Now()
-			res := rubik.Solve(ctx, cube, h, rubik.SolveOptions{Workers: workers, MaxNodes: lim.MaxNodes})
-			sol := make([]int, len(res.Path))
-			for i, m := range res.Path {
-				sol[i] = int(m)
-			}
-			out := rubikSolveJSON{Scramble: rubik.FormatMoves(scr), Solution: rubik.FormatMoves(sol), Length: res.Cost,
-				Verified: res.Status == search.Solved && cube.Apply(sol) == rubik.Solved(), Status: res.Status.String(),
-				Heuristic: h.Value(cube), Generated: res.Stats.Generated, Iterations: res.Stats.Iterations,
-				Seconds: time.Since(start).Seconds(), Tables: srcs}
-			if predict > 0 {
-				p := h.HeuristicDistribution(predict, uint64(seed))
-				for _, it := range res.Stats.Iterations {
-					out.Predicted = append(out.Predicted, rubik.PredictExpanded(p, int(it.Bound)))
-				}
-				if svgPath != "" {
-					if err := writeRubikChart(svgPath, out); err != nil {
-						return err
-					}
+			rep, err := rubik.SolveReport(ctx, scr, h, rubik.ReportOptions{Workers: workers, MaxNodes: lim.MaxNodes,
+				Predict: predict, Seed: uint64(seed), Tables: srcs})
+			if predict > 0 && svgPath != "" {
+				if err := createFile(svgPath, rep.WriteSVG); err != nil {
+					return err
 				}
 			}
-			if res.Status == search.Solved && !out.Verified {
-				return errors.New("internal error: the solution does not solve the cube")
+			switch {
+			case err != nil:
+				return err
+			case asJSON:
+				return writeJSON(e.stdout, rep)
 			}
-			if asJSON {
-				return writeJSON(e.stdout, out)
+			if err := rep.WriteTable(e.stdout); err != nil || rep.Solved() {
+				return err
 			}
-			fmt.Fprintf(e.stdout, "scramble  %s (%d moves)\n", out.Scramble, len(scr))
-			if res.Status == search.Solved {
-				fmt.Fprintf(e.stdout, "solution  %s (%d moves, optimal, verified)\n", out.Solution, out.Length)
-			} else {
-				fmt.Fprintf(e.stdout, "stopped: %v\n", res.Err)
-			}
-			tw := tabwriter.NewWriter(e.stdout, 2, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintf(tw, "bound\tgenerated\texpanded\tpredicted expanded\t\n")
-			for i, it := range res.Stats.Iterations {
-				pred := "-"
-				if i < len(out.Predicted) {
-					pred = fmt.Sprintf("%.4g", out.Predicted[i])
-				}
-				fmt.Fprintf(tw, "%g\t%d\t%d\t%s\t\n", it.Bound, it.Generated, it.Expanded, pred)
-			}
-			tw.Flush()
-			fmt.Fprintf(e.stdout, "h(start) %d, %d nodes generated in %.3g s (%.3g M nodes/s), %d workers\n",
-				out.Heuristic, out.Generated, out.Seconds, float64(out.Generated)/out.Seconds/1e6, workers)
-			if res.Status != search.Solved {
-				return errInterrupted
-			}
-			return nil
+			return errInterrupted
 		},
 	}
 	fs := c.Flags()
@@ -160,26 +97,4 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 	addJSONFlag(fs, &asJSON)
 	addLimitFlags(fs, &lim)
 	return c
-}
-
-// writeRubikChart draws the expanded nodes per iteration beside the
-// prediction.
-func writeRubikChart(path string, out rubikSolveJSON) error {
-	var x, act []float64
-	for _, it := range out.Iterations {
-		x = append(x, it.Bound)
-		act = append(act, float64(it.Expanded))
-	}
-	c := render.Chart{Title: "IDA* on Rubik's Cube: nodes expanded per iteration",
-		Subtitle: out.Scramble, XLabel: "bound", YLabel: "nodes expanded", LogY: true,
-		Series: []render.Series{{Name: "measured", X: x, Y: act}, {Name: "predicted (Korf, Reid and Edelkamp 2001)", X: x, Y: out.Predicted}}}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := c.WriteSVG(f, 720, 420); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
