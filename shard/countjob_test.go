@@ -41,6 +41,12 @@ func TestCountJob(t *testing.T) {
 	if err != nil || total.AllSolutions.Int64() != 8 {
 		t.Fatalf("merged: %v, %v", total, err)
 	}
+	if again, err := shard.MergeFiles(names); err != nil || again.AllNodes.Cmp(total.AllNodes) != 0 {
+		t.Errorf("MergeFiles: %v, %v", again, err)
+	}
+	if _, err := shard.MergeFiles(append(names, filepath.Join(dir, "none"))); err == nil {
+		t.Error("a missing file merged")
+	}
 	whole, err := shard.CountJob{Spec: "p", SpecHash: shard.Hash([]byte("p")), MaxDepth: shard.NoDepthLimit, Workers: 2}.Run(context.Background(), newTree, os.Getenv)
 	if err != nil || whole.Out != "" || shard.TotalOf(whole.File).AllNodes.Cmp(total.AllNodes) != 0 {
 		t.Fatalf("whole: %+v, %v", whole, err)

@@ -140,3 +140,16 @@ func Ranges(xs []int) string {
 	}
 	return b.String()
 }
+
+// MergeFiles reads the shard files named (ReadFile) and sums them (Merge).
+func MergeFiles(names []string) (*Total, error) {
+	files := make([]*File, len(names))
+	for i, name := range names {
+		f, err := ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		files[i] = f
+	}
+	return Merge(names, files)
+}

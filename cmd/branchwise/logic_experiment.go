@@ -3,9 +3,10 @@ package main
 import (
 	"fmt"
 	"os/exec"
-	"strconv"
+	"slices"
 	"strings"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
 	"github.com/spf13/cobra"
 )
@@ -63,13 +64,9 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 		}
 		sizes = append(sizes, [2]int{n, m})
 	}
-	var diffs []int
-	for _, s := range strings.Split(f.difficulties, ",") {
-		d, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || d < 1 || d > 3 {
-			return usagef("--difficulty %q: want a list of 1, 2, 3", f.difficulties)
-		}
-		diffs = append(diffs, d)
+	diffs, ok := cliflag.ParseInts(f.difficulties, 1)
+	if !ok || slices.ContainsFunc(diffs, func(d int) bool { return d > 3 }) {
+		return usagef("--difficulty %q: want a list of 1, 2, 3", f.difficulties)
 	}
 	if f.count < 1 {
 		return usagef("--count must be at least 1")

@@ -45,15 +45,7 @@ without running anything again.`,
 				fmt.Fprintf(e.stdout, "%d finished from %d checkpoints in %s: run the job with --resume %s for its results\n", n, len(args), out, out)
 				return nil
 			}
-			files := make([]*shard.File, len(args))
-			for i, name := range args {
-				f, err := shard.ReadFile(name)
-				if err != nil {
-					return err
-				}
-				files[i] = f
-			}
-			t, err := shard.Merge(args, files)
+			t, err := shard.MergeFiles(args)
 			if err != nil {
 				return err
 			}
