@@ -53,4 +53,8 @@
 // Results are deterministic for a seed whatever the number of workers:
 // every sample draws from its own generator, seeded by the seed and the
 // sample's number, and samples are combined in the order of their numbers.
+//
+// Job (job.go) is one estimate as the branchwise command asks for it: a
+// method, a time budget or a stop rule's target, checked by Check with the
+// command's words; its Report prints itself (WriteTable, WriteSVG).
 package estimate

@@ -25,6 +25,11 @@
 // counting is estimate.CountBelow on each subtree (the tree's own loop
 // when it is an estimate.Counter). Package shard/queue hands the same
 // subtrees out through a NATS JetStream work queue instead.
+//
+// CountJob is such a count as a command asks for it (--split-depth,
+// --shard, --checkpoint, --resume); Checkpointing is the same for a job of
+// independent instances (Korf's puzzles, deals of a survey), whose Ledger
+// keeps one result per instance.
 package shard
 
 const (

@@ -55,22 +55,10 @@ func newQueuePushCmd(e *env) *cobra.Command {
 			if err := (shard.CountJob{SplitDepth: splitDepth}).Check(nil); err != nil {
 				return usageError{err}
 			}
-			fr, err := shard.FrontierAt(newTree, splitDepth, expect, maxDepth)
-			if err != nil {
-				return err
-			}
-			if job == "" {
-				job = hash[len("sha256:"):][:12]
-			}
 			raw, _ := json.Marshal(spec)
-			conn, err := queue.Connect(e.ctx, url)
+			fr, job, err := queue.PushTree(e.ctx, url, queue.Job{ID: job, Version: shard.BuildVersion(), Spec: raw, SpecText: spec.Text(), SpecHash: hash,
+				MaxDepth: maxDepth, SplitAfter: splitAfter}, newTree, splitDepth, expect, queue.PushOptions{AckWait: ackWait, Replace: replace})
 			if err != nil {
-				return err
-			}
-			defer conn.Close()
-			j := queue.Job{ID: job, Version: shard.BuildVersion(), Spec: raw, SpecText: spec.Text(), SpecHash: hash,
-				MaxDepth: maxDepth, SplitAfter: splitAfter}
-			if err := conn.Push(e.ctx, j, fr, queue.PushOptions{AckWait: ackWait, Replace: replace}); err != nil {
 				return err
 			}
 			fmt.Fprintf(e.stdout, "job %s: %s, split depth %d, %d subtrees pushed to %s\n", job, spec.Text(), fr.Depth, fr.Len(), url)

@@ -29,4 +29,8 @@
 // printed as Shintani's (card, hole) pairs, a hole named by the card of rank
 // k whose removal made it ((H3, S6): H3 into the hole S6 left), or as the
 // sequence of moving cards.
+//
+// report.go holds what the gaps commands print: NewReport for a solve, and
+// SurveyAll, the survey of several sizes as one job that a checkpoint
+// keeps and shards split (deal k of the job in shard k mod n).
 package gaps

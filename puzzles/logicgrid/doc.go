@@ -22,4 +22,8 @@
 // generator; Compile builds the equivalent exact cover problem with
 // colours for package xcover; Generate makes random puzzles with one
 // solution and no redundant clue.
+//
+// report.go holds what the logic commands print: SolveReport, the clues'
+// BranchingReport, CheckCorpora over several strategies, GenerateSet and
+// RunExperiment, each result with its WriteTable.
 package logicgrid

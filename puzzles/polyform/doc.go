@@ -41,4 +41,10 @@
 //
 // Dead-region pruning (Korekawa et al.) cuts a node whose empty cells fall into a
 // connected region that no subset of the remaining pieces can fill.
+//
+// The pack command's runs are library calls (report.go): List shows the
+// first solution, all, or one per class; CountAll counts all and the
+// unique ones; both return a Report that prints itself. CountSpec names a
+// count completely enough to rebuild its tree on another machine (queue
+// jobs, shard files), and Pictures collects solutions for one SVG sheet.
 package polyform

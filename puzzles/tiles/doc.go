@@ -34,4 +34,8 @@
 // Solvability: the blank's moves are transpositions, so a board reaches the
 // goal exactly when the parity of the permutation between them equals the
 // parity of the blank's Manhattan distance between them.
+//
+// The tiles commands' runs are library calls: ReadArgs and SolveAll for
+// instances, RunKorf100 (with its checkpoint) and RunKorf24 for the
+// published sets, each result with its WriteTable.
 package tiles

@@ -4,7 +4,11 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/shard"
 )
 
 // PoolResult counts what a pool of workers did.
@@ -67,4 +71,24 @@ func WorkPool(ctx context.Context, url string, n int, build Builder, opt WorkerO
 		}
 	}
 	return res, nil
+}
+
+// PushTree cuts the tree of newTree at splitDepth (shard.FrontierAt, with
+// n workers expected for "auto") and pushes its subtrees as job j through
+// the server at url (Push); an empty j.ID becomes the first 12 hex digits
+// of j.SpecHash. It returns the frontier and the job's ID.
+func PushTree(ctx context.Context, url string, j Job, newTree func() estimate.Tree, splitDepth string, n int, o PushOptions) (*shard.Frontier, string, error) {
+	fr, err := shard.FrontierAt(newTree, splitDepth, n, j.MaxDepth)
+	if err != nil {
+		return nil, "", err
+	}
+	if j.ID == "" {
+		j.ID = strings.TrimPrefix(j.SpecHash, "sha256:")[:12]
+	}
+	conn, err := Connect(ctx, url)
+	if err != nil {
+		return nil, "", err
+	}
+	defer conn.Close()
+	return fr, j.ID, conn.Push(ctx, j, fr, o)
 }

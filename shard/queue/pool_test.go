@@ -2,9 +2,12 @@ package queue_test
 
 import (
 	"context"
+	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/shard/queue"
 )
 
@@ -25,6 +28,15 @@ func TestWorkPool(t *testing.T) {
 	total, _, err := c.Collect(context.Background(), "pool", false)
 	if err != nil || total.AllSolutions.Int64() != 8 {
 		t.Errorf("collected %v, %v; want 8 solutions", total, err)
+	}
+	newTree, hash, _ := builder(nil)(json.RawMessage(`{"puzzle":"pentomino-3x20"}`))
+	fr2, id, err := queue.PushTree(context.Background(), url, queue.Job{Version: "v1", Spec: json.RawMessage(`{"puzzle":"pentomino-3x20"}`),
+		SpecText: "pack pentomino-3x20", SpecHash: hash, MaxDepth: shard.NoDepthLimit}, newTree, "2", 0, queue.PushOptions{})
+	if err != nil || id != strings.TrimPrefix(hash, "sha256:")[:12] || fr2.Depth != 2 {
+		t.Fatalf("PushTree: %v, %q, %v", fr2, id, err)
+	}
+	if res, err := queue.WorkPool(context.Background(), url, 1, builder(nil), queue.WorkerOptions{Version: "v1", IdleExit: time.Second}); err != nil || res.Counted != fr2.Len() {
+		t.Errorf("pushed tree: %+v, %v", res, err)
 	}
 	if res, err := queue.WorkPool(context.Background(), "nats://127.0.0.1:1", 2, builder(nil), queue.WorkerOptions{}); err == nil || res.Ran {
 		t.Errorf("no server: %+v, %v", res, err)
