@@ -94,3 +94,15 @@ func TestFormatCountAndText(t *testing.T) {
 		}
 	}
 }
+
+func TestMethodDefaults(t *testing.T) {
+	if s, d, la := MethodDefaults("knuth"); s != 10000 || d != 0 || !la {
+		t.Errorf("knuth: %d %d %t", s, d, la)
+	}
+	if s, d, la := MethodDefaults("purdom"); s != 30 || d != 0 || la {
+		t.Errorf("purdom: %d %d %t", s, d, la)
+	}
+	if s, d, _ := MethodDefaults("exact"); s != 0 || d != 3 {
+		t.Errorf("exact: %d %d", s, d)
+	}
+}

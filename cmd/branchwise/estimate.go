@@ -78,15 +78,14 @@ runs out, or counting the tree would be quicker (then it counts).`,
   branchwise estimate heptiamond-pp24 --target 20% --max-time 1h`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
+			samples, depth, lookahead := estimate.MethodDefaults(f.method)
 			if !c.Flags().Changed("samples") {
-				f.samples = map[string]int{"frontier": 20, "knuth": 10000, "stratified": 100, "paper": 20, "purdom": 30, "samplesearch": 30}[f.method]
+				f.samples = samples
 			}
 			if !c.Flags().Changed("exact-depth") {
-				f.exactDepth = map[string]int{"frontier": 2, "paper": 3, "exact": 3}[f.method]
+				f.exactDepth = depth
 			}
-			if !c.Flags().Changed("lookahead") && f.method == "purdom" {
-				f.lookahead = false // unmeasured on Purdom's probes: asked for only
-			}
+			f.lookahead = f.lookahead && (lookahead || c.Flags().Changed("lookahead"))
 			return runEstimate(e, args[0], f)
 		},
 	}
