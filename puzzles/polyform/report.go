@@ -213,12 +213,20 @@ func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 	return rep
 }
 
+// estimateProbes bounds EstimateNodes' probes: Knuth keeps a slot per
+// batch of 64 probes up front, and the 2^30 probes the pack command used
+// to ask for took about 3 GB and several seconds before the first probe
+// (so that a second's estimate was 0); 2^20 take 3 MB and more than a
+// second on the puzzles worth estimating.
+const estimateProbes = 1 << 20
+
 // EstimateNodes estimates the size of the search tree by Knuth's probes
-// with lookahead for the duration d (a second gives a few per cent).
+// with lookahead for the duration d (a second gives a few per cent), or
+// fewer when estimateProbes end first.
 func (pk *Packing) EstimateNodes(ctx context.Context, s xcover.Strategy, workers int, d time.Duration) float64 {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r := estimate.Knuth(ctx, pk.Tree(s), estimate.Options{Seed: 1, Samples: 1 << 30, Workers: workers, Lookahead: true})
+	r := estimate.Knuth(ctx, pk.Tree(s), estimate.Options{Seed: 1, Samples: estimateProbes, Workers: workers, Lookahead: true})
 	return r.Nodes.Estimate
 }
 

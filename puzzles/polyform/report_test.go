@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/xcover"
@@ -66,7 +67,10 @@ func TestCountAllAndList(t *testing.T) {
 	if !strings.HasPrefix(out.String(), "h: no solution (") {
 		t.Errorf("no solution: %q", out.String())
 	}
-	if est := pk.EstimateNodes(ctx, xcover.Fewest, 1, 300e6); est <= 0 {
+	if testing.Short() {
+		return // under -race and load the first batch of probes may take longer
+	}
+	if est := pk.EstimateNodes(ctx, xcover.Fewest, 1, 200*time.Millisecond); est <= 0 {
 		t.Errorf("EstimateNodes = %v", est)
 	}
 }
