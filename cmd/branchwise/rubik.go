@@ -43,6 +43,7 @@ func newRubikSolveCmd(e *env) *cobra.Command {
 	var (
 		pf      pdbFlags
 		edges   int
+		conj    int
 		workers int
 		random  int
 		seed    int64
@@ -96,6 +97,7 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 			if err != nil {
 				return err
 			}
+			h.Conjugates = conj
 			cube := rubik.Solved().Apply(scr)
 			start := time.Now()
 			res := rubik.Solve(ctx, cube, h, rubik.SolveOptions{Workers: workers, MaxNodes: lim.MaxNodes})
@@ -151,6 +153,7 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 	fs := c.Flags()
 	pf.add(fs)
 	fs.IntVar(&edges, "edges", 6, "edges in each of the two edge pattern databases (6: 21 MB each, 7: 255 MB each)")
+	fs.IntVar(&conj, "conjugates", rubik.MaxConjugates, "look the edge tables up on this many conjugates of the cube by rotations (1: the cube alone)")
 	fs.IntVar(&random, "random", 0, "solve a random scramble of this many turns (no face twice in a row) instead")
 	fs.IntVar(&predict, "predict", 0, "predict each iteration's expanded nodes (Korf, Reid and Edelkamp 2001) from this many random cubes' heuristic values")
 	fs.StringVar(&svgPath, "svg", "", "with --predict, write a chart of expanded and predicted nodes per iteration to this SVG file")

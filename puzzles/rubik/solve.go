@@ -25,6 +25,11 @@ type Heuristic struct {
 	// Conjugates is the number of rotations (1..MaxConjugates; 0 counts as
 	// 1) each edge table is looked up under.
 	Conjugates int
+	// Inverse also looks the three tables up on the inverse cube c^-1,
+	// which is as far from solved as c (its solutions are c's, reversed
+	// and inverted): the dual lookup of Zahavi, Felner, Holte and
+	// Schaeffer (2008).
+	Inverse bool
 }
 
 // DefaultEdges are the two edge patterns, 6 edges each (42,577,920 entries,
@@ -83,6 +88,15 @@ func (h *Heuristic) Value(c Cube) int {
 			v = max(v, h.Edges[i].Get(sp.Index(y)))
 		}
 	}
+	if h.Inverse {
+		y := c.Inverse()
+		if h.Corners != nil {
+			v = max(v, h.Corners.Get(CornerIndex(y)))
+		}
+		for i, sp := range h.EdgeSpaces {
+			v = max(v, h.Edges[i].Get(sp.Index(y)))
+		}
+	}
 	return v
 }
 
@@ -100,11 +114,13 @@ type view struct {
 }
 
 // node is a cube as the search holds it: the corner coordinates and, for
-// each view, the slots and flips of its edges.
+// each view, the slots and flips of its edges; with the inverse lookups
+// also the whole cube.
 type node struct {
 	perm, twist uint16
 	flips       [maxViews]uint8
 	slots       [maxViews][MaxPatternEdges]int8
+	cube        Cube
 }
 
 // SolveOptions configure Solve.
@@ -167,7 +183,7 @@ func newSolver(h *Heuristic, start Cube) *solver {
 
 // node returns the search's form of cube c.
 func (s *solver) node(c Cube) node {
-	n := node{perm: uint16(cornerPerm(c)), twist: uint16(cornerTwist(c))}
+	n := node{perm: uint16(cornerPerm(c)), twist: uint16(cornerTwist(c)), cube: c}
 	for v := range s.views {
 		y := c.Conjugate(v / 2)
 		for j, x := range s.views[v].space.Edges {
@@ -196,7 +212,42 @@ func (s *solver) value(n *node) int {
 	for i := range s.views {
 		v = max(v, s.views[i].table.Get(s.viewIndex(n, i)))
 	}
+	if s.h.Inverse {
+		if s.h.Corners != nil {
+			v = max(v, s.h.Corners.Get(inverseCornerIndex(&n.cube)))
+		}
+		for i, sp := range s.h.EdgeSpaces {
+			v = max(v, s.h.Edges[i].Get(inverseEdgeIndex(sp, &n.cube)))
+		}
+	}
 	return v
+}
+
+// inverseCornerIndex returns CornerIndex(c.Inverse()).
+func inverseCornerIndex(c *Cube) uint64 {
+	var cells [8]int8
+	var co [8]uint8
+	for i, p := range c.CP {
+		cells[p] = int8(i)
+		co[p] = (3 - c.CO[i]) % 3
+	}
+	t := uint64(0)
+	for i := 6; i >= 0; i-- {
+		t = 3*t + uint64(co[i])
+	}
+	return cornerPerms.Rank(cells[:])*CornerTwists + t
+}
+
+// inverseEdgeIndex returns sp.Index(c.Inverse()): in c^-1 edge e is in
+// slot c.EP[e], flipped by c.EO[e].
+func inverseEdgeIndex(sp *EdgeSpace, c *Cube) uint64 {
+	var slots [MaxPatternEdges]int8
+	var flips uint64
+	for j, e := range sp.Edges {
+		slots[j] = int8(c.EP[e])
+		flips |= uint64(c.EO[e]) << uint(j)
+	}
+	return sp.index(slots[:len(sp.Edges)], flips)
 }
 
 // solved reports whether n, reached by path[:g], is the solved cube: its
@@ -218,6 +269,9 @@ func (s *solver) turn(n *node, m int) node {
 	for v := range s.views {
 		s.turnView(n, &c, v, m)
 	}
+	if s.h.Inverse {
+		c.cube = n.cube.Turn(m)
+	}
 	return c
 }
 
@@ -232,6 +286,44 @@ func (s *solver) turnView(n, c *node, v, m int) {
 		f |= (n.flips[v]>>uint(j)&1 ^ edgeFlip[mm][to]) << uint(j)
 	}
 	c.flips[v] = f
+}
+
+// inverseLookups raises the children's bounds by the tables on their
+// inverses, lazily as dfs does; every child not settled gets its whole
+// cube, which its own children will need.
+func (s *solver) inverseLookups(n *node, kids *[maxChildren]node, hs *[maxChildren]int, ms *[maxChildren]int8, cnt, settled int) {
+	var idx [maxChildren]uint64
+	var live [maxChildren]uint8
+	nl := 0
+	for j := 0; j < cnt; j++ {
+		if hs[j] < settled {
+			kids[j].cube = n.cube.Turn(int(ms[j]))
+			live[nl] = uint8(j)
+			nl++
+		}
+	}
+	if t := s.h.Corners; t != nil {
+		for i := 0; i < nl; i++ {
+			idx[i] = inverseCornerIndex(&kids[live[i]].cube)
+		}
+		for i := 0; i < nl; i++ {
+			hs[live[i]] = max(hs[live[i]], t.Get(idx[i]))
+		}
+	}
+	for e, sp := range s.h.EdgeSpaces {
+		m := 0
+		for i := 0; i < nl; i++ {
+			if j := live[i]; hs[j] < settled {
+				idx[m], live[m] = inverseEdgeIndex(sp, &kids[j].cube), j
+				m++
+			}
+		}
+		nl = m
+		t := s.h.Edges[e]
+		for i := 0; i < nl; i++ {
+			hs[live[i]] = max(hs[live[i]], t.Get(idx[i]))
+		}
+	}
 }
 
 // dfs expands n at depth g, reached by a turn of face last (-1 at the
@@ -289,6 +381,9 @@ func (s *solver) dfs(n *node, g, last int) bool {
 		for i := 0; i < nl; i++ {
 			hs[live[i]] = max(hs[live[i]], t.Get(idx[i]))
 		}
+	}
+	if s.h.Inverse {
+		s.inverseLookups(n, &kids, &hs, &ms, cnt, settled)
 	}
 	s.generated += int64(cnt)
 	if s.trackDepth {
