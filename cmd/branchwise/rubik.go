@@ -44,6 +44,7 @@ func newRubikSolveCmd(e *env) *cobra.Command {
 		pf      pdbFlags
 		edges   int
 		conj    int
+		inverse bool
 		workers int
 		random  int
 		seed    int64
@@ -68,8 +69,8 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 			if (len(args) == 1) == (random > 0) {
 				return usagef("give a scramble or --random N, not both")
 			}
-			if edges < 1 || edges > rubik.MaxPatternEdges {
-				return usagef("--edges %d: want 1..%d", edges, rubik.MaxPatternEdges)
+			if edges < 1 || edges > rubik.MaxPatternEdges || conj < 1 || conj > rubik.MaxConjugates {
+				return usagef("--edges %d --conjugates %d: want 1..%d and 1..%d", edges, conj, rubik.MaxPatternEdges, rubik.MaxConjugates)
 			}
 			var scr []int
 			if random > 0 {
@@ -97,7 +98,7 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 			if err != nil {
 				return err
 			}
-			h.Conjugates = conj
+			h.Conjugates, h.Inverse = conj, inverse
 			cube := rubik.Solved().Apply(scr)
 			start := time.Now()
 			res := rubik.Solve(ctx, cube, h, rubik.SolveOptions{Workers: workers, MaxNodes: lim.MaxNodes})
@@ -154,6 +155,7 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 	pf.add(fs)
 	fs.IntVar(&edges, "edges", 6, "edges in each of the two edge pattern databases (6: 21 MB each, 7: 255 MB each)")
 	fs.IntVar(&conj, "conjugates", rubik.MaxConjugates, "look the edge tables up on this many conjugates of the cube by rotations (1: the cube alone)")
+	fs.BoolVar(&inverse, "inverse", true, "also look the tables up on the inverse cube")
 	fs.IntVar(&random, "random", 0, "solve a random scramble of this many turns (no face twice in a row) instead")
 	fs.IntVar(&predict, "predict", 0, "predict each iteration's expanded nodes (Korf, Reid and Edelkamp 2001) from this many random cubes' heuristic values")
 	fs.StringVar(&svgPath, "svg", "", "with --predict, write a chart of expanded and predicted nodes per iteration to this SVG file")
