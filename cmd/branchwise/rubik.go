@@ -45,6 +45,7 @@ func newRubikSolveCmd(e *env) *cobra.Command {
 		edges   int
 		conj    int
 		inverse bool
+		state   bool
 		workers int
 		random  int
 		seed    int64
@@ -66,8 +67,8 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
   branchwise rubik solve --random 14 --seed 3 -j 2`,
 		Args: cobra.RangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error {
-			if (len(args) == 1) == (random > 0) {
-				return usagef("give a scramble or --random N, not both")
+			if len(args) == 1 && (random > 0 || state) || len(args) == 0 && (random > 0) == state {
+				return usagef("give a scramble or --random N or --random-state, one of them")
 			}
 			if edges < 1 || edges > rubik.MaxPatternEdges || conj < 1 || conj > rubik.MaxConjugates {
 				return usagef("--edges %d --conjugates %d: want 1..%d and 1..%d", edges, conj, rubik.MaxPatternEdges, rubik.MaxConjugates)
@@ -100,6 +101,9 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 			}
 			h.Conjugates, h.Inverse = conj, inverse
 			cube := rubik.Solved().Apply(scr)
+			if state {
+				cube = rubik.Random(rand.New(rand.NewPCG(uint64(seed), 0x5eed)))
+			}
 			start := time.Now()
 			res := rubik.Solve(ctx, cube, h, rubik.SolveOptions{Workers: workers, MaxNodes: lim.MaxNodes})
 			sol := make([]int, len(res.Path))
@@ -110,6 +114,9 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 				Verified: res.Status == search.Solved && cube.Apply(sol) == rubik.Solved(), Status: res.Status.String(),
 				Heuristic: h.Value(cube), Generated: res.Stats.Generated, Iterations: res.Stats.Iterations,
 				Seconds: time.Since(start).Seconds(), Tables: pdbSources(srcs)}
+			if state {
+				out.Scramble = fmt.Sprintf("random state %d", seed)
+			}
 			if predict > 0 {
 				p := h.HeuristicDistribution(predict, uint64(seed))
 				for _, it := range res.Stats.Iterations {
@@ -156,6 +163,7 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 	fs.IntVar(&edges, "edges", 6, "edges in each of the two edge pattern databases (6: 21 MB each, 7: 255 MB each)")
 	fs.IntVar(&conj, "conjugates", rubik.MaxConjugates, "look the edge tables up on this many conjugates of the cube by rotations (1: the cube alone)")
 	fs.BoolVar(&inverse, "inverse", true, "also look the tables up on the inverse cube")
+	fs.BoolVar(&state, "random-state", false, "solve a cube drawn uniformly from all reachable ones (by --seed) instead")
 	fs.IntVar(&random, "random", 0, "solve a random scramble of this many turns (no face twice in a row) instead")
 	fs.IntVar(&predict, "predict", 0, "predict each iteration's expanded nodes (Korf, Reid and Edelkamp 2001) from this many random cubes' heuristic values")
 	fs.StringVar(&svgPath, "svg", "", "with --predict, write a chart of expanded and predicted nodes per iteration to this SVG file")
