@@ -146,7 +146,20 @@ const checkEvery = 1 << 16
 // maxChildren is the most children a node has: the 18 turns at the root.
 const maxChildren = 18
 
+// level is the scratch space of one depth of the search: the children of
+// the node expanded there, their heuristics and moves, and the table
+// indexes and positions of those looked up. Kept in the solver, it is
+// neither allocated nor cleared per node.
+type level struct {
+	kids [maxChildren]node
+	hs   [maxChildren]int
+	ms   [maxChildren]int8
+	idx  [maxChildren]uint64
+	live [maxChildren]uint8
+}
+
 type solver struct {
+	levels     *[maxDepth + 1]level
 	h          *Heuristic
 	views      []view
 	covers     bool
@@ -291,9 +304,8 @@ func (s *solver) turnView(n, c *node, v, m int) {
 // inverseLookups raises the children's bounds by the tables on their
 // inverses, lazily as dfs does; every child not settled gets its whole
 // cube, which its own children will need.
-func (s *solver) inverseLookups(n *node, kids *[maxChildren]node, hs *[maxChildren]int, ms *[maxChildren]int8, cnt, settled int) {
-	var idx [maxChildren]uint64
-	var live [maxChildren]uint8
+func (s *solver) inverseLookups(n *node, l *level, cnt, settled int) {
+	kids, hs, ms, idx, live := &l.kids, &l.hs, &l.ms, &l.idx, &l.live
 	nl := 0
 	for j := 0; j < cnt; j++ {
 		if hs[j] < settled {
@@ -339,9 +351,8 @@ func (s *solver) inverseLookups(n *node, kids *[maxChildren]node, hs *[maxChildr
 // and the next threshold are those of the whole heuristic.
 func (s *solver) dfs(n *node, g, last int) bool {
 	s.expanded++
-	var kids [maxChildren]node
-	var hs [maxChildren]int
-	var ms [maxChildren]int8
+	l := &s.levels[g]
+	kids, hs, ms, idx, live := &l.kids, &l.hs, &l.ms, &l.idx, &l.live
 	cnt := 0
 	for f := 0; f < 6; f++ {
 		if !MayFollow(last, f) {
@@ -357,6 +368,8 @@ func (s *solver) dfs(n *node, g, last int) bool {
 		for j := 0; j < cnt; j++ {
 			hs[j] = t.Get(uint64(kids[j].perm)*CornerTwists + uint64(kids[j].twist))
 		}
+	} else {
+		clear(hs[:cnt])
 	}
 	// A child is settled once f > bound and f >= next.
 	settled := s.bound + 1 - (g + 1)
@@ -364,8 +377,6 @@ func (s *solver) dfs(n *node, g, last int) bool {
 		settled = s.next - (g + 1)
 	}
 	for v := range s.views {
-		var idx [maxChildren]uint64
-		var live [maxChildren]uint8
 		nl := 0
 		for j := 0; j < cnt; j++ {
 			if hs[j] < settled {
@@ -383,7 +394,7 @@ func (s *solver) dfs(n *node, g, last int) bool {
 		}
 	}
 	if s.h.Inverse {
-		s.inverseLookups(n, &kids, &hs, &ms, cnt, settled)
+		s.inverseLookups(n, l, cnt, settled)
 	}
 	s.generated += int64(cnt)
 	if s.trackDepth {
@@ -457,6 +468,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 			break
 		}
 		top := newSolver(h, c)
+		top.levels = new([maxDepth + 1]level)
 		top.bound, top.split, top.trackDepth = bound, cutDepth, true
 		var subs []subtree
 		top.emit = func(s *solver, g int) {
@@ -476,6 +488,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		for w := 0; w < workers; w++ {
 			wg.Add(1)
 			go func() {
+				levels := new([maxDepth + 1]level)
 				defer wg.Done()
 				for {
 					i := handed.Add(1) - 1
@@ -486,6 +499,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 					n := root
 					last := -1
 					ws := newSolver(h, c)
+					ws.levels = levels
 					ws.bound, ws.checkAt, ws.trackDepth = bound, checkEvery, true
 					for g, m := range st.moves {
 						n = ws.turn(&n, int(m))
