@@ -82,7 +82,7 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 						scr = append(scr, m)
 					}
 				}
-			} else {
+			} else if len(args) == 1 {
 				var err error
 				if scr, err = rubik.ParseMoves(args[0]); err != nil {
 					return fmt.Errorf("scramble: %w", err)

@@ -30,4 +30,9 @@ func TestRubikBuildOverBudget(t *testing.T) {
 	if code == 0 || !strings.Contains(stderr, "memory budget") {
 		t.Errorf("exit %d, stderr %q; want the memory budget refused", code, stderr)
 	}
+	// A random state (no scramble argument) gets as far as the tables.
+	code, _, stderr = runCLI(t, "rubik", "solve", "--no-cache", "--max-mem", "10MB", "--random-state", "--seed", "3")
+	if code == 0 || !strings.Contains(stderr, "memory budget") {
+		t.Errorf("--random-state: exit %d, stderr %q; want the memory budget refused", code, stderr)
+	}
 }
