@@ -179,6 +179,8 @@ type solver struct {
 	start      Cube
 }
 
+// newSolver returns a solver of start with h's views; a caller that runs
+// dfs sets its levels (one set per goroutine).
 func newSolver(h *Heuristic, start Cube) *solver {
 	s := &solver{h: h, start: start, next: math.MaxInt, checkAt: math.MaxInt64}
 	var edges uint
@@ -263,8 +265,8 @@ func inverseEdgeIndex(sp *EdgeSpace, c *Cube) uint64 {
 	return sp.index(slots[:len(sp.Edges)], flips)
 }
 
-// solved reports whether n, reached by path[:g], is the solved cube: its
-// heuristic is 0, which settles it when the tables cover every cubie;
+// solved reports whether the node reached by path[:g], whose heuristic is
+// 0, is the solved cube: which settles it when the tables cover every cubie;
 // otherwise the path is replayed on the whole cube.
 func (s *solver) solved(g int) bool {
 	if s.covers {
