@@ -266,7 +266,7 @@ func inverseEdgeIndex(sp *EdgeSpace, c *Cube) uint64 {
 }
 
 // solved reports whether the node reached by path[:g], whose heuristic is
-// 0, is the solved cube: which settles it when the tables cover every cubie;
+// 0, is the solved cube: h 0 settles it when the tables cover every cubie;
 // otherwise the path is replayed on the whole cube.
 func (s *solver) solved(g int) bool {
 	if s.covers {
