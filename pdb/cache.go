@@ -129,6 +129,8 @@ func Load(path string, sp Space) (*Table, error) {
 		return fail("%d entries, want %d", size, sp.Size())
 	}
 	t := &Table{id: id, size: size, words: make([]uint64, (size+15)/16)}
+	// Searches look entries up at random: huge pages spare TLB misses.
+	adviseHuge(t.words)
 	crc := crc32.New(castagnoli)
 	buf := make([]byte, 1<<20)
 	for w := 0; w < len(t.words); {

@@ -22,6 +22,9 @@ func newRubikSolveCmd(e *env) *cobra.Command {
 	var (
 		pf      pdbFlags
 		edges   int
+		conj    int
+		inverse bool
+		state   bool
 		workers int
 		random  int
 		seed    int64
@@ -43,14 +46,14 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
   branchwise rubik solve --random 14 --seed 3 -j 2`,
 		Args: cobra.RangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error {
-			if (len(args) == 1) == (random > 0) {
-				return usagef("give a scramble or --random N, not both")
+			if len(args) == 1 && (random > 0 || state) || len(args) == 0 && (random > 0) == state {
+				return usagef("give a scramble or --random N or --random-state, one of them")
 			}
-			if edges < 1 || edges > rubik.MaxPatternEdges {
-				return usagef("--edges %d: want 1..%d", edges, rubik.MaxPatternEdges)
+			if edges < 1 || edges > rubik.MaxPatternEdges || conj < 1 || conj > rubik.MaxConjugates {
+				return usagef("--edges %d --conjugates %d: want 1..%d and 1..%d", edges, conj, rubik.MaxPatternEdges, rubik.MaxConjugates)
 			}
 			scr := rubik.RandomScramble(random, uint64(seed))
-			if random == 0 {
+			if len(args) == 1 {
 				var err error
 				if scr, err = rubik.ParseMoves(args[0]); err != nil {
 					return fmt.Errorf("scramble: %w", err)
@@ -67,8 +70,13 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 			if err != nil {
 				return err
 			}
-			rep, err := rubik.SolveReport(ctx, scr, h, rubik.ReportOptions{Workers: workers, MaxNodes: lim.MaxNodes,
-				Predict: predict, Seed: uint64(seed), Tables: srcs})
+			h.Conjugates, h.Inverse = conj, inverse
+			o := rubik.ReportOptions{Workers: workers, MaxNodes: lim.MaxNodes, Predict: predict, Seed: uint64(seed), Tables: srcs}
+			if state {
+				cube := rubik.RandomState(uint64(seed))
+				o.Start, o.Label = &cube, fmt.Sprintf("random state %d", seed)
+			}
+			rep, err := rubik.SolveReport(ctx, scr, h, o)
 			if predict > 0 && svgPath != "" {
 				if err := createFile(svgPath, rep.WriteSVG); err != nil {
 					return err
@@ -89,6 +97,9 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 	fs := c.Flags()
 	pf.add(fs)
 	fs.IntVar(&edges, "edges", 6, "edges in each of the two edge pattern databases (6: 21 MB each, 7: 255 MB each)")
+	fs.IntVar(&conj, "conjugates", rubik.MaxConjugates, "look the edge tables up on this many conjugates of the cube by rotations (1: the cube alone)")
+	fs.BoolVar(&inverse, "inverse", true, "also look the tables up on the inverse cube")
+	fs.BoolVar(&state, "random-state", false, "solve a cube drawn uniformly from all reachable ones (by --seed) instead")
 	fs.IntVar(&random, "random", 0, "solve a random scramble of this many turns (no face twice in a row) instead")
 	fs.IntVar(&predict, "predict", 0, "predict each iteration's expanded nodes (Korf, Reid and Edelkamp 2001) from this many random cubes' heuristic values")
 	fs.StringVar(&svgPath, "svg", "", "with --predict, write a chart of expanded and predicted nodes per iteration to this SVG file")

@@ -28,16 +28,7 @@ var (
 )
 
 func init() {
-	// The turns are made here from the quarter turns rather than read from
-	// moves, which another file's init fills, perhaps after this one.
-	var turns [18]Cube
-	for f, q := range quarter {
-		c := q
-		for k := 0; k < 3; k++ {
-			turns[3*f+k] = c
-			c = c.Mul(q)
-		}
-	}
+	turns := faceTurns()
 	for p := 0; p < CornerPerms; p++ {
 		var cells [8]int8
 		cornerPerms.Unrank(uint64(p), cells[:])

@@ -28,8 +28,18 @@ func RandomScramble(n int, seed uint64) []int {
 	return scr
 }
 
+// RandomState returns the cube drawn uniformly from all reachable ones by
+// seed (the cube of rubik solve --random-state).
+func RandomState(seed uint64) Cube {
+	return Random(rand.New(rand.NewPCG(seed, 0x5eed)))
+}
+
 // ReportOptions configure SolveReport.
 type ReportOptions struct {
+	// Start, if set, is the cube to solve instead of the scramble's, and
+	// Label names it in the report.
+	Start    *Cube
+	Label    string
 	Workers  int
 	MaxNodes int64
 	// Predict > 0 predicts each iteration's expanded nodes (Korf, Reid
@@ -66,14 +76,17 @@ type Report struct {
 // iterations when asked. Its error is an internal one: a solution that
 // does not solve the cube (the report comes with it).
 func SolveReport(ctx context.Context, scramble []int, h *Heuristic, o ReportOptions) (Report, error) {
-	cube := Solved().Apply(scramble)
+	cube, label := Solved().Apply(scramble), FormatMoves(scramble)
+	if o.Start != nil {
+		cube, label = *o.Start, o.Label
+	}
 	start := time.Now()
 	res := Solve(ctx, cube, h, SolveOptions{Workers: o.Workers, MaxNodes: o.MaxNodes})
 	sol := make([]int, len(res.Path))
 	for i, m := range res.Path {
 		sol[i] = int(m)
 	}
-	rep := Report{Scramble: FormatMoves(scramble), Solution: FormatMoves(sol), Length: res.Cost,
+	rep := Report{Scramble: label, Solution: FormatMoves(sol), Length: res.Cost,
 		Verified: res.Status == search.Solved && cube.Apply(sol) == Solved(), Status: res.Status.String(),
 		Heuristic: h.Value(cube), Generated: res.Stats.Generated, Iterations: res.Stats.Iterations,
 		Seconds: time.Since(start).Seconds(), Tables: o.Tables, moves: len(scramble), err: res.Err, workers: o.Workers, solved: res.Status == search.Solved}

@@ -1,0 +1,79 @@
+package rubik
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/branchwise/branchwise/pdb"
+)
+
+// cachedHeuristic loads the corner table and the two k-edge tables from
+// the cache directory (pdb.DefaultDir), skipping the benchmark when one is
+// missing: building them is a job for the CLI, not a benchmark.
+func cachedHeuristic(b *testing.B, k int) *Heuristic {
+	b.Helper()
+	dir, err := pdb.DefaultDir()
+	if err != nil {
+		b.Skip(err)
+	}
+	load := func(sp pdb.Space) *pdb.Table {
+		path := filepath.Join(dir, pdb.FileName(sp.ID()))
+		if _, err := os.Stat(path); err != nil {
+			b.Skipf("no cached table %s (run branchwise rubik solve --edges %d once)", path, k)
+		}
+		t, err := pdb.Load(path, sp)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return t
+	}
+	h := &Heuristic{Corners: load(CornerSpace{})}
+	for i, edges := range EdgePatterns(k) {
+		sp, err := NewEdgeSpace(edges)
+		if err != nil {
+			b.Fatal(err)
+		}
+		h.EdgeSpaces[i], h.Edges[i] = sp, load(sp)
+	}
+	return h
+}
+
+// BenchmarkSolve solves the 14-move scramble of docs/rubik.md on one
+// worker with the cached tables (6 edges; RUBIK_EDGES=7 for 7), plain, with
+// the conjugate lookups, the inverse ones, and both;
+// generated nodes per second as a metric.
+func BenchmarkSolve(b *testing.B) {
+	k := 6
+	if s := os.Getenv("RUBIK_EDGES"); s != "" {
+		k, _ = strconv.Atoi(s)
+	}
+	h := cachedHeuristic(b, k)
+	scr, err := ParseMoves("B R U2 L2 F R' L2 F L2 F2 R D' B' R'")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := Solved().Apply(scr)
+	for _, cfg := range []struct {
+		name    string
+		conj    int
+		inverse bool
+	}{{"plain", 1, false}, {"conjugates", MaxConjugates, false}, {"inverse", 1, true}, {"conjugates+inverse", MaxConjugates, true}} {
+		b.Run(cfg.name, func(b *testing.B) {
+			hh := *h
+			hh.Conjugates, hh.Inverse = cfg.conj, cfg.inverse
+			var nodes int64
+			for i := 0; i < b.N; i++ {
+				res := Solve(context.Background(), c, &hh, SolveOptions{Workers: 1})
+				if res.Cost != 14 {
+					b.Fatalf("length %d, want 14", res.Cost)
+				}
+				nodes += res.Stats.Generated
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+		})
+	}
+}
