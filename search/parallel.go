@@ -175,20 +175,6 @@ func (s *dfs) share(ctx context.Context, newDomain func() Domain, workers int, t
 
 // absorb adds a worker's counts for one subtree to s.
 func (s *dfs) absorb(w *dfs) {
-	s.stats.Generated += w.stats.Generated
-	s.stats.Expanded += w.stats.Expanded
-	s.stats.Pruned += w.stats.Pruned
-	for dep, n := range w.stats.GeneratedByDepth {
-		for len(s.stats.GeneratedByDepth) <= dep {
-			s.stats.GeneratedByDepth = append(s.stats.GeneratedByDepth, 0)
-		}
-		s.stats.GeneratedByDepth[dep] += n
-	}
-	for dep, n := range w.stats.ExpandedByDepth {
-		for len(s.stats.ExpandedByDepth) <= dep {
-			s.stats.ExpandedByDepth = append(s.stats.ExpandedByDepth, 0)
-		}
-		s.stats.ExpandedByDepth[dep] += n
-	}
+	s.stats.add(&w.stats)
 	s.next = min(s.next, w.next)
 }

@@ -25,6 +25,10 @@ type Options struct {
 	// Store detects duplicates in the graph searches, and in the depth-first
 	// family when Detect is set. Nil means a new dedup.NewHashSet().
 	Store dedup.Store
+	// NewStore, if set, makes the store of each worker of
+	// ParallelPriorityFirst but the first (which takes Store); nil means
+	// dedup.NewHashSet.
+	NewStore func() dedup.Store
 	// Detect makes the depth-first family detect duplicate states and cycles
 	// with Store: a state is searched again only when reached more cheaply
 	// (within one iteration of an iterative search).
