@@ -14,6 +14,7 @@ func newGapsSolveCmd(e *env) *cobra.Command {
 		algo, store   string
 		asJSON, quiet bool
 		lim           limits
+		workers       int
 	)
 	c := &cobra.Command{
 		Use:   "solve [DEAL] [--seed S --columns K] [flags]",
@@ -48,11 +49,14 @@ duplicate store: hash or trie (Patricia).`,
 				return err
 			}
 			lim.setGCLimit(1)
+			if workers < 1 {
+				return usagef("-j must be at least 1")
+			}
 			ctx, cancel := lim.context(e.ctx)
 			defer cancel()
 			prog := newProgress(e)
 			out, err := gaps.Solve(ctx, d, algo, gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem),
-				Store: store, Progress: func(n int64) { prog.Printf("%d nodes", n) }})
+				Store: store, Workers: workers, Progress: func(n int64) { prog.Printf("%d nodes", n) }})
 			prog.Done()
 			if err != nil {
 				return err
@@ -71,6 +75,7 @@ duplicate store: hash or trie (Patricia).`,
 	fs.StringVar(&algo, "algo", "decide", "algorithm: "+strings.Join(gaps.Algorithms, ", ")+" (+dl: deadlock detection)")
 	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
 	fs.BoolVarP(&quiet, "quiet", "q", false, "print the verdict and counts without the moves")
+	fs.IntVarP(&workers, "workers", "j", 1, "goroutines searching the deal together (the decide algorithms)")
 	addJSONFlag(fs, &asJSON)
 	addLimitFlags(fs, &lim)
 	return c

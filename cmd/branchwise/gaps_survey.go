@@ -15,6 +15,7 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 		colText, algos  string
 		store, decider  string
 		deals, workers  int
+		dealWorkers     int
 		asJSON, verbose bool
 		lim             limits
 		lf              ledgerFlags
@@ -49,7 +50,7 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 			}
 			job := gaps.SurveySizes{ToColumns: hi, SurveyOptions: gaps.SurveyOptions{Columns: lo, Seed: uint64(seed), Deals: deals, Workers: workers,
 				Decider: decider, Algorithms: names, MaxTime: lim.MaxTime,
-				Solve: gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), Store: store}}}
+				Solve: gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), Store: store, Workers: dealWorkers}}}
 			if err := job.Check(); err != nil {
 				return usageError{err}
 			}
@@ -99,6 +100,7 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 	fs.StringVar(&decider, "decider", "decide", "decider: decide, or decide-reach (reachability test and forced moves)")
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print one line per deal on standard error")
 	addWorkersFlag(fs, &workers)
+	fs.IntVar(&dealWorkers, "deal-workers", 1, "goroutines deciding each deal together (with -j deals at once)")
 	addJSONFlag(fs, &asJSON)
 	addLimitFlags(fs, &lim)
 	lf.add(fs, "deal")

@@ -96,6 +96,12 @@ type DecideOptions struct {
 	// Progress, if set, is called about every quarter second with the
 	// search's statistics so far.
 	Progress func(*search.Stats)
+	// Workers is the number of goroutines of the best-first decider: 0 or
+	// 1 runs the search on one goroutine; more run hash-distributed
+	// best-first search (search.ParallelPriorityFirst) over as many
+	// domains, with the same verdict when no limit stops it. The
+	// depth-first deciders run on one goroutine whatever Workers.
+	Workers int
 }
 
 // DefaultMu is the best-first decider's weight mu of N in f = mu*N + D, in
@@ -161,6 +167,26 @@ func (o DecideOptions) Search(dom *Domain) (search.Func, search.Options) {
 	return search.PriorityFirst, so
 }
 
+// parallelOptions are the options of the best-first decider on several
+// workers: those of Search, with hooks that use the domain they are given
+// (each worker has its own) and per-worker stores of Store's kind.
+func (o DecideOptions) parallelOptions() search.Options {
+	so := search.Options{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: o.Store,
+		GoalOnGenerate: true, Canonical: true, Progress: o.Progress}
+	if _, ok := o.Store.(*dedup.Trie); ok {
+		so.NewStore = dedup.NewTrie
+	}
+	if o.Deadlock && !o.Reach {
+		so.Prune = Prune
+	}
+	mu := o.Mu
+	if mu <= 0 {
+		mu = DefaultMu
+	}
+	so.Priority = func(d search.Domain, depth int) int { return mu*d.(*Domain).G.Misplaced() + 10*depth }
+	return so
+}
+
 // Decide decides deal d: Solvable with a solution, Unsolvable, or Unknown
 // when a limit of o or ctx stops it.
 func Decide(ctx context.Context, d Deal, o DecideOptions) (Decision, error) {
@@ -168,10 +194,27 @@ func Decide(ctx context.Context, d Deal, o DecideOptions) (Decision, error) {
 	if err != nil {
 		return Decision{}, err
 	}
-	f, so := o.Search(dom)
-	r := f(ctx, dom, so)
+	var r search.Result
+	rejected := int64(0)
+	if o.Workers > 1 && !o.DepthFirst && !o.Plain {
+		var doms []*Domain // ParallelPriorityFirst makes them one at a time
+		newDomain := func() search.Domain {
+			g := *dom.G
+			dm := &Domain{G: &g, Order: Natural, Reach: o.Reach, Forced: o.Forced}
+			doms = append(doms, dm)
+			return dm
+		}
+		r = search.ParallelPriorityFirst(ctx, newDomain, o.Workers, o.parallelOptions())
+		for _, dm := range doms {
+			rejected += dm.Rejected
+		}
+	} else {
+		f, so := o.Search(dom)
+		r = f(ctx, dom, so)
+		rejected = dom.Rejected
+	}
 	dec := Decision{Status: r.Status, Generated: r.Stats.Generated, Expanded: r.Stats.Expanded,
-		Stored: r.Stats.PeakClosed, Rejected: r.Stats.Pruned + dom.Rejected, Bytes: r.Stats.Bytes, Err: r.Err}
+		Stored: r.Stats.PeakClosed, Rejected: r.Stats.Pruned + rejected, Bytes: r.Stats.Bytes, Err: r.Err}
 	switch r.Status {
 	case search.Solved:
 		dec.Verdict = Solvable

@@ -38,6 +38,9 @@ type SolveOptions struct {
 	Store string
 	// Progress, if set, is called now and then with the generated nodes.
 	Progress func(generated int64)
+	// Workers is DecideOptions.Workers of the best-first deciders (decide,
+	// decide-reach): goroutines searching one deal together.
+	Workers int
 }
 
 // Outcome is what Solve found.
@@ -102,7 +105,7 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 	if base == "decide" || base == "decide-reach" || strings.HasPrefix(base, "dfs-") {
 		do := DecideOptions{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: store,
 			Deadlock: base == "decide" && !strings.HasSuffix(name, "-nodl") || deadlock,
-			Reach:    base == "decide-reach", Forced: base == "decide-reach"}
+			Reach:    base == "decide-reach", Forced: base == "decide-reach", Workers: o.Workers}
 		switch base {
 		case "dfs-aces-first":
 			do.Plain, do.Order = true, AcesFirst
