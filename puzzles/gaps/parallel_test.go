@@ -90,7 +90,7 @@ func TestDecideWorkersLimits(t *testing.T) {
 		want error
 	}{
 		{context.Background(), DecideOptions{MaxNodes: 50_000}, search.ErrNodeLimit},
-		{context.Background(), DecideOptions{MaxMem: 8 << 20}, search.ErrMemLimit},
+		{context.Background(), DecideOptions{MaxMem: 32 << 20}, search.ErrMemLimit},
 		{ctx, DecideOptions{}, context.Canceled},
 	} {
 		o := c.o
