@@ -424,7 +424,7 @@ func (w *hdaWorker) takeIn() {
 			if _, found := w.store.Insert(key, uint64(w.nrecs)); !found {
 				w.add(key, b.from, it.parent, it.move, int(it.g), int(it.depth), it.f)
 				if w.p.o.Prune != nil {
-					w.rec(w.nrecs-1).key |= hdaUnchecked
+					w.rec(w.nrecs - 1).key |= hdaUnchecked
 				}
 			}
 		}
