@@ -67,6 +67,17 @@
 // Goal tests in the best-first family happen on expansion, which makes A*
 // optimal with an admissible heuristic.
 //
+// # All cores on one search
+//
+// ParallelIDAStar shares every iteration's subtrees among workers, with
+// the node counts of complete iterations exactly IDAStar's.
+// ParallelPriorityFirst is hash-distributed best-first search (HDA*,
+// Kishimoto, Fukunaga and Botea 2009): each state belongs to the worker a
+// hash of its key picks, which alone stores and expands it; children go to
+// their owners in batches, and an exhausted search has stored and
+// expanded exactly PriorityFirst's states, so its NoSolution is the same
+// proof.
+//
 // # Limits
 //
 // Every search takes a context (cancellation and deadlines), a node limit and,
