@@ -38,19 +38,6 @@ const (
 	hdaPosMask   = hdaUnchecked - 1
 	// hdaItemBytes is the size of an hdaItem.
 	hdaItemBytes = 24
-	// The sent cache: a direct-mapped table of the last keys a worker sent
-	// to other workers, hdaCacheSlots slots of hdaCacheStride bytes (a
-	// length byte and the key; longer keys are not cached). A child found
-	// there is a duplicate and is dropped before its class is computed and
-	// it is batched: on Gaps most transpositions are near each other, and
-	// with the cache two workers execute 6.8% more instructions than one on
-	// an exhaustive 4 x 10 deal (seed 4), without it 16.6%. 2^16 slots of
-	// 64 bytes, 4 MiB a worker (counted in MaxMem): 2^14 slots caught 3/4
-	// as many duplicates, 2^18 9% more; with a simulated 32 MiB last-level
-	// cache, 2^16 slots cost the fewest instructions plus misses.
-	hdaCacheBits   = 16
-	hdaCacheSlots  = 1 << hdaCacheBits
-	hdaCacheStride = 64
 )
 
 // ParallelPriorityFirst is PriorityFirst on workers goroutines, each on a
@@ -85,17 +72,19 @@ const (
 // workers and on timing.
 //
 // Limits are shared: MaxNodes holds within workers x 1,024 nodes; MaxMem
-// counts all workers' stores, records, open lists, batches and sent
-// caches; the context stops all. Progress is called by one worker with the
-// total counts. Options.Store serves the first worker; the others get
+// counts all workers' stores, records, open lists and batches; the
+// context stops all. Progress is called by one worker with the total
+// counts. Options.Store serves the first worker; the others get
 // Options.NewStore (a hash set when nil). Workers < 2 runs PriorityFirst.
 //
 // Costs over PriorityFirst per generated node: a second hash of the key
-// (its owner); for a child owned by another worker a probe of the sent
-// cache (hdaCacheBits), the class computed before the sender knows
-// whether the child is new, and a copy of its key and 24 bytes into a
-// batch. No allocation: each batch goes back to its sender. On 4 x 10 Gaps (seed 4,
-// exhaustive) two workers execute 6.8% more instructions than one.
+// (its owner); for a child owned by another worker its class, computed
+// before the sender knows whether the child is new, and a copy of its key
+// and 24 bytes into a batch. No allocation: each batch goes back to its
+// sender. On an exhaustive 4 x 10 Gaps deal (seed 4) two workers execute
+// 16.6% more instructions than one and use 20-25% more CPU time; a cache
+// of the keys last sent cut the instructions to +6.8% but cost more CPU
+// time than it saved (its probes miss the processor's caches).
 func ParallelPriorityFirst(ctx context.Context, newDomain func() Domain, workers int, o Options) Result {
 	if workers < 2 {
 		return PriorityFirst(ctx, newDomain(), o)
@@ -133,8 +122,7 @@ func ParallelPriorityFirst(ctx context.Context, newDomain func() Domain, workers
 	}
 	// The root goes to its owner; every worker starts active.
 	w0.key = w0.appendKey(w0.key[:0])
-	o0, _ := p.owner(w0.key)
-	owner := p.workers[o0]
+	owner := p.workers[p.owner(w0.key)]
 	owner.store.Insert(w0.key, 0)
 	owner.add(w0.key, -1, -1, NoMove, 0, 0, int32(max(prio(w0.d, 0), 0)))
 	p.work.Store(int64(workers))
@@ -207,8 +195,8 @@ func (b *hdaBatch) bytes() int64 { return int64(cap(b.keys)) + int64(cap(b.items
 
 // owner returns the worker that owns the state of key, from a hash of its
 // own (the stores' hash takes its home slot from the top bits of theirs,
-// so reusing it would crowd each worker's table), and that hash.
-func (p *hda) owner(key []byte) (int32, uint64) {
+// so reusing it would crowd each worker's table).
+func (p *hda) owner(key []byte) int32 {
 	const m1, m2 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db
 	h := uint64(len(key))
 	for len(key) >= 8 {
@@ -222,7 +210,7 @@ func (p *hda) owner(key []byte) (int32, uint64) {
 	h ^= h >> 29
 	h *= m2
 	h ^= h >> 32
-	return int32(uint64(uint32(h)) * uint64(len(p.workers)) >> 32), h
+	return int32(uint64(uint32(h)) * uint64(len(p.workers)) >> 32)
 }
 
 // finish stops the search; the first call's reason counts: err (a limit
@@ -314,7 +302,6 @@ type hdaWorker struct {
 	stats     Stats
 	open      bucketQueue
 	out       []*hdaBatch // per owner: the batch being filled
-	sent      []byte      // the sent cache (see hdaCacheBits)
 	start     []byte      // worker 0: the exact key of the start state
 	// next is the Generated count of the next update of the shared counts;
 	// counted is what was added to them so far.
@@ -339,7 +326,6 @@ func (w *hdaWorker) bytes() int64 {
 	if g, ok := w.store.(interface{ GrowthBytes() int64 }); ok {
 		b += g.GrowthBytes()
 	}
-	b += int64(len(w.sent))
 	for _, o := range w.out {
 		if o != nil {
 			b += o.bytes()
@@ -440,26 +426,6 @@ func (w *hdaWorker) takeIn() {
 	w.spare = in
 }
 
-// cached reports whether w.key, of hash h, is in the sent cache, and puts
-// it there if not.
-func (w *hdaWorker) cached(h uint64) bool {
-	n := len(w.key)
-	if n >= hdaCacheStride {
-		return false
-	}
-	if w.sent == nil {
-		w.sent = make([]byte, hdaCacheSlots*hdaCacheStride)
-	}
-	i := int(h>>(64-hdaCacheBits)) * hdaCacheStride
-	slot := w.sent[i : i+hdaCacheStride]
-	if int(slot[0]) == n+1 && string(slot[1:n+1]) == string(w.key) {
-		return true
-	}
-	slot[0] = byte(n + 1)
-	copy(slot[1:], w.key)
-	return false
-}
-
 // send queues the current state (key in w.key) for its owner.
 func (w *hdaWorker) send(owner, parent int32, m Move, g, depth int) {
 	b := w.out[owner]
@@ -541,12 +507,8 @@ func (w *hdaWorker) expand(idx int32) {
 			return
 		}
 		w.key = w.appendKey(w.key[:0])
-		owner, h := p.owner(w.key)
-		switch {
+		switch owner := p.owner(w.key); {
 		case owner != w.id:
-			if w.cached(h) {
-				break
-			}
 			w.send(owner, idx, m, g2, depth+1)
 		case o.Prune != nil:
 			if _, found := w.store.Get(w.key); found {
