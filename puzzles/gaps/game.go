@@ -201,18 +201,49 @@ func (g *Game) moveHole(a, b int) {
 
 // Kept returns the most cards that can stay where they are: the largest
 // sum over rows of the cards of the row's suit at their column, over the
-// 24 assignments of suits to rows.
+// 24 assignments of suits to rows. It takes the best of rows 2 and 3 for
+// each of the 6 pairs of suits first, then adds rows 0 and 1 for the 12
+// ordered pairs of the other two suits: 42 additions instead of the 72 of
+// the 24 sums (the decider computes it for every new position, and a
+// parallel decider for every position it sends).
 func (g *Game) Kept() int {
+	k := &g.kept
+	// best23[a][b], a < b: rows 2 and 3 get suits a and b in the better order.
+	var best23 [Rows][Rows]int
+	for a := 0; a < Rows; a++ {
+		for b := a + 1; b < Rows; b++ {
+			best23[a][b] = max(int(k[2][a])+int(k[3][b]), int(k[2][b])+int(k[3][a]))
+		}
+	}
 	best := 0
-	for i := range perms {
-		p := &perms[i]
-		s := int(g.kept[0][p[0]]) + int(g.kept[1][p[1]]) + int(g.kept[2][p[2]]) + int(g.kept[3][p[3]])
-		if s > best {
-			best = s
+	for a := range Rows {
+		for b := range Rows {
+			if a == b {
+				continue
+			}
+			// The two suits left, in order.
+			c, d := pairRest[a][b][0], pairRest[a][b][1]
+			best = max(best, int(k[0][a])+int(k[1][b])+best23[c][d])
 		}
 	}
 	return best
 }
+
+// pairRest[a][b] lists the two suits other than a and b, smaller first.
+var pairRest = func() (t [Rows][Rows][2]int) {
+	for a := range Rows {
+		for b := range Rows {
+			n := 0
+			for c := range Rows {
+				if c != a && c != b && n < 2 {
+					t[a][b][n] = c
+					n++
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // Misplaced returns the lower bound on the moves left: the cards that must
 // still move (see the top of this file).

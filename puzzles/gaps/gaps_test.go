@@ -2,6 +2,7 @@ package gaps
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -392,5 +393,26 @@ func TestNotation(t *testing.T) {
 	}
 	if _, _, err := Notation(d, []Move{NewMove(5, 0)}); err == nil {
 		t.Errorf("an illegal move was accepted")
+	}
+}
+
+// TestKeptAgainstAssignments checks Kept against the plain maximum over the
+// 24 assignments of suits to rows on random kept tables.
+func TestKeptAgainstAssignments(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	g := &Game{}
+	for i := 0; i < 20000; i++ {
+		for row := range Rows {
+			for s := range Rows {
+				g.kept[row][s] = int8(r.IntN(13))
+			}
+		}
+		want := 0
+		for _, p := range perms {
+			want = max(want, int(g.kept[0][p[0]])+int(g.kept[1][p[1]])+int(g.kept[2][p[2]])+int(g.kept[3][p[3]]))
+		}
+		if got := g.Kept(); got != want {
+			t.Fatalf("kept %v: Kept %d, want %d", g.kept, got, want)
+		}
 	}
 }
