@@ -49,9 +49,6 @@ duplicate store: hash or trie (Patricia).`,
 				return err
 			}
 			lim.setGCLimit(1)
-			if workers < 1 {
-				return usagef("-j must be at least 1")
-			}
 			ctx, cancel := lim.context(e.ctx)
 			defer cancel()
 			prog := newProgress(e)
