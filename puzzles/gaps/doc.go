@@ -6,7 +6,9 @@
 // stronger reachability test with forced moves (reach.go), and the
 // exhaustive deciders, configurations of package search (see decide.go),
 // that answer solvable (with a solution), unsolvable (a proof by exhaustion)
-// or unknown (a limit).
+// or unknown (a limit). DecideOptions.Workers runs the best-first decider on
+// several goroutines (search.ParallelPriorityFirst, hash-distributed
+// best-first search) with the same verdicts.
 //
 // # The game
 //
