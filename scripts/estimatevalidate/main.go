@@ -75,7 +75,7 @@ func main() {
 	only := flag.String("methods", "", "comma-separated methods to run (default all)")
 	raw := flag.String("raw", "", "append every repetition's intervals and diagnostics to this CSV file")
 	fromRaw := flag.String("chart-from", "", "instead: draw -truth-svg from the -raw CSV files given here, comma-separated")
-	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH|WIDTH[:look][:xEXACT]],... e.g. knuth:100000,frontier:20:3:look,purdom:10:4:look:x1")
+	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH|WIDTH[:look][:xEXACT][:tTAIL]],... e.g. knuth:100000,frontier:20:3:look,purdom:10:4:look:x1:t50")
 	deadRegions := flag.Bool("dead-regions", false, "estimate the tree whose nodes with an empty region no remaining pieces fill are cut (the fewest-options rule)")
 	firstEmpty := flag.Bool("first-empty", false, "estimate the first-empty-cell tree (the kernel's FirstEmpty rule) instead of the fewest-options tree")
 	korf := flag.Int64("korf", 0, "instead: predict IDA*'s penultimate iteration on the Korf instances with at most this many generated nodes")
@@ -101,6 +101,9 @@ func main() {
 				c.look = c.look || o == "look"
 				if strings.HasPrefix(o, "x") {
 					fmt.Sscan(o[1:], &c.exact)
+				}
+				if strings.HasPrefix(o, "t") {
+					fmt.Sscan(o[1:], &c.tail)
 				}
 			}
 			configs = append(configs, c)

@@ -8,7 +8,19 @@
 // what n machines lose to imbalance. Estimated sizes are noisy, and noise
 // only raises a maximum: with few probes the ratios are upper bounds.
 //
-// Usage: go run ./scripts/shardplan [-puzzle NAME] [-depths 2,3] [-probes 20] [-plain] [-exact]
+// With -heaviest B it does not size every subtree, for the depths whose
+// frontier is too large for that: it sizes the root's children, keeps the
+// B heaviest, sizes their children, keeps the B heaviest of those, and so
+// on down to the deepest of -depths (a beam search for heavy subtrees).
+// The heaviest subtree found at depth D over the mean T/F (T the tree's
+// estimated size, the sum of the root's children's; F the number of nodes
+// at depth D, counted) bounds the imbalance from below: the shard that
+// holds that subtree and F/n - 1 others, of the mean size on average,
+// holds 1 + (heaviest/mean - 1) n/F mean shards, and the largest shard at
+// least as much. The beam may miss heavier subtrees elsewhere: lower
+// bounds, where the all-subtree rows above are upper ones.
+//
+// Usage: go run ./scripts/shardplan [-puzzle NAME] [-depths 2,3] [-probes 20] [-plain] [-exact] [-heaviest B]
 package main
 
 import (
@@ -16,6 +28,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -32,6 +46,7 @@ func main() {
 	probes := flag.Int("probes", 20, "Knuth probes per subtree")
 	plain := flag.Bool("plain", false, "the plain tree of pack --count instead of Korekawa et al.'s")
 	exact := flag.Bool("exact", false, "count every subtree exactly instead of estimating it")
+	beam := flag.Int("heaviest", 0, "instead: follow the this many heaviest subtrees down, depth by depth (see the doc)")
 	flag.Parse()
 	b, ps, ok := polyform.Named(*name)
 	if !ok {
@@ -50,6 +65,10 @@ func main() {
 	how := fmt.Sprintf("%d Knuth probes with lookahead per subtree", *probes)
 	if *exact {
 		how = "subtrees counted exactly"
+	}
+	if *beam > 0 {
+		heaviest(newTree, *depths, *beam, *probes)
+		return
 	}
 	fmt.Printf("# %s, %s; %s\n", *name, how, time.Now().UTC().Format(time.RFC3339))
 	fmt.Println("| split depth | subtrees F | est. nodes | subtree max/mean | shards n | shard max/mean | seconds |")
@@ -109,4 +128,68 @@ func maxOverMean(xs []float64) float64 {
 		s += x
 	}
 	return m / (s / float64(len(xs)))
+}
+
+// heaviest prints, for each depth of depths, the heaviest subtree that a
+// beam of width beam finds (see the doc), and the bounds it gives.
+func heaviest(newTree func() estimate.Tree, depths string, beam, probes int) {
+	var want []int
+	deepest := 0
+	for _, ds := range strings.Split(depths, ",") {
+		d, err := strconv.Atoi(ds)
+		if err != nil || d < 1 {
+			fmt.Fprintln(os.Stderr, "shardplan: bad depth", ds)
+			os.Exit(2)
+		}
+		want = append(want, d)
+		deepest = max(deepest, d)
+	}
+	start := time.Now()
+	counts, err := estimate.Exhaustive(context.Background(), newTree, deepest, 2)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "shardplan:", err)
+		os.Exit(1)
+	}
+	type node struct {
+		path []int
+		size float64
+	}
+	sizeOf := func(path []int) float64 {
+		r := estimate.Knuth(context.Background(), estimate.Subtree(newTree, path),
+			estimate.Options{Seed: 1, Samples: probes, Workers: 2, Lookahead: true})
+		return r.Nodes.Estimate
+	}
+	fmt.Printf("# the heaviest subtrees by depth, a beam of %d, each child sized by %d Knuth probes with lookahead; %s\n",
+		beam, probes, time.Now().UTC().Format(time.RFC3339))
+	fmt.Println("| split depth D | subtrees F (counted) | heaviest found (est. nodes) | its path | heaviest / mean | shard max/mean at least, n = F/64 | n = F/8 | seconds |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	level := []node{{}}
+	total := 0.0
+	for d := 1; d <= deepest; d++ {
+		var next []node
+		for _, p := range level {
+			t := estimate.Subtree(newTree, p.path)()
+			n, _ := t.Branches()
+			for c := range n {
+				path := append(append([]int(nil), p.path...), c)
+				next = append(next, node{path, sizeOf(path)})
+			}
+		}
+		sort.Slice(next, func(a, b int) bool { return next[a].size > next[b].size })
+		if d == 1 {
+			for _, x := range next {
+				total += x.size
+			}
+		}
+		level = next[:min(beam, len(next))]
+		if !slices.Contains(want, d) {
+			continue
+		}
+		f := float64(counts.Nodes[d])
+		r := level[0].size / (total / f)
+		path := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(level[0].path)), ","), "[]")
+		fmt.Printf("| %d | %d | %.3g | %s | %.0f | %.2f | %.2f | %.0f |\n", d, counts.Nodes[d], level[0].size, path, r,
+			1+(r-1)/64, 1+(r-1)/8, time.Since(start).Seconds())
+	}
+	fmt.Printf("\nThe tree's size, the sum of the root's children's estimates: %.3g nodes.\n", total)
 }
