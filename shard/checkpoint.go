@@ -49,13 +49,46 @@ func (r *record) crc() string {
 	return fmt.Sprintf("%08x", crc32.ChecksumIEEE(b))
 }
 
+// lineLog is the open file of a Checkpoint or a Ledger: JSON lines,
+// each appended whole, forced to disk at most every SyncEvery and on
+// Close.
+type lineLog struct {
+	kind     string // "checkpoint" or "ledger", for errors
+	name     string
+	file     *os.File
+	lastSync time.Time
+}
+
+// appendLine writes v as one JSON line.
+func (l *lineLog) appendLine(v any) error {
+	b, err := json.Marshal(v)
+	if err == nil {
+		_, err = l.file.Write(append(b, '\n'))
+	}
+	if err == nil && time.Since(l.lastSync) >= SyncEvery {
+		l.lastSync = time.Now()
+		err = l.file.Sync()
+	}
+	if err != nil {
+		return fmt.Errorf("%s %s: %v", l.kind, l.name, err)
+	}
+	return nil
+}
+
+// Close forces the file to disk and closes it.
+func (l *lineLog) Close() error {
+	err := l.file.Sync()
+	if cerr := l.file.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // Checkpoint is an append-only file of finished subtrees. Add may be
 // called from one goroutine at a time (Count's done is).
 type Checkpoint struct {
-	name     string
-	file     *os.File
-	done     map[int]*estimate.Profile
-	lastSync time.Time
+	lineLog
+	done map[int]*estimate.Profile
 }
 
 // OpenCheckpoint starts a checkpoint for shard s of the job cut at fr, or
@@ -67,7 +100,7 @@ type Checkpoint struct {
 func OpenCheckpoint(name string, resume bool, job Job, fr *Frontier, s Slot) (*Checkpoint, error) {
 	hdr := checkpointHeader{Format: CheckpointFormat, Version: job.Version, Spec: job.Spec, SpecHash: job.SpecHash,
 		SplitDepth: fr.Depth, MaxDepth: job.MaxDepth, Frontier: fr.Len(), Shard: s.I, Shards: s.N}
-	c := &Checkpoint{name: name, done: map[int]*estimate.Profile{}, lastSync: time.Now()}
+	c := &Checkpoint{lineLog: lineLog{kind: "checkpoint", name: name, lastSync: time.Now()}, done: map[int]*estimate.Profile{}}
 	f, err := openLog(name, resume, &hdr, func(b []byte) (int64, error) { return c.load(b, hdr) })
 	if err != nil {
 		return nil, err
@@ -205,25 +238,9 @@ func (c *Checkpoint) Add(k int, p *estimate.Profile, from int) error {
 		r.Solutions = append(r.Solutions, p.Solutions[d])
 	}
 	r.CRC = r.crc()
-	b, _ := json.Marshal(&r)
-	if _, err := c.file.Write(append(b, '\n')); err != nil {
-		return fmt.Errorf("checkpoint %s: %v", c.name, err)
+	if err := c.appendLine(&r); err != nil {
+		return err
 	}
 	c.done[k] = p
-	if time.Since(c.lastSync) >= SyncEvery {
-		c.lastSync = time.Now()
-		if err := c.file.Sync(); err != nil {
-			return fmt.Errorf("checkpoint %s: %v", c.name, err)
-		}
-	}
 	return nil
-}
-
-// Close forces the checkpoint to disk and closes it.
-func (c *Checkpoint) Close() error {
-	err := c.file.Sync()
-	if cerr := c.file.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }

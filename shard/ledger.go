@@ -41,11 +41,9 @@ func (e *entry) crc() string {
 // and runs the others; an instance cut short is run again from its start.
 // Add may be called from one goroutine at a time.
 type Ledger struct {
-	name     string
-	file     *os.File
-	done     map[int]json.RawMessage
-	lastSync time.Time
-	err      error // the first error of Add, returned by Finish
+	lineLog
+	done map[int]json.RawMessage
+	err  error // the first error of Add, returned by Finish
 }
 
 // OpenLedger starts a ledger for the job (Spec and SpecHash name the
@@ -56,7 +54,7 @@ type Ledger struct {
 // and damage anywhere else is an error naming the line.
 func OpenLedger(name string, resume bool, job Job) (*Ledger, error) {
 	hdr := ledgerHeader{Format: LedgerFormat, Version: job.Version, Spec: job.Spec, SpecHash: job.SpecHash}
-	l := &Ledger{name: name, done: map[int]json.RawMessage{}, lastSync: time.Now()}
+	l := &Ledger{lineLog: lineLog{kind: "ledger", name: name, lastSync: time.Now()}, done: map[int]json.RawMessage{}}
 	f, err := openLog(name, resume, &hdr, func(b []byte) (int64, error) { return l.load(b, hdr) })
 	if err != nil {
 		return nil, err
@@ -130,27 +128,11 @@ func (l *Ledger) add(i int, result any) error {
 	}
 	e := entry{I: i, Result: r}
 	e.CRC = e.crc()
-	b, _ := json.Marshal(&e)
-	if _, err := l.file.Write(append(b, '\n')); err != nil {
-		return fmt.Errorf("ledger %s: %v", l.name, err)
+	if err := l.appendLine(&e); err != nil {
+		return err
 	}
 	l.done[i] = r
-	if time.Since(l.lastSync) >= SyncEvery {
-		l.lastSync = time.Now()
-		if err := l.file.Sync(); err != nil {
-			return fmt.Errorf("ledger %s: %v", l.name, err)
-		}
-	}
 	return nil
-}
-
-// Close forces the ledger to disk and closes it.
-func (l *Ledger) Close() error {
-	err := l.file.Sync()
-	if cerr := l.file.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // Finish closes l (nil: nothing to do) and returns the first error of its
@@ -205,7 +187,7 @@ func MergeLedgers(out string, names []string) (int, error) {
 		if hdr == nil {
 			hdr = &h
 		}
-		l := &Ledger{name: name, done: map[int]json.RawMessage{}}
+		l := &Ledger{lineLog: lineLog{kind: "ledger", name: name}, done: map[int]json.RawMessage{}}
 		if _, err := l.load(b, *hdr); err != nil {
 			return 0, err
 		}
