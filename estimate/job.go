@@ -244,8 +244,12 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintln(w, "target not met: an exhaustive count was cheaper, and the totals are counted")
 	}
 	if rep.CountSeconds > 0 {
-		fmt.Fprintf(w, "an exact count: about %s on %d workers (%.3g nodes/s per worker)\n",
-			time.Duration(min(rep.CountSeconds, 1e9)*float64(time.Second)).Round(time.Second), rep.Workers, rep.NodeRate)
+		workers := "workers"
+		if rep.Workers == 1 {
+			workers = "worker"
+		}
+		fmt.Fprintf(w, "an exact count: about %s on %d %s (%.3g nodes/s per worker)\n",
+			longDuration(rep.CountSeconds), rep.Workers, workers, rep.NodeRate)
 	}
 	if rep.Interrupted {
 		fmt.Fprintf(w, "\ninterrupted: the statistics of the %d samples so far\n", rep.Samples)
@@ -288,4 +292,18 @@ func (iv Interval) Text() string {
 		return fmt.Sprintf("(%g%% confidence: %s .. %s)", 100*iv.Level, FormatCount(iv.Low), FormatCount(iv.High))
 	}
 	return fmt.Sprintf("(spread, not a confidence interval: %s .. %s)", FormatCount(iv.Low), FormatCount(iv.High))
+}
+
+// longDuration writes a predicted time: as a duration up to two days, then
+// in days, then in years (a search of PP-24's size takes centuries).
+func longDuration(seconds float64) string {
+	const day, year = 86400, 365.25 * 86400
+	switch {
+	case seconds < 2*day:
+		return time.Duration(seconds * float64(time.Second)).Round(time.Second).String()
+	case seconds < 2*year:
+		return fmt.Sprintf("%.0f days", seconds/day)
+	default:
+		return fmt.Sprintf("%.3g years", seconds/year)
+	}
 }

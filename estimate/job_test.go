@@ -106,3 +106,19 @@ func TestMethodDefaults(t *testing.T) {
 		t.Errorf("exact: %d %d", s, d)
 	}
 }
+
+func TestLongDuration(t *testing.T) {
+	for _, c := range []struct {
+		seconds float64
+		want    string
+	}{
+		{55.4, "55s"},
+		{3 * 3600, "3h0m0s"},
+		{3 * 86400, "3 days"},
+		{6e15 / 2.45e5, "776 years"},
+	} {
+		if got := longDuration(c.seconds); got != c.want {
+			t.Errorf("longDuration(%g) = %q, want %q", c.seconds, got, c.want)
+		}
+	}
+}
