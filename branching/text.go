@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/search"
 )
@@ -72,7 +73,7 @@ func (rep *Report) WriteSVG(w io.Writer) error {
 // CheckLearnLen reports an FSM length (--fsm) outside 0..MaxLearnLen.
 func CheckLearnLen(n int) error {
 	if n < 0 || n > MaxLearnLen {
-		return fmt.Errorf("--fsm %d: want 1 to %d (0: none)", n, MaxLearnLen)
+		return opterr.Errorf("--fsm", "--fsm %d: want 1 to %d (0: none)", n, MaxLearnLen)
 	}
 	return nil
 }

@@ -1,6 +1,6 @@
 package dedup
 
-import "fmt"
+import "github.com/branchwise/branchwise/internal/opterr"
 
 // Names lists the stores New makes.
 var Names = []string{"hash", "trie"}
@@ -14,5 +14,5 @@ func New(name string) (Store, error) {
 	case "trie":
 		return NewTrie(), nil
 	}
-	return nil, fmt.Errorf("dedup: unknown store %q (want hash or trie)", name)
+	return nil, opterr.Errorf("--dedup", "unknown duplicate store %q (want hash or trie)", name)
 }

@@ -2,22 +2,22 @@ package estimate
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math/rand/v2"
+
+	"github.com/branchwise/branchwise/internal/opterr"
 )
 
 // CheckCut reports impossible parameters of the Cut method.
 func CheckCut(opt Options) error {
 	switch {
 	case opt.CutP < 0 || opt.CutP >= 1:
-		return fmt.Errorf("cut probability %v outside [0, 1)", opt.CutP)
+		return opterr.Errorf("--cut-p", "cut probability %v outside [0, 1)", opt.CutP)
 	case opt.CutFrom > opt.CutTo:
-		return fmt.Errorf("empty cut depth range %d..%d", opt.CutFrom, opt.CutTo)
+		return opterr.Errorf("--cut-depths", "empty cut depth range %d..%d", opt.CutFrom, opt.CutTo)
 	case opt.CutFrom < 1:
-		return errors.New("the cut depth range must start at depth 1 or below the root")
+		return opterr.Errorf("--cut-depths", "the cut depth range must start at depth 1 or below the root")
 	case opt.Samples < 1:
-		return errors.New("at least one run is needed")
+		return opterr.Errorf("--samples", "at least one run is needed")
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/render"
 )
 
@@ -52,21 +53,21 @@ func (j Job) Check() error {
 	o := j.Options
 	switch {
 	case !slices.Contains(Methods, j.Method):
-		return fmt.Errorf("unknown method %q (want %s)", j.Method, strings.Join(Methods, ", "))
+		return opterr.Errorf("--method", "unknown method %q (want %s)", j.Method, strings.Join(Methods, ", "))
 	case o.Width < 1:
-		return fmt.Errorf("--width must be at least 1")
+		return opterr.Errorf("--width", "--width must be at least 1")
 	case j.MaxTime < 0:
-		return fmt.Errorf("--max-time must not be negative")
+		return opterr.Errorf("--max-time", "--max-time must not be negative")
 	case j.MaxTime > 0 && j.Target == "":
-		return fmt.Errorf("--max-time is for --target (a single estimate takes --samples)")
+		return opterr.Errorf("--max-time", "--max-time is for --target (a single estimate takes --samples)")
 	case o.Workers < 1:
-		return fmt.Errorf("-j must be at least 1")
+		return opterr.Errorf("-j", "-j must be at least 1")
 	case o.Samples < 1 && j.Budget == 0 && j.Method != "exact":
-		return fmt.Errorf("--samples must be at least 1")
+		return opterr.Errorf("--samples", "--samples must be at least 1")
 	case o.ExactDepth < 0:
-		return fmt.Errorf("--exact-depth must be at least 0")
+		return opterr.Errorf("--exact-depth", "--exact-depth must be at least 0")
 	case j.Budget < 0 || j.Budget > 0 && j.Method != "knuth":
-		return fmt.Errorf("--time is for --method knuth (the other methods take --samples)")
+		return opterr.Errorf("--time", "--time is for --method knuth (the other methods take --samples)")
 	}
 	_, err := j.target()
 	return err
@@ -87,17 +88,17 @@ func (j Job) target() (float64, error) {
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		return 0, fmt.Errorf("--target %q: want a relative half-width, e.g. 10%%", j.Target)
+		return 0, opterr.Errorf("--target", "--target %q: want a relative half-width, e.g. 10%%", j.Target)
 	}
 	v *= scale
 	if err := CheckTarget(v); err != nil {
-		return 0, fmt.Errorf("--target %q: %v", j.Target, err)
+		return 0, opterr.Errorf("--target", "--target %q: %v", j.Target, err)
 	}
 	switch {
 	case j.Method == "exact" || j.Method == "paper":
-		return 0, fmt.Errorf("--target with --method %s: %v", j.Method, ErrNoInterval)
+		return 0, opterr.Errorf("--target", "--target with --method %s: %v", j.Method, ErrNoInterval)
 	case j.Budget > 0:
-		return 0, fmt.Errorf("--target and --time: give --max-time for the stop rule")
+		return 0, opterr.Errorf("--target", "--target and --time: give --max-time for the stop rule")
 	}
 	return v, nil
 }

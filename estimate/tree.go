@@ -2,8 +2,8 @@ package estimate
 
 import (
 	"context"
-	"fmt"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/internal/workpool"
 )
 
@@ -212,9 +212,9 @@ func CheckPath(newTree func() Tree, path []int) error {
 		n, _ := t.Branches()
 		if k < 0 || k >= n {
 			if n == 0 {
-				return fmt.Errorf("estimate: path %v: the node at depth %d is a leaf, no child %d", path, d, k)
+				return opterr.Errorf("--subtree", "estimate: path %v: the node at depth %d is a leaf, no child %d", path, d, k)
 			}
-			return fmt.Errorf("estimate: path %v: the node at depth %d has children 0 to %d, no child %d", path, d, n-1, k)
+			return opterr.Errorf("--subtree", "estimate: path %v: the node at depth %d has children 0 to %d, no child %d", path, d, n-1, k)
 		}
 		t.Down(k)
 	}

@@ -2,12 +2,12 @@ package search
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/internal/opterr"
 )
 
 // Options configure a search. The zero value is a search without limits.
@@ -163,7 +163,7 @@ func ByName(name string) (Func, error) {
 	if f, ok := byName[name]; ok {
 		return f, nil
 	}
-	return nil, fmt.Errorf("unknown search algorithm %q (want one of %s)", name, strings.Join(Names(), ", "))
+	return nil, opterr.Errorf("--algo", "unknown search algorithm %q (want one of %s)", name, strings.Join(Names(), ", "))
 }
 
 // checkEvery is how many generated nodes pass between checks of the

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/opterr"
 )
 
 // CountJob is a count of a tree cut into subtrees as a command asks for
@@ -62,11 +63,11 @@ func (j CountJob) Check(getenv func(string) string) error {
 		}
 	}
 	if j.Checkpoint != "" && j.Resume != "" && j.Checkpoint != j.Resume {
-		return fmt.Errorf("--checkpoint %s and --resume %s: one file, appended to", j.Checkpoint, j.Resume)
+		return opterr.Errorf("--resume", "--checkpoint %s and --resume %s: one file, appended to", j.Checkpoint, j.Resume)
 	}
 	if j.SplitDepth != "" && j.SplitDepth != "auto" {
 		if _, err := strconv.Atoi(j.SplitDepth); err != nil {
-			return fmt.Errorf("--split-depth %q: want a depth or auto", j.SplitDepth)
+			return opterr.Errorf("--split-depth", "--split-depth %q: want a depth or auto", j.SplitDepth)
 		}
 	}
 	return nil

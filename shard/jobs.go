@@ -2,7 +2,8 @@ package shard
 
 import (
 	"cmp"
-	"fmt"
+
+	"github.com/branchwise/branchwise/internal/opterr"
 )
 
 // Checkpointing says how a job of independent instances (a run of Korf's
@@ -28,7 +29,7 @@ func (c Checkpointing) Slot(getenv func(string) string) (Slot, error) {
 		return Slot{I: 0, N: 1}, nil
 	}
 	if c.Checkpoint == "" && c.Resume == "" {
-		return Slot{}, fmt.Errorf("--shard needs --checkpoint FILE: the shard's results")
+		return Slot{}, opterr.Errorf("--shard", "--shard needs --checkpoint FILE: the shard's results")
 	}
 	return ParseSlot(c.Shard, c.Shards, getenv)
 }
@@ -37,7 +38,7 @@ func (c Checkpointing) Slot(getenv func(string) string) (Slot, error) {
 // resumed ledger that differ.
 func (c Checkpointing) Check() error {
 	if c.Checkpoint != "" && c.Resume != "" && c.Checkpoint != c.Resume {
-		return fmt.Errorf("--checkpoint %s and --resume %s: one file, appended to", c.Checkpoint, c.Resume)
+		return opterr.Errorf("--resume", "--checkpoint %s and --resume %s: one file, appended to", c.Checkpoint, c.Resume)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -32,7 +33,7 @@ func ParseStrategy(s string) (Strategy, error) {
 	case "sorted":
 		return Sorted, nil
 	}
-	return 0, fmt.Errorf("unknown strategy %q (want fewest, fixed or sorted)", s)
+	return 0, opterr.Errorf("--strategy", "unknown strategy %q (want fewest, fixed or sorted)", s)
 }
 
 func (s Strategy) String() string { return [...]string{"fewest", "fixed", "sorted"}[s] }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/branchwise/branchwise/branching"
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/spf13/cobra"
 )
 
@@ -16,7 +17,7 @@ type bfFlags struct {
 
 func (f *bfFlags) add(c *cobra.Command) {
 	c.Flags().IntVar(&f.depth, "depth", 20, "print exact node counts to this depth")
-	addJSONFlag(c.Flags(), &f.asJSON)
+	cliflag.AddJSON(c.Flags(), &f.asJSON)
 	c.Flags().StringVar(&f.svg, "svg", "", "write a chart of the branching factor per depth to this SVG file")
 }
 
@@ -41,7 +42,7 @@ func reportBF(e *env, f *bfFlags, what string, g *branching.Graph) error {
 	}
 	rep := branching.NewReport(what, g, f.depth)
 	if f.svg != "" {
-		if err := createFile(f.svg, rep.WriteSVG); err != nil {
+		if err := cliflag.CreateFile(f.svg, rep.WriteSVG); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/branchwise/branchwise/branching"
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/rubik"
 	"github.com/spf13/cobra"
 )
@@ -8,7 +10,7 @@ import (
 func newBFRubikCmd(e *env) *cobra.Command {
 	var f bfFlags
 	var fsmLen int
-	var lim limits
+	var lim cliflag.Limits
 	c := &cobra.Command{
 		Use:   "rubik",
 		Short: "Branching factors of Rubik's Cube (18 moves, Edelkamp and Korf's pruning)",
@@ -22,14 +24,14 @@ limit flags bound the learning and the exploration, as for 'bf tiles'.`,
   branchwise bf rubik --fsm 4 --depth 8`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
-			if err := checkFSMLen(fsmLen); err != nil {
+			if err := branching.CheckLearnLen(fsmLen); err != nil {
 				return err
 			}
 			if fsmLen == 0 {
 				return reportBF(e, &f, "Rubik's Cube, 18 moves, same face and opposite-face order pruned", rubik.TypeGraph())
 			}
-			lim.setGCLimit(1)
-			ctx, cancel := lim.context(e.ctx)
+			lim.SetGCLimit(1)
+			ctx, cancel := lim.Context(e.ctx)
 			defer cancel()
 			g, what, err := fsmGraph(e, ctx, rubik.LearnFSM, fsmLen, lim, false, rubik.TypeGraphFSM)
 			if err != nil {
@@ -40,6 +42,6 @@ limit flags bound the learning and the exploration, as for 'bf tiles'.`,
 	}
 	f.add(c)
 	c.Flags().IntVar(&fsmLen, "fsm", 0, "prune with a learned FSM of duplicate move strings up to this length (1-24)")
-	addLimitFlags(c.Flags(), &lim)
+	lim.Add(c.Flags())
 	return c
 }

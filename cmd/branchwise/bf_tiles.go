@@ -14,7 +14,7 @@ func newBFTilesCmd(e *env) *cobra.Command {
 	var f bfFlags
 	var keepParent bool
 	var start, fsmLen int
-	var lim limits
+	var lim cliflag.Limits
 	c := &cobra.Command{
 		Use:   "tiles RxC",
 		Short: "Branching factors of the r x c sliding-tile puzzle",
@@ -43,7 +43,7 @@ a smaller automaton, still correct, whose analysis is printed with a note.`,
 			if fsmLen > 0 && keepParent {
 				return usagef("--fsm and --keep-parent exclude each other")
 			}
-			if err := checkFSMLen(fsmLen); err != nil {
+			if err := branching.CheckLearnLen(fsmLen); err != nil {
 				return err
 			}
 			g, err := tiles.TypeGraph(rows, cols, start, keepParent)
@@ -53,8 +53,8 @@ a smaller automaton, still correct, whose analysis is printed with a note.`,
 			what := fmt.Sprintf("%dx%d sliding-tile puzzle, blank starting in cell %d, ", rows, cols, start)
 			switch {
 			case fsmLen > 0:
-				lim.setGCLimit(1)
-				ctx, cancel := lim.context(e.ctx)
+				lim.SetGCLimit(1)
+				ctx, cancel := lim.Context(e.ctx)
 				defer cancel()
 				explore := func(ctx context.Context, a *branching.Automaton, l branching.Limits) (*branching.Graph, error) {
 					return tiles.TypeGraphFSM(ctx, rows, cols, start, a, l)
@@ -76,6 +76,6 @@ a smaller automaton, still correct, whose analysis is printed with a note.`,
 	c.Flags().BoolVar(&keepParent, "keep-parent", false, "generate the parent as a child")
 	c.Flags().IntVar(&start, "start", 0, "the blank's starting cell, row-major")
 	c.Flags().IntVar(&fsmLen, "fsm", 0, "prune with a learned FSM of duplicate move strings up to this length (1-24)")
-	addLimitFlags(c.Flags(), &lim)
+	lim.Add(c.Flags())
 	return c
 }

@@ -2,23 +2,18 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
-	"runtime/debug"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/cliflag"
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
-	"golang.org/x/term"
 )
 
 // Exit statuses.
@@ -44,13 +39,9 @@ type env struct {
 	stderr io.Writer
 }
 
-// usageError marks an error as the caller's misuse of the command line.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+// usagef returns a usage error (exit status 2): an *opterr.Error, as the
+// library's checks of its options return.
+func usagef(format string, args ...any) error { return opterr.Errorf("", format, args...) }
 
 // errInterrupted is returned by a command that stopped on Ctrl-C after
 // printing its partial results.
@@ -72,8 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitInterrupted
 	}
 	fmt.Fprintf(stderr, "branchwise: %v\n", err)
-	var ue usageError
-	if errors.As(err, &ue) || isCobraUsage(err) {
+	if opterr.Is(err) || isCobraUsage(err) {
 		fmt.Fprintln(stderr, "Run 'branchwise help' for usage.")
 		return exitUsage
 	}
@@ -110,7 +100,7 @@ to bound a search. Ctrl-C stops a search and prints what it found so far
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageError{fmt.Errorf("%s: %w", cmdPath(c), err)}
+		return usagef("%s: %v", cmdPath(c), err)
 	})
 	for _, newCmd := range commands {
 		root.AddCommand(newCmd(e))
@@ -129,58 +119,10 @@ func cmdPath(c *cobra.Command) string {
 func argsUsage(v cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if err := v(c, args); err != nil {
-			return usageError{fmt.Errorf("%s: %w", cmdPath(c), err)}
+			return usagef("%s: %v", cmdPath(c), err)
 		}
 		return nil
 	}
-}
-
-// limits are the shared bounds on a search.
-type limits struct {
-	MaxNodes int64
-	MaxTime  time.Duration
-	MaxMem   cliflag.ByteSize
-}
-
-func addLimitFlags(fs *pflag.FlagSet, l *limits) {
-	fs.Int64Var(&l.MaxNodes, "max-nodes", 0, "stop after this many generated nodes (0: no limit)")
-	fs.DurationVar(&l.MaxTime, "max-time", 0, "stop after this long, e.g. 90s or 10m (0: no limit)")
-	fs.Var(&l.MaxMem, "max-mem", "stop when the search holds about this much memory, e.g. 4GB (0: no limit)")
-}
-
-// setGCLimit tells the garbage collector to keep the heap within what
-// workers searches of MaxMem each may hold, unless GOMEMLIMIT says
-// otherwise. Without it the Go heap may grow to twice the live data before
-// a collection, so --max-mem 4GB could take 8 GB; with headroom above
-// MaxMem (there was 25% and 256 MB) garbage fills the headroom and the
-// resident memory ends well past the limit (issue 19: 1.45x for A*). The
-// searches stop at MaxMem of live data, so the collector works hard only
-// near the end.
-func (l limits) setGCLimit(workers int) {
-	if l.MaxMem <= 0 || os.Getenv("GOMEMLIMIT") != "" {
-		return
-	}
-	debug.SetMemoryLimit(int64(l.MaxMem) * int64(max(workers, 1)))
-}
-
-// context returns ctx bounded by the time limit.
-func (l limits) context(ctx context.Context) (context.Context, context.CancelFunc) {
-	if l.MaxTime > 0 {
-		return context.WithTimeout(ctx, l.MaxTime)
-	}
-	return context.WithCancel(ctx)
-}
-
-func addJSONFlag(fs *pflag.FlagSet, p *bool) {
-	fs.BoolVar(p, "json", false, "print one JSON object instead of tables")
-}
-
-func addSeedFlag(fs *pflag.FlagSet, p *int64) {
-	fs.Int64Var(p, "seed", 1, "seed of the random choices")
-}
-
-func addWorkersFlag(fs *pflag.FlagSet, p *int) {
-	fs.IntVarP(p, "workers", "j", runtime.NumCPU(), "number of worker goroutines")
 }
 
 // newStore checks a duplicate store's name: hash or trie.
@@ -191,26 +133,13 @@ func newStore(name string) (dedup.Store, error) {
 	return nil, usagef("unknown duplicate store %q (want hash or trie)", name)
 }
 
-// createFile creates the file name and writes it with write.
-func createFile(name string, write func(io.Writer) error) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
 // tabler is a result that prints itself as text.
 type tabler interface{ WriteTable(io.Writer) error }
 
 // output prints rep as one JSON object or as its table.
 func output(e *env, asJSON bool, rep tabler) error {
 	if asJSON {
-		return writeJSON(e.stdout, rep)
+		return cliflag.WriteJSON(e.stdout, rep)
 	}
 	return rep.WriteTable(e.stdout)
 }
@@ -229,56 +158,4 @@ func interrupted(e *env) error {
 		return errInterrupted
 	}
 	return nil
-}
-
-// writeJSON prints v as one indented JSON object.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// progress writes a one-line status to standard error, overwritten in place,
-// at most a few times a second, and only when standard error is a terminal.
-type progress struct {
-	w       io.Writer
-	enabled bool
-	last    time.Time
-	width   int
-}
-
-func newProgress(e *env) *progress {
-	p := &progress{w: e.stderr}
-	if f, ok := e.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		p.enabled = true
-	}
-	return p
-}
-
-// Printf replaces the status line, unless one was printed very recently.
-func (p *progress) Printf(format string, args ...any) {
-	if p == nil || !p.enabled {
-		return
-	}
-	now := time.Now()
-	if now.Sub(p.last) < 200*time.Millisecond {
-		return
-	}
-	p.last = now
-	s := fmt.Sprintf(format, args...)
-	pad := ""
-	if n := p.width - len(s); n > 0 {
-		pad = strings.Repeat(" ", n)
-	}
-	p.width = len(s)
-	fmt.Fprintf(p.w, "\r%s%s", s, pad)
-}
-
-// Done clears the status line.
-func (p *progress) Done() {
-	if p == nil || !p.enabled || p.width == 0 {
-		return
-	}
-	fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
-	p.width = 0
 }

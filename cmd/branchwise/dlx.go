@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 )
@@ -36,7 +37,7 @@ file fed to Knuth's DLX1 (or DLX2 with colours) must give the same count.
 			}
 			strat, err := xcover.ParseStrategy(strategy)
 			if err != nil {
-				return usageError{err}
+				return err
 			}
 			if workers < 1 {
 				return usagef("-j must be at least 1")
@@ -75,7 +76,7 @@ file fed to Knuth's DLX1 (or DLX2 with colours) must give the same count.
 	fs.BoolVar(&all, "all", false, "print every solution")
 	fs.BoolVar(&stats, "stats", false, "print the nodes per depth")
 	fs.StringVar(&strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
-	addJSONFlag(fs, &asJSON)
-	addWorkersFlag(fs, &workers)
+	cliflag.AddJSON(fs, &asJSON)
+	cliflag.AddWorkers(fs, &workers)
 	return c
 }

@@ -18,7 +18,7 @@ func addEngineFlags(fs *pflag.FlagSet, f *engineFlags) {
 func (f engineFlags) parse() (polyform.Engine, xcover.Strategy, bool, error) {
 	eng, strat, firstEmpty, err := polyform.ParseEngineStrategy(f.engine, f.strategy)
 	if err != nil {
-		return 0, 0, false, usageError{err}
+		return 0, 0, false, err
 	}
 	return eng, strat, firstEmpty, nil
 }

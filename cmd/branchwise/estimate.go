@@ -109,9 +109,9 @@ runs out, or counting the tree would be quicker (then it counts).`,
 	fs.StringVar(&f.subtree, "subtree", "", "estimate only the subtree below this path of child numbers from the root, e.g. 0,3,1")
 	fs.StringVar(&f.svg, "svg", "", "write charts of the mean branching factor and the nodes per depth to this SVG file")
 	var seed int64
-	addSeedFlag(fs, &seed)
-	addJSONFlag(fs, &f.asJSON)
-	addWorkersFlag(fs, &f.workers)
+	cliflag.AddSeed(fs, &seed)
+	cliflag.AddJSON(fs, &f.asJSON)
+	cliflag.AddWorkers(fs, &f.workers)
 	addShardFlags(fs, &f.shard)
 	c.PreRun = func(*cobra.Command, []string) { f.seed = seed }
 	return c
@@ -126,7 +126,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		Options: estimate.Options{Seed: uint64(f.seed), Samples: f.samples, Workers: f.workers,
 			ExactDepth: f.exactDepth, CutP: f.cutP, Tail: f.tail, Lookahead: f.lookahead, Width: f.width}}
 	if err := job.Check(); err != nil {
-		return usageError{err}
+		return err
 	}
 	if f.method == "paper" {
 		a, b, ok := cliflag.ParseRange(f.cutDepths, false)
@@ -135,7 +135,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		}
 		job.Options.CutFrom, job.Options.CutTo = a, b
 		if err := estimate.CheckCut(job.Options); err != nil {
-			return usageError{err}
+			return err
 		}
 		f.cellsOnly, f.deadRegions = true, true
 	}
@@ -164,13 +164,13 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 			return usagef("--subtree %q: want child numbers separated by commas, e.g. 0,3,1", f.subtree)
 		}
 		if err := estimate.CheckPath(newTree, path); err != nil {
-			return usageError{err}
+			return err
 		}
 		newTree = estimate.Subtree(newTree, path)
 	}
 	job.Symmetries = len(pk.Symmetries())
 	job.NodeRate = func(ctx context.Context) float64 { return pk.NodeRate(ctx, strat, 500*time.Millisecond) }
-	prog := newProgress(e)
+	prog := cliflag.NewProgress(e.stderr)
 	prog.Printf("%s: estimating (%s)...", arg, f.method)
 	start := time.Now()
 	job.Counting = func() { prog.Printf("counting: cheaper than reaching the target") }
@@ -193,12 +193,12 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		return errInterrupted
 	}
 	if f.svg != "" {
-		if err := createFile(f.svg, rep.WriteSVG); err != nil {
+		if err := cliflag.CreateFile(f.svg, rep.WriteSVG); err != nil {
 			return err
 		}
 	}
 	if f.asJSON {
-		err = writeJSON(e.stdout, rep)
+		err = cliflag.WriteJSON(e.stdout, rep)
 	} else {
 		err = rep.WriteTable(e.stdout)
 	}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -18,7 +16,7 @@ func checkFlags(c *cobra.Command, _ []string) error {
 		}
 	})
 	if err != nil {
-		return usageError{fmt.Errorf("%s: %w", cmdPath(c), err)}
+		return usagef("%s: %v", cmdPath(c), err)
 	}
 	return nil
 }

@@ -8,36 +8,29 @@ import (
 	"runtime/debug"
 
 	"github.com/branchwise/branchwise/branching"
+	"github.com/branchwise/branchwise/internal/cliflag"
 )
 
-// checkFSMLen validates --fsm.
-func checkFSMLen(n int) error {
-	if err := branching.CheckLearnLen(n); err != nil {
-		return usageError{err}
-	}
-	return nil
-}
-
-// branching returns the limits of a learning or an exploration.
-func (l limits) branching() branching.Limits {
+// branchLimits returns the limits of a learning or an exploration.
+func branchLimits(l cliflag.Limits) branching.Limits {
 	return branching.Limits{MaxNodes: l.MaxNodes, MaxMem: int64(l.MaxMem)}
 }
 
 // learnFSM learns the automaton of duplicate strings up to length n
 // within lim and ctx (branching.LearnWithNote), the heap kept within
 // --max-mem: the learner's tables are all the command holds.
-func learnFSM(ctx context.Context, learn branching.LearnFunc, n int, lim limits) (*branching.Automaton, string, error) {
+func learnFSM(ctx context.Context, learn branching.LearnFunc, n int, lim cliflag.Limits) (*branching.Automaton, string, error) {
 	if lim.MaxMem > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		old := debug.SetMemoryLimit(int64(lim.MaxMem))
 		defer debug.SetMemoryLimit(old)
 	}
-	return branching.LearnWithNote(ctx, learn, n, lim.branching())
+	return branching.LearnWithNote(ctx, learn, n, branchLimits(lim))
 }
 
 // fsmGraph learns an automaton (learnFSM) and explores the type graph it
 // prunes; it returns the graph and what to say of the pruning. A learning
 // that ctx stopped prints its note and returns stopError.
-func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim limits, noteOnFail bool,
+func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim cliflag.Limits, noteOnFail bool,
 	explore func(context.Context, *branching.Automaton, branching.Limits) (*branching.Graph, error)) (*branching.Graph, string, error) {
 	fsm, note, err := learnFSM(ctx, learn, n, lim)
 	if fsm == nil {
@@ -47,7 +40,7 @@ func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim
 		fmt.Fprintln(e.stdout, note)
 		return nil, "", stopError(e, ctx)
 	}
-	g, err := explore(ctx, fsm, lim.branching())
+	g, err := explore(ctx, fsm, branchLimits(lim))
 	if err != nil {
 		if noteOnFail && note != "" {
 			fmt.Fprintln(e.stdout, note)

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/spf13/cobra"
 )
 
@@ -41,7 +42,7 @@ every rank is shifted up by one (our A is its 2), to be solved with rules
 			return nil
 		},
 	}
-	addSeedFlag(c.Flags(), &seed)
+	cliflag.AddSeed(c.Flags(), &seed)
 	c.Flags().IntVar(&cols, "columns", 6, "columns k (4..13)")
 	c.Flags().StringVar(&format, "format", "text", "text or solvitaire (JSON for Solvitaire's Gaps)")
 	return c

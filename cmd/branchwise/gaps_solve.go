@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/gaps"
 	"github.com/spf13/cobra"
 )
@@ -13,7 +14,7 @@ func newGapsSolveCmd(e *env) *cobra.Command {
 		cols          int
 		algo, store   string
 		asJSON, quiet bool
-		lim           limits
+		lim           cliflag.Limits
 		workers       int
 	)
 	c := &cobra.Command{
@@ -39,7 +40,7 @@ duplicate store: hash or trie (Patricia).`,
 		Args: argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := gaps.CheckAlgorithm(algo); err != nil {
-				return usageError{err}
+				return err
 			}
 			if _, err := newStore(store); err != nil {
 				return err
@@ -48,10 +49,10 @@ duplicate store: hash or trie (Patricia).`,
 			if err != nil {
 				return err
 			}
-			lim.setGCLimit(1)
-			ctx, cancel := lim.context(e.ctx)
+			lim.SetGCLimit(1)
+			ctx, cancel := lim.Context(e.ctx)
 			defer cancel()
-			prog := newProgress(e)
+			prog := cliflag.NewProgress(e.stderr)
 			out, err := gaps.Solve(ctx, d, algo, gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem),
 				Store: store, Workers: workers, Progress: func(n int64) { prog.Printf("%d nodes", n) }})
 			prog.Done()
@@ -67,13 +68,13 @@ duplicate store: hash or trie (Patricia).`,
 		},
 	}
 	fs := c.Flags()
-	addSeedFlag(fs, &seed)
+	cliflag.AddSeed(fs, &seed)
 	fs.IntVar(&cols, "columns", 6, "columns k of a --seed deal (4..13)")
 	fs.StringVar(&algo, "algo", "decide", "algorithm: "+strings.Join(gaps.Algorithms, ", ")+" (+dl: deadlock detection)")
 	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
 	fs.BoolVarP(&quiet, "quiet", "q", false, "print the verdict and counts without the moves")
 	fs.IntVarP(&workers, "workers", "j", 1, "goroutines searching the deal together (the decide algorithms)")
-	addJSONFlag(fs, &asJSON)
-	addLimitFlags(fs, &lim)
+	cliflag.AddJSON(fs, &asJSON)
+	lim.Add(fs)
 	return c
 }

@@ -17,7 +17,7 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 		deals, workers  int
 		dealWorkers     int
 		asJSON, verbose bool
-		lim             limits
+		lim             cliflag.Limits
 		lf              ledgerFlags
 	)
 	c := &cobra.Command{
@@ -52,9 +52,9 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 				Decider: decider, Algorithms: names, MaxTime: lim.MaxTime,
 				Solve: gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), Store: store, Workers: dealWorkers}}}
 			if err := job.Check(); err != nil {
-				return usageError{err}
+				return err
 			}
-			lim.setGCLimit(workers)
+			lim.SetGCLimit(workers)
 			spec := fmt.Sprintf("gaps survey --columns %s --deals %d --seed %d --decider %s --algos %s --dedup %s --max-nodes %d --max-time %v --max-mem %d",
 				colText, deals, seed, decider, algos, store, lim.MaxNodes, lim.MaxTime, lim.MaxMem)
 			slot, err := lf.slot()
@@ -65,7 +65,7 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 			if err != nil {
 				return err
 			}
-			prog := newProgress(e)
+			prog := cliflag.NewProgress(e.stderr)
 			job.Ledger, job.ShardI, job.ShardN = ckpt(ledger), slot.I, slot.N
 			job.Progress = func(k, done int, r gaps.DealOutcome) {
 				prog.Printf("%d columns: %d/%d deals", k, done, deals)
@@ -84,7 +84,7 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 				return err
 			}
 			if asJSON {
-				if err := writeJSON(e.stdout, map[string]any{"seed": seed, "deals": deals, "sizes": sizes}); err != nil {
+				if err := cliflag.WriteJSON(e.stdout, map[string]any{"seed": seed, "deals": deals, "sizes": sizes}); err != nil {
 					return err
 				}
 			}
@@ -92,17 +92,17 @@ default --max-mem is 1GB per search. Deals run on -j workers.`,
 		},
 	}
 	fs := c.Flags()
-	addSeedFlag(fs, &seed)
+	cliflag.AddSeed(fs, &seed)
 	fs.StringVar(&colText, "columns", "4..8", "columns: K or K1..K2")
 	fs.IntVar(&deals, "deals", 100, "deals per size")
 	fs.StringVar(&algos, "algos", "priority1,priority2,dfs-aces-first,dfs-aces-last", "algorithms run on the solvable deals, comma-separated (empty: none)")
 	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
 	fs.StringVar(&decider, "decider", "decide", "decider: decide, or decide-reach (reachability test and forced moves)")
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print one line per deal on standard error")
-	addWorkersFlag(fs, &workers)
+	cliflag.AddWorkers(fs, &workers)
 	fs.IntVar(&dealWorkers, "deal-workers", 1, "goroutines deciding each deal together (with -j deals at once)")
-	addJSONFlag(fs, &asJSON)
-	addLimitFlags(fs, &lim)
+	cliflag.AddJSON(fs, &asJSON)
+	lim.Add(fs)
 	lf.add(fs, "deal")
 	return c
 }

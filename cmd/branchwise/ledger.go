@@ -24,7 +24,7 @@ func (f *ledgerFlags) add(fs *pflag.FlagSet, what string) {
 func (f *ledgerFlags) slot() (shard.Slot, error) {
 	s, err := f.Slot(os.Getenv)
 	if err != nil {
-		return s, usageError{err}
+		return s, err
 	}
 	return s, nil
 }
@@ -33,7 +33,7 @@ func (f *ledgerFlags) slot() (shard.Slot, error) {
 // either) for the job spec.
 func (f *ledgerFlags) open(spec string) (*shard.Ledger, error) {
 	if err := f.Check(); err != nil {
-		return nil, usageError{err}
+		return nil, err
 	}
 	return f.Open(spec)
 }

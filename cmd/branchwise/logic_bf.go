@@ -3,13 +3,14 @@ package main
 import (
 	"fmt"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
 	"github.com/spf13/cobra"
 )
 
 func newLogicBFCmd(e *env) *cobra.Command {
 	var asJSON bool
-	var lim limits
+	var lim cliflag.Limits
 	c := &cobra.Command{
 		Use:   "bf FILE",
 		Short: "Each clue's branching factor (number of ways) on the empty grid",
@@ -22,9 +23,9 @@ factor, by which the sorted strategy orders the clues.`,
 			if err != nil {
 				return err
 			}
-			ctx, cancel := lim.context(e.ctx)
+			ctx, cancel := lim.Context(e.ctx)
 			defer cancel()
-			lim.setGCLimit(1)
+			lim.SetGCLimit(1)
 			rep, stopped := logicgrid.BranchingReport(ctx, p, args[0], logicgrid.Limits{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem)})
 			if stopped != nil {
 				defer fmt.Fprintf(e.stderr, "branchwise: logic bf: stopped (%v): clues not counted show 0 ways\n", stopped)
@@ -35,7 +36,7 @@ factor, by which the sorted strategy orders the clues.`,
 			return output(e, asJSON, &rep)
 		},
 	}
-	addJSONFlag(c.Flags(), &asJSON)
-	addLimitFlags(c.Flags(), &lim)
+	cliflag.AddJSON(c.Flags(), &asJSON)
+	lim.Add(c.Flags())
 	return c
 }

@@ -46,12 +46,12 @@ own grounding + solving time) next to the fewest strategy's.
 	fs.StringVar(&f.sizes, "sizes", "4x3,5x4,5x5,6x5", "comma-separated sizes NxM")
 	fs.StringVar(&f.difficulties, "difficulty", "1,2,3", "comma-separated difficulties")
 	fs.IntVar(&f.count, "count", 10, "puzzles per size and difficulty")
-	addSeedFlag(fs, &f.seed)
+	cliflag.AddSeed(fs, &f.seed)
 	fs.Int64Var(&f.maxNodes, "max-nodes", 2_000_000, "node limit of every search")
 	fs.StringVar(&f.clingo, "clingo", "", "also run this clingo program and compare")
 	fs.BoolVar(&f.propagate, "propagate", false, "add fewest with propagation (beyond Igarashi et al. (2005)), and compare it with clingo")
 	fs.StringVar(&f.svg, "svg", "", "draw the median nodes per strategy to this SVG file")
-	addJSONFlag(fs, &f.asJSON)
+	cliflag.AddJSON(fs, &f.asJSON)
 	return c
 }
 
@@ -79,7 +79,7 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 		}
 		clingo = p
 	}
-	prog := newProgress(e)
+	prog := cliflag.NewProgress(e.stderr)
 	rep, err := logicgrid.RunExperiment(e.ctx, logicgrid.ExperimentOptions{Sizes: sizes, Difficulties: diffs, Count: f.count,
 		Seed: f.seed, MaxNodes: f.maxNodes, Propagate: f.propagate, Clingo: clingo,
 		Progress: func(size string, d, i int) { prog.Printf("%s d%d: puzzle %d/%d", size, d, i+1, f.count) }})
@@ -99,7 +99,7 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 	}
 	prog.Done()
 	if f.svg != "" {
-		if err := createFile(f.svg, rep.WriteSVG); err != nil {
+		if err := cliflag.CreateFile(f.svg, rep.WriteSVG); err != nil {
 			return err
 		}
 	}

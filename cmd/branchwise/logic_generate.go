@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
 	"github.com/spf13/cobra"
 )
@@ -39,14 +40,14 @@ same puzzles; puzzle i of --count uses seed S+i.`,
 	}
 	fs := c.Flags()
 	fs.StringVar(&f.size, "size", "5x5", "NxM: N entities x M categories besides the position")
-	addSeedFlag(fs, &f.seed)
+	cliflag.AddSeed(fs, &f.seed)
 	fs.IntVar(&f.difficulty, "difficulty", 2, "clue types: 1, 2 or 3 (weak clues only)")
 	fs.IntVar(&f.count, "count", 1, "number of puzzles")
 	fs.IntVar(&f.maxClues, "max-clues", 0, "retry until the puzzle needs at most this many clues (0: any)")
 	fs.Int64Var(&f.maxNodes, "max-nodes", 1_000_000, "bound of each uniqueness check during generation")
 	fs.StringVar(&f.out, "out", "", "write puzzle files gen-NxM-dD-sS.txt into this directory")
 	fs.BoolVar(&f.solution, "solution", false, "print the hidden solution after each puzzle, as comments")
-	addJSONFlag(fs, &f.asJSON)
+	cliflag.AddJSON(fs, &f.asJSON)
 	return c
 }
 
@@ -90,7 +91,7 @@ func runLogicGenerate(e *env, f logicGenFlags) error {
 		return err
 	}
 	if f.asJSON {
-		return writeJSON(e.stdout, map[string]any{"size": f.size, "difficulty": f.difficulty, "puzzles": js})
+		return cliflag.WriteJSON(e.stdout, map[string]any{"size": f.size, "difficulty": f.difficulty, "puzzles": js})
 	}
 	if f.out != "" {
 		fmt.Fprintf(e.stdout, "%d puzzles written to %s\n", f.count, f.out)

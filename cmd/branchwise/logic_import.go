@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
 	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
@@ -14,7 +15,7 @@ type logicImportFlags struct {
 	check, asJSON bool
 	bySize, xc    bool
 	propagate     bool
-	lim           limits
+	lim           cliflag.Limits
 }
 
 func newLogicImportCmd(e *env) *cobra.Command {
@@ -44,8 +45,8 @@ counts: median, mean, worst, and the worst puzzles by name.`,
 	fs.BoolVar(&f.bySize, "by-size", false, "with --check: node counts per size too")
 	fs.BoolVar(&f.xc, "xcover", false, "with --check: solve by exact cover with colours instead")
 	fs.BoolVar(&f.propagate, "propagate", false, "with --check: narrow the grid at every node (beyond Igarashi et al. (2005))")
-	addJSONFlag(fs, &f.asJSON)
-	addLimitFlags(fs, &f.lim)
+	cliflag.AddJSON(fs, &f.asJSON)
+	f.lim.Add(fs)
 	return c
 }
 
@@ -56,7 +57,7 @@ func runLogicImport(e *env, args []string, f logicImportFlags) error {
 	} else {
 		s, err := xcover.ParseStrategy(f.strategy)
 		if err != nil {
-			return usageError{err}
+			return err
 		}
 		strats = []xcover.Strategy{s}
 	}
@@ -70,9 +71,9 @@ func runLogicImport(e *env, args []string, f logicImportFlags) error {
 	if !f.check {
 		return logicgrid.WriteQuint(e.stdout, f.out, qs)
 	}
-	ctx, cancel := f.lim.context(e.ctx)
+	ctx, cancel := f.lim.Context(e.ctx)
 	defer cancel()
-	prog := newProgress(e)
+	prog := cliflag.NewProgress(e.stderr)
 	rep, err := logicgrid.CheckCorpora(ctx, qs, strats, logicgrid.CheckOptions{XCover: f.xc, Propagate: f.propagate,
 		MaxNodes: f.lim.MaxNodes, BySize: f.bySize}, func(s xcover.Strategy, i int, q logicgrid.QuintPuzzle) {
 		prog.Printf("%s: %d/%d %s", s, i+1, len(qs), q.Name)

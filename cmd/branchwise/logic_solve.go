@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
 	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
@@ -15,7 +16,7 @@ type logicSolveFlags struct {
 	explainMaxLines int
 	xc, generated   bool
 	propagate       bool
-	lim             limits
+	lim             cliflag.Limits
 }
 
 func newLogicSolveCmd(e *env) *cobra.Command {
@@ -42,27 +43,27 @@ the root, one per clue chosen, one per way tried.`,
 	fs.BoolVar(&f.xc, "xcover", false, "solve by exact cover with colours (package xcover) instead")
 	fs.BoolVar(&f.propagate, "propagate", false, "narrow the grid at every node by what all ways of each clue agree on (beyond Igarashi et al. (2005))")
 	fs.BoolVar(&f.generated, "generated", false, "also count, as the paper does, the nodes generated to measure branching factors")
-	addJSONFlag(fs, &f.asJSON)
-	addLimitFlags(fs, &f.lim)
+	cliflag.AddJSON(fs, &f.asJSON)
+	f.lim.Add(fs)
 	return c
 }
 
 func runLogicSolve(e *env, file string, f logicSolveFlags) error {
 	strat, err := xcover.ParseStrategy(f.strategy)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	p, err := logicgrid.ParseFile(file)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := f.lim.context(e.ctx)
+	ctx, cancel := f.lim.Context(e.ctx)
 	defer cancel()
-	f.lim.setGCLimit(1)
+	f.lim.SetGCLimit(1)
 	o := logicgrid.ReportOptions{Options: logicgrid.Options{Strategy: strat, MaxNodes: f.lim.MaxNodes, MaxMem: int64(f.lim.MaxMem),
 		CountGenerated: f.generated, Propagate: f.propagate}, All: f.all, XCover: f.xc, Grids: f.asJSON, Explain: f.explain}
 	if err := o.Check(); err != nil {
-		return usageError{err}
+		return err
 	}
 	if f.explain && !f.asJSON {
 		o.Trace = p.Explainer(e.stdout, f.explainMaxLines)

@@ -24,9 +24,7 @@
 // error.
 package main
 
-import (
-	"os"
-)
+import "os"
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 )
@@ -52,7 +53,7 @@ without running anything again.`,
 			return printTotal(e, t, asJSON)
 		},
 	}
-	addJSONFlag(c.Flags(), &asJSON)
+	cliflag.AddJSON(c.Flags(), &asJSON)
 	c.Flags().StringVar(&out, "out", "", "merging checkpoints: the checkpoint to write")
 	return c
 }

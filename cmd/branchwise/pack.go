@@ -8,11 +8,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 )
 
 func init() { register(newPackCmd) }
@@ -92,8 +92,8 @@ many (merge them with branchwise merge), or checkpointed to survive a crash
 	fs.BoolVar(&f.largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
 	fs.IntVar(&f.problem, "problem", 1, "the problem of a BurrTools .xmpuzzle file, from 1")
 	fs.BoolVar(&f.color, "color", false, "colour the pictures (the default when standard output is a terminal)")
-	addJSONFlag(fs, &f.asJSON)
-	addWorkersFlag(fs, &f.workers)
+	cliflag.AddJSON(fs, &f.asJSON)
+	cliflag.AddWorkers(fs, &f.workers)
 	addShardFlags(fs, &f.shard)
 	return c
 }
@@ -119,7 +119,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		return usagef("--unique restricts one piece, which copies and ranges rule out: use --count, which counts the unique solutions too")
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.cellsOnly, f.deadRegions, f.largestRegion
-	ctx, cancel := limits{MaxTime: f.maxTime}.context(e.ctx)
+	ctx, cancel := cliflag.Limits{MaxTime: f.maxTime}.Context(e.ctx)
 	defer cancel()
 	if shardActive(f.shard) {
 		switch {
@@ -140,9 +140,9 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		if f.unique {
 			prob = pk.RestrictedProblem(pk.Restrict())
 		}
-		return createFile(f.dlx, prob.WriteDLX)
+		return cliflag.CreateFile(f.dlx, prob.WriteDLX)
 	}
-	if file, ok := e.stdout.(*os.File); ok && term.IsTerminal(int(file.Fd())) && os.Getenv("NO_COLOR") == "" {
+	if cliflag.IsTerminal(e.stdout) && os.Getenv("NO_COLOR") == "" {
 		f.color = true
 	}
 	o := polyform.RunOptions{Name: arg, StrategyName: f.strategy, Strategy: strat, Workers: f.workers,
@@ -173,7 +173,7 @@ func packList(e *env, ctx context.Context, pk *polyform.Packing, o polyform.RunO
 	}
 	rep := pk.List(ctx, o)
 	if f.svg != "" {
-		return rep, createFile(f.svg, pics.WriteSVG)
+		return rep, cliflag.CreateFile(f.svg, pics.WriteSVG)
 	}
 	return rep, nil
 }

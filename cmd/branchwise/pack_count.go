@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 )
 
@@ -15,10 +16,10 @@ import (
 // it first estimates the search's size by a second of Knuth's probes, and
 // shows the nodes searched, the solutions and the time left as it goes.
 func packCount(e *env, ctx context.Context, pk *polyform.Packing, o polyform.RunOptions) polyform.Report {
-	prog := newProgress(e)
+	prog := cliflag.NewProgress(e.stderr)
 	var done atomic.Int64
 	var est float64
-	if prog.enabled && !o.Unique && pk.Ranges == nil { // the estimator walks Algorithm C's tree
+	if prog.Enabled && !o.Unique && pk.Ranges == nil { // the estimator walks Algorithm C's tree
 		est = pk.EstimateNodes(ctx, o.Strategy, o.Workers, time.Second)
 		fmt.Fprintf(e.stderr, "%s: about %s nodes to search (estimated)\n", o.Name, estimate.FormatCount(est))
 	}
@@ -42,7 +43,7 @@ func packCount(e *env, ctx context.Context, pk *polyform.Packing, o polyform.Run
 		all, uniq = a, u
 		show()
 	}
-	if prog.enabled {
+	if prog.Enabled {
 		pk.Progress = func(n int64) {
 			done.Add(n)
 			mu.Lock()

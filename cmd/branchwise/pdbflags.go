@@ -3,6 +3,7 @@ package main
 import (
 	"time"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/spf13/pflag"
 )
@@ -22,7 +23,7 @@ func (f *pdbFlags) dir() (string, error) { return pdb.CacheDir(f.cacheDir, f.noC
 
 // options returns build options that show each layer on the progress line.
 func (f *pdbFlags) options(e *env, workers int, maxMem int64) pdb.Options {
-	prog := newProgress(e)
+	prog := cliflag.NewProgress(e.stderr)
 	return pdb.Options{Workers: workers, MaxMem: maxMem, Progress: func(l pdb.Layer) {
 		prog.Printf("building pattern database: depth %d, %d of %d entries, %s", l.Depth, l.Filled, l.Size, l.Elapsed.Round(time.Second))
 	}}

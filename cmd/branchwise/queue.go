@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/shard/queue"
@@ -53,7 +54,7 @@ func newQueuePushCmd(e *env) *cobra.Command {
 				return err
 			}
 			if err := (shard.CountJob{SplitDepth: splitDepth}).Check(nil); err != nil {
-				return usageError{err}
+				return err
 			}
 			raw, _ := json.Marshal(spec)
 			fr, job, err := queue.PushTree(e.ctx, url, queue.Job{ID: job, Version: shard.BuildVersion(), Spec: raw, SpecText: spec.Text(), SpecHash: hash,
@@ -115,7 +116,7 @@ func newQueueCollectCmd(e *env) *cobra.Command {
 	fs.StringVar(&url, "queue", defaultQueueURL, "the NATS server's URL")
 	fs.StringVar(&job, "job", "", "the job's name")
 	fs.BoolVar(&wait, "wait", false, "wait until every subtree is counted")
-	addJSONFlag(fs, &asJSON)
+	cliflag.AddJSON(fs, &asJSON)
 	return c
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/rubik"
 	"github.com/spf13/cobra"
 )
@@ -29,7 +30,7 @@ func newRubikSolveCmd(e *env) *cobra.Command {
 		random  int
 		seed    int64
 		asJSON  bool
-		lim     limits
+		lim     cliflag.Limits
 		predict int
 		svgPath string
 	)
@@ -63,10 +64,10 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 			if err != nil {
 				return err
 			}
-			ctx, cancel := lim.context(e.ctx)
+			ctx, cancel := lim.Context(e.ctx)
 			defer cancel()
 			h, srcs, err := rubik.LoadHeuristic(ctx, dir, edges, pf.options(e, workers, int64(lim.MaxMem)))
-			newProgress(e).Done()
+			cliflag.NewProgress(e.stderr).Done()
 			if err != nil {
 				return err
 			}
@@ -78,7 +79,7 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 			}
 			rep, err := rubik.SolveReport(ctx, scr, h, o)
 			if predict > 0 && svgPath != "" {
-				if err := createFile(svgPath, rep.WriteSVG); err != nil {
+				if err := cliflag.CreateFile(svgPath, rep.WriteSVG); err != nil {
 					return err
 				}
 			}
@@ -86,7 +87,7 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 			case err != nil:
 				return err
 			case asJSON:
-				return writeJSON(e.stdout, rep)
+				return cliflag.WriteJSON(e.stdout, rep)
 			}
 			if err := rep.WriteTable(e.stdout); err != nil || rep.Solved() {
 				return err
@@ -103,9 +104,9 @@ The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
 	fs.IntVar(&random, "random", 0, "solve a random scramble of this many turns (no face twice in a row) instead")
 	fs.IntVar(&predict, "predict", 0, "predict each iteration's expanded nodes (Korf, Reid and Edelkamp 2001) from this many random cubes' heuristic values")
 	fs.StringVar(&svgPath, "svg", "", "with --predict, write a chart of expanded and predicted nodes per iteration to this SVG file")
-	addSeedFlag(fs, &seed)
-	addWorkersFlag(fs, &workers)
-	addJSONFlag(fs, &asJSON)
-	addLimitFlags(fs, &lim)
+	cliflag.AddSeed(fs, &seed)
+	cliflag.AddWorkers(fs, &workers)
+	cliflag.AddJSON(fs, &asJSON)
+	lim.Add(fs)
 	return c
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/serve"
 	"github.com/spf13/cobra"
 )
@@ -38,7 +39,7 @@ The API is documented in docs/serve.md. Ctrl-C stops the server and its jobs.`,
 		},
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "the address to listen on (host:port)")
-	addWorkersFlag(c.Flags(), &workers)
+	cliflag.AddWorkers(c.Flags(), &workers)
 	return c
 }
 

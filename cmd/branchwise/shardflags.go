@@ -5,6 +5,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/pflag"
@@ -31,14 +32,14 @@ func runSharded(e *env, ctx context.Context, spec polyform.CountSpec, job shard.
 		return err
 	}
 	if err := job.Check(os.Getenv); err != nil {
-		return usageError{err}
+		return err
 	}
 	newTree, hash, err := spec.Build()
 	if err != nil {
 		return err
 	}
 	job.Spec, job.SpecHash, job.MaxDepth, job.Workers = spec.Text(), hash, maxDepth, workers
-	prog, start := newProgress(e), time.Now()
+	prog, start := cliflag.NewProgress(e.stderr), time.Now()
 	job.Progress = func(done, total int) {
 		prog.Printf("%s: %d of %d subtrees, %s", job.Spec, done, total, time.Since(start).Round(time.Second))
 	}
@@ -59,7 +60,7 @@ func runSharded(e *env, ctx context.Context, spec polyform.CountSpec, job shard.
 // printTotal prints a merged count.
 func printTotal(e *env, t *shard.Total, asJSON bool) error {
 	if asJSON {
-		return writeJSON(e.stdout, t)
+		return cliflag.WriteJSON(e.stdout, t)
 	}
 	return t.WriteTable(e.stdout)
 }

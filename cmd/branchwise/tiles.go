@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/branchwise/branchwise/branching"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/branchwise/branchwise/search"
@@ -37,7 +38,7 @@ type tilesFlags struct {
 	store     string
 	fsmLen    int
 	asJSON    bool
-	lim       limits
+	lim       cliflag.Limits
 	pdb       tilesPDB
 }
 
@@ -49,8 +50,8 @@ func (f *tilesFlags) add(c *cobra.Command) {
 	fs.StringVar(&f.heuristic, "heuristic", "md", "md or manhattan (Manhattan distance), lc (with linear conflicts), or a pattern database: "+strings.Join(tiles.PartitionNames(), ", "))
 	fs.StringVar(&f.store, "dedup", "hash", "duplicate store of the graph searches: hash or trie")
 	fs.IntVar(&f.fsmLen, "fsm", 0, "prune depth-first searches with a learned FSM of duplicate move strings up to this length")
-	addJSONFlag(fs, &f.asJSON)
-	addLimitFlags(fs, &f.lim)
+	cliflag.AddJSON(fs, &f.asJSON)
+	f.lim.Add(fs)
 }
 
 // learn learns the FSM of --fsm within the limits and ctx into o.Filter; a
@@ -61,7 +62,7 @@ func (f *tilesFlags) learn(ctx context.Context, e *env, o *tiles.SolveOptions) {
 		return
 	}
 	// --max-nodes counts the search's nodes, not the strings learned.
-	fsm, note, _ := learnFSM(ctx, tiles.LearnFSM, f.fsmLen, limits{MaxMem: f.lim.MaxMem})
+	fsm, note, _ := learnFSM(ctx, tiles.LearnFSM, f.fsmLen, cliflag.Limits{MaxMem: f.lim.MaxMem})
 	if note != "" {
 		fmt.Fprintln(e.stderr, "branchwise: "+note)
 	}
@@ -75,7 +76,7 @@ func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 	o := tiles.SolveOptions{Algorithm: f.algo, LinearConflicts: f.heuristic == "lc", Weight: f.weight,
 		Increment: f.increment, Store: f.store, MaxNodes: f.lim.MaxNodes, MaxMem: int64(f.lim.MaxMem)}
 	if _, err := search.ByName(f.algo); err != nil {
-		return o, usageError{err}
+		return o, err
 	}
 	if f.heuristic == "manhattan" {
 		f.heuristic = "md"
@@ -89,7 +90,7 @@ func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 	if f.algo == "wastar" && f.weight < 0 {
 		return o, usagef("--weight must be >= 0")
 	}
-	if err := checkFSMLen(f.fsmLen); err != nil {
+	if err := branching.CheckLearnLen(f.fsmLen); err != nil {
 		return o, err
 	}
 	return o, nil
@@ -99,7 +100,7 @@ func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 func tilesInstances(args []string, rows, cols int) ([]tiles.Instance, error) {
 	if in, ok, err := tiles.ParseKorfName(args[0]); ok && len(args) == 1 {
 		if err != nil {
-			return nil, usageError{err}
+			return nil, err
 		}
 		return []tiles.Instance{in}, nil
 	}

@@ -39,10 +39,10 @@ mean length relative to the optimum.`,
 			}
 			sel, err := cliflag.ParseSelection("instances", which, len(tiles.Korf100()))
 			if err != nil {
-				return usageError{err}
+				return err
 			}
-			f.lim.setGCLimit(workers)
-			ctx, cancel := f.lim.context(e.ctx)
+			f.lim.SetGCLimit(workers)
+			ctx, cancel := f.lim.Context(e.ctx)
 			defer cancel()
 			f.learn(ctx, e, &opt)
 			if err := f.pdb.load(ctx, e, f.heuristic, int64(f.lim.MaxMem)); err != nil {
@@ -60,7 +60,7 @@ mean length relative to the optimum.`,
 			if err != nil {
 				return err
 			}
-			prog := newProgress(e)
+			prog := cliflag.NewProgress(e.stderr)
 			done, nodes, start := 0, int64(0), time.Now()
 			if ledger != nil {
 				done = len(ledger.Done())
@@ -90,6 +90,6 @@ mean length relative to the optimum.`,
 	f.pdb.add(c.Flags(), false)
 	c.Flags().StringVar(&which, "instances", "1-100", "instances to run: numbers and ranges, e.g. 1,3,60 or 1-10")
 	lf.add(c.Flags(), "instance")
-	addWorkersFlag(c.Flags(), &workers)
+	cliflag.AddWorkers(c.Flags(), &workers)
 	return c
 }

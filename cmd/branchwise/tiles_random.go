@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/spf13/cobra"
 )
@@ -44,6 +45,6 @@ from the goal (never undoing the last move). Equal seeds give equal output.`,
 	c.Flags().StringVar(&size, "size", "4x4", "board size RxC")
 	c.Flags().IntVar(&count, "count", 1, "number of instances")
 	c.Flags().IntVar(&walk, "walk", 0, "make each instance by a random walk of this many moves from the goal")
-	addSeedFlag(c.Flags(), &seed)
+	cliflag.AddSeed(c.Flags(), &seed)
 	return c
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"time"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
@@ -40,15 +41,15 @@ conventions); other algorithms run the generic engines of package search.`,
 			if err != nil {
 				return err
 			}
-			f.lim.setGCLimit(1)
-			ctx, cancel := f.lim.context(e.ctx)
+			f.lim.SetGCLimit(1)
+			ctx, cancel := f.lim.Context(e.ctx)
 			defer cancel()
 			f.learn(ctx, e, &opt)
 			if err := f.pdb.load(ctx, e, f.heuristic, int64(f.lim.MaxMem)); err != nil {
 				return err
 			}
 			opt.PDB, opt.Workers = f.pdb.h, f.pdb.workers
-			prog := newProgress(e)
+			prog := cliflag.NewProgress(e.stderr)
 			sols, err := tiles.SolveAll(ctx, insts, tiles.SolveAllOptions{Solve: opt, Interrupt: e.ctx, Done: prog.Done,
 				Goal: func(b tiles.Board) (tiles.Board, error) {
 					if goalText == "" {

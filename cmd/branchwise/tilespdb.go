@@ -44,7 +44,7 @@ func (t *tilesPDB) load(ctx context.Context, e *env, name string, maxMem int64) 
 	}
 	h, srcs, err := tiles.LoadPartition(ctx, name, tiles.LoadOptions{Dir: dir, NoReflect: t.noReflect,
 		Build: t.pf.options(e, 0, maxMem)})
-	newProgress(e).Done()
+	cliflag.NewProgress(e.stderr).Done()
 	if err != nil {
 		return err
 	}
@@ -56,7 +56,7 @@ func (t *tilesPDB) load(ctx context.Context, e *env, name string, maxMem int64) 
 func newTilesKorf24Cmd(e *env) *cobra.Command {
 	var t tilesPDB
 	var which string
-	var lim limits
+	var lim cliflag.Limits
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "korf24 [flags]",
@@ -71,9 +71,9 @@ the whole run; instances not finished are reported as stopped.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			sel, err := cliflag.ParseSelection("instances", which, len(tiles.Korf24()))
 			if err != nil {
-				return usageError{err}
+				return err
 			}
-			ctx, cancel := lim.context(e.ctx)
+			ctx, cancel := lim.Context(e.ctx)
 			defer cancel()
 			if err := t.load(ctx, e, "pdb6666", int64(lim.MaxMem)); err != nil {
 				return err
@@ -100,8 +100,8 @@ the whole run; instances not finished are reported as stopped.`,
 	fs.StringVar(&which, "instances", "1-50", "instances to run: numbers and ranges, e.g. 1,3,25 or 1-10")
 	t.pf.add(fs)
 	fs.BoolVar(&t.noReflect, "no-reflect", false, "leave out the lookup of the board reflected about the diagonal")
-	addWorkersFlag(fs, &t.workers)
-	addJSONFlag(fs, &asJSON)
-	addLimitFlags(fs, &lim)
+	cliflag.AddWorkers(fs, &t.workers)
+	cliflag.AddJSON(fs, &asJSON)
+	lim.Add(fs)
 	return c
 }

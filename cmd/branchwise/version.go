@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/spf13/cobra"
 )
 
@@ -35,12 +36,12 @@ platform.`,
 				}
 			}
 			if asJSON {
-				return writeJSON(e.stdout, v)
+				return cliflag.WriteJSON(e.stdout, v)
 			}
 			fmt.Fprintf(e.stdout, "branchwise %s %s %s %s\n", v.Version, v.Revision, v.Go, v.Platform)
 			return nil
 		},
 	}
-	addJSONFlag(c.Flags(), &asJSON)
+	cliflag.AddJSON(c.Flags(), &asJSON)
 	return c
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/shard/queue"
@@ -41,6 +42,6 @@ after the ack wait. A job pushed by another branchwise version is refused.`,
 	fs := c.Flags()
 	fs.StringVar(&url, "queue", defaultQueueURL, "the NATS server's URL")
 	fs.DurationVar(&idle, "idle-exit", 0, "exit after this long without work (0: wait for work until Ctrl-C)")
-	addWorkersFlag(fs, &workers)
+	cliflag.AddWorkers(fs, &workers)
 	return c
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/spf13/pflag"
 )
 
@@ -74,7 +75,7 @@ func ParseSelection(flag, s string, n int) ([]int, error) {
 			b, err2 = strconv.Atoi(hi)
 		}
 		if err1 != nil || err2 != nil || a < 1 || b > n || a > b {
-			return nil, fmt.Errorf("--%s %q: want numbers or ranges within 1-%d, e.g. 1,3,60 or 1-10", flag, s, n)
+			return nil, opterr.Errorf("--"+flag, "--%s %q: want numbers or ranges within 1-%d, e.g. 1,3,60 or 1-10", flag, s, n)
 		}
 		for i := a; i <= b; i++ {
 			if !seen[i] {

@@ -1,7 +1,9 @@
-// Package cliflag holds the flag parsing the branchwise command shares
-// between its subcommands: memory sizes ("4GB", "512MiB"), instance
-// selections ("1,3,5-9"), board sizes ("4x4"), ranges ("4..8"), relative
-// widths ("10%"), lists of numbers ("0,3,1"), and the policy every numeric
-// flag obeys (Check). It knows flags, never puzzles or searches: those are
-// the library's.
+// Package cliflag holds what the branchwise command's subcommands share
+// besides their own flags: flag values and parsers for memory sizes ("4GB",
+// "512MiB"), instance selections ("1,3,5-9"), board sizes ("4x4"), ranges
+// ("4..8"), relative widths ("10%") and lists of numbers ("0,3,1"); the
+// policy every numeric flag obeys (Check); the shared flag groups (the
+// search limits, --json, --seed, -j); and the output conventions (one JSON
+// object, files written whole, a status line on a terminal only). It knows
+// flags and terminals, never puzzles or searches: those are the library's.
 package cliflag

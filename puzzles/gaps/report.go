@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -192,9 +193,9 @@ func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 func (o SurveySizes) Check() error {
 	switch {
 	case o.Columns < MinCols || o.ToColumns > MaxCols || o.Columns > o.ToColumns:
-		return fmt.Errorf("columns %d..%d: want K or K1..K2 within %d..%d", o.Columns, o.ToColumns, MinCols, MaxCols)
+		return opterr.Errorf("--columns", "columns %d..%d: want K or K1..K2 within %d..%d", o.Columns, o.ToColumns, MinCols, MaxCols)
 	case o.Deals < 1:
-		return fmt.Errorf("--deals must be at least 1")
+		return opterr.Errorf("--deals", "--deals must be at least 1")
 	}
 	for _, a := range o.Algorithms {
 		if err := CheckAlgorithm(a); err != nil {
@@ -202,10 +203,10 @@ func (o SurveySizes) Check() error {
 		}
 	}
 	if o.Decider != "decide" && o.Decider != "decide-reach" {
-		return fmt.Errorf("--decider %q: want decide or decide-reach", o.Decider)
+		return opterr.Errorf("--decider", "--decider %q: want decide or decide-reach", o.Decider)
 	}
 	if o.Solve.Store != "hash" && o.Solve.Store != "trie" {
-		return fmt.Errorf("unknown duplicate store %q (want hash or trie)", o.Solve.Store)
+		return opterr.Errorf("--dedup", "unknown duplicate store %q (want hash or trie)", o.Solve.Store)
 	}
 	return nil
 }

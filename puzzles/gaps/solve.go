@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -84,7 +85,7 @@ func CheckAlgorithm(name string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown algorithm %q (want one of %s, optionally with +dl)", name, strings.Join(Algorithms, ", "))
+	return opterr.Errorf("--algo", "unknown algorithm %q (want one of %s, optionally with +dl)", name, strings.Join(Algorithms, ", "))
 }
 
 // Solve runs the algorithm called name (see Algorithms) on deal d. A search

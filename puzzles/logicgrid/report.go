@@ -2,7 +2,6 @@ package logicgrid
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/search"
 )
@@ -71,7 +71,7 @@ type ReportOptions struct {
 // Check reports options that exclude each other.
 func (o ReportOptions) Check() error {
 	if o.XCover && (o.Explain || o.Trace != nil || o.CountGenerated || o.Propagate) {
-		return errors.New("--xcover excludes --explain, --generated and --propagate")
+		return opterr.Errorf("--xcover", "--xcover excludes --explain, --generated and --propagate")
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/branchwise/branchwise/bitpack"
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
@@ -45,7 +46,7 @@ func ParseEngine(s string) (Engine, error) {
 			return Engine(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown engine %q (want auto, bitboard or xcover)", s)
+	return 0, opterr.Errorf("--engine", "unknown engine %q (want auto, bitboard or xcover)", s)
 }
 
 // kernelFits reports why the packing cannot run on the bitboard kernel,
@@ -333,7 +334,7 @@ func ParseEngineStrategy(engine, strategy string) (Engine, xcover.Strategy, bool
 	}
 	if strategy == FirstEmpty {
 		if eng == XCover {
-			return 0, 0, false, errors.New("--strategy first-empty needs --engine auto or bitboard")
+			return 0, 0, false, opterr.Errorf("--strategy", "--strategy first-empty needs --engine auto or bitboard")
 		}
 		return eng, xcover.Fixed, true, nil
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -22,7 +23,7 @@ func ParseKorfName(s string) (in Instance, ok bool, err error) {
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 1 || n > 100 {
-		return Instance{}, true, fmt.Errorf("%s: want korf:N with N from 1 to 100", s)
+		return Instance{}, true, opterr.Errorf("", "%s: want korf:N with N from 1 to 100", s)
 	}
 	k := Korf100()[n-1]
 	return Instance{Name: k.Name, Board: k.Board, Where: s}, true, nil
