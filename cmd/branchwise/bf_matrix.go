@@ -13,17 +13,9 @@ func newBFMatrixCmd(e *env) *cobra.Command {
 		Use:   "matrix FILE",
 		Short: "Branching factors of a node-type matrix given in a file",
 		Long: `Branching factors of a node-type graph written as a matrix: one line per
-type, "NAME: n n ... n", entry j the number of children of type j (in the
-order of the lines) of a node of type NAME; "start: NAME" names the root's
-type (default: the first); '#' starts a comment. Entries are whole numbers
->= 0.
-
-  # The Five Puzzle without the parent as a child (Edelkamp and Korf (1998), Figure 4)
-  start: cs
-  cc: 0 1 0 0
-  cs: 0 0 1 1
-  ss: 0 0 0 2
-  sc: 1 0 0 0`,
+type, "NAME: n n ... n", entry j the children of type j of a node of type
+NAME; "start: NAME" names the root's type (default: the first); '#' starts
+a comment. Example and format: docs/branching.md.`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			r, err := os.Open(args[0])

@@ -18,18 +18,13 @@ func newBFTilesCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "tiles RxC",
 		Short: "Branching factors of the r x c sliding-tile puzzle",
-		Long: `Branching factors of the r x c sliding-tile puzzle, from 2x2 up to 400 cells,
-the blank starting in cell --start (row-major; default 0, the top-left
-corner). Without --keep-parent the move back to the parent is not generated
-(predecessor elimination). With --fsm L the moves are filtered by the
-automaton of the duplicate move strings of length up to L (Taylor and Korf
-1993), learned first; its size is printed. --max-time, --max-mem and
---max-nodes (move strings examined, node types explored) bound the learning
-and the exploration of the type graph: a learning stopped by a limit leaves
-a smaller automaton, still correct, whose analysis is printed with a note.`,
-		Example: `  branchwise bf tiles 4x4
-  branchwise bf tiles 4x4 --fsm 12
-  branchwise bf tiles 2x3 --keep-parent
+		Long: `Branching factors of the r x c sliding-tile puzzle (2x2 to 400 cells), the
+blank starting in cell --start. Without --keep-parent the move back to the
+parent is not generated. --fsm L filters the moves by the learned automaton
+of duplicate move strings up to length L (Taylor and Korf 1993); the limit
+flags bound the learning and the exploration, and a stopped learning leaves
+a smaller automaton, still correct (docs/branching.md).`,
+		Example: `  branchwise bf tiles 4x4 --fsm 12
   branchwise bf tiles 10x10 --depth 1000 --json`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {

@@ -18,16 +18,11 @@ func newDLXCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "dlx FILE",
 		Short: "Solve an exact cover problem in Knuth's DLX format",
-		Long: `Solve an exact cover problem with colours given in the text format of Knuth's
-DLX programs ('-' reads standard input): lines starting with '|' are
-comments; the first other line names the primary items, then '|' and the
-secondary items; every later line is an option, its items separated by
-spaces, a secondary item optionally followed by ":colour".
-
+		Long: `Solve an exact cover problem (with colours) in the text format of Knuth's
+DLX programs ('-' reads standard input; "pack NAME --dlx FILE" writes one).
 Without flags the first solution is printed, one option per line; --all
-prints every solution, --count only counts them (on -j workers). The same
-file fed to Knuth's DLX1 (or DLX2 with colours) must give the same count.
-"branchwise pack NAME --dlx FILE" writes a packing puzzle in this format.`,
+prints every solution, --count counts them on -j workers: the same count
+as Knuth's DLX1 or DLX2 on the same file.`,
 		Example: `  branchwise pack pentomino-6x10 --dlx 6x10.dlx
   branchwise dlx 6x10.dlx --count -j 1`,
 		Args: argsUsage(cobra.ExactArgs(1)),

@@ -36,46 +36,20 @@ func newEstimateCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "estimate NAME|BOARDFILE",
 		Short: "Estimate the search tree and solutions of a packing puzzle too big to count",
-		Long: `Estimate the number of nodes of the fewest-options search tree of a packing
-puzzle (named or drawn as for pack), and its number of solutions, from a
-sample of the tree, with a 95% interval and the time an exhaustive count
-would take.
+		Long: `Estimate the nodes of the fewest-options search tree of a packing puzzle
+(named or drawn as for pack) and its solutions from a sample of the tree,
+with a 95% interval and the time an exhaustive count would take.
 
-Methods (docs/estimate.md):
-  frontier  count the tree exactly to --exact-depth, then --samples probes
-            from every node there (the default: lowest variance, honest
-            intervals);
-  knuth     --samples random probes from the root (Knuth 1975): unbiased,
-            heavy-tailed;
-  stratified  --samples probes of Chen's stratified sampling, one node
-            kept per depth and number of children;
-  purdom    --samples probes of Purdom's partial backtracking, going on into
-            --width children of every node (the best for solutions);
-  samplesearch  --samples depth-first searches for a first solution in
-            random order, weighted by the live children on its path
-            (Gogate and Dechter's SampleSearch, exact weights);
-  paper     Korekawa et al.: --samples runs dropping nodes at --cut-depths with
-            probability --cut-p, mean minimum branching factor per depth,
-            combined with exact counts to --exact-depth; on Korekawa et al.'s tree
-            (branching on cells only, cutting dead regions, counting only the
-            placements that leave none);
-  exact     the exhaustive counts to --exact-depth only (Korekawa et al. Table b).
-
-Unique solutions are the estimate divided by the board's symmetry order.
-Equal seeds give equal numbers, whatever -j.
-
-An interval is printed as a 95% confidence interval only when the
-estimator's replicates support it (a test of fit, enough probes that met a
-solution, no probe carrying much of the estimate); otherwise it is printed
-as a spread, which is not one. --target P% runs rounds of --samples until
-both confidence intervals are within +-P% of their estimates, --max-time
-runs out, or counting the tree would be quicker (then it counts).`,
-		Example: `  branchwise estimate pentomino-6x10
-  branchwise estimate heptiamond-pp24 --method exact --exact-depth 4
-  branchwise estimate heptiamond-pp24 --method paper --samples 20 --exact-depth 5 --svg fig5.svg
-  branchwise estimate pentomino-8x8 --method knuth --time 10s --json
-  branchwise estimate pentomino-6x10 --method purdom --target 5%
-  branchwise estimate heptiamond-pp24 --target 20% --max-time 1h`,
+--method: frontier (the default: the tree counted to --exact-depth, then
+--samples probes from every node there), knuth, stratified, purdom (into
+--width children of every node), samplesearch, paper (Korekawa et al.:
+--cut-depths, --cut-p), or exact (the counts to --exact-depth only).
+An interval is called a 95% confidence interval only when the replicates
+support it, else a spread. --target P% runs rounds of --samples until both
+intervals are within +-P%, --max-time runs out, or counting is quicker.
+Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
+		Example: `  branchwise estimate pentomino-6x10 --method purdom --target 5%
+  branchwise estimate heptiamond-pp24 --method paper --samples 20 --exact-depth 5 --svg fig5.svg`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			samples, depth, lookahead := estimate.MethodDefaults(f.method)

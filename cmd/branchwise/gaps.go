@@ -14,15 +14,11 @@ func newGapsCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "gaps",
 		Short: "Superpuzz / Gaps solitaire: solve deals, prove them lost, survey solvability",
-		Long: `Superpuzz (Gaps One Deal), the solitaire of Berliner et al. and Shintani: 4 rows of k
-columns (k = 4..13), ranks A..k per suit, the four k's removed leaving holes.
-A left-edge hole takes any ace; any other hole takes the same-suit successor
-of the card on its left; nothing goes right of a hole or of a rank k-1 card.
-Won when each row holds one suit A..k-1 from the left.
-
-A deal file has 4 lines of k cells: a card as suit and rank (HA, D7, ST, CJ,
-HQ), a hole as ".." (or as the rank-k card removed, which names the hole in
-the (card, hole) notation of Shintani). See docs/gaps.md.`,
+		Long: `Superpuzz (Gaps One Deal) of Berliner et al. and Shintani: 4 rows of k
+columns (4..13), the four rank-k cards removed leaving holes. A left-edge
+hole takes any ace, another hole the same-suit successor of the card on its
+left. Won when each row holds one suit A..k-1. A deal file has 4 lines of k
+cells: HA, D7, ST, CJ..., a hole ".." or its rank-k card. docs/gaps.md.`,
 	}
 	c.AddCommand(newGapsSolveCmd(e), newGapsSurveyCmd(e), newGapsDealCmd(e))
 	return c

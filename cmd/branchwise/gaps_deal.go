@@ -14,16 +14,9 @@ func newGapsDealCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "deal --seed S --columns K [--format text|solvitaire]",
 		Short: "Print the deal of a seed (the deal file format)",
-		Long: `Print the k-column deal of seed S in the deal file format, holes named by the
-removed rank-k cards. The generator is stable: a PCG from math/rand/v2 seeded
-(S, k) shuffles the deck H D S C x A..k by Fisher-Yates.
-
---format solvitaire prints the deal for Solvitaire's Gaps ("sequences", rows
-left to right, a hole as ""), whose decks run 2..k with the aces removed:
-every rank is shifted up by one (our A is its 2), to be solved with rules
-{"sequences": {"count": 4, "direction": "L", "build policy": "same-suit",
-"fixed suit": false}, "max rank": k, "foundations": {"present": false},
-"tableau piles": {"count": 0}}.`,
+		Long: `Print the k-column deal of seed S in the deal file format, holes named by
+the removed rank-k cards; a stable generator (docs/gaps.md). --format
+solvitaire prints it for Solvitaire's Gaps, every rank shifted up by one.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			d, _, err := gapsDealArgs(c, nil, seed, cols)

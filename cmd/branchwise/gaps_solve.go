@@ -21,22 +21,15 @@ func newGapsSolveCmd(e *env) *cobra.Command {
 		Use:   "solve [DEAL] [--seed S --columns K] [flags]",
 		Short: "Decide a deal: solvable (with the moves), unsolvable, or unknown",
 		Long: `Solve the deal in file DEAL, or the k-column deal of --seed S --columns K.
+Prints "solvable" with the moves in Shintani's (card, hole) notation,
+"unsolvable" when the search exhausted every reachable position (a proof),
+or "unknown" when a limit stopped it.
 
-Prints "solvable" with the moves in Shintani's (card, hole) notation and as
-the sequence of moving cards, "unsolvable" when the search exhausted every
-reachable position (a proof), or "unknown" when a limit stopped it.
-
---algo: decide (default: the exhaustive decider with deadlock detection,
-canonical keys and move ordering), dfid (iterative deepening with branch and
-bound on D + N, increment 2), astar (f = D + N, optimal), bf1-MU (f = MU*N +
-D, e.g. bf1-1.8, bf1-2.4), bf2 (best-first on the goodness evaluation),
-priority1, priority2 (Shintani's priority-first orders), dfs-aces-first,
-dfs-aces-last (Shintani's depth-first orders), bfs. Append +dl for deadlock
-detection (decide-nodl turns it off for the decider). --dedup picks the
-duplicate store: hash or trie (Patricia).`,
+--algo: decide (the default: the exhaustive decider), decide-reach, dfid,
+astar, bf1-MU, bf2, priority1, priority2, dfs-aces-first, dfs-aces-last,
+dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 		Example: `  branchwise gaps solve --seed 1 --columns 8
-  branchwise gaps solve deal.txt --algo astar+dl
-  branchwise gaps solve --seed 3 --columns 13 --max-mem 2GB --json`,
+  branchwise gaps solve deal.txt --algo astar+dl --json`,
 		Args: argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := gaps.CheckAlgorithm(algo); err != nil {

@@ -23,18 +23,13 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "survey --columns 4..9 --deals N [--seed S] [-j N] [flags]",
 		Short: "Solvability of random deals per size, and nodes to the first solution per algorithm",
-		Long: `For each number of columns k, decide N random deals (seeds S, S+1, ...,
-S+N-1 of the generator of 'gaps deal') with the exhaustive decider, and print
-the solvable, unsolvable and unknown counts with the solvable fraction and its
-95% Wilson interval. Then run each algorithm of --algos on the deals found
-solvable (Shintani's averages are over solvable deals) and print per
-algorithm: deals solved within the limits, unknown, mean and median
-generated nodes to the first solution, mean solution length, its ratio to the
-optimum where astar (or dfid) ran and solved the deal, deadlocks rejected,
-time. Limits (--max-nodes, --max-time, --max-mem) apply to each search; the
-default --max-mem is 1GB per search. Deals run on -j workers.`,
-		Example: `  branchwise gaps survey --columns 4..8 --deals 1000 -j 2
-  branchwise gaps survey --columns 6..8 --deals 50 --algos astar,astar+dl,dfid,dfid+dl,bf1-1.8,bf1-1.8+dl,bf2,bf2+dl --max-nodes 1000000`,
+		Long: `For each number of columns k, decide N random deals (seeds S..S+N-1) and
+print the solvable, unsolvable and unknown counts with the solvable fraction
+and its 95% Wilson interval; then run each of --algos on the solvable deals
+and print the deals solved, the mean and median nodes to the first
+solution, lengths and time. Limits apply to each search (default --max-mem
+1GB); deals run on -j workers. docs/gaps.md.`,
+		Example: `  branchwise gaps survey --columns 4..8 --deals 1000 -j 2`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			lo, hi, ok := cliflag.ParseRange(colText, true)

@@ -12,22 +12,17 @@ func newLogicCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "logic",
 		Short: "Logic-grid (zebra) puzzles: solve, branching factors, import, generate",
-		Long: `Logic-grid ("zebra", "Einstein") puzzles, solved as Igarashi et al. (2005) does: at
-every node apply the clue with the fewest ways to be applied to the current
-grid (--strategy fewest), or the clues in the file's order (fixed), or in
-the order of their ways on the empty grid (sorted).
-
-A puzzle file declares categories, the first being the key, then one clue
-per line (docs/logicgrid.md):
+		Long: `Logic-grid ("zebra") puzzles, solved as Igarashi et al. (2005) does: at
+every node apply the clue with the fewest ways (--strategy fewest), or the
+clues in the file's order (fixed) or by their ways on the empty grid
+(sorted). A puzzle file declares categories, then one clue per line:
 
   name: John Tom Mary Nancy
   age: 11 12 13 14 (numeric)
-  hobby: baseball soccer reading piano
-  group sports: baseball soccer
   Tom = 12
   Mary.age < 13
-  reading.age = max
-  baseball.age > piano.age`,
+
+The format and the commands: docs/logicgrid.md.`,
 	}
 	c.AddCommand(newLogicSolveCmd(e), newLogicBFCmd(e), newLogicImportCmd(e), newLogicGenerateCmd(e), newLogicExperimentCmd(e))
 	return c

@@ -24,21 +24,13 @@ func newLogicExperimentCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "experiment",
 		Short: "Igarashi et al.'s Table 2 on generated puzzles: the three strategies side by side, and clingo",
-		Long: `Generate --count puzzles for every size and difficulty and solve each with
-the three strategies (fewest, sorted, fixed) to the proof of uniqueness.
-For every group it prints the median nodes of each strategy, counted as
-the paper's tree (clue and way levels) and, for fewest, with the nodes it
-generates to measure branching factors (the paper's cost), and the median
-times; "wins" names the strategy with the fewest generated nodes and the
-fastest. A search stopped at --max-nodes counts as that many nodes.
-
---clingo PATH (or "clingo" from the PATH) also solves every puzzle with
-clingo on the encoding of docs/logicgrid.md, checks that it finds the same
-single solution, and reports its times (wall time of the process, and its
-own grounding + solving time) next to the fewest strategy's.
---svg FILE draws the median generated nodes per strategy.`,
-		Example: `  branchwise logic experiment --sizes 4x3,5x5,6x5 --difficulty 1,2,3 --count 20
-  branchwise logic experiment --sizes 8x6 --difficulty 1,2 --count 10 --clingo clingo --svg t2.svg`,
+		Long: `Generate --count puzzles per size and difficulty and solve each with the
+three strategies to the proof of uniqueness; print per group the median
+nodes (the paper's tree, and with the nodes generated to measure branching
+factors) and times, and which strategy wins. A search stopped at
+--max-nodes counts as that many nodes. --clingo PATH also solves every
+puzzle with clingo and checks the solution (docs/logicgrid.md).`,
+		Example: `  branchwise logic experiment --sizes 4x3,5x5,6x5 --difficulty 1,2,3 --count 20`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error { return runLogicExperiment(e, f) },
 	}

@@ -24,15 +24,11 @@ func newLogicGenerateCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "generate --size NxM",
 		Short: "Random logic-grid puzzles with one solution and no redundant clue",
-		Long: `Generate random puzzles of N entities (positions 1..N, the key) and M other
-categories: a random hidden solution, random clues true of it until it is
-the only solution, then every redundant clue removed (in random order), so
-that each clue is needed. --difficulty picks the clue types: 1 same entity,
-fixed position, immediately left; 2 adds different, next to, somewhere
-left, parity; 3 only the weak types (different, next to, somewhere left,
-parity, not left of, or, xor, somewhere between, at an end). --max-clues
-retries until the puzzle needs no more clues. The same --seed gives the
-same puzzles; puzzle i of --count uses seed S+i.`,
+		Long: `Generate random puzzles of N entities (positions 1..N) and M categories with
+one solution and no redundant clue. --difficulty picks the clue types: 1
+simple, 2 adds the weaker ones, 3 weak clues only (docs/logicgrid.md).
+--max-clues retries until the puzzle needs no more; puzzle i of --count
+uses seed S+i.`,
 		Example: `  branchwise logic generate --size 5x5 --seed 7 --difficulty 3
   branchwise logic generate --size 8x6 --count 20 --out /tmp/gen`,
 		Args: argsUsage(cobra.NoArgs),

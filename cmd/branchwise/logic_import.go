@@ -23,18 +23,12 @@ func newLogicImportCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "import FILE|DIR...",
 		Short: "Import quint-t puzzles; with --check solve them all against their answers",
-		Long: `Read puzzles in the clue format of the quint-t generator (files of puzzles
-framed by lines of '=', "Attribute:value" operands, positions 1..O from the
-left) and rewrite them in the logic-grid format, the position being the key.
-A DIR is read for its *.txt files, recursively.
-
-Without flags the puzzles are printed, each preceded by a comment naming its
-file and line. --out DIR writes one file per puzzle instead. --check solves
-every puzzle with --strategy (fewest, sorted, fixed, or all three), checks
-that the solution is the published answer and unique, and prints the node
-counts: median, mean, worst, and the worst puzzles by name.`,
-		Example: `  branchwise logic import ../shared/data/logicgrid/quint-t/puzzles/23_5x5.txt --out /tmp/q
-  branchwise logic import ../shared/data/logicgrid/quint-t --check --strategy all --max-nodes 5000000`,
+		Long: `Read puzzles in the quint-t generator's format (a DIR: its *.txt files,
+recursively) and print them in the logic-grid format, or write one file per
+puzzle to --out DIR. --check solves them with --strategy (or all three),
+checks each solution against the published answer and its uniqueness, and
+prints the node counts (docs/logicgrid.md).`,
+		Example: `  branchwise logic import ../shared/data/logicgrid/quint-t --check --strategy all`,
 		Args: argsUsage(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error { return runLogicImport(e, args, f) },
 	}

@@ -16,22 +16,13 @@ func newMergeCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "merge SHARDFILES...",
 		Short: "Sum the shard files of a count split with --shard",
-		Long: `Merge reads the result files of the shards of one count (pack --count or
-estimate --method exact with --shard i/n) and prints the nodes, mean
-branching factor and solutions per depth, summed with big integers.
-
-It refuses files of different puzzles or options, branchwise versions,
-split depths or shard counts, files that are truncated or whose counts were
-edited (each carries a checksum), and incomplete shards; it lists the
-shards missing. A shard given twice with the same counts (a retry) is
-counted once.
-
-Checkpoints of jobs made of instances (tiles korf100 and gaps survey with
---checkpoint, one per --shard i/n) merge into one checkpoint, --out FILE;
-the same command run with --resume FILE then prints the whole job's results
-without running anything again.`,
+		Long: `Merge sums the result files of the shards of one count (pack --count or
+estimate --method exact with --shard i/n) per depth, with big integers. It
+refuses files of different jobs or versions, edited or truncated files and
+incomplete sets (naming the shards missing); a retried shard counts once.
+Checkpoints (tiles korf100, gaps survey) merge into --out FILE, which
+--resume FILE then prints. docs/distributed.md.`,
 		Example: `  branchwise merge results/shard-*.json
-  branchwise merge --json shard-*.json > total.json
   branchwise merge --out korf.ckpt korf-*.ckpt && branchwise tiles korf100 --resume korf.ckpt`,
 		Args: argsUsage(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {

@@ -34,43 +34,22 @@ func newPackCmd(e *env) *cobra.Command {
 		Use:   "pack NAME|BOARDFILE|FILE.xmpuzzle",
 		Short: "Packing puzzles: first solution, all solutions, or counts, with pictures",
 		Long: `Pack pieces into a board by exact cover, branching on the cell or piece with
-the fewest remaining placements.
+the fewest remaining placements (docs/pack.md).
 
 NAME is a built-in puzzle: ` + strings.Join(polyform.NamedPuzzles(), ", ") + `.
-A BOARDFILE draws a board in text (docs/pack.md): optional header lines
-"grid: square|triangle|hexagon|cubic" and "pieces: SET", then one line per row,
-'.' a cell to fill, a space or '#' outside; on the cubic grid the layers follow
-each other, separated by blank lines or "layer:" lines. A BurrTools .xmpuzzle
-file (cube grid) gives the board and pieces of its problem --problem N.
+A BOARDFILE draws a board in text ('.' a cell; headers "grid:", "pieces:");
+a BurrTools .xmpuzzle file gives the board and pieces of --problem N.
+--pieces names a set (` + strings.Join(polyform.SetNames(), ", ") + `),
+picks pieces of the puzzle's set by letter, or lists copies and ranges
+("L*2,T,I*0-1").
 
---pieces names a piece set (` + strings.Join(polyform.SetNames(), ", ") + `)
-or picks pieces of the puzzle's set by letter (pentominoes: F I L N P T U V W
-X Y Z), or lists copies and ranges: "L*2,T,I*0-1" (two L, one T, at most one
-I; copies are identical and counted once). Without it the puzzle's set is used;
-a board file on the square grid without a "pieces:" header takes the pentominoes.
-
---first (the default) prints one solution; --all prints every solution;
---count counts all solutions and the unique ones (rotations and reflections
-of the whole board removed). With --unique, --all prints one solution of
-each class and --count searches only for those, one piece restricted so that
-symmetric copies are never generated: about |G| times less work.
---stats adds the nodes per depth and the mean minimum branching factor.
---cells-only branches on cells only (Korekawa et al.'s rule) and --dead-regions
-cuts nodes with an empty region that no remaining pieces can fill.
---svg FILE draws the solutions found (at most 60) on one sheet.
---count and --all --unique run on -j workers (all cores by default).
---count with --split-depth, --shard i/n, --checkpoint or --resume counts the
-search tree's nodes per depth and its solutions in subtrees: one shard of
-many (merge them with branchwise merge), or checkpointed to survive a crash
-(docs/distributed.md).`,
+--first (the default) prints one solution, --all every one, --count counts
+all and the unique ones (rotations and reflections removed); --unique
+searches one solution per class. --count with --split-depth, --shard,
+--checkpoint or --resume counts in subtrees (docs/distributed.md).`,
 		Example: `  branchwise pack pentomino-6x10 --svg solution.svg
-  branchwise pack pentomino-8x8 --count --json
-  branchwise pack pentomino-6x10 --count --unique -j 2
-  branchwise pack heptiamond-pp24 --svg pp24.svg
-  branchwise pack board.txt --pieces LNPUVY --all
-  branchwise pack soma --count --unique --svg soma.svg
-  branchwise pack board.txt --pieces "L*2,P*0-2,Y*0-2,U*0-1" --count
-  branchwise pack puzzle.xmpuzzle --problem 2 --count`,
+  branchwise pack pentomino-8x8 --count --unique -j 2
+  branchwise pack board.txt --pieces "L*2,P*0-2,Y*0-2,U*0-1" --count`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			return runPackCmd(e, args[0], f)

@@ -23,11 +23,10 @@ func newQueueCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "queue",
 		Short: "Count a tree's subtrees through a NATS JetStream work queue",
-		Long: `Queue hands the subtrees of a count to any number of workers (branchwise
-worker) through a NATS server with JetStream: push publishes them, collect
-sums the results. A subtree that runs long is split into its children; a
-worker that dies loses nothing (its subtree is delivered again after the
-ack wait) and no subtree is counted twice. docs/distributed.md.`,
+		Long: `Queue hands a count's subtrees to workers (branchwise worker) through a NATS
+server with JetStream: push publishes them, collect sums the results. Long
+subtrees are split, a dead worker's are delivered again, none is counted
+twice. docs/distributed.md.`,
 	}
 	c.AddCommand(newQueuePushCmd(e), newQueueCollectCmd(e), newQueueServeCmd(e))
 	return c

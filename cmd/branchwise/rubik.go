@@ -13,8 +13,7 @@ func init() { register(newRubikCmd) }
 func newRubikCmd(e *env) *cobra.Command {
 	c := &cobra.Command{Use: "rubik", Short: "Rubik's Cube: optimal solutions",
 		Long: `Rubik's Cube in the face-turn metric: optimal solutions by IDA* with Korf's
-pattern databases (corners and two sets of edges, built on first use and
-cached) and the move pruning of Edelkamp and Korf.`}
+pattern databases and Edelkamp and Korf's move pruning (docs/rubik.md).`}
 	c.AddCommand(newRubikSolveCmd(e))
 	return c
 }
@@ -37,12 +36,11 @@ func newRubikSolveCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   `solve "SCRAMBLE"`,
 		Short: "Solve a scrambled cube optimally (face-turn metric)",
-		Long: `Solve the cube that SCRAMBLE (standard notation: U R F D L B, with ' or 2)
-makes from the solved cube, optimally in face turns, by IDA* with Korf's
-pattern databases (corners, and two sets of --edges edges) and the move
-pruning of Edelkamp and Korf. The solution is checked by applying it.
-The tables are built on first use (corners 88,179,840 entries, 42 MB; edges
-42,577,920 entries, 21 MB, each at 6 edges; 255 MB each at 7) and cached.`,
+		Long: `Solve the cube that SCRAMBLE (U R F D L B, with ' or 2) makes, optimally in
+face turns, by IDA* with Korf's pattern databases (corners and two sets of
+--edges edges, built on first use and cached: 42 + 2x21 MB at 6 edges,
+255 MB each at 7) and Edelkamp and Korf's move pruning; the solution is
+checked by applying it.`,
 		Example: `  branchwise rubik solve "R U R' U' F2 D B'"
   branchwise rubik solve --random 14 --seed 3 -j 2`,
 		Args: cobra.RangeArgs(0, 1),

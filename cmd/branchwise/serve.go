@@ -21,18 +21,12 @@ func newServeCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "A local web workbench: draw boards, watch searches, browse solutions",
-		Long: `Serve runs the workbench in the browser: a board editor for the square,
-triangle and hexagon grids, packing jobs (first, all, counts, estimates) with
-live progress, a gallery of solution pictures, a logic-grid page and a
-Superpuzz table. The pages are built in: no network access is needed.
-
-It listens on the loopback interface (127.0.0.1:8080) by default, so that
-only this machine can reach it. --addr 0.0.0.0:8080 exposes it to the
-network: anyone who can reach the port can then run searches on this
-machine, so do that only behind a firewall or an authenticating proxy.
-The API is documented in docs/serve.md. Ctrl-C stops the server and its jobs.`,
-		Example: `  branchwise serve
-  branchwise serve --addr 127.0.0.1:9000`,
+		Long: `Serve runs the workbench in the browser: a board editor, packing jobs with
+live progress, a gallery of solutions, logic-grid and Superpuzz pages; no
+network access needed. It listens on the loopback interface by default;
+--addr 0.0.0.0:8080 lets anyone who reaches the port run searches here, so
+use it only behind a firewall or an authenticating proxy. docs/serve.md.`,
+		Example: `  branchwise serve --addr 127.0.0.1:9000`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			return runServe(e, addr, workers)
