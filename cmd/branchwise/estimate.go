@@ -15,20 +15,16 @@ import (
 
 func init() { register(newEstimateCmd) }
 
+// estimateFlags are estimate's settings: the job and the tree's spec are
+// the library's, bound to the flags directly.
 type estimateFlags struct {
-	method, pieces, cutDepths, svg string
-	engineFlags
-	subtree                                   string
-	samples, exactDepth, workers, tail        int
-	seed                                      int64
-	budget                                    time.Duration
-	cutP                                      float64
-	cellsOnly, deadRegions, asJSON, lookahead bool
-	largestRegion                             bool
-	shard                                     shard.CountJob
-	width                                     int
-	target                                    string
-	maxTime                                   time.Duration
+	job               estimate.Job
+	spec              polyform.CountSpec
+	engine, cutDepths string
+	subtree, svg      string
+	seed              int64
+	asJSON            bool
+	shard             shard.CountJob
 }
 
 func newEstimateCmd(e *env) *cobra.Command {
@@ -52,57 +48,55 @@ Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
   branchwise estimate heptiamond-pp24 --method paper --samples 20 --exact-depth 5 --svg fig5.svg`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			samples, depth, lookahead := estimate.MethodDefaults(f.method)
+			samples, depth, lookahead := estimate.MethodDefaults(f.job.Method)
 			if !c.Flags().Changed("samples") {
-				f.samples = samples
+				f.job.Options.Samples = samples
 			}
 			if !c.Flags().Changed("exact-depth") {
-				f.exactDepth = depth
+				f.job.Options.ExactDepth = depth
 			}
-			f.lookahead = f.lookahead && (lookahead || c.Flags().Changed("lookahead"))
+			f.job.Options.Lookahead = f.job.Options.Lookahead && (lookahead || c.Flags().Changed("lookahead"))
 			return runEstimate(e, args[0], f)
 		},
 	}
 	fs := c.Flags()
-	fs.StringVar(&f.method, "method", "frontier", "frontier, knuth, stratified, purdom, samplesearch, paper or exact")
-	fs.IntVar(&f.samples, "samples", 0, "probes (knuth), probes per frontier node (frontier), runs (paper)")
-	fs.DurationVar(&f.budget, "time", 0, "knuth: probe for this long instead of --samples")
-	fs.IntVar(&f.exactDepth, "exact-depth", 0, "count the tree exactly to this depth (default 2 frontier, 3 paper and exact; purdom: every child above it)")
-	fs.BoolVar(&f.lookahead, "lookahead", true, "frontier and knuth (purdom: off unless given): count the leaf children on a probe's path exactly, go on among the others")
-	fs.IntVar(&f.width, "width", 3, "purdom: children a probe goes on into at every node")
-	fs.StringVar(&f.target, "target", "", "run until the 95% intervals are within this relative half-width, e.g. 10%")
-	fs.DurationVar(&f.maxTime, "max-time", 0, "with --target: stop after this long, with the estimate so far (0: no limit)")
-	fs.IntVar(&f.tail, "tail", 0, "frontier and knuth: count exactly every subtree of at most this many nodes a probe reaches (0: never)")
-	fs.Float64Var(&f.cutP, "cut-p", 0.7, "paper: probability of dropping a node in the cut depths")
+	o := &f.job.Options
+	fs.StringVar(&f.job.Method, "method", "frontier", "frontier, knuth, stratified, purdom, samplesearch, paper or exact")
+	fs.IntVar(&o.Samples, "samples", 0, "probes (knuth), probes per frontier node (frontier), runs (paper)")
+	fs.DurationVar(&f.job.Budget, "time", 0, "knuth: probe for this long instead of --samples")
+	fs.IntVar(&o.ExactDepth, "exact-depth", 0, "count the tree exactly to this depth (default 2 frontier, 3 paper and exact; purdom: every child above it)")
+	fs.BoolVar(&o.Lookahead, "lookahead", true, "frontier and knuth (purdom: off unless given): count the leaf children on a probe's path exactly, go on among the others")
+	fs.IntVar(&o.Width, "width", 3, "purdom: children a probe goes on into at every node")
+	fs.StringVar(&f.job.Target, "target", "", "run until the 95% intervals are within this relative half-width, e.g. 10%")
+	fs.DurationVar(&f.job.MaxTime, "max-time", 0, "with --target: stop after this long, with the estimate so far (0: no limit)")
+	fs.IntVar(&o.Tail, "tail", 0, "frontier and knuth: count exactly every subtree of at most this many nodes a probe reaches (0: never)")
+	fs.Float64Var(&o.CutP, "cut-p", 0.7, "paper: probability of dropping a node in the cut depths")
 	fs.StringVar(&f.cutDepths, "cut-depths", "2..19", "paper: the depths where nodes may be dropped, FROM..TO")
-	fs.StringVar(&f.pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
-	addEngineFlags(fs, &f.engineFlags)
-	fs.BoolVar(&f.cellsOnly, "cells-only", false, "branch on cells only (implied by --method paper)")
-	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut dead regions, hiding the placements that make one (implied by --method paper)")
-	fs.BoolVar(&f.largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
+	fs.StringVar(&f.spec.Pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
+	addEngineFlags(fs, &f.engine, &f.spec.Strategy)
+	fs.BoolVar(&f.spec.CellsOnly, "cells-only", false, "branch on cells only (implied by --method paper)")
+	fs.BoolVar(&f.spec.DeadRegions, "dead-regions", false, "cut dead regions, hiding the placements that make one (implied by --method paper)")
+	fs.BoolVar(&f.spec.LargestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
 	fs.StringVar(&f.subtree, "subtree", "", "estimate only the subtree below this path of child numbers from the root, e.g. 0,3,1")
 	fs.StringVar(&f.svg, "svg", "", "write charts of the mean branching factor and the nodes per depth to this SVG file")
-	var seed int64
-	cliflag.AddSeed(fs, &seed)
+	cliflag.AddSeed(fs, &f.seed)
 	cliflag.AddJSON(fs, &f.asJSON)
-	cliflag.AddWorkers(fs, &f.workers)
+	cliflag.AddWorkers(fs, &o.Workers)
 	addShardFlags(fs, &f.shard)
-	c.PreRun = func(*cobra.Command, []string) { f.seed = seed }
 	return c
 }
 
 func runEstimate(e *env, arg string, f estimateFlags) error {
-	engine, strat, firstEmpty, err := f.engineFlags.parse()
+	engine, strat, firstEmpty, err := polyform.ParseEngineStrategy(f.engine, f.spec.Strategy)
 	if err != nil {
 		return err
 	}
-	job := estimate.Job{Name: arg, Method: f.method, Budget: f.budget, Target: f.target, MaxTime: f.maxTime,
-		Options: estimate.Options{Seed: uint64(f.seed), Samples: f.samples, Workers: f.workers,
-			ExactDepth: f.exactDepth, CutP: f.cutP, Tail: f.tail, Lookahead: f.lookahead, Width: f.width}}
+	job := f.job
+	job.Name, job.Options.Seed = arg, uint64(f.seed)
 	if err := job.Check(); err != nil {
 		return err
 	}
-	if f.method == "paper" {
+	if job.Method == "paper" {
 		a, b, ok := cliflag.ParseRange(f.cutDepths, false)
 		if !ok {
 			return usagef("--cut-depths %q: want FROM..TO, e.g. 2..19", f.cutDepths)
@@ -111,22 +105,23 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		if err := estimate.CheckCut(job.Options); err != nil {
 			return err
 		}
-		f.cellsOnly, f.deadRegions = true, true
+		f.spec.CellsOnly, f.spec.DeadRegions = true, true
 	}
 	if shardActive(f.shard) {
-		if f.method != "exact" || f.subtree != "" {
+		if job.Method != "exact" || f.subtree != "" {
 			return usagef("--split-depth, --shard, --checkpoint and --resume are for --method exact without --subtree")
 		}
-		return runSharded(e, e.ctx, polyform.CountSpec{Puzzle: arg, Pieces: f.pieces, Strategy: f.strategy, CellsOnly: f.cellsOnly, DeadRegions: f.deadRegions, LargestRegion: f.largestRegion}, f.shard, f.exactDepth, f.workers, f.asJSON)
+		f.spec.Puzzle = arg
+		return runSharded(e, e.ctx, f.spec, f.shard, job.Options.ExactDepth, job.Options.Workers, f.asJSON)
 	}
-	pk, err := polyform.Load(arg, f.pieces)
+	pk, err := polyform.Load(arg, f.spec.Pieces)
 	if err != nil {
 		return err
 	}
 	if pk.Ranges != nil {
 		return usagef("copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
 	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.cellsOnly, f.deadRegions, f.largestRegion
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion
 	pk.Engine, pk.FirstEmpty = engine, firstEmpty
 	if err := pk.CheckEngine(); err != nil {
 		return fmt.Errorf("%s: %v", arg, err)
@@ -145,7 +140,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	job.Symmetries = len(pk.Symmetries())
 	job.NodeRate = func(ctx context.Context) float64 { return pk.NodeRate(ctx, strat, 500*time.Millisecond) }
 	prog := cliflag.NewProgress(e.stderr)
-	prog.Printf("%s: estimating (%s)...", arg, f.method)
+	prog.Printf("%s: estimating (%s)...", arg, job.Method)
 	start := time.Now()
 	job.Counting = func() { prog.Printf("counting: cheaper than reaching the target") }
 	rel, _ := job.Relative()
@@ -162,7 +157,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	prog.Done()
 	switch {
 	case errors.Is(err, estimate.ErrNoRound):
-		return fmt.Errorf("--max-time %v ran out before the first round of %d samples ended: give more time or fewer --samples", f.maxTime, f.samples)
+		return fmt.Errorf("--max-time %v ran out before the first round of %d samples ended: give more time or fewer --samples", job.MaxTime, job.Options.Samples)
 	case err != nil:
 		return errInterrupted
 	}
@@ -171,13 +166,11 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 			return err
 		}
 	}
-	if f.asJSON {
-		err = cliflag.WriteJSON(e.stdout, rep)
-	} else {
-		err = rep.WriteTable(e.stdout)
+	if err := output(e, f.asJSON, &rep); err != nil {
+		return err
 	}
-	if err == nil && rep.Interrupted {
-		err = errInterrupted
+	if rep.Interrupted {
+		return errInterrupted
 	}
-	return err
+	return nil
 }

@@ -30,7 +30,7 @@ and print the deals solved, the mean and median nodes to the first
 solution, lengths and time. Limits apply to each search (default --max-mem
 1GB); deals run on -j workers. docs/gaps.md.`,
 		Example: `  branchwise gaps survey --columns 4..8 --deals 1000 -j 2`,
-		Args: argsUsage(cobra.NoArgs),
+		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			lo, hi, ok := cliflag.ParseRange(colText, true)
 			if !ok || lo < gaps.MinCols || hi > gaps.MaxCols || lo > hi {

@@ -31,8 +31,8 @@ factors) and times, and which strategy wins. A search stopped at
 --max-nodes counts as that many nodes. --clingo PATH also solves every
 puzzle with clingo and checks the solution (docs/logicgrid.md).`,
 		Example: `  branchwise logic experiment --sizes 4x3,5x5,6x5 --difficulty 1,2,3 --count 20`,
-		Args: argsUsage(cobra.NoArgs),
-		RunE: func(c *cobra.Command, args []string) error { return runLogicExperiment(e, f) },
+		Args:    argsUsage(cobra.NoArgs),
+		RunE:    func(c *cobra.Command, args []string) error { return runLogicExperiment(e, f) },
 	}
 	fs := c.Flags()
 	fs.StringVar(&f.sizes, "sizes", "4x3,5x4,5x5,6x5", "comma-separated sizes NxM")

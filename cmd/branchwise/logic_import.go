@@ -29,8 +29,8 @@ puzzle to --out DIR. --check solves them with --strategy (or all three),
 checks each solution against the published answer and its uniqueness, and
 prints the node counts (docs/logicgrid.md).`,
 		Example: `  branchwise logic import ../shared/data/logicgrid/quint-t --check --strategy all`,
-		Args: argsUsage(cobra.MinimumNArgs(1)),
-		RunE: func(c *cobra.Command, args []string) error { return runLogicImport(e, args, f) },
+		Args:    argsUsage(cobra.MinimumNArgs(1)),
+		RunE:    func(c *cobra.Command, args []string) error { return runLogicImport(e, args, f) },
 	}
 	fs := c.Flags()
 	fs.StringVar(&f.out, "out", "", "write one puzzle file per puzzle into this directory")

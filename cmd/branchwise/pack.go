@@ -18,14 +18,13 @@ import (
 func init() { register(newPackCmd) }
 
 type packFlags struct {
-	pieces, svg, dlx string
-	engineFlags
-	first, count, all, unique, asJSON    bool
-	stats, cellsOnly, deadRegions, color bool
-	largestRegion                        bool
-	workers, problem                     int
-	shard                                shard.CountJob
-	maxTime                              time.Duration
+	spec                              polyform.CountSpec
+	engine, svg, dlx                  string
+	first, count, all, unique, asJSON bool
+	stats, color                      bool
+	workers, problem                  int
+	shard                             shard.CountJob
+	maxTime                           time.Duration
 }
 
 func newPackCmd(e *env) *cobra.Command {
@@ -56,19 +55,19 @@ searches one solution per class. --count with --split-depth, --shard,
 		},
 	}
 	fs := c.Flags()
-	fs.StringVar(&f.pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
+	fs.StringVar(&f.spec.Pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
 	fs.BoolVar(&f.first, "first", false, "print the first solution (the default)")
 	fs.BoolVar(&f.count, "count", false, "count all solutions and the unique ones")
 	fs.BoolVar(&f.all, "all", false, "print every solution")
 	fs.BoolVar(&f.unique, "unique", false, "only solutions that are not a rotation or reflection of another")
-	addEngineFlags(fs, &f.engineFlags)
+	addEngineFlags(fs, &f.engine, &f.spec.Strategy)
 	fs.StringVar(&f.svg, "svg", "", "draw the solutions found to this SVG file")
 	fs.BoolVar(&f.stats, "stats", false, "print nodes and mean minimum branching factor per depth")
-	fs.BoolVar(&f.cellsOnly, "cells-only", false, "branch on cells only, never on pieces")
-	fs.BoolVar(&f.deadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
+	fs.BoolVar(&f.spec.CellsOnly, "cells-only", false, "branch on cells only, never on pieces")
+	fs.BoolVar(&f.spec.DeadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
 	fs.DurationVar(&f.maxTime, "max-time", 0, "stop the search after this long, e.g. 60s, with partial counts (0: no limit)")
 	fs.StringVar(&f.dlx, "dlx", "", "write the exact cover problem (with --unique: restricted) in Knuth's DLX format to this file and stop")
-	fs.BoolVar(&f.largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
+	fs.BoolVar(&f.spec.LargestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
 	fs.IntVar(&f.problem, "problem", 1, "the problem of a BurrTools .xmpuzzle file, from 1")
 	fs.BoolVar(&f.color, "color", false, "colour the pictures (the default when standard output is a terminal)")
 	cliflag.AddJSON(fs, &f.asJSON)
@@ -81,7 +80,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if f.first && f.count || f.first && f.all || f.count && f.all {
 		return usagef("--first, --count and --all exclude each other")
 	}
-	engine, strat, firstEmpty, err := f.engineFlags.parse()
+	engine, strat, firstEmpty, err := polyform.ParseEngineStrategy(f.engine, f.spec.Strategy)
 	if err != nil {
 		return err
 	}
@@ -89,7 +88,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if strings.HasSuffix(arg, ".xmpuzzle") {
 		pk, err = loadBurr(e, arg, f.problem)
 	} else {
-		pk, err = polyform.Load(arg, f.pieces)
+		pk, err = polyform.Load(arg, f.spec.Pieces)
 	}
 	if err != nil {
 		return err
@@ -97,7 +96,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if pk.Ranges != nil && f.unique {
 		return usagef("--unique restricts one piece, which copies and ranges rule out: use --count, which counts the unique solutions too")
 	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.cellsOnly, f.deadRegions, f.largestRegion
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion
 	ctx, cancel := cliflag.Limits{MaxTime: f.maxTime}.Context(e.ctx)
 	defer cancel()
 	if shardActive(f.shard) {
@@ -107,8 +106,8 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		case !f.count || f.unique:
 			return usagef("--split-depth, --shard, --checkpoint and --resume are for --count without --unique")
 		}
-		spec := polyform.CountSpec{Puzzle: arg, Pieces: f.pieces, Strategy: f.strategy, CellsOnly: f.cellsOnly, DeadRegions: f.deadRegions, LargestRegion: f.largestRegion}
-		return runSharded(e, ctx, spec, f.shard, shard.NoDepthLimit, f.workers, f.asJSON)
+		f.spec.Puzzle = arg
+		return runSharded(e, ctx, f.spec, f.shard, shard.NoDepthLimit, f.workers, f.asJSON)
 	}
 	pk.Engine, pk.FirstEmpty = engine, firstEmpty
 	if err := pk.CheckEngine(); err != nil {
@@ -124,7 +123,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if cliflag.IsTerminal(e.stdout) && os.Getenv("NO_COLOR") == "" {
 		f.color = true
 	}
-	o := polyform.RunOptions{Name: arg, StrategyName: f.strategy, Strategy: strat, Workers: f.workers,
+	o := polyform.RunOptions{Name: arg, StrategyName: f.spec.Strategy, Strategy: strat, Workers: f.workers,
 		All: f.all, Unique: f.unique, Stats: f.stats, KeepShown: f.asJSON}
 	var rep polyform.Report
 	if f.count {
