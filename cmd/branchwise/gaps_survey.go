@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/gaps"
+	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 )
 
@@ -18,7 +20,7 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 		dealWorkers     int
 		asJSON, verbose bool
 		lim             cliflag.Limits
-		lf              ledgerFlags
+		lf              shard.Checkpointing
 	)
 	c := &cobra.Command{
 		Use:   "survey --columns 4..9 --deals N [--seed S] [-j N] [flags]",
@@ -52,11 +54,11 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 			lim.SetGCLimit(workers)
 			spec := fmt.Sprintf("gaps survey --columns %s --deals %d --seed %d --decider %s --algos %s --dedup %s --max-nodes %d --max-time %v --max-mem %d",
 				colText, deals, seed, decider, algos, store, lim.MaxNodes, lim.MaxTime, lim.MaxMem)
-			slot, err := lf.slot()
+			slot, err := lf.Slot(os.Getenv)
 			if err != nil {
 				return err
 			}
-			ledger, err := lf.open(spec)
+			ledger, err := lf.Open(spec)
 			if err != nil {
 				return err
 			}
@@ -98,6 +100,6 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 	fs.IntVar(&dealWorkers, "deal-workers", 1, "goroutines deciding each deal together (with -j deals at once)")
 	cliflag.AddJSON(fs, &asJSON)
 	lim.Add(fs)
-	lf.add(fs, "deal")
+	addLedgerFlags(fs, &lf, "deal")
 	return c
 }

@@ -2,40 +2,18 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/pflag"
 )
 
-// ledgerFlags are --checkpoint, --resume and --shard of a command made of
-// independent instances.
-type ledgerFlags struct{ shard.Checkpointing }
-
-// add adds the flags (what names an instance: "instance", "deal").
-func (f *ledgerFlags) add(fs *pflag.FlagSet, what string) {
+// addLedgerFlags declares --checkpoint, --resume and --shard of a command
+// made of independent instances (what names one: "instance", "deal").
+func addLedgerFlags(fs *pflag.FlagSet, f *shard.Checkpointing, what string) {
 	fs.StringVar(&f.Checkpoint, "checkpoint", "", "append each finished "+what+" to this file")
 	fs.StringVar(&f.Resume, "resume", "", "continue the run in this checkpoint file: its "+what+"s are not run again")
 	fs.StringVar(&f.Shard, "shard", "", "run the "+what+"s k (in order, from 0) with k mod n == i: i/n, or auto from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX; needs --checkpoint")
 	fs.IntVar(&f.Shards, "shards", 0, "the number of shards, for --shard auto")
-}
-
-// slot returns the shard to run, {0, 1} without --shard.
-func (f *ledgerFlags) slot() (shard.Slot, error) {
-	s, err := f.Slot(os.Getenv)
-	if err != nil {
-		return s, err
-	}
-	return s, nil
-}
-
-// open opens the checkpoint of --checkpoint or --resume (nil without
-// either) for the job spec.
-func (f *ledgerFlags) open(spec string) (*shard.Ledger, error) {
-	if err := f.Check(); err != nil {
-		return nil, err
-	}
-	return f.Open(spec)
 }
 
 // checkpoint is what the library's jobs keep their instances in.

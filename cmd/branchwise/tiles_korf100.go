@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
@@ -13,7 +14,7 @@ import (
 func newTilesKorfCmd(e *env) *cobra.Command {
 	var f tilesFlags
 	var which string
-	var lf ledgerFlags
+	var lf shard.Checkpointing
 	var workers int
 	c := &cobra.Command{
 		Use:   "korf100 [flags]",
@@ -46,12 +47,12 @@ the mean length relative to the optimum.`,
 			opt.PDB, opt.Workers = f.pdb.h, f.pdb.workers
 			spec := fmt.Sprintf("tiles korf100 --algo %s --heuristic %s --weight %v --increment %d --dedup %s --fsm %d --max-nodes %d --max-mem %d",
 				f.algo, f.heuristic, f.weight, f.increment, f.store, f.fsmLen, f.lim.MaxNodes, f.lim.MaxMem)
-			slot, err := lf.slot()
+			slot, err := lf.Slot(os.Getenv)
 			if err != nil {
 				return err
 			}
 			sel = shard.Keep(sel, slot)
-			ledger, err := lf.open(spec)
+			ledger, err := lf.Open(spec)
 			if err != nil {
 				return err
 			}
@@ -84,7 +85,7 @@ the mean length relative to the optimum.`,
 	f.add(c)
 	f.pdb.add(c.Flags(), false)
 	c.Flags().StringVar(&which, "instances", "1-100", "instances to run: numbers and ranges, e.g. 1,3,60 or 1-10")
-	lf.add(c.Flags(), "instance")
+	addLedgerFlags(c.Flags(), &lf, "instance")
 	cliflag.AddWorkers(c.Flags(), &workers)
 	return c
 }
