@@ -25,12 +25,10 @@ func newBFCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "bf",
 		Short: "Exact node counts and asymptotic branching factors of regular search trees",
-		Long: `Compute, from a puzzle's node types, the exact number of nodes at every
-depth of its depth-first search tree, the branching factor per depth, the
-asymptotic branching factor (both values when it alternates between even and
-odd depths, with their geometric mean), the dominant eigenvalue of the type
-matrix, and for small type graphs its characteristic polynomial, as in
-Edelkamp and Korf, "The branching factor of regular search spaces" (1998).`,
+		Long: `Exact node counts per depth of a puzzle's depth-first search tree, the
+branching factor per depth and its limit (both values when it alternates),
+the type matrix's dominant eigenvalue and characteristic polynomial, after
+Edelkamp and Korf (1998). docs/branching.md.`,
 	}
 	c.AddCommand(newBFTilesCmd(e), newBFRubikCmd(e), newBFMatrixCmd(e))
 	return c

@@ -14,15 +14,11 @@ func newBFRubikCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "rubik",
 		Short: "Branching factors of Rubik's Cube (18 moves, Edelkamp and Korf's pruning)",
-		Long: `Branching factors of Rubik's Cube with the 18 face turns, never the same
-face twice in a row, and opposite faces turned in one fixed order. With
---fsm L the 18 turns are filtered instead by the automaton of the duplicate
-move strings of length up to L (Taylor and Korf 1993), learned first: L = 2
-finds Edelkamp and Korf's rules (13.34847), longer strings prune more. The
-limit flags bound the learning and the exploration, as for 'bf tiles'.`,
-		Example: `  branchwise bf rubik
-  branchwise bf rubik --fsm 4 --depth 8`,
-		Args: argsUsage(cobra.NoArgs),
+		Long: `Branching factors of Rubik's Cube with the 18 face turns, Edelkamp and
+Korf's pruning (13.34847), or with --fsm L the learned automaton of duplicate
+move strings up to length L (Taylor and Korf 1993); limits as for bf tiles.`,
+		Example: `  branchwise bf rubik --fsm 4 --depth 8`,
+		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := branching.CheckLearnLen(fsmLen); err != nil {
 				return err

@@ -24,9 +24,8 @@ parent is not generated. --fsm L filters the moves by the learned automaton
 of duplicate move strings up to length L (Taylor and Korf 1993); the limit
 flags bound the learning and the exploration, and a stopped learning leaves
 a smaller automaton, still correct (docs/branching.md).`,
-		Example: `  branchwise bf tiles 4x4 --fsm 12
-  branchwise bf tiles 10x10 --depth 1000 --json`,
-		Args: argsUsage(cobra.ExactArgs(1)),
+		Example: `  branchwise bf tiles 4x4 --fsm 12`,
+		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			rows, cols, ok := cliflag.SplitRxC(args[0])
 			if !ok {

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Exit statuses.
@@ -125,14 +125,6 @@ func argsUsage(v cobra.PositionalArgs) cobra.PositionalArgs {
 	}
 }
 
-// newStore checks a duplicate store's name: hash or trie.
-func newStore(name string) (dedup.Store, error) {
-	if st, err := dedup.New(name); err == nil && name != "" {
-		return st, nil
-	}
-	return nil, usagef("unknown duplicate store %q (want hash or trie)", name)
-}
-
 // tabler is a result that prints itself as text.
 type tabler interface{ WriteTable(io.Writer) error }
 
@@ -156,6 +148,21 @@ func outputDone(e *env, asJSON bool, rep tabler) error {
 func interrupted(e *env) error {
 	if e.ctx.Err() != nil {
 		return errInterrupted
+	}
+	return nil
+}
+
+// checkFlags applies the flag policy (cliflag.Check) to the flags c was
+// given, so that the same mistake is the same usage error everywhere.
+func checkFlags(c *cobra.Command, _ []string) error {
+	var err error
+	c.Flags().Visit(func(f *pflag.Flag) {
+		if err == nil {
+			err = cliflag.Check(f)
+		}
+	})
+	if err != nil {
+		return usagef("%s: %v", cmdPath(c), err)
 	}
 	return nil
 }

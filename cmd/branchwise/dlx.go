@@ -23,9 +23,8 @@ DLX programs ('-' reads standard input; "pack NAME --dlx FILE" writes one).
 Without flags the first solution is printed, one option per line; --all
 prints every solution, --count counts them on -j workers: the same count
 as Knuth's DLX1 or DLX2 on the same file.`,
-		Example: `  branchwise pack pentomino-6x10 --dlx 6x10.dlx
-  branchwise dlx 6x10.dlx --count -j 1`,
-		Args: argsUsage(cobra.ExactArgs(1)),
+		Example: `  branchwise pack pentomino-6x10 --dlx 6x10.dlx && branchwise dlx 6x10.dlx --count`,
+		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			if count && all {
 				return usagef("--count and --all exclude each other")

@@ -44,9 +44,8 @@ An interval is called a 95% confidence interval only when the replicates
 support it, else a spread. --target P% runs rounds of --samples until both
 intervals are within +-P%, --max-time runs out, or counting is quicker.
 Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
-		Example: `  branchwise estimate pentomino-6x10 --method purdom --target 5%
-  branchwise estimate heptiamond-pp24 --method paper --samples 20 --exact-depth 5 --svg fig5.svg`,
-		Args: argsUsage(cobra.ExactArgs(1)),
+		Example: `  branchwise estimate pentomino-6x10 --method purdom --target 5%`,
+		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			samples, depth, lookahead := estimate.MethodDefaults(f.job.Method)
 			if !c.Flags().Changed("samples") {

@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/gaps"
 	"github.com/spf13/cobra"
@@ -28,14 +29,13 @@ or "unknown" when a limit stopped it.
 --algo: decide (the default: the exhaustive decider), decide-reach, dfid,
 astar, bf1-MU, bf2, priority1, priority2, dfs-aces-first, dfs-aces-last,
 dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
-		Example: `  branchwise gaps solve --seed 1 --columns 8
-  branchwise gaps solve deal.txt --algo astar+dl --json`,
-		Args: argsUsage(cobra.MaximumNArgs(1)),
+		Example: `  branchwise gaps solve deal.txt --algo astar+dl --json`,
+		Args:    argsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := gaps.CheckAlgorithm(algo); err != nil {
 				return err
 			}
-			if _, err := newStore(store); err != nil {
+			if _, err := dedup.New(store); err != nil {
 				return err
 			}
 			d, src, err := gapsDealArgs(c, args, seed, cols)

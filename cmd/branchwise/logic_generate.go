@@ -29,10 +29,9 @@ one solution and no redundant clue. --difficulty picks the clue types: 1
 simple, 2 adds the weaker ones, 3 weak clues only (docs/logicgrid.md).
 --max-clues retries until the puzzle needs no more; puzzle i of --count
 uses seed S+i.`,
-		Example: `  branchwise logic generate --size 5x5 --seed 7 --difficulty 3
-  branchwise logic generate --size 8x6 --count 20 --out /tmp/gen`,
-		Args: argsUsage(cobra.NoArgs),
-		RunE: func(c *cobra.Command, args []string) error { return runLogicGenerate(e, f) },
+		Example: `  branchwise logic generate --size 8x6 --count 20 --out /tmp/gen`,
+		Args:    argsUsage(cobra.NoArgs),
+		RunE:    func(c *cobra.Command, args []string) error { return runLogicGenerate(e, f) },
 	}
 	fs := c.Flags()
 	fs.StringVar(&f.size, "size", "5x5", "NxM: N entities x M categories besides the position")

@@ -24,16 +24,12 @@ func newLogicSolveCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "solve FILE",
 		Short: "Solve a logic-grid puzzle and check that its solution is unique",
-		Long: `Solve a logic-grid puzzle. Without --all the search stops at the second
-solution: it prints the solution and says whether it is unique, or shows
-two solutions. --all prints every solution. --explain prints the chain of
-choices and forced deductions. Nodes are counted as Igarashi et al. (2005) counts them:
-the root, one per clue chosen, one per way tried.`,
-		Example: `  branchwise logic solve puzzles/logicgrid/testdata/einstein.txt
-  branchwise logic solve puzzles/logicgrid/testdata/fig5.txt --all --explain
-  branchwise logic solve puzzle.txt --strategy fixed --max-nodes 1000000 --json`,
-		Args: argsUsage(cobra.ExactArgs(1)),
-		RunE: func(c *cobra.Command, args []string) error { return runLogicSolve(e, args[0], f) },
+		Long: `Solve a logic-grid puzzle; without --all stop at the second solution and say
+whether the first is unique. Nodes are counted as Igarashi et al. (2005)
+counts them: the root, one per clue chosen, one per way tried.`,
+		Example: `  branchwise logic solve puzzles/logicgrid/testdata/fig5.txt --all --explain`,
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE:    func(c *cobra.Command, args []string) error { return runLogicSolve(e, args[0], f) },
 	}
 	fs := c.Flags()
 	fs.StringVar(&f.strategy, "strategy", "fewest", "clue choice: fewest, sorted or fixed")

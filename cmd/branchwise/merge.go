@@ -22,9 +22,8 @@ refuses files of different jobs or versions, edited or truncated files and
 incomplete sets (naming the shards missing); a retried shard counts once.
 Checkpoints (tiles korf100, gaps survey) merge into --out FILE, which
 --resume FILE then prints. docs/distributed.md.`,
-		Example: `  branchwise merge results/shard-*.json
-  branchwise merge --out korf.ckpt korf-*.ckpt && branchwise tiles korf100 --resume korf.ckpt`,
-		Args: argsUsage(cobra.MinimumNArgs(1)),
+		Example: `  branchwise merge results/shard-*.json`,
+		Args:    argsUsage(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			if shard.IsLedger(args[0]) {
 				if out == "" {

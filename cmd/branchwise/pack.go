@@ -13,6 +13,7 @@ import (
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func init() { register(newPackCmd) }
@@ -46,8 +47,7 @@ picks pieces of the puzzle's set by letter, or lists copies and ranges
 all and the unique ones (rotations and reflections removed); --unique
 searches one solution per class. --count with --split-depth, --shard,
 --checkpoint or --resume counts in subtrees (docs/distributed.md).`,
-		Example: `  branchwise pack pentomino-6x10 --svg solution.svg
-  branchwise pack pentomino-8x8 --count --unique -j 2
+		Example: `  branchwise pack pentomino-8x8 --count --unique -j 2
   branchwise pack board.txt --pieces "L*2,P*0-2,Y*0-2,U*0-1" --count`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -165,4 +165,29 @@ func writeRows(w io.Writer, rows []string, color bool) {
 	for _, row := range rows {
 		fmt.Fprintln(w, row)
 	}
+}
+
+// addEngineFlags declares --engine and --strategy of pack and estimate
+// (polyform.ParseEngineStrategy reads them).
+func addEngineFlags(fs *pflag.FlagSet, engine, strategy *string) {
+	fs.StringVar(engine, "engine", "auto", "search engine: auto (the bitboard kernel where it applies), bitboard or xcover (dancing links)")
+	fs.StringVar(strategy, "strategy", "fewest", "item choice: fewest, fixed, sorted, or first-empty (bitboard only: the first empty cell along the short side, the scarcest piece first)")
+}
+
+// loadBurr reads problem k (from 1) of a BurrTools .xmpuzzle file and
+// says on stderr what of it branchwise leaves out.
+func loadBurr(e *env, file string, k int) (*polyform.Packing, error) {
+	pz, err := polyform.OpenBurr(file)
+	if err != nil {
+		return nil, err
+	}
+	if k < 1 || k > len(pz.Problems) {
+		return nil, usagef("--problem %d: %s has problems 1 to %d", k, file, len(pz.Problems))
+	}
+	pk, err := pz.Packing(k - 1)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	fmt.Fprint(e.stderr, pz.About(file, k-1))
+	return pk, nil
 }

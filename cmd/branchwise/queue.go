@@ -38,11 +38,10 @@ func newQueuePushCmd(e *env) *cobra.Command {
 	var maxDepth, expect int
 	var splitAfter, ackWait time.Duration
 	c := &cobra.Command{
-		Use:   "push NAME|BOARDFILE",
-		Short: "Publish the subtrees of a packing count as work",
-		Example: `  branchwise queue push pentomino-6x10 --queue nats://127.0.0.1:4222 --job p6x10
-  branchwise queue push heptiamond-pp24 --cells-only --dead-regions --largest-region --split-depth 4`,
-		Args: argsUsage(cobra.ExactArgs(1)),
+		Use:     "push NAME|BOARDFILE",
+		Short:   "Publish the subtrees of a packing count as work",
+		Example: `  branchwise queue push heptiamond-pp24 --cells-only --dead-regions --split-depth 4`,
+		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			spec := polyform.CountSpec{Puzzle: args[0], Pieces: pieces, Strategy: strategy, CellsOnly: cellsOnly, DeadRegions: deadRegions, LargestRegion: largestRegion}
 			if err := spec.ReadBoardText(); err != nil {
@@ -124,10 +123,8 @@ func newQueueServeCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve --store DIR",
 		Short: "Run a NATS server with JetStream in this process until Ctrl-C",
-		Long: `Serve runs the NATS server (embedded from its Go module) with JetStream,
-keeping the streams in --store, listening on --listen (this machine only by
-default). For a cluster run the official nats-server instead
-(docs/distributed.md).`,
+		Long: `Serve runs the NATS server with JetStream in this process, the streams in
+--store, on --listen (this machine only by default). docs/distributed.md.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			if store == "" {

@@ -18,24 +18,19 @@ func newTilesCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "tiles",
 		Short: "Sliding-tile puzzles: solve instances, run Korf's 100",
-		Long: `Sliding-tile puzzles of any size from 2x2 to 8x8 (64 cells).
-
-A board is written as its tiles row-major, 0 for the blank, separated by
-spaces or commas. The default goal is Korf's: the blank top-left, tile t in
-cell t. Solutions are printed as the blank's moves: U(p), L(eft), R(ight),
-D(own).`,
+		Long: `Sliding-tile puzzles from 2x2 to 8x8. A board is its tiles row-major, 0 the
+blank; the default goal is Korf's (blank top-left, tile t in cell t); moves
+are the blank's: U(p), L(eft), R(ight), D(own). docs/tiles.md.`,
 	}
 	c.AddCommand(newTilesSolveCmd(e), newTilesKorfCmd(e), newTilesRandomCmd(e), newTilesKorf24Cmd(e))
 	return c
 }
 
-// tilesFlags are the search settings shared by the tiles commands.
+// tilesFlags are the search settings shared by the tiles commands, bound
+// to the library's options where they have a field there.
 type tilesFlags struct {
-	algo      string
-	weight    float64
-	increment int
+	opt       tiles.SolveOptions
 	heuristic string
-	store     string
 	fsmLen    int
 	asJSON    bool
 	lim       cliflag.Limits
@@ -44,14 +39,29 @@ type tilesFlags struct {
 
 func (f *tilesFlags) add(c *cobra.Command) {
 	fs := c.Flags()
-	fs.StringVar(&f.algo, "algo", "ida", "search algorithm: "+strings.Join(search.Names(), ", "))
-	fs.Float64Var(&f.weight, "weight", 1.8, "mu of --algo wastar (f = g + mu*h)")
-	fs.IntVar(&f.increment, "increment", 2, "bound increment of --algo dfid")
+	fs.StringVar(&f.opt.Algorithm, "algo", "ida", "search algorithm: "+strings.Join(search.Names(), ", "))
+	fs.Float64Var(&f.opt.Weight, "weight", 1.8, "mu of --algo wastar (f = g + mu*h)")
+	fs.IntVar(&f.opt.Increment, "increment", 2, "bound increment of --algo dfid")
 	fs.StringVar(&f.heuristic, "heuristic", "md", "md or manhattan (Manhattan distance), lc (with linear conflicts), or a pattern database: "+strings.Join(tiles.PartitionNames(), ", "))
-	fs.StringVar(&f.store, "dedup", "hash", "duplicate store of the graph searches: hash or trie")
+	fs.StringVar(&f.opt.Store, "dedup", "hash", "duplicate store of the graph searches: hash or trie")
 	fs.IntVar(&f.fsmLen, "fsm", 0, "prune depth-first searches with a learned FSM of duplicate move strings up to this length")
 	cliflag.AddJSON(fs, &f.asJSON)
 	f.lim.Add(fs)
+}
+
+// options checks the flags and returns the search's options.
+func (f *tilesFlags) options() (tiles.SolveOptions, error) {
+	o := f.opt
+	o.MaxNodes, o.MaxMem = f.lim.MaxNodes, int64(f.lim.MaxMem)
+	h, err := tiles.HeuristicName(f.heuristic)
+	if err == nil {
+		err = o.Check()
+	}
+	if err == nil {
+		err = branching.CheckLearnLen(f.fsmLen)
+	}
+	f.heuristic, o.LinearConflicts = h, h == "lc"
+	return o, err
 }
 
 // learn learns the FSM of --fsm within the limits and ctx into o.Filter; a
@@ -69,31 +79,6 @@ func (f *tilesFlags) learn(ctx context.Context, e *env, o *tiles.SolveOptions) {
 	if fsm != nil {
 		o.Filter = fsm
 	}
-}
-
-// options checks the flags and returns the search's options.
-func (f *tilesFlags) options() (tiles.SolveOptions, error) {
-	o := tiles.SolveOptions{Algorithm: f.algo, LinearConflicts: f.heuristic == "lc", Weight: f.weight,
-		Increment: f.increment, Store: f.store, MaxNodes: f.lim.MaxNodes, MaxMem: int64(f.lim.MaxMem)}
-	if _, err := search.ByName(f.algo); err != nil {
-		return o, err
-	}
-	if f.heuristic == "manhattan" {
-		f.heuristic = "md"
-	}
-	if _, isPDB := tiles.Partitions[f.heuristic]; f.heuristic != "md" && f.heuristic != "lc" && !isPDB {
-		return o, usagef("unknown heuristic %q (want md, lc or one of %s)", f.heuristic, strings.Join(tiles.PartitionNames(), ", "))
-	}
-	if _, err := newStore(f.store); err != nil {
-		return o, err
-	}
-	if f.algo == "wastar" && f.weight < 0 {
-		return o, usagef("--weight must be >= 0")
-	}
-	if err := branching.CheckLearnLen(f.fsmLen); err != nil {
-		return o, err
-	}
-	return o, nil
 }
 
 // tilesInstances reads the instances named by the arguments.

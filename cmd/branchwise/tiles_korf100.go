@@ -25,9 +25,8 @@ the totals. With --algo ida --heuristic md the lengths must be optimal (sum
 5305) and the nodes Korf's (36,302,807,931): a difference makes the exit
 status 1. With other algorithms the summary gives the instances solved and
 the mean length relative to the optimum.`,
-		Example: `  branchwise tiles korf100 --instances 1-10
-  branchwise tiles korf100 --algo wastar --weight 1.8 --max-mem 4GB`,
-		Args: argsUsage(cobra.NoArgs),
+		Example: `  branchwise tiles korf100 --instances 1-10 -j 2`,
+		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			opt, err := f.options()
 			if err != nil {
@@ -46,7 +45,7 @@ the mean length relative to the optimum.`,
 			}
 			opt.PDB, opt.Workers = f.pdb.h, f.pdb.workers
 			spec := fmt.Sprintf("tiles korf100 --algo %s --heuristic %s --weight %v --increment %d --dedup %s --fsm %d --max-nodes %d --max-mem %d",
-				f.algo, f.heuristic, f.weight, f.increment, f.store, f.fsmLen, f.lim.MaxNodes, f.lim.MaxMem)
+				opt.Algorithm, f.heuristic, opt.Weight, opt.Increment, opt.Store, f.fsmLen, f.lim.MaxNodes, f.lim.MaxMem)
 			slot, err := lf.Slot(os.Getenv)
 			if err != nil {
 				return err

@@ -15,13 +15,11 @@ func newTilesRandomCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "random [flags]",
 		Short: "Print random solvable instances, reproducibly from a seed",
-		Long: `Print random instances that can reach Korf's goal, one per line in the
-indexed format that "tiles solve FILE" reads: uniformly drawn among the
-solvable boards, or, with --walk N, the end of a random walk of N blank moves
-from the goal (never undoing the last move). Equal seeds give equal output.`,
-		Example: `  branchwise tiles random --size 3x3 --count 200 --seed 1 > eight.txt
-  branchwise tiles random --size 4x4 --walk 40 --count 10`,
-		Args: argsUsage(cobra.NoArgs),
+		Long: `Print random instances that can reach Korf's goal, one per line as "tiles
+solve FILE" reads them: uniform among the solvable boards, or with --walk N
+the end of a random walk of N blank moves from the goal.`,
+		Example: `  branchwise tiles random --size 3x3 --count 200 --seed 1 > eight.txt`,
+		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			rows, cols, err := parseSize(size)
 			if err != nil {

@@ -15,17 +15,12 @@ func newTilesSolveCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "solve [flags] INSTANCE|FILE|korf:N",
 		Short: "Solve sliding-tile instances, optimally by default (IDA*, Manhattan distance)",
-		Long: `Solve one instance given on the command line (its tiles, quoted or as
-separate arguments), every instance of a file (one per line, optionally
-preceded by an index as in Korf's files; '#' starts a comment), or korf:N,
-Korf's fifteen-puzzle number N (1..100).
-
-Prints the moves, the length, generated and expanded nodes and the time.
---algo ida with --heuristic md runs the specialised IDA* (Korf's counting
-conventions); other algorithms run the generic engines of package search.`,
-		Example: `  branchwise tiles solve "8 7 6 5 4 3 2 1 0"
-  branchwise tiles solve korf:12 --json
-  branchwise tiles solve --algo wastar --weight 2.4 korf:60
+		Long: `Solve one instance (its tiles, quoted or as separate arguments), every
+instance of a file (one per line, optionally indexed as in Korf's files), or
+korf:N, Korf's fifteen-puzzle N (1..100). Prints the moves, the length, the
+nodes and the time. --algo ida with --heuristic md runs the specialised IDA*
+(Korf's counting conventions); other algorithms the engines of package search.`,
+		Example: `  branchwise tiles solve korf:12 --json
   branchwise tiles solve --size 3x4 "1 2 3 0 4 5 6 7 8 9 10 11"`,
 		Args: argsUsage(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
+	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -61,11 +63,10 @@ func newTilesKorf24Cmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "korf24 [flags]",
 		Short: "Solve Korf and Felner's 50 twenty-four puzzles with the 6-6-6-6 pattern databases",
-		Long: `Solve the 50 random twenty-four puzzles of Korf and Felner (2002) optimally by
-parallel IDA* with the 6-6-6-6 additive pattern databases and their reflection
-(127,512,000 entries each, 61 MB at 4 bits), one instance at a time on -j
-workers, and compare the lengths with the published ones. --max-time bounds
-the whole run; instances not finished are reported as stopped.`,
+		Long: `Solve Korf and Felner's (2002) 50 twenty-four puzzles optimally by parallel
+IDA* on -j workers with the 6-6-6-6 pattern databases and their reflection
+(61 MB each), and compare with the published lengths. --max-time bounds the
+whole run.`,
 		Example: `  branchwise tiles korf24 --instances 1,25 -j 2`,
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -104,4 +105,25 @@ the whole run; instances not finished are reported as stopped.`,
 	cliflag.AddJSON(fs, &asJSON)
 	lim.Add(fs)
 	return c
+}
+
+// pdbFlags are the pattern-database settings shared by tiles and rubik.
+type pdbFlags struct {
+	cacheDir string
+	noCache  bool
+}
+
+func (f *pdbFlags) add(fs *pflag.FlagSet) {
+	fs.StringVar(&f.cacheDir, "cache-dir", "", "pattern-database cache directory (default $"+pdb.CacheEnv+", else branchwise under the user cache directory)")
+	fs.BoolVar(&f.noCache, "no-cache", false, "build the pattern databases without reading or writing the cache")
+}
+
+func (f *pdbFlags) dir() (string, error) { return pdb.CacheDir(f.cacheDir, f.noCache) }
+
+// options returns build options that show each layer on the progress line.
+func (f *pdbFlags) options(e *env, workers int, maxMem int64) pdb.Options {
+	prog := cliflag.NewProgress(e.stderr)
+	return pdb.Options{Workers: workers, MaxMem: maxMem, Progress: func(l pdb.Layer) {
+		prog.Printf("building pattern database: depth %d, %d of %d entries, %s", l.Depth, l.Filled, l.Size, l.Elapsed.Round(time.Second))
+	}}
 }

@@ -16,9 +16,8 @@ func newVersionCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of branchwise and of Go",
-		Long: `Version prints the module version of branchwise (or "(devel)" for a build
-from a work tree, with its VCS revision when known), the Go version and the
-platform.`,
+		Long: `Version prints the module version of branchwise ("(devel)" from a work tree,
+with its VCS revision), the Go version and the platform.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			v := struct {

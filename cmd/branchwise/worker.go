@@ -20,13 +20,11 @@ func newWorkerCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "worker --queue URL",
 		Short: "Count subtrees from a work queue until Ctrl-C",
-		Long: `Worker pulls subtrees pushed by "branchwise queue push" from a NATS JetStream
-work queue, counts them on -j goroutines and publishes their counts. Ctrl-C
-hands the subtrees in progress back at once; a killed worker's come back
-after the ack wait. A job pushed by another branchwise version is refused.`,
-		Example: `  branchwise worker --queue nats://queue.example:4222 -j 8
-  branchwise worker --queue nats://127.0.0.1:4222 --idle-exit 30s`,
-		Args: argsUsage(cobra.NoArgs),
+		Long: `Worker counts subtrees pushed by "branchwise queue push" on -j goroutines and
+publishes their counts. Ctrl-C hands the subtrees in progress back; a killed
+worker's come back after the ack wait. docs/distributed.md.`,
+		Example: `  branchwise worker --queue nats://queue.example:4222 -j 8`,
+		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			res, err := queue.WorkPool(e.ctx, url, workers, polyform.BuildCountSpec, queue.WorkerOptions{Version: shard.BuildVersion(), IdleExit: idle})
 			if !res.Ran {

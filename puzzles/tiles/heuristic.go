@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/pdb"
 )
 
@@ -24,6 +25,19 @@ var Partitions = map[string]struct {
 	"pdb78":  {4, 4, [][]uint8{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
 	"pdb6666": {5, 5, [][]uint8{{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14},
 		{10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}},
+}
+
+// HeuristicName returns the heuristic called name as the commands spell
+// it: md (or manhattan: the Manhattan distance), lc (with linear
+// conflicts), or a pattern database of Partitions.
+func HeuristicName(name string) (string, error) {
+	if name == "manhattan" {
+		return "md", nil
+	}
+	if _, isPDB := Partitions[name]; name != "md" && name != "lc" && !isPDB {
+		return "", opterr.Errorf("--heuristic", "unknown heuristic %q (want md, lc or one of %s)", name, strings.Join(PartitionNames(), ", "))
+	}
+	return name, nil
 }
 
 // PartitionNames returns the names of Partitions, sorted.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/internal/workpool"
 	"github.com/branchwise/branchwise/search"
 )
@@ -47,7 +48,7 @@ func (o SolveOptions) Check() error {
 		}
 	}
 	if o.Algorithm == "wastar" && !(o.Weight >= 0) {
-		return fmt.Errorf("tiles: weight %v: want a number >= 0", o.Weight)
+		return opterr.Errorf("--weight", "--weight must be >= 0")
 	}
 	_, err := dedup.New(o.Store)
 	return err
