@@ -1,8 +1,16 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime/debug"
+
 	"github.com/branchwise/branchwise/branching"
 	"github.com/branchwise/branchwise/internal/cliflag"
+	"github.com/branchwise/branchwise/puzzles/rubik"
+	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/spf13/cobra"
 )
 
@@ -45,4 +53,188 @@ func reportBF(e *env, f *bfFlags, what string, g *branching.Graph) error {
 		}
 	}
 	return output(e, f.asJSON, &rep)
+}
+
+func newBFTilesCmd(e *env) *cobra.Command {
+	var f bfFlags
+	var keepParent bool
+	var start, fsmLen int
+	var lim cliflag.Limits
+	c := &cobra.Command{
+		Use:   "tiles RxC",
+		Short: "Branching factors of the r x c sliding-tile puzzle",
+		Long: `Branching factors of the r x c sliding-tile puzzle (2x2 to 400 cells), the
+blank starting in cell --start. Without --keep-parent the move back to the
+parent is not generated. --fsm L filters the moves by the learned automaton
+of duplicate move strings up to length L (Taylor and Korf 1993); the limit
+flags bound the learning and the exploration, and a stopped learning leaves
+a smaller automaton, still correct (docs/branching.md).`,
+		Example: `  branchwise bf tiles 4x4 --fsm 12`,
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			rows, cols, ok := cliflag.SplitRxC(args[0])
+			if !ok {
+				return usagef("bf tiles %q: want RxC, e.g. 4x4", args[0])
+			}
+			if rows < 2 || cols < 2 || rows*cols > 400 {
+				return fmt.Errorf("board %dx%d: want at least 2x2 and at most 400 cells", rows, cols)
+			}
+			if fsmLen > 0 && keepParent {
+				return usagef("--fsm and --keep-parent exclude each other")
+			}
+			if err := branching.CheckLearnLen(fsmLen); err != nil {
+				return err
+			}
+			g, err := tiles.TypeGraph(rows, cols, start, keepParent)
+			if err != nil {
+				return err
+			}
+			what := fmt.Sprintf("%dx%d sliding-tile puzzle, blank starting in cell %d, ", rows, cols, start)
+			switch {
+			case fsmLen > 0:
+				lim.SetGCLimit(1)
+				ctx, cancel := lim.Context(e.ctx)
+				defer cancel()
+				explore := func(ctx context.Context, a *branching.Automaton, l branching.Limits) (*branching.Graph, error) {
+					return tiles.TypeGraphFSM(ctx, rows, cols, start, a, l)
+				}
+				fsmWhat, err := "", error(nil)
+				if g, fsmWhat, err = fsmGraph(e, ctx, tiles.LearnFSM, fsmLen, lim, true, explore); err != nil {
+					return err
+				}
+				what += fsmWhat
+			case keepParent:
+				what += "parent generated"
+			default:
+				what += "predecessor elimination"
+			}
+			return reportBF(e, &f, what, g)
+		},
+	}
+	f.add(c)
+	c.Flags().BoolVar(&keepParent, "keep-parent", false, "generate the parent as a child")
+	c.Flags().IntVar(&start, "start", 0, "the blank's starting cell, row-major")
+	c.Flags().IntVar(&fsmLen, "fsm", 0, "prune with a learned FSM of duplicate move strings up to this length (1-24)")
+	lim.Add(c.Flags())
+	return c
+}
+
+func newBFRubikCmd(e *env) *cobra.Command {
+	var f bfFlags
+	var fsmLen int
+	var lim cliflag.Limits
+	c := &cobra.Command{
+		Use:   "rubik",
+		Short: "Branching factors of Rubik's Cube (18 moves, Edelkamp and Korf's pruning)",
+		Long: `Branching factors of Rubik's Cube with the 18 face turns, Edelkamp and
+Korf's pruning (13.34847), or with --fsm L the learned automaton of duplicate
+move strings up to length L (Taylor and Korf 1993); limits as for bf tiles.`,
+		Example: `  branchwise bf rubik --fsm 4 --depth 8`,
+		Args:    argsUsage(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			if err := branching.CheckLearnLen(fsmLen); err != nil {
+				return err
+			}
+			if fsmLen == 0 {
+				return reportBF(e, &f, "Rubik's Cube, 18 moves, same face and opposite-face order pruned", rubik.TypeGraph())
+			}
+			lim.SetGCLimit(1)
+			ctx, cancel := lim.Context(e.ctx)
+			defer cancel()
+			g, what, err := fsmGraph(e, ctx, rubik.LearnFSM, fsmLen, lim, false, rubik.TypeGraphFSM)
+			if err != nil {
+				return err
+			}
+			return reportBF(e, &f, "Rubik's Cube, 18 moves, "+what, g)
+		},
+	}
+	f.add(c)
+	c.Flags().IntVar(&fsmLen, "fsm", 0, "prune with a learned FSM of duplicate move strings up to this length (1-24)")
+	lim.Add(c.Flags())
+	return c
+}
+
+func newBFMatrixCmd(e *env) *cobra.Command {
+	var f bfFlags
+	c := &cobra.Command{
+		Use:   "matrix FILE",
+		Short: "Branching factors of a node-type matrix given in a file",
+		Long: `Branching factors of a node-type graph written as a matrix: one line per
+type, "NAME: n n ... n", entry j the children of type j of a node of type
+NAME; "start: NAME" names the root's type (default: the first); '#' starts
+a comment. Example and format: docs/branching.md.`,
+		Args: argsUsage(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			r, err := os.Open(args[0])
+			if err != nil {
+				return err
+			}
+			defer r.Close()
+			g, err := branching.ReadMatrix(r, args[0])
+			if err != nil {
+				return err
+			}
+			return reportBF(e, &f, args[0], g)
+		},
+	}
+	f.add(c)
+	return c
+}
+
+// branchLimits returns the limits of a learning or an exploration.
+func branchLimits(l cliflag.Limits) branching.Limits {
+	return branching.Limits{MaxNodes: l.MaxNodes, MaxMem: int64(l.MaxMem)}
+}
+
+// learnFSM learns the automaton of duplicate strings up to length n
+// within lim and ctx (branching.LearnWithNote), the heap kept within
+// --max-mem: the learner's tables are all the command holds.
+func learnFSM(ctx context.Context, learn branching.LearnFunc, n int, lim cliflag.Limits) (*branching.Automaton, string, error) {
+	if lim.MaxMem > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		old := debug.SetMemoryLimit(int64(lim.MaxMem))
+		defer debug.SetMemoryLimit(old)
+	}
+	return branching.LearnWithNote(ctx, learn, n, branchLimits(lim))
+}
+
+// fsmGraph learns an automaton (learnFSM) and explores the type graph it
+// prunes; it returns the graph and what to say of the pruning. A learning
+// that ctx stopped prints its note and returns stopError.
+func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim cliflag.Limits, noteOnFail bool,
+	explore func(context.Context, *branching.Automaton, branching.Limits) (*branching.Graph, error)) (*branching.Graph, string, error) {
+	fsm, note, err := learnFSM(ctx, learn, n, lim)
+	if fsm == nil {
+		return nil, "", err
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(e.stdout, note)
+		return nil, "", stopError(e, ctx)
+	}
+	g, err := explore(ctx, fsm, branchLimits(lim))
+	if err != nil {
+		if noteOnFail && note != "" {
+			fmt.Fprintln(e.stdout, note)
+		}
+		if ctx.Err() != nil {
+			return nil, "", stopError(e, ctx)
+		}
+		return nil, "", fmt.Errorf("exploring the type graph: %w", err)
+	}
+	what := "FSM pruning (" + fsm.Describe() + ")"
+	if note != "" {
+		what += "; " + note
+	}
+	return g, what, nil
+}
+
+// stopError is the error of a command stopped by ctx: errInterrupted after
+// Ctrl-C (exit status 130), else the time limit.
+func stopError(e *env, ctx context.Context) error {
+	if e.ctx.Err() != nil {
+		return errInterrupted
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("stopped by the time limit")
+	}
+	return ctx.Err()
 }

@@ -3,8 +3,12 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
+	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/gaps"
+	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 )
 
@@ -42,4 +46,194 @@ func gapsDealArgs(c *cobra.Command, args []string, seed int64, cols int) (gaps.D
 		return gaps.Deal{}, "", usagef("--columns %d: want %d..%d", cols, gaps.MinCols, gaps.MaxCols)
 	}
 	return gaps.Generate(cols, uint64(seed)), fmt.Sprintf("seed %d, %d columns", seed, cols), nil
+}
+
+func newGapsSolveCmd(e *env) *cobra.Command {
+	var (
+		seed          int64
+		cols          int
+		algo, store   string
+		asJSON, quiet bool
+		lim           cliflag.Limits
+		workers       int
+	)
+	c := &cobra.Command{
+		Use:   "solve [DEAL] [--seed S --columns K] [flags]",
+		Short: "Decide a deal: solvable (with the moves), unsolvable, or unknown",
+		Long: `Solve the deal in file DEAL, or the k-column deal of --seed S --columns K.
+Prints "solvable" with the moves in Shintani's (card, hole) notation,
+"unsolvable" when the search exhausted every reachable position (a proof),
+or "unknown" when a limit stopped it.
+
+--algo: decide (the default: the exhaustive decider), decide-reach, dfid,
+astar, bf1-MU, bf2, priority1, priority2, dfs-aces-first, dfs-aces-last,
+dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
+		Example: `  branchwise gaps solve deal.txt --algo astar+dl --json`,
+		Args:    argsUsage(cobra.MaximumNArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			if err := gaps.CheckAlgorithm(algo); err != nil {
+				return err
+			}
+			if _, err := dedup.New(store); err != nil {
+				return err
+			}
+			d, src, err := gapsDealArgs(c, args, seed, cols)
+			if err != nil {
+				return err
+			}
+			lim.SetGCLimit(1)
+			ctx, cancel := lim.Context(e.ctx)
+			defer cancel()
+			prog := cliflag.NewProgress(e.stderr)
+			out, err := gaps.Solve(ctx, d, algo, gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem),
+				Store: store, Workers: workers, Progress: func(n int64) { prog.Printf("%d nodes", n) }})
+			prog.Done()
+			if err != nil {
+				return err
+			}
+			rep, err := gaps.NewReport(d, src, algo, out)
+			if err != nil {
+				return err
+			}
+			rep.Quiet = quiet
+			return outputDone(e, asJSON, &rep)
+		},
+	}
+	fs := c.Flags()
+	cliflag.AddSeed(fs, &seed)
+	fs.IntVar(&cols, "columns", 6, "columns k of a --seed deal (4..13)")
+	fs.StringVar(&algo, "algo", "decide", "algorithm: "+strings.Join(gaps.Algorithms, ", ")+" (+dl: deadlock detection)")
+	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
+	fs.BoolVarP(&quiet, "quiet", "q", false, "print the verdict and counts without the moves")
+	fs.IntVarP(&workers, "workers", "j", 1, "goroutines searching the deal together (the decide algorithms)")
+	cliflag.AddJSON(fs, &asJSON)
+	lim.Add(fs)
+	return c
+}
+
+func newGapsSurveyCmd(e *env) *cobra.Command {
+	var (
+		seed            int64
+		colText, algos  string
+		store, decider  string
+		deals, workers  int
+		dealWorkers     int
+		asJSON, verbose bool
+		lim             cliflag.Limits
+		lf              shard.Checkpointing
+	)
+	c := &cobra.Command{
+		Use:   "survey --columns 4..9 --deals N [--seed S] [-j N] [flags]",
+		Short: "Solvability of random deals per size, and nodes to the first solution per algorithm",
+		Long: `For each number of columns k, decide N random deals (seeds S..S+N-1) and
+print the solvable, unsolvable and unknown counts with the solvable fraction
+and its 95% Wilson interval; then run each of --algos on the solvable deals
+and print the deals solved, the mean and median nodes to the first
+solution, lengths and time. Limits apply to each search (default --max-mem
+1GB); deals run on -j workers. docs/gaps.md.`,
+		Example: `  branchwise gaps survey --columns 4..8 --deals 1000 -j 2`,
+		Args:    argsUsage(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			lo, hi, ok := cliflag.ParseRange(colText, true)
+			if !ok || lo < gaps.MinCols || hi > gaps.MaxCols || lo > hi {
+				return usagef("--columns %q: want K or K1..K2 within %d..%d", colText, gaps.MinCols, gaps.MaxCols)
+			}
+			var names []string
+			if algos != "" {
+				names = strings.Split(algos, ",")
+			}
+			if lim.MaxMem == 0 {
+				lim.MaxMem = 1 << 30
+			}
+			job := gaps.SurveySizes{ToColumns: hi, SurveyOptions: gaps.SurveyOptions{Columns: lo, Seed: uint64(seed), Deals: deals, Workers: workers,
+				Decider: decider, Algorithms: names, MaxTime: lim.MaxTime,
+				Solve: gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), Store: store, Workers: dealWorkers}}}
+			if err := job.Check(); err != nil {
+				return err
+			}
+			lim.SetGCLimit(workers)
+			spec := fmt.Sprintf("gaps survey --columns %s --deals %d --seed %d --decider %s --algos %s --dedup %s --max-nodes %d --max-time %v --max-mem %d",
+				colText, deals, seed, decider, algos, store, lim.MaxNodes, lim.MaxTime, lim.MaxMem)
+			slot, err := lf.Slot(os.Getenv)
+			if err != nil {
+				return err
+			}
+			ledger, err := lf.Open(spec)
+			if err != nil {
+				return err
+			}
+			prog := cliflag.NewProgress(e.stderr)
+			job.Ledger, job.ShardI, job.ShardN = ckpt(ledger), slot.I, slot.N
+			job.Progress = func(k, done int, r gaps.DealOutcome) {
+				prog.Printf("%d columns: %d/%d deals", k, done, deals)
+				if verbose {
+					fmt.Fprintln(e.stderr, r.Line(k))
+				}
+			}
+			job.SizeDone = func(sz gaps.SurveyResult) {
+				if !asJSON {
+					sz.WriteTable(e.stdout)
+				}
+			}
+			sizes := gaps.SurveyAll(e.ctx, job)
+			prog.Done()
+			if err := ledger.Finish(e.stderr, e.ctx.Err() != nil); err != nil {
+				return err
+			}
+			if asJSON {
+				if err := cliflag.WriteJSON(e.stdout, map[string]any{"seed": seed, "deals": deals, "sizes": sizes}); err != nil {
+					return err
+				}
+			}
+			return interrupted(e)
+		},
+	}
+	fs := c.Flags()
+	cliflag.AddSeed(fs, &seed)
+	fs.StringVar(&colText, "columns", "4..8", "columns: K or K1..K2")
+	fs.IntVar(&deals, "deals", 100, "deals per size")
+	fs.StringVar(&algos, "algos", "priority1,priority2,dfs-aces-first,dfs-aces-last", "algorithms run on the solvable deals, comma-separated (empty: none)")
+	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
+	fs.StringVar(&decider, "decider", "decide", "decider: decide, or decide-reach (reachability test and forced moves)")
+	fs.BoolVarP(&verbose, "verbose", "v", false, "print one line per deal on standard error")
+	cliflag.AddWorkers(fs, &workers)
+	fs.IntVar(&dealWorkers, "deal-workers", 1, "goroutines deciding each deal together (with -j deals at once)")
+	cliflag.AddJSON(fs, &asJSON)
+	lim.Add(fs)
+	addLedgerFlags(fs, &lf, "deal")
+	return c
+}
+
+func newGapsDealCmd(e *env) *cobra.Command {
+	var seed int64
+	var cols int
+	var format string
+	c := &cobra.Command{
+		Use:   "deal --seed S --columns K [--format text|solvitaire]",
+		Short: "Print the deal of a seed (the deal file format)",
+		Long: `Print the k-column deal of seed S in the deal file format, holes named by
+the removed rank-k cards; a stable generator (docs/gaps.md). --format
+solvitaire prints it for Solvitaire's Gaps, every rank shifted up by one.`,
+		Args: argsUsage(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			d, _, err := gapsDealArgs(c, nil, seed, cols)
+			if err != nil {
+				return err
+			}
+			switch format {
+			case "text":
+			case "solvitaire":
+				fmt.Fprintln(e.stdout, d.Solvitaire())
+				return nil
+			default:
+				return usagef("--format %q: want text or solvitaire", format)
+			}
+			fmt.Fprint(e.stdout, d.NamedHoles())
+			return nil
+		},
+	}
+	cliflag.AddSeed(c.Flags(), &seed)
+	c.Flags().IntVar(&cols, "columns", 6, "columns k (4..13)")
+	c.Flags().StringVar(&format, "format", "text", "text or solvitaire (JSON for Solvitaire's Gaps)")
+	return c
 }

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
+	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 )
 
@@ -35,4 +39,174 @@ func parseLogicSize(s string) (n, m int, err error) {
 		return 0, 0, usagef("size %q: want NxM, N = 2..%d entities, M = 1..%d categories besides the position", s, logicgrid.MaxGenEntities, logicgrid.MaxGenCategories)
 	}
 	return n, m, nil
+}
+
+type logicSolveFlags struct {
+	strategy        string
+	all, explain    bool
+	asJSON          bool
+	explainMaxLines int
+	xc, generated   bool
+	propagate       bool
+	lim             cliflag.Limits
+}
+
+func newLogicSolveCmd(e *env) *cobra.Command {
+	var f logicSolveFlags
+	c := &cobra.Command{
+		Use:   "solve FILE",
+		Short: "Solve a logic-grid puzzle and check that its solution is unique",
+		Long: `Solve a logic-grid puzzle; without --all stop at the second solution and say
+whether the first is unique. Nodes are counted as Igarashi et al. (2005)
+counts them: the root, one per clue chosen, one per way tried.`,
+		Example: `  branchwise logic solve puzzles/logicgrid/testdata/fig5.txt --all --explain`,
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE:    func(c *cobra.Command, args []string) error { return runLogicSolve(e, args[0], f) },
+	}
+	fs := c.Flags()
+	fs.StringVar(&f.strategy, "strategy", "fewest", "clue choice: fewest, sorted or fixed")
+	fs.BoolVar(&f.all, "all", false, "find and print every solution")
+	fs.BoolVar(&f.explain, "explain", false, "print the chain of choices and deductions")
+	fs.IntVar(&f.explainMaxLines, "explain-lines", 2000, "cut --explain after this many lines (0: no limit)")
+	fs.BoolVar(&f.xc, "xcover", false, "solve by exact cover with colours (package xcover) instead")
+	fs.BoolVar(&f.propagate, "propagate", false, "narrow the grid at every node by what all ways of each clue agree on (beyond Igarashi et al. (2005))")
+	fs.BoolVar(&f.generated, "generated", false, "also count, as the paper does, the nodes generated to measure branching factors")
+	cliflag.AddJSON(fs, &f.asJSON)
+	f.lim.Add(fs)
+	return c
+}
+
+func runLogicSolve(e *env, file string, f logicSolveFlags) error {
+	strat, err := xcover.ParseStrategy(f.strategy)
+	if err != nil {
+		return err
+	}
+	p, err := logicgrid.ParseFile(file)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := f.lim.Context(e.ctx)
+	defer cancel()
+	f.lim.SetGCLimit(1)
+	o := logicgrid.ReportOptions{Options: logicgrid.Options{Strategy: strat, MaxNodes: f.lim.MaxNodes, MaxMem: int64(f.lim.MaxMem),
+		CountGenerated: f.generated, Propagate: f.propagate}, All: f.all, XCover: f.xc, Grids: f.asJSON, Explain: f.explain}
+	if err := o.Check(); err != nil {
+		return err
+	}
+	if f.explain && !f.asJSON {
+		o.Trace = p.Explainer(e.stdout, f.explainMaxLines)
+	}
+	if !f.asJSON {
+		o.Show = func(n int, s logicgrid.Solution) { fmt.Fprintf(e.stdout, "solution %d:\n%s\n", n, p.Format(s)) }
+	}
+	rep, err := logicgrid.SolveReport(ctx, p, file, o)
+	if err != nil {
+		return err
+	}
+	return outputDone(e, f.asJSON, &rep)
+}
+
+func newLogicBFCmd(e *env) *cobra.Command {
+	var asJSON bool
+	var lim cliflag.Limits
+	c := &cobra.Command{
+		Use:   "bf FILE",
+		Short: "Each clue's branching factor (number of ways) on the empty grid",
+		Long: `Print every clue's number of ways on the empty grid: Igarashi et al.'s branching
+factor, by which the sorted strategy orders the clues.`,
+		Example: `  branchwise logic bf puzzles/logicgrid/testdata/table1.txt`,
+		Args:    argsUsage(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, args []string) (err error) {
+			p, err := logicgrid.ParseFile(args[0])
+			if err != nil {
+				return err
+			}
+			ctx, cancel := lim.Context(e.ctx)
+			defer cancel()
+			lim.SetGCLimit(1)
+			rep, stopped := logicgrid.BranchingReport(ctx, p, args[0], logicgrid.Limits{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem)})
+			if stopped != nil {
+				defer fmt.Fprintf(e.stderr, "branchwise: logic bf: stopped (%v): clues not counted show 0 ways\n", stopped)
+			}
+			if e.ctx.Err() != nil {
+				defer func() { err = errInterrupted }()
+			}
+			return output(e, asJSON, &rep)
+		},
+	}
+	cliflag.AddJSON(c.Flags(), &asJSON)
+	lim.Add(c.Flags())
+	return c
+}
+
+type logicImportFlags struct {
+	out, strategy string
+	check, asJSON bool
+	bySize, xc    bool
+	propagate     bool
+	lim           cliflag.Limits
+}
+
+func newLogicImportCmd(e *env) *cobra.Command {
+	var f logicImportFlags
+	c := &cobra.Command{
+		Use:   "import FILE|DIR...",
+		Short: "Import quint-t puzzles; with --check solve them all against their answers",
+		Long: `Read puzzles in the quint-t generator's format (a DIR: its *.txt files,
+recursively) and print them in the logic-grid format, or write one file per
+puzzle to --out DIR. --check solves them with --strategy (or all three),
+checks each solution against the published answer and its uniqueness, and
+prints the node counts (docs/logicgrid.md).`,
+		Example: `  branchwise logic import ../shared/data/logicgrid/quint-t --check --strategy all`,
+		Args:    argsUsage(cobra.MinimumNArgs(1)),
+		RunE:    func(c *cobra.Command, args []string) error { return runLogicImport(e, args, f) },
+	}
+	fs := c.Flags()
+	fs.StringVar(&f.out, "out", "", "write one puzzle file per puzzle into this directory")
+	fs.BoolVar(&f.check, "check", false, "solve every puzzle and compare with its published answer")
+	fs.StringVar(&f.strategy, "strategy", "fewest", "with --check: fewest, sorted, fixed or all")
+	fs.BoolVar(&f.bySize, "by-size", false, "with --check: node counts per size too")
+	fs.BoolVar(&f.xc, "xcover", false, "with --check: solve by exact cover with colours instead")
+	fs.BoolVar(&f.propagate, "propagate", false, "with --check: narrow the grid at every node (beyond Igarashi et al. (2005))")
+	cliflag.AddJSON(fs, &f.asJSON)
+	f.lim.Add(fs)
+	return c
+}
+
+func runLogicImport(e *env, args []string, f logicImportFlags) error {
+	var strats []xcover.Strategy
+	if f.strategy == "all" {
+		strats = []xcover.Strategy{xcover.Fewest, xcover.Sorted, xcover.Fixed}
+	} else {
+		s, err := xcover.ParseStrategy(f.strategy)
+		if err != nil {
+			return err
+		}
+		strats = []xcover.Strategy{s}
+	}
+	qs, err := logicgrid.ReadQuintFiles(args)
+	if err != nil {
+		return err
+	}
+	if len(qs) == 0 {
+		return fmt.Errorf("%s: no quint-t puzzles found", strings.Join(args, " "))
+	}
+	if !f.check {
+		return logicgrid.WriteQuint(e.stdout, f.out, qs)
+	}
+	ctx, cancel := f.lim.Context(e.ctx)
+	defer cancel()
+	prog := cliflag.NewProgress(e.stderr)
+	rep, err := logicgrid.CheckCorpora(ctx, qs, strats, logicgrid.CheckOptions{XCover: f.xc, Propagate: f.propagate,
+		MaxNodes: f.lim.MaxNodes, BySize: f.bySize}, func(s xcover.Strategy, i int, q logicgrid.QuintPuzzle) {
+		prog.Printf("%s: %d/%d %s", s, i+1, len(qs), q.Name)
+	})
+	if err != nil {
+		return err
+	}
+	prog.Done()
+	if err := outputDone(e, f.asJSON, &rep); err != nil {
+		return err
+	}
+	return rep.Err()
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net"
 	"strconv"
-	"time"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
@@ -33,17 +32,18 @@ twice. docs/distributed.md.`,
 }
 
 func newQueuePushCmd(e *env) *cobra.Command {
-	var url, job, pieces, strategy, splitDepth string
-	var cellsOnly, deadRegions, largestRegion, replace bool
-	var maxDepth, expect int
-	var splitAfter, ackWait time.Duration
+	var url, splitDepth string
+	var spec polyform.CountSpec
+	var job queue.Job
+	var po queue.PushOptions
+	var expect int
 	c := &cobra.Command{
 		Use:     "push NAME|BOARDFILE",
 		Short:   "Publish the subtrees of a packing count as work",
 		Example: `  branchwise queue push heptiamond-pp24 --cells-only --dead-regions --split-depth 4`,
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			spec := polyform.CountSpec{Puzzle: args[0], Pieces: pieces, Strategy: strategy, CellsOnly: cellsOnly, DeadRegions: deadRegions, LargestRegion: largestRegion}
+			spec.Puzzle = args[0]
 			if err := spec.ReadBoardText(); err != nil {
 				return err
 			}
@@ -54,30 +54,30 @@ func newQueuePushCmd(e *env) *cobra.Command {
 			if err := (shard.CountJob{SplitDepth: splitDepth}).Check(nil); err != nil {
 				return err
 			}
-			raw, _ := json.Marshal(spec)
-			fr, job, err := queue.PushTree(e.ctx, url, queue.Job{ID: job, Version: shard.BuildVersion(), Spec: raw, SpecText: spec.Text(), SpecHash: hash,
-				MaxDepth: maxDepth, SplitAfter: splitAfter}, newTree, splitDepth, expect, queue.PushOptions{AckWait: ackWait, Replace: replace})
+			job.Spec, _ = json.Marshal(spec)
+			job.Version, job.SpecText, job.SpecHash = shard.BuildVersion(), spec.Text(), hash
+			fr, id, err := queue.PushTree(e.ctx, url, job, newTree, splitDepth, expect, po)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stdout, "job %s: %s, split depth %d, %d subtrees pushed to %s\n", job, spec.Text(), fr.Depth, fr.Len(), url)
+			fmt.Fprintf(e.stdout, "job %s: %s, split depth %d, %d subtrees pushed to %s\n", id, spec.Text(), fr.Depth, fr.Len(), url)
 			return nil
 		},
 	}
 	fs := c.Flags()
 	fs.StringVar(&url, "queue", defaultQueueURL, "the NATS server's URL")
-	fs.StringVar(&job, "job", "", "the job's name (default: the start of the puzzle's hash)")
-	fs.BoolVar(&replace, "replace", false, "replace a job of the same name and drop its results")
-	fs.StringVar(&pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
-	fs.StringVar(&strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
-	fs.BoolVar(&cellsOnly, "cells-only", false, "branch on cells only, never on pieces")
-	fs.BoolVar(&deadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
-	fs.BoolVar(&largestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only")
-	fs.IntVar(&maxDepth, "max-depth", shard.NoDepthLimit, "count to this depth only (the default: the whole tree)")
+	fs.StringVar(&job.ID, "job", "", "the job's name (default: the start of the puzzle's hash)")
+	fs.BoolVar(&po.Replace, "replace", false, "replace a job of the same name and drop its results")
+	fs.StringVar(&spec.Pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
+	fs.StringVar(&spec.Strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
+	fs.BoolVar(&spec.CellsOnly, "cells-only", false, "branch on cells only, never on pieces")
+	fs.BoolVar(&spec.DeadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
+	fs.BoolVar(&spec.LargestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only")
+	fs.IntVar(&job.MaxDepth, "max-depth", shard.NoDepthLimit, "count to this depth only (the default: the whole tree)")
 	fs.StringVar(&splitDepth, "split-depth", "auto", "cut the tree at this depth, or auto: 64 subtrees per expected worker")
 	fs.IntVar(&expect, "expect-workers", 16, "the workers expected, for --split-depth auto")
-	fs.DurationVar(&splitAfter, "split-after", queue.DefaultSplitAfter, "split a subtree into its children after counting it this long")
-	fs.DurationVar(&ackWait, "ack-wait", queue.DefaultAckWait, "redeliver a subtree whose worker has been silent this long")
+	fs.DurationVar(&job.SplitAfter, "split-after", queue.DefaultSplitAfter, "split a subtree into its children after counting it this long")
+	fs.DurationVar(&po.AckWait, "ack-wait", queue.DefaultAckWait, "redeliver a subtree whose worker has been silent this long")
 	return c
 }
 
