@@ -32,15 +32,6 @@ The format and the commands: docs/logicgrid.md.`,
 	return c
 }
 
-// parseLogicSize reads NxM: N entities, M categories besides the position.
-func parseLogicSize(s string) (n, m int, err error) {
-	n, m, ok := cliflag.SplitRxC(s)
-	if !ok || n < 2 || n > logicgrid.MaxGenEntities || m < 1 || m > logicgrid.MaxGenCategories {
-		return 0, 0, usagef("size %q: want NxM, N = 2..%d entities, M = 1..%d categories besides the position", s, logicgrid.MaxGenEntities, logicgrid.MaxGenCategories)
-	}
-	return n, m, nil
-}
-
 type logicSolveFlags struct {
 	strategy        string
 	all, explain    bool

@@ -5,8 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
@@ -14,12 +12,9 @@ import (
 )
 
 type logicGenFlags struct {
-	size, out         string
-	seed              int64
-	difficulty, count int
-	maxClues          int
-	solution, asJSON  bool
-	maxNodes          int64
+	opt       logicgrid.GenSetOptions
+	size, out string
+	asJSON    bool
 }
 
 func newLogicGenerateCmd(e *env) *cobra.Command {
@@ -38,27 +33,24 @@ uses seed S+i.`,
 	}
 	fs := c.Flags()
 	fs.StringVar(&f.size, "size", "5x5", "NxM: N entities x M categories besides the position")
-	cliflag.AddSeed(fs, &f.seed)
-	fs.IntVar(&f.difficulty, "difficulty", 2, "clue types: 1, 2 or 3 (weak clues only)")
-	fs.IntVar(&f.count, "count", 1, "number of puzzles")
-	fs.IntVar(&f.maxClues, "max-clues", 0, "retry until the puzzle needs at most this many clues (0: any)")
-	fs.Int64Var(&f.maxNodes, "max-nodes", 1_000_000, "bound of each uniqueness check during generation")
+	cliflag.AddSeed(fs, &f.opt.Seed)
+	fs.IntVar(&f.opt.Difficulty, "difficulty", 2, "clue types: 1, 2 or 3 (weak clues only)")
+	fs.IntVar(&f.opt.Count, "count", 1, "number of puzzles")
+	fs.IntVar(&f.opt.MaxClues, "max-clues", 0, "retry until the puzzle needs at most this many clues (0: any)")
+	fs.Int64Var(&f.opt.MaxNodes, "max-nodes", 1_000_000, "bound of each uniqueness check during generation")
 	fs.StringVar(&f.out, "out", "", "write puzzle files gen-NxM-dD-sS.txt into this directory")
-	fs.BoolVar(&f.solution, "solution", false, "print the hidden solution after each puzzle, as comments")
+	fs.BoolVar(&f.opt.Solution, "solution", false, "print the hidden solution after each puzzle, as comments")
 	cliflag.AddJSON(fs, &f.asJSON)
 	return c
 }
 
 func runLogicGenerate(e *env, f logicGenFlags) error {
-	n, m, err := parseLogicSize(f.size)
-	if err != nil {
+	var err error
+	if f.opt.N, f.opt.M, err = logicgrid.ParseSize(f.size); err != nil {
 		return err
 	}
-	if f.difficulty < 1 || f.difficulty > 3 {
-		return usagef("--difficulty %d: want 1, 2 or 3", f.difficulty)
-	}
-	if f.count < 1 {
-		return usagef("--count must be at least 1")
+	if err := f.opt.Check(); err != nil {
+		return err
 	}
 	if f.out != "" {
 		if err := os.MkdirAll(f.out, 0o755); err != nil {
@@ -66,22 +58,20 @@ func runLogicGenerate(e *env, f logicGenFlags) error {
 		}
 	}
 	var js []logicgrid.Generated
-	err = logicgrid.GenerateSet(e.ctx, logicgrid.GenSetOptions{N: n, M: m, Count: f.count, Seed: f.seed, Solution: f.solution,
-		GenOptions: logicgrid.GenOptions{Difficulty: f.difficulty, MaxClues: f.maxClues, MaxNodes: f.maxNodes}},
-		func(g logicgrid.Generated) error {
-			switch {
-			case f.asJSON:
-				js = append(js, g)
-			case f.out != "":
-				return os.WriteFile(filepath.Join(f.out, g.Name), []byte(g.File), 0o644)
-			default:
-				if g.Seed > f.seed {
-					fmt.Fprintln(e.stdout)
-				}
-				fmt.Fprint(e.stdout, g.File)
+	err = logicgrid.GenerateSet(e.ctx, f.opt, func(g logicgrid.Generated) error {
+		switch {
+		case f.asJSON:
+			js = append(js, g)
+		case f.out != "":
+			return os.WriteFile(filepath.Join(f.out, g.Name), []byte(g.File), 0o644)
+		default:
+			if g.Seed > f.opt.Seed {
+				fmt.Fprintln(e.stdout)
 			}
-			return nil
-		})
+			fmt.Fprint(e.stdout, g.File)
+		}
+		return nil
+	})
 	if err != nil && e.ctx.Err() != nil {
 		return errInterrupted
 	}
@@ -89,20 +79,18 @@ func runLogicGenerate(e *env, f logicGenFlags) error {
 		return err
 	}
 	if f.asJSON {
-		return cliflag.WriteJSON(e.stdout, map[string]any{"size": f.size, "difficulty": f.difficulty, "puzzles": js})
+		return cliflag.WriteJSON(e.stdout, map[string]any{"size": f.size, "difficulty": f.opt.Difficulty, "puzzles": js})
 	}
 	if f.out != "" {
-		fmt.Fprintf(e.stdout, "%d puzzles written to %s\n", f.count, f.out)
+		fmt.Fprintf(e.stdout, "%d puzzles written to %s\n", f.opt.Count, f.out)
 	}
 	return nil
 }
 
 type logicExpFlags struct {
+	opt                              logicgrid.ExperimentOptions
 	sizes, difficulties, svg, clingo string
-	count                            int
-	seed                             int64
-	maxNodes                         int64
-	asJSON, propagate                bool
+	asJSON                           bool
 }
 
 func newLogicExperimentCmd(e *env) *cobra.Command {
@@ -123,44 +111,33 @@ puzzle with clingo and checks the solution (docs/logicgrid.md).`,
 	fs := c.Flags()
 	fs.StringVar(&f.sizes, "sizes", "4x3,5x4,5x5,6x5", "comma-separated sizes NxM")
 	fs.StringVar(&f.difficulties, "difficulty", "1,2,3", "comma-separated difficulties")
-	fs.IntVar(&f.count, "count", 10, "puzzles per size and difficulty")
-	cliflag.AddSeed(fs, &f.seed)
-	fs.Int64Var(&f.maxNodes, "max-nodes", 2_000_000, "node limit of every search")
+	fs.IntVar(&f.opt.Count, "count", 10, "puzzles per size and difficulty")
+	cliflag.AddSeed(fs, &f.opt.Seed)
+	fs.Int64Var(&f.opt.MaxNodes, "max-nodes", 2_000_000, "node limit of every search")
 	fs.StringVar(&f.clingo, "clingo", "", "also run this clingo program and compare")
-	fs.BoolVar(&f.propagate, "propagate", false, "add fewest with propagation (beyond Igarashi et al. (2005)), and compare it with clingo")
+	fs.BoolVar(&f.opt.Propagate, "propagate", false, "add fewest with propagation (beyond Igarashi et al. (2005)), and compare it with clingo")
 	fs.StringVar(&f.svg, "svg", "", "draw the median nodes per strategy to this SVG file")
 	cliflag.AddJSON(fs, &f.asJSON)
 	return c
 }
 
 func runLogicExperiment(e *env, f logicExpFlags) error {
-	var sizes [][2]int
-	for _, s := range strings.Split(f.sizes, ",") {
-		n, m, err := parseLogicSize(strings.TrimSpace(s))
-		if err != nil {
-			return err
-		}
-		sizes = append(sizes, [2]int{n, m})
+	var err error
+	if f.opt.Sizes, err = logicgrid.ParseSizes(f.sizes); err != nil {
+		return err
 	}
-	diffs, ok := cliflag.ParseInts(f.difficulties, 1)
-	if !ok || slices.ContainsFunc(diffs, func(d int) bool { return d > 3 }) {
-		return usagef("--difficulty %q: want a list of 1, 2, 3", f.difficulties)
+	f.opt.Difficulties, _ = cliflag.ParseInts(f.difficulties, 1)
+	if err := f.opt.Check(f.difficulties); err != nil {
+		return err
 	}
-	if f.count < 1 {
-		return usagef("--count must be at least 1")
-	}
-	clingo := f.clingo
-	if clingo != "" {
-		p, err := exec.LookPath(clingo)
-		if err != nil {
+	if f.clingo != "" {
+		if f.opt.Clingo, err = exec.LookPath(f.clingo); err != nil {
 			return fmt.Errorf("--clingo: %v", err)
 		}
-		clingo = p
 	}
 	prog := cliflag.NewProgress(e.stderr)
-	rep, err := logicgrid.RunExperiment(e.ctx, logicgrid.ExperimentOptions{Sizes: sizes, Difficulties: diffs, Count: f.count,
-		Seed: f.seed, MaxNodes: f.maxNodes, Propagate: f.propagate, Clingo: clingo,
-		Progress: func(size string, d, i int) { prog.Printf("%s d%d: puzzle %d/%d", size, d, i+1, f.count) }})
+	f.opt.Progress = func(size string, d, i int) { prog.Printf("%s d%d: puzzle %d/%d", size, d, i+1, f.opt.Count) }
+	rep, err := logicgrid.RunExperiment(e.ctx, f.opt)
 	if e.ctx.Err() != nil {
 		prog.Done()
 		return errInterrupted
