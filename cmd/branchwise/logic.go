@@ -33,12 +33,10 @@ The format and the commands: docs/logicgrid.md.`,
 }
 
 type logicSolveFlags struct {
+	opt             logicgrid.ReportOptions
 	strategy        string
-	all, explain    bool
 	asJSON          bool
 	explainMaxLines int
-	xc, generated   bool
-	propagate       bool
 	lim             cliflag.Limits
 }
 
@@ -56,20 +54,21 @@ counts them: the root, one per clue chosen, one per way tried.`,
 	}
 	fs := c.Flags()
 	fs.StringVar(&f.strategy, "strategy", "fewest", "clue choice: fewest, sorted or fixed")
-	fs.BoolVar(&f.all, "all", false, "find and print every solution")
-	fs.BoolVar(&f.explain, "explain", false, "print the chain of choices and deductions")
+	fs.BoolVar(&f.opt.All, "all", false, "find and print every solution")
+	fs.BoolVar(&f.opt.Explain, "explain", false, "print the chain of choices and deductions")
 	fs.IntVar(&f.explainMaxLines, "explain-lines", 2000, "cut --explain after this many lines (0: no limit)")
-	fs.BoolVar(&f.xc, "xcover", false, "solve by exact cover with colours (package xcover) instead")
-	fs.BoolVar(&f.propagate, "propagate", false, "narrow the grid at every node by what all ways of each clue agree on (beyond Igarashi et al. (2005))")
-	fs.BoolVar(&f.generated, "generated", false, "also count, as the paper does, the nodes generated to measure branching factors")
+	fs.BoolVar(&f.opt.XCover, "xcover", false, "solve by exact cover with colours (package xcover) instead")
+	fs.BoolVar(&f.opt.Propagate, "propagate", false, "narrow the grid at every node by what all ways of each clue agree on (beyond Igarashi et al. (2005))")
+	fs.BoolVar(&f.opt.CountGenerated, "generated", false, "also count, as the paper does, the nodes generated to measure branching factors")
 	cliflag.AddJSON(fs, &f.asJSON)
 	f.lim.Add(fs)
 	return c
 }
 
 func runLogicSolve(e *env, file string, f logicSolveFlags) error {
-	strat, err := xcover.ParseStrategy(f.strategy)
-	if err != nil {
+	o := f.opt
+	var err error
+	if o.Strategy, err = xcover.ParseStrategy(f.strategy); err != nil {
 		return err
 	}
 	p, err := logicgrid.ParseFile(file)
@@ -79,12 +78,11 @@ func runLogicSolve(e *env, file string, f logicSolveFlags) error {
 	ctx, cancel := f.lim.Context(e.ctx)
 	defer cancel()
 	f.lim.SetGCLimit(1)
-	o := logicgrid.ReportOptions{Options: logicgrid.Options{Strategy: strat, MaxNodes: f.lim.MaxNodes, MaxMem: int64(f.lim.MaxMem),
-		CountGenerated: f.generated, Propagate: f.propagate}, All: f.all, XCover: f.xc, Grids: f.asJSON, Explain: f.explain}
+	o.MaxNodes, o.MaxMem, o.Grids = f.lim.MaxNodes, int64(f.lim.MaxMem), f.asJSON
 	if err := o.Check(); err != nil {
 		return err
 	}
-	if f.explain && !f.asJSON {
+	if o.Explain && !f.asJSON {
 		o.Trace = p.Explainer(e.stdout, f.explainMaxLines)
 	}
 	if !f.asJSON {
@@ -131,10 +129,9 @@ factor, by which the sorted strategy orders the clues.`,
 }
 
 type logicImportFlags struct {
+	opt           logicgrid.CheckOptions
 	out, strategy string
 	check, asJSON bool
-	bySize, xc    bool
-	propagate     bool
 	lim           cliflag.Limits
 }
 
@@ -156,9 +153,9 @@ prints the node counts (docs/logicgrid.md).`,
 	fs.StringVar(&f.out, "out", "", "write one puzzle file per puzzle into this directory")
 	fs.BoolVar(&f.check, "check", false, "solve every puzzle and compare with its published answer")
 	fs.StringVar(&f.strategy, "strategy", "fewest", "with --check: fewest, sorted, fixed or all")
-	fs.BoolVar(&f.bySize, "by-size", false, "with --check: node counts per size too")
-	fs.BoolVar(&f.xc, "xcover", false, "with --check: solve by exact cover with colours instead")
-	fs.BoolVar(&f.propagate, "propagate", false, "with --check: narrow the grid at every node (beyond Igarashi et al. (2005))")
+	fs.BoolVar(&f.opt.BySize, "by-size", false, "with --check: node counts per size too")
+	fs.BoolVar(&f.opt.XCover, "xcover", false, "with --check: solve by exact cover with colours instead")
+	fs.BoolVar(&f.opt.Propagate, "propagate", false, "with --check: narrow the grid at every node (beyond Igarashi et al. (2005))")
 	cliflag.AddJSON(fs, &f.asJSON)
 	f.lim.Add(fs)
 	return c
@@ -188,8 +185,8 @@ func runLogicImport(e *env, args []string, f logicImportFlags) error {
 	ctx, cancel := f.lim.Context(e.ctx)
 	defer cancel()
 	prog := cliflag.NewProgress(e.stderr)
-	rep, err := logicgrid.CheckCorpora(ctx, qs, strats, logicgrid.CheckOptions{XCover: f.xc, Propagate: f.propagate,
-		MaxNodes: f.lim.MaxNodes, BySize: f.bySize}, func(s xcover.Strategy, i int, q logicgrid.QuintPuzzle) {
+	f.opt.MaxNodes = f.lim.MaxNodes
+	rep, err := logicgrid.CheckCorpora(ctx, qs, strats, f.opt, func(s xcover.Strategy, i int, q logicgrid.QuintPuzzle) {
 		prog.Printf("%s: %d/%d %s", s, i+1, len(qs), q.Name)
 	})
 	if err != nil {
