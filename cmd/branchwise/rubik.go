@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/rubik"
 	"github.com/spf13/cobra"
@@ -20,18 +18,13 @@ pattern databases and Edelkamp and Korf's move pruning (docs/rubik.md).`}
 
 func newRubikSolveCmd(e *env) *cobra.Command {
 	var (
-		pf      pdbFlags
-		edges   int
-		conj    int
-		inverse bool
-		state   bool
-		workers int
-		random  int
-		seed    int64
-		asJSON  bool
-		lim     cliflag.Limits
-		predict int
-		svgPath string
+		t                rubik.Task
+		pf               pdbFlags
+		seed             int64
+		workers, predict int
+		asJSON           bool
+		svgPath          string
+		lim              cliflag.Limits
 	)
 	c := &cobra.Command{
 		Use:   `solve "SCRAMBLE"`,
@@ -45,18 +38,16 @@ checked by applying it.`,
   branchwise rubik solve --random 14 --seed 3 -j 2`,
 		Args: cobra.RangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) == 1 && (random > 0 || state) || len(args) == 0 && (random > 0) == state {
-				return usagef("give a scramble or --random N or --random-state, one of them")
-			}
-			if edges < 1 || edges > rubik.MaxPatternEdges || conj < 1 || conj > rubik.MaxConjugates {
-				return usagef("--edges %d --conjugates %d: want 1..%d and 1..%d", edges, conj, rubik.MaxPatternEdges, rubik.MaxConjugates)
-			}
-			scr := rubik.RandomScramble(random, uint64(seed))
 			if len(args) == 1 {
-				var err error
-				if scr, err = rubik.ParseMoves(args[0]); err != nil {
-					return fmt.Errorf("scramble: %w", err)
-				}
+				t.Scramble = args[0]
+			}
+			t.Seed = uint64(seed)
+			if err := t.Check(); err != nil {
+				return err
+			}
+			scr, err := t.Moves()
+			if err != nil {
+				return err
 			}
 			dir, err := pf.dir()
 			if err != nil {
@@ -64,17 +55,13 @@ checked by applying it.`,
 			}
 			ctx, cancel := lim.Context(e.ctx)
 			defer cancel()
-			h, srcs, err := rubik.LoadHeuristic(ctx, dir, edges, pf.options(e, workers, int64(lim.MaxMem)))
+			h, srcs, err := rubik.LoadHeuristic(ctx, dir, t.Edges, pf.options(e, workers, int64(lim.MaxMem)))
 			cliflag.NewProgress(e.stderr).Done()
 			if err != nil {
 				return err
 			}
-			h.Conjugates, h.Inverse = conj, inverse
-			o := rubik.ReportOptions{Workers: workers, MaxNodes: lim.MaxNodes, Predict: predict, Seed: uint64(seed), Tables: srcs}
-			if state {
-				cube := rubik.RandomState(uint64(seed))
-				o.Start, o.Label = &cube, fmt.Sprintf("random state %d", seed)
-			}
+			h.Conjugates, h.Inverse = t.Conjugates, t.Inverse
+			o := t.Options(rubik.ReportOptions{Workers: workers, MaxNodes: lim.MaxNodes, Predict: predict, Tables: srcs})
 			rep, err := rubik.SolveReport(ctx, scr, h, o)
 			if predict > 0 && svgPath != "" {
 				if err := cliflag.CreateFile(svgPath, rep.WriteSVG); err != nil {
@@ -95,11 +82,11 @@ checked by applying it.`,
 	}
 	fs := c.Flags()
 	pf.add(fs)
-	fs.IntVar(&edges, "edges", 6, "edges in each of the two edge pattern databases (6: 21 MB each, 7: 255 MB each)")
-	fs.IntVar(&conj, "conjugates", rubik.MaxConjugates, "look the edge tables up on this many conjugates of the cube by rotations (1: the cube alone)")
-	fs.BoolVar(&inverse, "inverse", true, "also look the tables up on the inverse cube")
-	fs.BoolVar(&state, "random-state", false, "solve a cube drawn uniformly from all reachable ones (by --seed) instead")
-	fs.IntVar(&random, "random", 0, "solve a random scramble of this many turns (no face twice in a row) instead")
+	fs.IntVar(&t.Edges, "edges", 6, "edges in each of the two edge pattern databases (6: 21 MB each, 7: 255 MB each)")
+	fs.IntVar(&t.Conjugates, "conjugates", rubik.MaxConjugates, "look the edge tables up on this many conjugates of the cube by rotations (1: the cube alone)")
+	fs.BoolVar(&t.Inverse, "inverse", true, "also look the tables up on the inverse cube")
+	fs.BoolVar(&t.RandomState, "random-state", false, "solve a cube drawn uniformly from all reachable ones (by --seed) instead")
+	fs.IntVar(&t.Random, "random", 0, "solve a random scramble of this many turns (no face twice in a row) instead")
 	fs.IntVar(&predict, "predict", 0, "predict each iteration's expanded nodes (Korf, Reid and Edelkamp 2001) from this many random cubes' heuristic values")
 	fs.StringVar(&svgPath, "svg", "", "with --predict, write a chart of expanded and predicted nodes per iteration to this SVG file")
 	cliflag.AddSeed(fs, &seed)

@@ -1,0 +1,56 @@
+package rubik
+
+import (
+	"fmt"
+
+	"github.com/branchwise/branchwise/internal/opterr"
+)
+
+// Task is a solve as the rubik solve command asks for it: the cube of
+// Scramble (standard notation), of a random scramble of Random turns, or a
+// RandomState, drawn from Seed; and the heuristic's shape: Edges edges in
+// each edge table, looked up on Conjugates conjugates, and on the inverse
+// cube with Inverse.
+type Task struct {
+	Scramble          string
+	Random            int
+	RandomState       bool
+	Seed              uint64
+	Edges, Conjugates int
+	Inverse           bool
+}
+
+// Check reports a task that names no cube or more than one, or a
+// heuristic out of range, naming the command's flags.
+func (t Task) Check() error {
+	if given := t.Scramble != ""; given && (t.Random > 0 || t.RandomState) || !given && (t.Random > 0) == t.RandomState {
+		return opterr.Errorf("", "give a scramble or --random N or --random-state, one of them")
+	}
+	if t.Edges < 1 || t.Edges > MaxPatternEdges || t.Conjugates < 1 || t.Conjugates > MaxConjugates {
+		return opterr.Errorf("--edges", "--edges %d --conjugates %d: want 1..%d and 1..%d", t.Edges, t.Conjugates, MaxPatternEdges, MaxConjugates)
+	}
+	return nil
+}
+
+// Moves returns the scramble's moves: Scramble read, or a random scramble
+// (none for a RandomState).
+func (t Task) Moves() ([]int, error) {
+	if t.Scramble == "" {
+		return RandomScramble(t.Random, t.Seed), nil
+	}
+	m, err := ParseMoves(t.Scramble)
+	if err != nil {
+		return nil, fmt.Errorf("scramble: %w", err)
+	}
+	return m, nil
+}
+
+// Options returns o with the task's start cube, when it is a RandomState.
+func (t Task) Options(o ReportOptions) ReportOptions {
+	if t.RandomState {
+		cube := RandomState(t.Seed)
+		o.Start, o.Label = &cube, fmt.Sprintf("random state %d", int64(t.Seed))
+	}
+	o.Seed = t.Seed
+	return o
+}
