@@ -47,12 +47,7 @@ func reportBF(e *env, f *bfFlags, what string, g *branching.Graph) error {
 		return usagef("--depth must be between 0 and 100000")
 	}
 	rep := branching.NewReport(what, g, f.depth)
-	if f.svg != "" {
-		if err := cliflag.CreateFile(f.svg, rep.WriteSVG); err != nil {
-			return err
-		}
-	}
-	return output(e, f.asJSON, &rep)
+	return outputSVG(e, f.asJSON, &rep, f.svg)
 }
 
 func newBFTilesCmd(e *env) *cobra.Command {
@@ -165,12 +160,7 @@ NAME; "start: NAME" names the root's type (default: the first); '#' starts
 a comment. Example and format: docs/branching.md.`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			r, err := os.Open(args[0])
-			if err != nil {
-				return err
-			}
-			defer r.Close()
-			g, err := branching.ReadMatrix(r, args[0])
+			g, err := cliflag.ReadFile(args[0], nil, branching.ReadMatrix)
 			if err != nil {
 				return err
 			}

@@ -136,6 +136,23 @@ func output(e *env, asJSON bool, rep tabler) error {
 	return rep.WriteTable(e.stdout)
 }
 
+// svgTabler is a result that also draws itself.
+type svgTabler interface {
+	tabler
+	WriteSVG(io.Writer) error
+}
+
+// outputSVG draws rep to the file svg when one is named (--svg), then
+// prints it (output).
+func outputSVG(e *env, asJSON bool, rep svgTabler, svg string) error {
+	if svg != "" {
+		if err := cliflag.CreateFile(svg, rep.WriteSVG); err != nil {
+			return err
+		}
+	}
+	return output(e, asJSON, rep)
+}
+
 // outputDone is output, then interrupted.
 func outputDone(e *env, asJSON bool, rep tabler) error {
 	if err := output(e, asJSON, rep); err != nil {

@@ -36,16 +36,11 @@ as Knuth's DLX1 or DLX2 on the same file.`,
 			if workers < 1 {
 				return usagef("-j must be at least 1")
 			}
-			in, name := os.Stdin, "<stdin>"
-			if args[0] != "-" {
-				f, err := os.Open(args[0])
-				if err != nil {
-					return err
-				}
-				defer f.Close()
-				in, name = f, args[0]
+			name := args[0]
+			if name == "-" {
+				name = "<stdin>"
 			}
-			p, err := xcover.ReadDLX(in, name)
+			p, err := cliflag.ReadFile(args[0], os.Stdin, xcover.ReadDLX)
 			if err != nil {
 				return err
 			}

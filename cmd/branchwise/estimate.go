@@ -160,12 +160,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	case err != nil:
 		return errInterrupted
 	}
-	if f.svg != "" {
-		if err := cliflag.CreateFile(f.svg, rep.WriteSVG); err != nil {
-			return err
-		}
-	}
-	if err := output(e, f.asJSON, &rep); err != nil {
+	if err := outputSVG(e, f.asJSON, &rep, f.svg); err != nil {
 		return err
 	}
 	if rep.Interrupted {

@@ -34,12 +34,7 @@ func gapsDealArgs(c *cobra.Command, args []string, seed int64, cols int) (gaps.D
 		if c.Flags().Changed("seed") || c.Flags().Changed("columns") {
 			return gaps.Deal{}, "", usagef("give a DEAL file or --seed/--columns, not both")
 		}
-		r, err := os.Open(args[0])
-		if err != nil {
-			return gaps.Deal{}, "", err
-		}
-		defer r.Close()
-		d, err := gaps.Parse(r, args[0])
+		d, err := cliflag.ReadFile(args[0], nil, gaps.Parse)
 		return d, args[0], err
 	}
 	if cols < gaps.MinCols || cols > gaps.MaxCols {

@@ -153,10 +153,5 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 		}
 	}
 	prog.Done()
-	if f.svg != "" {
-		if err := cliflag.CreateFile(f.svg, rep.WriteSVG); err != nil {
-			return err
-		}
-	}
-	return output(e, f.asJSON, &rep)
+	return outputSVG(e, f.asJSON, &rep, f.svg)
 }

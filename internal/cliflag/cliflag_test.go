@@ -1,6 +1,9 @@
 package cliflag
 
 import (
+	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -120,5 +123,33 @@ func TestCheck(t *testing.T) {
 			t.Errorf("%v: %v, want %q", tc.args, err, tc.want)
 		}
 		fs.VisitAll(func(f *pflag.Flag) { f.Changed = false; f.Value.Set(f.DefValue) })
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "x.txt")
+	if err := os.WriteFile(file, []byte("from the file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read := func(r io.Reader, name string) (string, error) {
+		b, err := io.ReadAll(r)
+		return name + ": " + string(b), err
+	}
+	stdin := strings.NewReader("from stdin")
+	for _, tc := range []struct {
+		name  string
+		stdin io.Reader
+		want  string
+		ok    bool
+	}{
+		{file, nil, file + ": from the file", true},
+		{"-", stdin, "<stdin>: from stdin", true},
+		{"-", nil, "", false},
+		{filepath.Join(t.TempDir(), "missing"), stdin, "", false},
+	} {
+		got, err := ReadFile(tc.name, tc.stdin, read)
+		if got != tc.want || (err == nil) != tc.ok {
+			t.Errorf("ReadFile(%q): %q, %v; want %q, ok %v", tc.name, got, err, tc.want, tc.ok)
+		}
 	}
 }

@@ -84,3 +84,19 @@ func (p *Progress) Done() {
 	fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
 	p.width = 0
 }
+
+// ReadFile reads the file name with read, which names the file in its
+// errors. With stdin not nil, name "-" reads stdin instead, named
+// "<stdin>".
+func ReadFile[T any](name string, stdin io.Reader, read func(io.Reader, string) (T, error)) (T, error) {
+	if name == "-" && stdin != nil {
+		return read(stdin, "<stdin>")
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer f.Close()
+	return read(f, name)
+}
