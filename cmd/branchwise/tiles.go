@@ -82,28 +82,6 @@ func (f *tilesFlags) learn(ctx context.Context, e *env, o *tiles.SolveOptions) {
 	}
 }
 
-// tilesInstances reads the instances named by the arguments.
-func tilesInstances(args []string, rows, cols int) ([]tiles.Instance, error) {
-	if in, ok, err := tiles.ParseKorfName(args[0]); ok && len(args) == 1 {
-		if err != nil {
-			return nil, err
-		}
-		return []tiles.Instance{in}, nil
-	}
-	return tiles.ReadArgs(args, rows, cols)
-}
-
-func parseSize(s string) (int, int, error) {
-	if s == "" {
-		return 0, 0, nil
-	}
-	rows, cols, ok := cliflag.SplitRxC(s)
-	if !ok || rows < 2 || cols < 2 || rows*cols > tiles.MaxCells {
-		return 0, 0, usagef("--size %q: want RxC with 2 <= R, C and R*C <= 64, e.g. 4x4", s)
-	}
-	return rows, cols, nil
-}
-
 func newTilesSolveCmd(e *env) *cobra.Command {
 	var f tilesFlags
 	var size, goalText string
@@ -123,11 +101,11 @@ nodes and the time. --algo ida with --heuristic md runs the specialised IDA*
 			if err != nil {
 				return err
 			}
-			rows, cols, err := parseSize(size)
+			rows, cols, err := tiles.ParseSize(size)
 			if err != nil {
 				return err
 			}
-			insts, err := tilesInstances(args, rows, cols)
+			insts, err := tiles.ReadArgs(args, rows, cols)
 			if err != nil {
 				return err
 			}
@@ -180,23 +158,15 @@ the end of a random walk of N blank moves from the goal.`,
 		Example: `  branchwise tiles random --size 3x3 --count 200 --seed 1 > eight.txt`,
 		Args:    argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
-			rows, cols, err := parseSize(size)
+			rows, cols, err := tiles.ParseSize(size)
 			if err != nil {
 				return err
 			}
-			if count < 1 || walk < 0 {
-				return usagef("--count must be at least 1 and --walk at least 0")
-			}
-			goal := tiles.Goal(rows, cols)
-			for i := 0; i < count; i++ {
-				s := uint64(seed)*1_000_003 + uint64(i)
-				b := tiles.Random(goal, s)
-				if walk > 0 {
-					b = tiles.RandomWalk(goal, walk, s)
-				}
+			boards, err := tiles.RandomBoards(tiles.Goal(rows, cols), count, walk, seed)
+			for i, b := range boards {
 				fmt.Fprintf(e.stdout, "%d %s\n", i+1, b)
 			}
-			return nil
+			return err
 		},
 	}
 	c.Flags().StringVar(&size, "size", "4x4", "board size RxC")

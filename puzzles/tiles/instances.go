@@ -14,6 +14,39 @@ import (
 	"github.com/branchwise/branchwise/search"
 )
 
+// ParseSize reads a board size RxC (--size), e.g. 4x4 or 5X3, with
+// 2 <= R, C and R*C <= MaxCells; "" is 0x0, a square size inferred later.
+func ParseSize(s string) (rows, cols int, err error) {
+	if s == "" {
+		return 0, 0, nil
+	}
+	r, c, found := strings.Cut(strings.ToLower(s), "x")
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	if !found || err1 != nil || err2 != nil || rows < 2 || cols < 2 || rows*cols > MaxCells {
+		return 0, 0, opterr.Errorf("--size", "--size %q: want RxC with 2 <= R, C and R*C <= %d, e.g. 4x4", s, MaxCells)
+	}
+	return rows, cols, nil
+}
+
+// RandomBoards returns count random boards that reach goal (Random), or
+// with walk > 0 the ends of random walks of walk blank moves from goal
+// (RandomWalk); board i is drawn from seed*1_000_003 + i, so that equal
+// seeds give equal boards.
+func RandomBoards(goal Board, count, walk int, seed int64) ([]Board, error) {
+	if count < 1 || walk < 0 {
+		return nil, opterr.Errorf("--count", "--count must be at least 1 and --walk at least 0")
+	}
+	boards := make([]Board, count)
+	for i := range boards {
+		s := uint64(seed)*1_000_003 + uint64(i)
+		if boards[i] = Random(goal, s); walk > 0 {
+			boards[i] = RandomWalk(goal, walk, s)
+		}
+	}
+	return boards, nil
+}
+
 // ParseKorfName reads "korf:N", Korf's fifteen-puzzle number N (1..100).
 // ok is false when s does not start with "korf:".
 func ParseKorfName(s string) (in Instance, ok bool, err error) {
@@ -29,10 +62,14 @@ func ParseKorfName(s string) (in Instance, ok bool, err error) {
 	return Instance{Name: k.Name, Board: k.Board, Where: s}, true, nil
 }
 
-// ReadArgs reads the instances a command line names: one file of
-// instances (ReadInstances), or one board whose tiles are the arguments
-// joined by spaces. rows = cols = 0 infers a square size.
+// ReadArgs reads the instances a command line names: korf:N
+// (ParseKorfName), one file of instances (ReadInstances), or one board
+// whose tiles are the arguments joined by spaces. rows = cols = 0 infers a
+// square size.
 func ReadArgs(args []string, rows, cols int) ([]Instance, error) {
+	if in, ok, err := ParseKorfName(args[0]); ok && len(args) == 1 {
+		return []Instance{in}, err
+	}
 	if len(args) == 1 {
 		fi, err := os.Stat(args[0])
 		if err == nil && fi.IsDir() {

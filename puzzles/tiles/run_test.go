@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/shard"
 )
 
@@ -124,5 +125,50 @@ func TestRunKorf24Limit(t *testing.T) {
 	}
 	if _, err := RunKorf24(context.Background(), Korf24Options{Instances: []int{51}}); err == nil {
 		t.Error("instance 51 accepted")
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for _, tc := range []struct {
+		in         string
+		rows, cols int
+		ok         bool
+	}{
+		{"", 0, 0, true}, {"4x4", 4, 4, true}, {"3X5", 3, 5, true}, {"8x8", 8, 8, true}, {"2x32", 2, 32, true},
+		{"1x9", 0, 0, false}, {"9x8", 0, 0, false}, {"4", 0, 0, false}, {"axb", 0, 0, false}, {"4x", 0, 0, false},
+	} {
+		r, c, err := ParseSize(tc.in)
+		if r != tc.rows || c != tc.cols || (err == nil) != tc.ok || err != nil && !opterr.Is(err) {
+			t.Errorf("ParseSize(%q) = %d, %d, %v; want %d, %d, ok %v", tc.in, r, c, err, tc.rows, tc.cols, tc.ok)
+		}
+	}
+}
+
+func TestRandomBoards(t *testing.T) {
+	goal := Goal(3, 3)
+	bs, err := RandomBoards(goal, 3, 0, 7)
+	if err != nil || len(bs) != 3 {
+		t.Fatalf("RandomBoards: %v %v", bs, err)
+	}
+	for i, b := range bs {
+		if want := Random(goal, 7*1_000_003+uint64(i)); b.String() != want.String() {
+			t.Errorf("board %d: %s, want %s", i, b, want)
+		}
+	}
+	ws, _ := RandomBoards(goal, 2, 10, 7)
+	if want := RandomWalk(goal, 10, 7*1_000_003+1); ws[1].String() != want.String() {
+		t.Errorf("walk board 1: %s, want %s", ws[1], want)
+	}
+	for _, bad := range [][2]int{{0, 0}, {1, -1}} {
+		if _, err := RandomBoards(goal, bad[0], bad[1], 1); !opterr.Is(err) {
+			t.Errorf("count %d walk %d: %v, want an option error", bad[0], bad[1], err)
+		}
+	}
+	in, err := ReadArgs([]string{"korf:1"}, 0, 0)
+	if err != nil || len(in) != 1 || in[0].Name != Korf100()[0].Name {
+		t.Errorf("ReadArgs(korf:1): %v %v", in, err)
+	}
+	if _, err := ReadArgs([]string{"korf:0"}, 0, 0); !opterr.Is(err) {
+		t.Errorf("ReadArgs(korf:0): %v, want an option error", err)
 	}
 }
