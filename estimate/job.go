@@ -73,6 +73,19 @@ func (j Job) Check() error {
 	return err
 }
 
+// Status is a one-line account of a stop rule's round r after elapsed,
+// left to go (negative: not yet predictable), for a progress line.
+func (j Job) Status(r Result, elapsed, left time.Duration) string {
+	eta := "?"
+	if left >= 0 {
+		eta = left.Round(time.Second).String()
+	}
+	rel, _ := j.target()
+	return fmt.Sprintf("%s solutions %s %s, nodes %s %s; %s, %s to ±%g%%", elapsed.Round(time.Second),
+		FormatCount(r.Solutions.Estimate), r.Solutions.Text(), FormatCount(r.Nodes.Estimate), r.Nodes.Text(),
+		FormatCount(float64(r.Samples))+" samples", eta, 100*rel)
+}
+
 // Relative returns the target's relative half-width (0 when not given),
 // or why it cannot be met.
 func (j Job) Relative() (float64, error) { return j.target() }

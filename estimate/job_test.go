@@ -122,3 +122,15 @@ func TestLongDuration(t *testing.T) {
 		}
 	}
 }
+
+func TestJobStatus(t *testing.T) {
+	j := Job{Target: "10%"}
+	r := Result{Samples: 1000}
+	got := j.Status(r, 65*time.Second+300*time.Millisecond, -1)
+	if !strings.HasPrefix(got, "1m5s solutions ") || !strings.HasSuffix(got, ", ? to ±10%") || !strings.Contains(got, FormatCount(1000)+" samples") {
+		t.Errorf("Status before a prediction: %q", got)
+	}
+	if got := j.Status(r, time.Second, 90*time.Second+400*time.Millisecond); !strings.HasSuffix(got, ", 1m30s to ±10%") {
+		t.Errorf("Status with 90.4 s left: %q", got)
+	}
+}

@@ -142,16 +142,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	prog.Printf("%s: estimating (%s)...", arg, job.Method)
 	start := time.Now()
 	job.Counting = func() { prog.Printf("counting: cheaper than reaching the target") }
-	rel, _ := job.Relative()
-	job.Progress = func(r estimate.Result, left time.Duration) {
-		eta := "?"
-		if left >= 0 {
-			eta = left.Round(time.Second).String()
-		}
-		prog.Printf("%s solutions %s %s, nodes %s %s; %s, %s to ±%g%%", time.Since(start).Round(time.Second),
-			estimate.FormatCount(r.Solutions.Estimate), r.Solutions.Text(), estimate.FormatCount(r.Nodes.Estimate), r.Nodes.Text(),
-			estimate.FormatCount(float64(r.Samples))+" samples", eta, 100*rel)
-	}
+	job.Progress = func(r estimate.Result, left time.Duration) { prog.Printf("%s", job.Status(r, time.Since(start), left)) }
 	rep, err := job.Run(e.ctx, newTree)
 	prog.Done()
 	switch {
