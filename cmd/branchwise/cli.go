@@ -87,11 +87,8 @@ func newRootCmd(e *env) *cobra.Command {
 		Use:   "branchwise",
 		Short: "Combinatorial puzzle search: exact counts, fast solvers, branching factors",
 		Long: `branchwise searches combinatorial puzzles and measures their search spaces.
-
-Shared flags: --json for machine-readable output, --seed for reproducible
-randomness, -j/--workers for parallelism, --max-nodes/--max-time/--max-mem
-to bound a search. Ctrl-C stops a search and prints what it found so far
-(exit status 130).`,
+Shared flags: --json, --seed, -j/--workers, --max-nodes/--max-time/--max-mem.
+Ctrl-C stops a search and prints what it found so far (exit status 130).`,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		PersistentPreRunE: checkFlags,
