@@ -3,8 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"net"
-	"strconv"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
@@ -127,23 +125,7 @@ func newQueueServeCmd(e *env) *cobra.Command {
 --store, on --listen (this machine only by default). docs/distributed.md.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
-			if store == "" {
-				return usagef("queue serve: give --store DIR for the streams")
-			}
-			host, p, err := net.SplitHostPort(listen)
-			port, perr := strconv.Atoi(p)
-			if err != nil || perr != nil {
-				return usagef("--listen %q: want HOST:PORT", listen)
-			}
-			s, err := queue.Serve(host, port, store)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(e.stdout, "NATS with JetStream at %s (store %s); Ctrl-C stops it\n", s.ClientURL(), store)
-			<-e.ctx.Done()
-			s.Shutdown()
-			s.WaitForShutdown()
-			return nil
+			return queue.ServeUntil(e.ctx, listen, store, e.stdout)
 		},
 	}
 	c.Flags().StringVar(&listen, "listen", "127.0.0.1:4222", "the address to listen on")

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/shard/queue"
@@ -246,5 +247,46 @@ func TestQueueErrors(t *testing.T) {
 	}
 	if got == nil || !strings.Contains(got.Error(), "builds a different puzzle") {
 		t.Errorf("worker building another puzzle: %v", got)
+	}
+}
+
+// syncLog is a log written by one goroutine and read by another.
+type syncLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func TestServeUntil(t *testing.T) {
+	var log syncLog
+	for _, args := range [][2]string{{"127.0.0.1:4222", ""}, {"no-port", t.TempDir()}, {"127.0.0.1:x", t.TempDir()}} {
+		if err := queue.ServeUntil(context.Background(), args[0], args[1], &log); !opterr.Is(err) {
+			t.Errorf("ServeUntil(%q, %q): %v, want an option error", args[0], args[1], err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- queue.ServeUntil(ctx, "127.0.0.1:-1", t.TempDir(), &log) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(log.String(), "NATS with JetStream at nats://127.0.0.1:") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("after cancel: %v", err)
+	}
+	if !strings.Contains(log.String(), "Ctrl-C stops it") {
+		t.Errorf("log %q", log.String())
 	}
 }

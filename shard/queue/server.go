@@ -1,8 +1,14 @@
 package queue
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"net"
+	"strconv"
 	"time"
+
+	"github.com/branchwise/branchwise/internal/opterr"
 
 	"github.com/nats-io/nats-server/v2/server"
 )
@@ -25,4 +31,27 @@ func Serve(host string, port int, storeDir string) (*server.Server, error) {
 		return nil, fmt.Errorf("nats server on %s:%d: not ready after %v", host, port, serverStartTimeout)
 	}
 	return s, nil
+}
+
+// ServeUntil runs Serve on listen (HOST:PORT) with its streams in
+// storeDir until ctx is done, saying on log where it listens. An empty
+// storeDir or a bad listen is an *opterr.Error (--store, --listen).
+func ServeUntil(ctx context.Context, listen, storeDir string, log io.Writer) error {
+	if storeDir == "" {
+		return opterr.Errorf("--store", "queue serve: give --store DIR for the streams")
+	}
+	host, p, err := net.SplitHostPort(listen)
+	port, perr := strconv.Atoi(p)
+	if err != nil || perr != nil {
+		return opterr.Errorf("--listen", "--listen %q: want HOST:PORT", listen)
+	}
+	s, err := Serve(host, port, storeDir)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(log, "NATS with JetStream at %s (store %s); Ctrl-C stops it\n", s.ClientURL(), storeDir)
+	<-ctx.Done()
+	s.Shutdown()
+	s.WaitForShutdown()
+	return nil
 }
