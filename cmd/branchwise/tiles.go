@@ -54,15 +54,15 @@ func (f *tilesFlags) add(c *cobra.Command) {
 func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 	o := f.opt
 	o.MaxNodes, o.MaxMem = f.lim.MaxNodes, int64(f.lim.MaxMem)
-	h, err := tiles.HeuristicName(f.heuristic)
-	if err == nil {
-		err = o.Check()
+	if err := o.Check(); err != nil {
+		return o, err
 	}
-	if err == nil {
-		err = branching.CheckLearnLen(f.fsmLen)
+	h, err := tiles.HeuristicName(f.heuristic)
+	if err != nil {
+		return o, err
 	}
 	f.heuristic, o.LinearConflicts = h, h == "lc"
-	return o, err
+	return o, branching.CheckLearnLen(f.fsmLen)
 }
 
 // learn learns the FSM of --fsm within the limits and ctx into o.Filter; a

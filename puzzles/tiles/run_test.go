@@ -172,3 +172,30 @@ func TestRandomBoards(t *testing.T) {
 		t.Errorf("ReadArgs(korf:0): %v, want an option error", err)
 	}
 }
+
+func TestHeuristicNameAndCheck(t *testing.T) {
+	for _, tc := range []struct{ in, want, err string }{
+		{"md", "md", ""}, {"manhattan", "md", ""}, {"lc", "lc", ""}, {"pdb663", "pdb663", ""},
+		{"pdb", "", `unknown heuristic "pdb" (want md, lc or one of pdb555, pdb663, pdb6666, pdb78)`},
+	} {
+		got, err := HeuristicName(tc.in)
+		if got != tc.want || (err == nil) != (tc.err == "") || err != nil && (err.Error() != tc.err || !opterr.Is(err)) {
+			t.Errorf("HeuristicName(%q) = %q, %v; want %q, %q", tc.in, got, err, tc.want, tc.err)
+		}
+	}
+	for _, tc := range []struct {
+		o   SolveOptions
+		err string
+	}{
+		{SolveOptions{}, ""},
+		{SolveOptions{Algorithm: "wastar", Weight: 1.8, Store: "trie"}, ""},
+		{SolveOptions{Algorithm: "nope"}, `unknown search algorithm "nope"`},
+		{SolveOptions{Algorithm: "wastar", Weight: -1}, "--weight must be >= 0"},
+		{SolveOptions{Algorithm: "astar", Store: "list"}, `unknown duplicate store "list" (want hash or trie)`},
+	} {
+		err := tc.o.Check()
+		if (err == nil) != (tc.err == "") || err != nil && (!strings.HasPrefix(err.Error(), tc.err) || !opterr.Is(err)) {
+			t.Errorf("%+v: %v, want %q", tc.o, err, tc.err)
+		}
+	}
+}
