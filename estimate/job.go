@@ -86,6 +86,19 @@ func (j Job) Status(r Result, elapsed, left time.Duration) string {
 		FormatCount(float64(r.Samples))+" samples", eta, 100*rel)
 }
 
+// TimeLeft says how long a search estimated at est nodes has left after
+// done nodes in elapsed, at the rate so far: ", about 1m30s left", ", past
+// the estimate" once done exceeds it, or "" with no estimate or no nodes yet.
+func TimeLeft(est, done float64, elapsed time.Duration) string {
+	if est <= 0 || done <= 0 {
+		return ""
+	}
+	if left := (est - done) / done * elapsed.Seconds(); left > 0 {
+		return fmt.Sprintf(", about %s left", time.Duration(left*float64(time.Second)).Round(time.Second))
+	}
+	return ", past the estimate"
+}
+
 // Relative returns the target's relative half-width (0 when not given),
 // or why it cannot be met.
 func (j Job) Relative() (float64, error) { return j.target() }

@@ -134,3 +134,21 @@ func TestJobStatus(t *testing.T) {
 		t.Errorf("Status with 90.4 s left: %q", got)
 	}
 }
+
+func TestTimeLeft(t *testing.T) {
+	for _, tc := range []struct {
+		est, done float64
+		elapsed   time.Duration
+		want      string
+	}{
+		{1000, 250, 30 * time.Second, ", about 1m30s left"},
+		{1000, 1000, 30 * time.Second, ", past the estimate"},
+		{1000, 1500, 30 * time.Second, ", past the estimate"},
+		{0, 250, 30 * time.Second, ""},
+		{1000, 0, 30 * time.Second, ""},
+	} {
+		if got := TimeLeft(tc.est, tc.done, tc.elapsed); got != tc.want {
+			t.Errorf("TimeLeft(%g, %g, %v) = %q, want %q", tc.est, tc.done, tc.elapsed, got, tc.want)
+		}
+	}
+}

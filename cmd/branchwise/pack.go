@@ -209,15 +209,8 @@ func packCount(e *env, ctx context.Context, pk *polyform.Packing, o polyform.Run
 	start := time.Now()
 	var all, uniq int64
 	show := func() {
-		line := fmt.Sprintf("%s: %d solutions, %d unique, %d nodes, %s", o.Name, all, uniq, done.Load(), time.Since(start).Round(time.Second))
-		if n := float64(done.Load()); est > 0 && n > 0 {
-			if left := (est - n) / n * time.Since(start).Seconds(); left > 0 {
-				line += fmt.Sprintf(", about %s left", time.Duration(left*float64(time.Second)).Round(time.Second))
-			} else {
-				line += ", past the estimate"
-			}
-		}
-		prog.Printf("%s", line)
+		n, elapsed := done.Load(), time.Since(start)
+		prog.Printf("%s: %d solutions, %d unique, %d nodes, %s%s", o.Name, all, uniq, n, elapsed.Round(time.Second), estimate.TimeLeft(est, float64(n), elapsed))
 	}
 	var mu sync.Mutex // for all, uniq and prog: Found and Progress come from several workers
 	o.Found = func(a, u int64) {
