@@ -22,6 +22,7 @@ type small struct {
 	// every i in groups[g].m, d = groups[g].d.
 	groups []shiftGroup
 	adj    []uint64 // the neighbours of each cell, when there are too many groups
+	border []uint64 // the cells next to each placement
 }
 
 type shiftGroup struct {
@@ -49,6 +50,10 @@ func (k *Kernel) newSmall() *small {
 	}
 	sm.start[k.n*k.np] = int32(len(sm.idx))
 	if k.dead {
+		sm.border = make([]uint64, len(k.border))
+		for i, b := range k.border {
+			sm.border[i] = b[0]
+		}
 		byD := map[int]uint64{}
 		var ds []int
 		for c := 0; c < k.n; c++ {
@@ -133,6 +138,58 @@ func (s *Search) regionsOK1(empty, free uint64) bool {
 		}
 	}
 	return !k.largest || s.fillable(largest)
+}
+
+// maxAround1 bounds the seeds aroundOK1 grows side by side (a placement's
+// empty neighbours, at most 12 for a pentomino on the square grid); a
+// placement with more is tested by regionsOK1.
+const maxAround1 = 16
+
+// childOK1 is childOK on one word: the dead-region test of the child with
+// empty cells e and unplaced pieces f that placement i makes of a node
+// that passed the test. For pieces of one size, testing all regions, only
+// the regions around the placement are grown (aroundOK1); otherwise the
+// whole board is split (regionsOK1).
+func (s *Search) childOK1(i int32, e, f uint64) bool {
+	k := s.k
+	if k.uniform == 0 || k.largest {
+		return s.regionsOK1(e, f)
+	}
+	seeds := k.small.border[i] & e
+	if bits.OnesCount64(seeds) > maxAround1 {
+		return s.regionsOK1(e, f)
+	}
+	return s.aroundOK1(seeds, e)
+}
+
+// aroundOK1 is aroundOK on one word, for pieces of one size and every
+// region tested: the regions of e holding the seeds (the placement's
+// empty neighbours) grow in lockstep, a whole neighbourhood at a time (a
+// few shifts, whatever the region's size); a region that stops growing is
+// complete and its size must be a multiple of the pieces' size; regions
+// that meet merge; when one is left growing, its size is what the others
+// leave of the parent's region (a multiple of the size), so the test
+// passes without filling it.
+func (s *Search) aroundOK1(seeds, e uint64) bool {
+	sm, u := s.k.small, s.k.uniform
+	for seeds != 0 {
+		r := seeds & -seeds
+		for {
+			g := (r | sm.grow(r)) & e
+			if seeds&^g == 0 {
+				return true // one region left: what the others leave
+			}
+			if g == r {
+				break
+			}
+			r = g
+		}
+		if bits.OnesCount64(r)%u != 0 {
+			return false
+		}
+		seeds &^= r
+	}
+	return true
 }
 
 // solveSmall is Solve for the one-word FirstEmpty search: the same tree
@@ -222,7 +279,7 @@ func (s *Search) solveSmall(ctx context.Context, limit int64, visit func(placeme
 			}
 			i := kids[p]
 			e, f := emp[d]&^kmask[d][p], fre[d]&^k.pieceSet[i]
-			if k.dead && !s.regionsOK1(e, f) {
+			if k.dead && !s.childOK1(i, e, f) {
 				st.Pruned++
 				continue
 			}
