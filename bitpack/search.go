@@ -42,10 +42,17 @@ type Search struct {
 	sums   []uint64       // scratch: the subset sums of the unplaced pieces' sizes
 	around []aroundRegion // scratch: the regions aroundOK grows
 
-	// The one-word search keeps each depth's board, pieces and child
-	// masks.
-	emp, fre []uint64
-	kmask    [][]uint64
+	// The one-word search (small.go) keeps each depth's board and
+	// pieces, the children of all depths on one stack (placement and
+	// mask; depth d's at lo[d]..hi[d]-1, the next at pos[d]) and its
+	// statistics per depth.
+	emp, fre            []uint64
+	kidI                []int32
+	kidM                []uint64
+	sLo, sHi, sPos      []int32
+	smNodes, smBranches []int64
+	smBranched          []int64
+	smHist              [][HistogramMax + 1]int64
 }
 
 // NewSearch returns a search at the root of k's tree.
@@ -64,10 +71,11 @@ func (k *Kernel) NewSearch() *Search {
 		s.surv[d] = make([]int32, 0, longest)
 	}
 	if k.small != nil {
-		s.emp, s.fre, s.kmask = make([]uint64, levels), make([]uint64, levels), make([][]uint64, levels)
-		for d := range s.kmask {
-			s.kmask[d] = make([]uint64, 0, longest)
-		}
+		s.emp, s.fre = make([]uint64, levels), make([]uint64, levels)
+		s.kidI, s.kidM = make([]int32, levels*longest+1), make([]uint64, levels*longest+1)
+		s.sLo, s.sHi, s.sPos = make([]int32, levels), make([]int32, levels), make([]int32, levels)
+		s.smNodes, s.smBranches, s.smBranched = make([]int64, levels+1), make([]int64, levels), make([]int64, levels)
+		s.smHist = make([][HistogramMax + 1]int64, levels)
 	}
 	if k.entry != nil {
 		s.initFewest()

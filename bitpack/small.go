@@ -18,11 +18,16 @@ type small struct {
 	start []int32 // the placements of cell c, piece p: start[c*np+p] .. start[c*np+p+1]-1
 	mask  []uint64
 	idx   []int32
-	// The neighbours of the cells as shifts: cell i's neighbour at i+d for
-	// every i in groups[g].m, d = groups[g].d.
-	groups []shiftGroup
-	adj    []uint64 // the neighbours of each cell, when there are too many groups
-	border []uint64 // the cells next to each placement
+	// The neighbours of the cells as shifts: cell i's neighbour at i+d
+	// for every i in left[g].m, d = left[g].d, and at i-d for every i in
+	// right[g].m, d = right[g].d.
+	left, right []shiftGroup
+	// two2 is set when there are two of each (the square grid): grow
+	// then reads l0, l1, r0, r1 without a loop.
+	two2           bool
+	l0, l1, r0, r1 shiftGroup
+	adj            []uint64 // the neighbours of each cell, when there are too many groups
+	border         []uint64 // the cells next to each placement
 }
 
 type shiftGroup struct {
@@ -66,13 +71,21 @@ func (k *Kernel) newSmall() *small {
 		}
 		if len(ds) <= maxShiftGroups {
 			for _, d := range ds {
-				sm.groups = append(sm.groups, shiftGroup{d, byD[d]})
+				if d > 0 {
+					sm.left = append(sm.left, shiftGroup{d, byD[d]})
+				} else {
+					sm.right = append(sm.right, shiftGroup{-d, byD[d]})
+				}
 			}
 		} else {
 			for c := 0; c < k.n; c++ {
 				sm.adj = append(sm.adj, k.adj[c][0])
 			}
 		}
+	}
+	if len(sm.left) == 2 && len(sm.right) == 2 {
+		sm.two2 = true
+		sm.l0, sm.l1, sm.r0, sm.r1 = sm.left[0], sm.left[1], sm.right[0], sm.right[1]
 	}
 	return sm
 }
@@ -85,6 +98,9 @@ func cellsOf(s Set) []int {
 
 // grow returns the neighbours of the cells of x.
 func (sm *small) grow(x uint64) uint64 {
+	if sm.two2 {
+		return (x&sm.l0.m)<<(sm.l0.d&63) | (x&sm.l1.m)<<(sm.l1.d&63) | (x&sm.r0.m)>>(sm.r0.d&63) | (x&sm.r1.m)>>(sm.r1.d&63)
+	}
 	var nb uint64
 	if sm.adj != nil {
 		for y := x; y != 0; y &= y - 1 {
@@ -92,12 +108,11 @@ func (sm *small) grow(x uint64) uint64 {
 		}
 		return nb
 	}
-	for _, g := range sm.groups {
-		if g.d > 0 {
-			nb |= (x & g.m) << g.d
-		} else {
-			nb |= (x & g.m) >> -g.d
-		}
+	for _, g := range sm.left {
+		nb |= (x & g.m) << (g.d & 63)
+	}
+	for _, g := range sm.right {
+		nb |= (x & g.m) >> (g.d & 63)
 	}
 	return nb
 }
@@ -140,44 +155,23 @@ func (s *Search) regionsOK1(empty, free uint64) bool {
 	return !k.largest || s.fillable(largest)
 }
 
-// maxAround1 bounds the seeds aroundOK1 grows side by side (a placement's
-// empty neighbours, at most 12 for a pentomino on the square grid); a
-// placement with more is tested by regionsOK1.
-const maxAround1 = 16
-
-// childOK1 is childOK on one word: the dead-region test of the child with
-// empty cells e and unplaced pieces f that placement i makes of a node
-// that passed the test. For pieces of one size, testing all regions, only
-// the regions around the placement are grown (aroundOK1); otherwise the
-// whole board is split (regionsOK1).
-func (s *Search) childOK1(i int32, e, f uint64) bool {
-	k := s.k
-	if k.uniform == 0 || k.largest {
-		return s.regionsOK1(e, f)
-	}
-	seeds := k.small.border[i] & e
-	if bits.OnesCount64(seeds) > maxAround1 {
-		return s.regionsOK1(e, f)
-	}
-	return s.aroundOK1(seeds, e)
-}
-
-// aroundOK1 is aroundOK on one word, for pieces of one size and every
-// region tested: the regions of e holding the seeds (the placement's
-// empty neighbours) grow in lockstep, a whole neighbourhood at a time (a
-// few shifts, whatever the region's size); a region that stops growing is
-// complete and its size must be a multiple of the pieces' size; regions
-// that meet merge; when one is left growing, its size is what the others
-// leave of the parent's region (a multiple of the size), so the test
-// passes without filling it.
-func (s *Search) aroundOK1(seeds, e uint64) bool {
-	sm, u := s.k.small, s.k.uniform
+// aroundOK is Search.aroundOK on one word, for pieces of one size u
+// and every region tested: the child's empty cells e, the placement's
+// empty neighbours seeds. The regions of e that hold the seeds are
+// grown one at a time from the lowest seed, a whole neighbourhood at a
+// step (a few shifts, whatever the region's size); a region that stops
+// growing is complete and its size must be a multiple of u; a region
+// that holds every seed left is the last (each region of the child
+// that the node did not have touches the placement), and its size is
+// what the others leave of the node's region, a multiple of u: the
+// test passes without filling it.
+func (sm *small) aroundOK(seeds, e uint64, u int) bool {
 	for seeds != 0 {
 		r := seeds & -seeds
 		for {
 			g := (r | sm.grow(r)) & e
 			if seeds&^g == 0 {
-				return true // one region left: what the others leave
+				return true
 			}
 			if g == r {
 				break
@@ -193,111 +187,144 @@ func (s *Search) aroundOK1(seeds, e uint64) bool {
 }
 
 // solveSmall is Solve for the one-word FirstEmpty search: the same tree
-// and statistics, with the board and the pieces of every depth kept on
-// the stack instead of undone.
+// and statistics, in one loop without calls on the way down: the board
+// and the pieces of every depth kept on a stack instead of undone, the
+// children of all the depths on the path on one flat stack (a child's
+// placement and mask), and the statistics counted per depth in the
+// search's own arrays and added to the result at the end.
 func (s *Search) solveSmall(ctx context.Context, limit int64, visit func(placements []int32) bool) Result {
 	k, sm := s.k, s.k.small
 	np := k.np
 	var r Result
 	st := &r.Stats
 	base := s.depth
-	st.grow(base + 1)
-	if base == 0 {
-		st.NodesByDepth[0] = 1
-	}
 	e0, f0 := s.empty[0], s.free
 	if base == 0 && k.dead && !s.regionsOK1(e0, f0) {
+		st.grow(base + 1)
+		st.NodesByDepth[0] = 1
 		st.Pruned++
 		return r
 	}
-	emp, fre, kmask := s.emp, s.fre, s.kmask
+	around := k.dead && k.uniform != 0 && !k.largest
+	holeOfOne := k.uniform > 1 // a region of one cell is dead
+	u := k.uniform
+	emp, fre, path := s.emp, s.fre, s.path
+	kidI, kidM := s.kidI, s.kidM
+	lo, hi, pos := s.sLo, s.sHi, s.sPos
+	nodesBy, branches, branched, hist := s.smNodes, s.smBranches, s.smBranched, s.smHist
+	clear(nodesBy)
+	clear(branches)
+	clear(branched)
+	clear(hist)
+	pieceSet, start, masks, idx := k.pieceSet, sm.start, sm.mask, sm.idx
+	var nodes, pruned int64
 	check := int64(checkEvery)
-	d := base
+	deepest := base
+	d, top := base, int32(0)
 	emp[d], fre[d] = e0, f0
-	expand := func(d int) bool {
+expand:
+	for {
+		// List the children of the node at depth d: the placements at
+		// its first empty cell (or of a lead piece) that fit.
 		e, f := emp[d], fre[d]
-		kids, masks := s.kids[d][:0], kmask[d][:0]
-		s.pos[d] = 0
+		lo[d] = top
+		leadFree := false
 		for _, p := range k.lead {
 			if f>>p&1 != 0 {
 				for _, i := range k.byItem[p] {
 					if m := k.mask[i][0]; m&^e == 0 {
-						kids, masks = append(kids, i), append(masks, m)
+						kidI[top], kidM[top] = i, m
+						top++
 					}
 				}
-				goto listed
+				leadFree = true
+				break
 			}
 		}
-		if e == 0 {
-			s.kids[d], kmask[d] = kids, masks
+		switch {
+		case leadFree:
+		case e == 0:
 			if f == 0 {
 				r.Solutions++
-				if visit != nil && !visit(s.path[:d]) || limit > 0 && r.Solutions >= limit {
-					return false
+				if visit != nil && !visit(path[:d]) || limit > 0 && r.Solutions >= limit {
+					break expand
 				}
 			}
-			return true
-		}
-		{
+			hi[d], pos[d] = top, top
+			goto next
+		default:
 			c := bits.TrailingZeros64(e)
-			row := sm.start[c*np : c*np+np+1]
+			row := start[c*np : c*np+np+1]
 			for ff := f; ff != 0; ff &= ff - 1 {
 				p := bits.TrailingZeros64(ff)
 				for j := row[p]; j < row[p+1]; j++ {
-					if m := sm.mask[j]; m&^e == 0 {
-						kids, masks = append(kids, sm.idx[j]), append(masks, m)
+					// Written always, kept when it fits: no branch to
+					// mispredict.
+					m := masks[j]
+					kidI[top], kidM[top] = idx[j], m
+					t := m &^ e
+					top += int32((t|-t)>>63) ^ 1
+				}
+			}
+		}
+		{
+			n := top - lo[d]
+			branches[d] += int64(n)
+			branched[d]++
+			hist[d][min(n, HistogramMax)]++
+			deepest = max(deepest, d)
+			hi[d], pos[d] = top, lo[d]
+		}
+	next:
+		// Go down to the next child that passes the dead-region test, up
+		// as far as needed.
+		for {
+			if j := pos[d]; j < hi[d] {
+				pos[d] = j + 1
+				nodes++
+				nodesBy[d+1]++
+				if nodes >= check {
+					var err error
+					if check, err = k.report(ctx, nodes, check); err != nil {
+						r.Err = err
+						break expand
 					}
 				}
-			}
-		}
-	listed:
-		s.kids[d], kmask[d] = kids, masks
-		n := len(kids)
-		if len(st.NodesByDepth) <= d+1 {
-			st.grow(d + 1)
-		}
-		st.Branches[d] += int64(n)
-		st.Branched[d]++
-		st.Histogram[d][min(n, HistogramMax)]++
-		return true
-	}
-	if !expand(d) {
-		return r
-	}
-	for {
-		kids := s.kids[d]
-		if p := s.pos[d]; int(p) < len(kids) {
-			s.pos[d] = p + 1
-			st.Nodes++
-			st.NodesByDepth[d+1]++
-			if st.Nodes >= check {
-				var err error
-				if check, err = k.report(ctx, st.Nodes, check); err != nil {
-					r.Err = err
-					break
+				i := kidI[j]
+				e, f := emp[d]&^kidM[j], fre[d]&^pieceSet[i]
+				if around {
+					seeds := sm.border[i] & e
+					if holeOfOne && seeds&^sm.grow(e) != 0 || !sm.aroundOK(seeds, e, u) {
+						pruned++
+						continue
+					}
+				} else if k.dead && !s.regionsOK1(e, f) {
+					pruned++
+					continue
 				}
+				path[d] = i
+				d++
+				emp[d], fre[d] = e, f
+				continue expand
 			}
-			i := kids[p]
-			e, f := emp[d]&^kmask[d][p], fre[d]&^k.pieceSet[i]
-			if k.dead && !s.childOK1(i, e, f) {
-				st.Pruned++
-				continue
+			top = lo[d]
+			if d == base {
+				break expand
 			}
-			s.path[d] = i
-			d++
-			emp[d], fre[d] = e, f
-			if !expand(d) {
-				break
-			}
-			continue
+			d--
 		}
-		if d == base {
-			break
-		}
-		d--
+	}
+	st.grow(deepest + 1)
+	if base == 0 {
+		st.NodesByDepth[0] = 1 // below the root, a node is counted by its parent
+	}
+	st.Nodes, st.Pruned = nodes, pruned
+	for d := base; d <= deepest; d++ {
+		st.NodesByDepth[d+1] += nodesBy[d+1]
+		st.Branches[d], st.Branched[d], st.Histogram[d] = branches[d], branched[d], hist[d]
 	}
 	if k.progress != nil {
-		k.progress(st.Nodes - check + checkEvery)
+		k.progress(nodes - check + checkEvery)
 	}
 	return r
 }
