@@ -162,18 +162,24 @@ func TestSmallAgreesWithGeneric(t *testing.T) {
 		if k.small == nil {
 			t.Fatal("no one-word tables for a small board")
 		}
-		var sols [2][]string
-		var res [2]Result
-		for i := range res {
-			s := k.NewSearch()
-			res[i] = s.Solve(context.Background(), 0, func(pl []int32) bool {
-				sols[i] = append(sols[i], fmt.Sprint(pl))
-				return true
-			})
-			k.small = nil // the second run: the generic search
-		}
-		if res[0].Solutions == 0 || !reflect.DeepEqual(sols[0], sols[1]) || !reflect.DeepEqual(res[0], res[1]) {
-			t.Fatalf("trial %d: one word %d solutions %+v, four words %d %+v", trial, res[0].Solutions, res[0].Stats, res[1].Solutions, res[1].Stats)
+		// The whole tree, then stopped by a limit and by the visitor:
+		// the statistics count the nodes visited before the stop.
+		for _, stop := range []struct{ limit, visits int64 }{{0, 0}, {1, 0}, {3, 0}, {0, 2}} {
+			sm := k.small
+			var sols [2][]string
+			var res [2]Result
+			for i := range res {
+				s := k.NewSearch()
+				res[i] = s.Solve(context.Background(), stop.limit, func(pl []int32) bool {
+					sols[i] = append(sols[i], fmt.Sprint(pl))
+					return stop.visits == 0 || int64(len(sols[i])) < stop.visits
+				})
+				k.small = nil // the second run: the generic search
+			}
+			k.small = sm
+			if res[0].Solutions == 0 || !reflect.DeepEqual(sols[0], sols[1]) || !reflect.DeepEqual(res[0], res[1]) {
+				t.Fatalf("trial %d, stop %+v: one word %d solutions %+v, four words %d %+v", trial, stop, res[0].Solutions, res[0].Stats, res[1].Solutions, res[1].Stats)
+			}
 		}
 	}
 }
