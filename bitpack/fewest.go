@@ -25,13 +25,18 @@ import "math/bits"
 //
 // A placed piece kills none of its placements (on PP-24 that saves 278
 // of the 733 placements that would die at a node): its bits are left as
-// they are while it is on the board, and the cells count the unplaced
-// pieces' placements only: cellCnt[c] is the sum over unplaced pieces p of
-// pieceCell[p*n+c], p's live placements covering c. Placing piece p
-// subtracts p's row from the cell counts (one subtraction a cell), and
-// covering a cell kills only the placements of unplaced pieces. The frozen
-// bits of a placed piece are right again when it comes off the board, as
-// every kill since has been undone.
+// they are while it is on the board, and a cell's count is that of the
+// unplaced pieces' placements only: the sum over unplaced pieces p of
+// cellPiece[c*np+p], p's live placements covering c. Covering a cell
+// kills only the placements of unplaced pieces, a bit and one count per
+// cell each (the word, bit and count of each cell are resolved in
+// cellEnt when the kernel is compiled). The frozen bits of a placed
+// piece are right again when it comes off the board, as every kill since
+// has been undone. No cell total is kept: the fewest-options search sums
+// a cell's counts over the unplaced pieces and stops the sum as soon as
+// it reaches the best count so far (Search.choose), which at most cells
+// is after a piece or two, where keeping totals cost a second count
+// per dying placement and cell.
 
 // Packed entries: item<<entryBits | bit.
 const (
@@ -56,7 +61,57 @@ func (k *Kernel) buildFewest() {
 			k.nentry[q]++
 		}
 	}
+	k.buildSegs()
+	// The cell entries resolved: the word of live, the bit, and the
+	// index of the (cell, piece) count.
+	k.cellEnt = make([]uint64, len(k.mask)*k.maxSize)
+	for q := range k.mask {
+		for j, e := range k.entry[q*k.stride+1:][:k.nentry[q]-1] {
+			it, b := e>>entryBits, e&entryMask
+			w := uint64(k.bitOff[it]) + uint64(b>>6)
+			c := int(it) - k.np
+			k.cellEnt[q*k.maxSize+j] = w | uint64(b&63)<<entWordBits | uint64(c*k.np+int(k.piece[q]))<<32
+		}
+	}
 }
+
+// pieceSeg is the placements of one piece in one word of a cell's set:
+// the word's bits of that piece.
+type pieceSeg struct {
+	piece uint64
+	mask  uint64
+}
+
+// buildSegs splits every word of the cells' sets by piece (segStart,
+// segs), so that a node can mask out the placed pieces' bits of a word
+// with a few operations instead of meeting them one by one.
+func (k *Kernel) buildSegs() {
+	words := int(k.bitOff[len(k.byItem)])
+	k.segStart = make([]int32, words+1)
+	for it := k.np; it < len(k.byItem); it++ {
+		list := k.byItem[it]
+		for w := 0; w < int(k.bitOff[it+1]-k.bitOff[it]); w++ {
+			gw := int(k.bitOff[it]) + w
+			k.segStart[gw] = int32(len(k.segs))
+			for b := w << 6; b < min(len(list), w<<6+64); b++ {
+				p := uint64(k.piece[list[b]])
+				if n := len(k.segs); n == int(k.segStart[gw]) || k.segs[n-1].piece != p {
+					k.segs = append(k.segs, pieceSeg{piece: p})
+				}
+				k.segs[len(k.segs)-1].mask |= 1 << (b & 63)
+			}
+		}
+	}
+	// The pieces' words have no segments.
+	for gw := int(k.bitOff[k.np]) - 1; gw >= 0; gw-- {
+		k.segStart[gw] = k.segStart[gw+1]
+	}
+	k.segStart[words] = int32(len(k.segs))
+}
+
+// entWordBits is the width of the word number in a cell entry; the bit
+// follows, and the count's index fills the upper half.
+const entWordBits = 24
 
 // fewestFits reports whether the bit sets can number every list.
 func fewestFits(byItem [][]int32) bool {
@@ -76,16 +131,14 @@ func (s *Search) initFewest() {
 	k := s.k
 	s.live = make([]uint64, k.bitOff[len(k.byItem)])
 	s.cnt = make([]int32, len(k.byItem))
-	s.cellCnt = make([]int32, k.n)
-	s.pieceCell = make([]int32, k.np*k.n)
+	s.cellPiece = make([]int32, k.n*k.np)
 	for it, l := range k.byItem {
 		s.cnt[it] = int32(len(l))
 		w := s.live[k.bitOff[it]:k.bitOff[it+1]]
 		for b, q := range l {
 			w[b>>6] |= 1 << (b & 63)
 			if c := it - k.np; c >= 0 {
-				s.cellCnt[c]++
-				s.pieceCell[int(k.piece[q])*k.n+c]++
+				s.cellPiece[c*k.np+int(k.piece[q])]++
 			}
 		}
 	}
@@ -94,80 +147,65 @@ func (s *Search) initFewest() {
 }
 
 // placeFewest updates the sets for placement i, whose piece has just left
-// s.free: the cells stop counting the piece's placements, and every live
-// placement of an unplaced piece that covers one of i's cells dies.
+// s.free: every live placement of an unplaced piece that covers one of
+// i's cells dies.
 func (s *Search) placeFewest(i int32) {
 	k := s.k
 	s.mark[s.depth] = int32(len(s.trail))
-	p := int(k.piece[i])
-	cc := s.cellCnt[:k.n]
-	for c, m := range s.pieceCell[p*k.n:][:k.n] {
-		cc[c] -= m
-	}
+	live, cnt, cp := s.live, s.cnt, s.cellPiece
+	trail, free := s.trail, s.free
+	pieceBits := k.rule == Fewest // FewestCells never looks at a piece's set
 	for _, e := range k.entry[int(i)*k.stride+1:][:k.nentry[i]-1] {
 		it := e >> entryBits
-		ws := s.live[k.bitOff[it]:k.bitOff[it+1]]
 		list := k.byItem[it]
-		for w, x := range ws {
-			for x != 0 {
+		off := k.bitOff[it]
+		for w, x := range live[off:k.bitOff[it+1]] {
+			// A placed piece's placements are frozen: mask them out.
+			var unplaced uint64
+			gw := int(off) + w
+			for _, sg := range k.segs[k.segStart[gw]:k.segStart[gw+1]] {
+				unplaced |= sg.mask & -(free >> sg.piece & 1)
+			}
+			for x &= unplaced; x != 0; x &= x - 1 {
 				q := list[w<<6+bits.TrailingZeros64(x)]
-				x &= x - 1
-				if s.free&k.pieceSet[q] != 0 {
-					s.kill(q)
+				// Kill q: clear its bits, one count per cell.
+				if pieceBits {
+					pe := k.entry[int(q)*k.stride]
+					it, b := pe>>entryBits, pe&entryMask
+					live[k.bitOff[it]+int32(b>>6)] &^= 1 << (b & 63)
+					cnt[it]--
 				}
+				for _, ce := range k.cellEnt[int(q)*k.maxSize:][:k.nentry[q]-1] {
+					live[uint32(ce)&(1<<entWordBits-1)] &^= 1 << (ce >> entWordBits & 63)
+					cp[ce>>32]--
+				}
+				trail = append(trail, q)
 			}
 		}
 	}
-}
-
-// kill clears placement q, of an unplaced piece, from its items' sets.
-func (s *Search) kill(q int32) {
-	k := s.k
-	live, cnt, cc, pc := s.live, s.cnt, s.cellCnt, s.pieceCell
-	es := k.entry[int(q)*k.stride:][:k.nentry[q]]
-	row := int(k.piece[q]) * k.n
-	if k.rule == Fewest { // FewestCells never looks at a piece's set
-		it, b := es[0]>>entryBits, es[0]&entryMask
-		live[k.bitOff[it]+int32(b>>6)] &^= 1 << (b & 63)
-		cnt[it]--
-	}
-	for _, e := range es[1:] {
-		it, b := e>>entryBits, e&entryMask
-		live[k.bitOff[it]+int32(b>>6)] &^= 1 << (b & 63)
-		c := int(it) - k.np
-		cc[c]--
-		pc[row+c]--
-	}
-	s.trail = append(s.trail, q)
+	s.trail = trail
 }
 
 // unplaceFewest undoes placeFewest for the placement at depth d, whose
 // piece is not yet back in s.free.
 func (s *Search) unplaceFewest(d int) {
 	k := s.k
-	live, cnt, cc, pc := s.live, s.cnt, s.cellCnt, s.pieceCell
+	live, cnt, cp := s.live, s.cnt, s.cellPiece
 	from := s.mark[d]
+	pieceBits := k.rule == Fewest
 	for _, q := range s.trail[from:] {
-		es := k.entry[int(q)*k.stride:][:k.nentry[q]]
-		row := int(k.piece[q]) * k.n
-		if k.rule == Fewest {
-			it, b := es[0]>>entryBits, es[0]&entryMask
+		if pieceBits {
+			pe := k.entry[int(q)*k.stride]
+			it, b := pe>>entryBits, pe&entryMask
 			live[k.bitOff[it]+int32(b>>6)] |= 1 << (b & 63)
 			cnt[it]++
 		}
-		for _, e := range es[1:] {
-			it, b := e>>entryBits, e&entryMask
-			live[k.bitOff[it]+int32(b>>6)] |= 1 << (b & 63)
-			c := int(it) - k.np
-			cc[c]++
-			pc[row+c]++
+		for _, ce := range k.cellEnt[int(q)*k.maxSize:][:k.nentry[q]-1] {
+			live[uint32(ce)&(1<<entWordBits-1)] |= 1 << (ce >> entWordBits & 63)
+			cp[ce>>32]++
 		}
 	}
 	s.trail = s.trail[:from]
-	p := int(k.piece[s.path[d]])
-	for c, m := range pc[p*k.n:][:k.n] {
-		cc[c] += m
-	}
 }
 
 // liveOf appends to kids the live placements of item it in the

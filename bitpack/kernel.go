@@ -130,11 +130,14 @@ type Kernel struct {
 	// The fewest rules' bit sets (fewest.go): item it's at
 	// bitOff[it]..bitOff[it+1] words; placement q's items and bit
 	// positions packed at entry[q*stride:][:nentry[q]].
-	bitOff  []int32
-	entry   []uint32
-	nentry  []uint16
-	stride  int
-	maxSize int
+	bitOff   []int32
+	entry    []uint32
+	nentry   []uint16
+	stride   int
+	segStart []int32 // the segments of live word w: segs[segStart[w]:segStart[w+1]]
+	segs     []pieceSeg
+	cellEnt  []uint64 // placement q's cells at cellEnt[q*maxSize:]: live word | bit<<entWordBits | count index<<32
+	maxSize  int
 }
 
 // SetProgress makes Solve and SolveParallel report the nodes searched to

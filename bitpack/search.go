@@ -29,13 +29,12 @@ type Search struct {
 
 	// The fewest rules keep each item's live placements as a bit set
 	// (fewest.go): live[bitOff[it]:bitOff[it+1]]; cnt[p] counts piece p's,
-	// cellCnt[c] cell c's of the unplaced pieces, pieceCell[p*n+c] piece
-	// p's covering c. The placements killed are pushed on trail, mark[d]
-	// its length when the placement at depth d was made.
+	// cellPiece[c*np+p] piece p's covering cell c. The placements killed
+	// are pushed on trail, mark[d] its length when the placement at depth
+	// d was made.
 	live      []uint64
 	cnt       []int32
-	cellCnt   []int32
-	pieceCell []int32
+	cellPiece []int32
 	trail     []int32
 	mark      []int32
 
@@ -202,13 +201,21 @@ func (s *Search) choose() int {
 			}
 		}
 	}
+	// A cell's count is the sum of its unplaced pieces' counts, stopped
+	// when it reaches the best so far.
+	np, free := k.np, s.free
 	for w, x := range s.empty {
 		for x != 0 {
-			it := k.np + w<<6 + bits.TrailingZeros64(x)
+			c := w<<6 + bits.TrailingZeros64(x)
 			x &= x - 1
-			if c := s.cellCnt[it-k.np]; c < bestCnt {
-				best, bestCnt = it, c
-				if c == 0 {
+			row := s.cellPiece[c*np:][:np]
+			sum := int32(0)
+			for f := free; f != 0 && sum < bestCnt; f &= f - 1 {
+				sum += row[bits.TrailingZeros64(f)]
+			}
+			if sum < bestCnt {
+				best, bestCnt = np+c, sum
+				if sum == 0 {
 					return best
 				}
 			}
