@@ -262,3 +262,51 @@ func TestParallelMatchesSerial(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyStateAgreesWithTrail: the fewest rules give the same solutions,
+// statistics and counted subtrees whether the sets are copied per depth
+// or the kills undone from the trail (the mode of kernels too large to
+// copy).
+func TestCopyStateAgreesWithTrail(t *testing.T) {
+	sets := [][][][2]int{
+		{square, lTetro, lTetro, lTetro, domino, domino},
+		{tromino, lTromino, lTromino, tromino, domino, square},
+		{lTetro, lTetro, square, square},
+	}
+	for trial := 0; trial < 24; trial++ {
+		set := sets[trial%len(sets)]
+		area := 0
+		for _, s := range set {
+			area += len(s)
+		}
+		w := 4
+		if area%w != 0 {
+			w = 3
+		}
+		p := rectangle(w, area/w, set)
+		p.Rule = []Rule{Fewest, FewestCells}[trial%2]
+		p.DeadRegions = trial%4 >= 2
+		p.LargestRegionOnly = trial%8 >= 6
+		k, err := Compile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !k.copyState {
+			t.Fatal("a small kernel does not copy its sets")
+		}
+		var sols [2][]string
+		var res [2]Result
+		var prof [2]estimate.Profile
+		for i, copyState := range []bool{true, false} {
+			k.copyState = copyState
+			res[i] = k.NewSearch().Solve(context.Background(), 0, func(pl []int32) bool {
+				sols[i] = append(sols[i], fmt.Sprint(pl))
+				return true
+			})
+			k.NewSearch().CountSubtree(&prof[i], 100, func() bool { return false })
+		}
+		if res[0].Solutions == 0 || !reflect.DeepEqual(sols[0], sols[1]) || !reflect.DeepEqual(res[0], res[1]) || !reflect.DeepEqual(prof[0], prof[1]) {
+			t.Fatalf("trial %d: copied %d solutions %+v %+v, trail %d %+v %+v", trial, res[0].Solutions, res[0].Stats, prof[0], res[1].Solutions, res[1].Stats, prof[1])
+		}
+	}
+}

@@ -15,9 +15,13 @@ import "math/bits"
 // together take one bit per (placement, item) pair, 30 KB for PP-24, so
 // they stay in the processor's nearest cache. A placement dies by clearing
 // its bit in each of its items' sets (the items and bit positions of
-// placement q are one packed word each, at entry[q*stride:]) and is pushed
-// on a trail; taking a placement back revives the trail's placements
-// since its mark, in any order, as setting bits commutes. The children of
+// placement q are one packed word each, at entry[q*stride:]). Taking a
+// placement back restores the sets: when all depths' sets fit in
+// maxCopyState bytes (PP-24: 26 depths of 30 KB), placing copies the
+// node's sets into the child's and taking back switches to the parent's
+// copy; else each dead placement is pushed on a trail, and taking back
+// revives the trail's placements since its mark, in any order, as
+// setting bits commutes. The children of
 // an item are its set bits in order: its placements in the placements'
 // order, with no sorting. Cost per node: one pass over the bit sets of the
 // placement's cells plus, per dying placement, one read of its entry and
@@ -32,7 +36,11 @@ import "math/bits"
 // cell each (the word, bit and count of each cell are resolved in
 // cellEnt when the kernel is compiled). The frozen bits of a placed
 // piece are right again when it comes off the board, as every kill since
-// has been undone. No cell total is kept: the fewest-options search sums
+// has been undone. The placed pieces' bits are skipped without a look
+// at each: every word of a cell's set is split by piece (segs, the
+// placements being listed piece by piece), and the word is masked with
+// the unplaced pieces' parts (on PP-24 this skips 1,564 placements of
+// placed pieces per node, against 455 that die). No cell total is kept: the fewest-options search sums
 // a cell's counts over the unplaced pieces and stops the sum as soon as
 // it reaches the best count so far (Search.choose), which at most cells
 // is after a piece or two, where keeping totals cost a second count
@@ -142,18 +150,46 @@ func (s *Search) initFewest() {
 			}
 		}
 	}
+	if k.copyState {
+		// A copy of the sets for every depth: placing copies the
+		// node's into the child's, and taking back is a switch.
+		levels := len(s.path) + 1
+		s.liveAt, s.cntAt, s.cpAt = make([][]uint64, levels), make([][]int32, levels), make([][]int32, levels)
+		s.liveAt[0], s.cntAt[0], s.cpAt[0] = s.live, s.cnt, s.cellPiece
+		for d := 1; d < levels; d++ {
+			s.liveAt[d] = make([]uint64, len(s.live))
+			s.cntAt[d] = make([]int32, len(s.cnt))
+			s.cpAt[d] = make([]int32, len(s.cellPiece))
+		}
+		return
+	}
 	s.trail = make([]int32, 0, len(k.mask))
 	s.mark = make([]int32, len(s.path)+1)
 }
+
+// maxCopyState bounds the bytes of the fewest rules' sets copied for
+// every depth (Kernel.copyState): on PP-24, 26 depths of 30 KB. Copying
+// 30 KB is a fraction of the cost of undoing the ~455 kills of a node
+// one by one (about 6,000 scattered updates); beyond the bound, the
+// kills are undone from a trail.
+const maxCopyState = 8 << 20
 
 // placeFewest updates the sets for placement i, whose piece has just left
 // s.free: every live placement of an unplaced piece that covers one of
 // i's cells dies.
 func (s *Search) placeFewest(i int32) {
 	k := s.k
-	s.mark[s.depth] = int32(len(s.trail))
+	if k.copyState {
+		d := s.depth + 1
+		copy(s.liveAt[d], s.live)
+		copy(s.cntAt[d], s.cnt)
+		copy(s.cpAt[d], s.cellPiece)
+		s.live, s.cnt, s.cellPiece = s.liveAt[d], s.cntAt[d], s.cpAt[d]
+	} else {
+		s.mark[s.depth] = int32(len(s.trail))
+	}
 	live, cnt, cp := s.live, s.cnt, s.cellPiece
-	trail, free := s.trail, s.free
+	trail, free, copied := s.trail, s.free, k.copyState
 	pieceBits := k.rule == Fewest // FewestCells never looks at a piece's set
 	for _, e := range k.entry[int(i)*k.stride+1:][:k.nentry[i]-1] {
 		it := e >> entryBits
@@ -179,7 +215,9 @@ func (s *Search) placeFewest(i int32) {
 					live[uint32(ce)&(1<<entWordBits-1)] &^= 1 << (ce >> entWordBits & 63)
 					cp[ce>>32]--
 				}
-				trail = append(trail, q)
+				if !copied {
+					trail = append(trail, q)
+				}
 			}
 		}
 	}
@@ -190,6 +228,10 @@ func (s *Search) placeFewest(i int32) {
 // piece is not yet back in s.free.
 func (s *Search) unplaceFewest(d int) {
 	k := s.k
+	if k.copyState {
+		s.live, s.cnt, s.cellPiece = s.liveAt[d], s.cntAt[d], s.cpAt[d]
+		return
+	}
 	live, cnt, cp := s.live, s.cnt, s.cellPiece
 	from := s.mark[d]
 	pieceBits := k.rule == Fewest

@@ -130,14 +130,15 @@ type Kernel struct {
 	// The fewest rules' bit sets (fewest.go): item it's at
 	// bitOff[it]..bitOff[it+1] words; placement q's items and bit
 	// positions packed at entry[q*stride:][:nentry[q]].
-	bitOff   []int32
-	entry    []uint32
-	nentry   []uint16
-	stride   int
-	segStart []int32 // the segments of live word w: segs[segStart[w]:segStart[w+1]]
-	segs     []pieceSeg
-	cellEnt  []uint64 // placement q's cells at cellEnt[q*maxSize:]: live word | bit<<entWordBits | count index<<32
-	maxSize  int
+	bitOff    []int32
+	entry     []uint32
+	nentry    []uint16
+	stride    int
+	segStart  []int32 // the segments of live word w: segs[segStart[w]:segStart[w+1]]
+	segs      []pieceSeg
+	copyState bool     // the fewest rules copy their sets per depth (maxCopyState)
+	cellEnt   []uint64 // placement q's cells at cellEnt[q*maxSize:]: live word | bit<<entWordBits | count index<<32
+	maxSize   int
 }
 
 // SetProgress makes Solve and SolveParallel report the nodes searched to
@@ -282,6 +283,8 @@ func Compile(p Problem) (*Kernel, error) {
 			return nil, fmt.Errorf("bitpack: more than %d placements of one item", entryMask)
 		}
 		k.buildFewest()
+		state := 8*int(k.bitOff[len(k.byItem)]) + 4*(len(k.byItem)+k.n*k.np)
+		k.copyState = state*(k.np+3) <= maxCopyState
 	}
 	return k, nil
 }

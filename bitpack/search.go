@@ -37,6 +37,10 @@ type Search struct {
 	cellPiece []int32
 	trail     []int32
 	mark      []int32
+	// With Kernel.copyState, the sets of every depth instead of a trail.
+	liveAt [][]uint64
+	cntAt  [][]int32
+	cpAt   [][]int32
 
 	sums   []uint64       // scratch: the subset sums of the unplaced pieces' sizes
 	around []aroundRegion // scratch: the regions aroundOK grows
