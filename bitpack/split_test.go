@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -71,8 +72,54 @@ func TestSolveSplit(t *testing.T) {
 			if solutions(r, got) != solutions(one, want) || r.Stats.NodesByDepth[1] != one.Stats.NodesByDepth[1] || r.Stats.Branches[0] != one.Stats.Branches[0] {
 				t.Fatalf("trial %d, %d workers: split %d solutions %v, one kernel %d %v", trial, workers, r.Solutions, r.Stats, one.Solutions, one.Stats)
 			}
+			if want := splitStats(t, ks); !reflect.DeepEqual(r.Stats, want) {
+				t.Fatalf("trial %d, %d workers: split statistics %+v, the chosen subtrees' %+v", trial, workers, r.Stats, want)
+			}
 		}
 	}
+}
+
+// splitStats re-derives SolveSplit's statistics: the root's children as
+// the first kernel lists them, each child's subtree searched by the
+// generic (four-word) search in the kernel whose scan order ranks the
+// child's placement's cells lowest.
+func splitStats(t *testing.T, ks []*Kernel) Stats {
+	var st Stats
+	root := ks[0].NewSearch()
+	n, _ := root.Branches()
+	st.grow(1)
+	st.NodesByDepth[0] = 1
+	st.Branched[0] = 1
+	st.Branches[0] = int64(len(root.kids[0]))
+	st.Histogram[0][min(len(root.kids[0]), HistogramMax)]++
+	st.Nodes = int64(len(root.kids[0]))
+	st.NodesByDepth[1] = st.Nodes
+	st.Pruned = int64(len(root.kids[0]) - n)
+	for c := 0; c < n; c++ {
+		i := root.children(0)[c]
+		best, bestRank := 0, -1
+		for j, k := range ks {
+			rank := 0
+			for _, cell := range k.cells[i] {
+				rank += int(cell)
+			}
+			if bestRank < 0 || rank < bestRank {
+				best, bestRank = j, rank
+			}
+		}
+		k := ks[best]
+		sm := k.small
+		k.small = nil
+		s := k.NewSearch()
+		s.Down(c)
+		if s.path[0] != i {
+			t.Fatal("the kernels list the root's children differently")
+		}
+		r := s.Solve(context.Background(), 0, nil)
+		k.small = sm
+		st.add(&r.Stats)
+	}
+	return st
 }
 
 // TestSolveSplitErrors: kernels that do not share the root are refused.
