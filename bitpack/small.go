@@ -28,6 +28,9 @@ type small struct {
 	l0, l1, r0, r1 shiftGroup
 	adj            []uint64 // the neighbours of each cell, when there are too many groups
 	border         []uint64 // the cells next to each placement
+	// deadSize has bit z set when a region of z cells (z < 64) is not a
+	// multiple of the pieces' one size: a table, not a division.
+	deadSize uint64
 }
 
 type shiftGroup struct {
@@ -80,6 +83,13 @@ func (k *Kernel) newSmall() *small {
 		} else {
 			for c := 0; c < k.n; c++ {
 				sm.adj = append(sm.adj, k.adj[c][0])
+			}
+		}
+	}
+	if k.uniform != 0 {
+		for z := 0; z < 64; z++ {
+			if z%k.uniform != 0 {
+				sm.deadSize |= 1 << z
 			}
 		}
 	}
@@ -165,7 +175,7 @@ func (s *Search) regionsOK1(empty, free uint64) bool {
 // that the node did not have touches the placement), and its size is
 // what the others leave of the node's region, a multiple of u: the
 // test passes without filling it.
-func (sm *small) aroundOK(seeds, e uint64, u int) bool {
+func (sm *small) aroundOK(seeds, e uint64) bool {
 	for seeds != 0 {
 		r := seeds & -seeds
 		for {
@@ -178,7 +188,7 @@ func (sm *small) aroundOK(seeds, e uint64, u int) bool {
 			}
 			r = g
 		}
-		if bits.OnesCount64(r)%u != 0 {
+		if sm.deadSize>>bits.OnesCount64(r)&1 != 0 {
 			return false
 		}
 		seeds &^= r
@@ -207,7 +217,6 @@ func (s *Search) solveSmall(ctx context.Context, limit int64, visit func(placeme
 	}
 	around := k.dead && k.uniform != 0 && !k.largest
 	holeOfOne := k.uniform > 1 // a region of one cell is dead
-	u := k.uniform
 	emp, fre, path := s.emp, s.fre, s.path
 	kidI, kidM := s.kidI, s.kidM
 	lo, hi, pos := s.sLo, s.sHi, s.sPos
@@ -294,7 +303,7 @@ expand:
 				e, f := emp[d]&^kidM[j], fre[d]&^pieceSet[i]
 				if around {
 					seeds := sm.border[i] & e
-					if holeOfOne && seeds&^sm.grow(e) != 0 || !sm.aroundOK(seeds, e, u) {
+					if holeOfOne && seeds&^sm.grow(e) != 0 || !sm.aroundOK(seeds, e) {
 						pruned++
 						continue
 					}
