@@ -24,13 +24,15 @@
 //     fewest placements left, ties to the first (pieces before cells,
 //     cells in order), children in the placements' order: the trees of
 //     xcover's Fewest strategy. The counts are kept incrementally, with a
-//     bit per placement in each item's set and a trail of the placements
-//     killed (fewest.go): covering a cell kills the live placements of
-//     unplaced pieces that cover it, a bit and a count for each of their
-//     items; a placed piece's placements are left alone, and the cells
-//     count only the unplaced pieces' placements. Undoing revives the
-//     trail. Costs O(dying placements x piece size) per node, like
-//     dancing links, on bit sets that stay in cache.
+//     bit per placement in each item's set and a count per (cell, piece)
+//     (fewest.go): covering a cell kills the live placements of unplaced
+//     pieces that cover it, a bit and a count for each of their items; a
+//     placed piece's placements are left alone (masked out of the words
+//     by piece), and a cell's count, summed over the unplaced pieces, is
+//     cut short at the best so far. Undoing switches back to the parent's
+//     copy of the sets (or, beyond maxCopyState, revives a trail). Costs
+//     O(dying placements x piece size) per node, like dancing links, on
+//     bit sets that stay in cache.
 //   - Ordered: the first unfilled item of a given order: xcover's Fixed
 //     and Sorted strategies.
 //
@@ -49,6 +51,13 @@
 // parity cut is made: the kernel knows no grid, only cells and their
 // neighbours; a grid's colouring argument belongs to the puzzle that
 // builds the problem.
+//
+// Boards of at most 64 cells with FirstEmpty run a one-word search
+// (small.go): one loop, the children of every depth on a flat stack, the
+// placements at a cell listed per unplaced piece without branches, the
+// region test grown by shifts from the lowest of the placement's empty
+// neighbours until it holds them all. SolveSplit searches each lead
+// placement's subtree in the scan order that reaches it first.
 //
 // Costs: a FirstEmpty node is a scan of its anchored placements with one
 // 4-word test each; the memory is O(placements x 4 words) for the masks
