@@ -291,8 +291,8 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 	}
 	if pk.FirstEmpty && limit == 0 {
 		// The whole tree: each placement of the lead piece is completed
-		// scanning from whichever end of the board makes the smaller
-		// subtree (bitpack.SolveSplit).
+		// scanning from the end of the board nearer to it, which makes
+		// the smaller subtree (bitpack.SolveSplit).
 		back, _, err := pk.kernel(s, keep, true)
 		if err != nil {
 			return xcover.Result{Err: err}
