@@ -10,9 +10,11 @@ import (
 const HistogramMax = 64
 
 // checkEvery is how many nodes a search visits between looks at its
-// context or stop function: rare enough to cost nothing, often enough to
-// stop within a millisecond.
-const checkEvery = 1 << 16
+// context or stop function: rare enough to cost nothing (6x10's search,
+// 27 M nodes a second, looks 6,600 times a second and takes no longer),
+// often enough to stop within 15 ms on PP-24's tree (300,000 nodes a
+// second) and within a second under the race detector.
+const checkEvery = 1 << 12
 
 // Stats are the counts of a search, with the meaning of xcover.Stats so
 // that the two engines' statistics compare field by field: Nodes counts
