@@ -81,6 +81,10 @@ type DecideOptions struct {
 	// Forced expands only the forced move (see ForcedMove) of a position
 	// that has one.
 	Forced bool
+	// Stubborn expands only the moves of a stubborn set (see stubborn.go):
+	// a partial-order reduction that keeps every win reachable, so the
+	// verdicts stay exact.
+	Stubborn bool
 	// Plain makes it Shintani's plain depth-first search: exact keys
 	// instead of canonical ones and children in the fixed Order instead of
 	// ByKind.
@@ -146,7 +150,7 @@ func (o DecideOptions) Search(dom *Domain) (search.Func, search.Options) {
 	// is generated: it shares its work with the forced-move test there,
 	// and a best-first search never expands many of the positions it
 	// stores.
-	dom.Reach, dom.Forced = o.Reach, o.Forced
+	dom.Reach, dom.Forced, dom.Stubborn = o.Reach, o.Forced, o.Stubborn
 	switch {
 	case o.Plain:
 		dom.Order = o.Order
@@ -200,7 +204,7 @@ func Decide(ctx context.Context, d Deal, o DecideOptions) (Decision, error) {
 		var doms []*Domain // ParallelPriorityFirst makes them one at a time
 		newDomain := func() search.Domain {
 			g := *dom.G
-			dm := &Domain{G: &g, Order: Natural, Reach: o.Reach, Forced: o.Forced}
+			dm := &Domain{G: &g, Order: Natural, Reach: o.Reach, Forced: o.Forced, Stubborn: o.Stubborn}
 			doms = append(doms, dm)
 			return dm
 		}

@@ -37,6 +37,9 @@ type Domain struct {
 	// ForcedMove) when the position has one; the two share one computation
 	// of the reachable cells.
 	Reach, Forced bool
+	// Stubborn makes Moves return only the moves of a stubborn set (see
+	// stubborn.go): fewer moves, and every won position still reachable.
+	Stubborn bool
 	// Rejected counts the positions whose moves were withheld because
 	// Deadlocked proved them lost.
 	Rejected int64
@@ -65,7 +68,8 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 		d.Rejected++
 		return buf
 	}
-	if d.Reach || d.Forced {
+	d.buf = d.buf[:0]
+	if d.Reach || d.Forced || d.Stubborn {
 		var st reachSets
 		d.G.reachability(&st)
 		if d.Reach && d.G.lost(&st) {
@@ -75,8 +79,13 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 		if m, ok := d.G.forced(&st); d.Forced && ok {
 			return append(buf, search.Move(m))
 		}
+		if d.Stubborn {
+			d.buf = d.G.stubborn(&st, d.G.Moves(d.buf))
+		}
 	}
-	d.buf = d.G.Moves(d.buf[:0])
+	if !d.Stubborn {
+		d.buf = d.G.Moves(d.buf)
+	}
 	switch d.Order {
 	case Natural:
 		for _, m := range d.buf {
