@@ -46,6 +46,10 @@ func TestFullDealsCPU(t *testing.T) {
 	if v := os.Getenv("GAPS13_CPU"); v != "" {
 		budget, _ = time.ParseDuration(v)
 	}
+	cols := 13
+	if v := os.Getenv("GAPS13_K"); v != "" {
+		cols, _ = strconv.Atoi(v)
+	}
 	algo := os.Getenv("GAPS13_ALGO")
 	o := DecideOptions{Deadlock: true, MaxMem: 6 << 30}
 	switch algo {
@@ -53,13 +57,18 @@ func TestFullDealsCPU(t *testing.T) {
 		o = DecideOptions{Reach: true, Forced: true, MaxMem: 6 << 30}
 	case "decide-stubborn":
 		o = DecideOptions{Reach: true, Forced: true, Stubborn: true, MaxMem: 6 << 30}
+	case "decide-dl-stubborn":
+		o = DecideOptions{Deadlock: true, Stubborn: true, MaxMem: 6 << 30}
 	}
 	if os.Getenv("GAPS13_DFS") != "" {
 		o.DepthFirst = true
 	}
+	if os.Getenv("GAPS13_GLOBAL") != "" {
+		stubbornRelative = false
+	}
 	count := map[Verdict]int{}
 	for _, s := range seeds {
-		d := Generate(13, s)
+		d := Generate(cols, s)
 		ctx, cancel := context.WithCancel(context.Background())
 		start := cpuSeconds()
 		done := make(chan struct{})

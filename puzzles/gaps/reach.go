@@ -45,7 +45,12 @@ type reachSets struct {
 }
 
 // reachability computes the fixed point of the sets into st.
-func (g *Game) reachability(st *reachSets) {
+func (g *Game) reachability(st *reachSets) { g.reachabilityPinned(st, 0) }
+
+// reachabilityPinned computes the fixed point of the sets into st for the
+// sequences of moves in which the cards of pinned (bit c) never move: they
+// are never movable, and never open their cells.
+func (g *Game) reachabilityPinned(st *reachSets, pinned uint64) {
 	k := g.k
 	col0, notLast := g.colMasks()
 	var open uint64
@@ -75,7 +80,7 @@ func (g *Game) reachability(st *reachSets) {
 				} else if right := (reach[c-1] & notLast) << 1; right&(open&^p) != 0 {
 					next = p | right
 				}
-				if next == 0 || next == reach[c] && movable&(1<<c) != 0 {
+				if next == 0 || pinned>>c&1 != 0 || next == reach[c] && movable&(1<<c) != 0 {
 					continue
 				}
 				if movable&(1<<c) == 0 {

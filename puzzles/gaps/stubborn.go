@@ -50,6 +50,9 @@ package gaps
 
 import "math/bits"
 
+// stubbornRelative: see closure.
+var stubbornRelative = true
+
 // stubborn keeps in ms (the legal moves) only the moves of the smallest
 // stubborn set found, given the reachability fixed point st, and returns
 // them.
@@ -65,22 +68,27 @@ func (g *Game) stubborn(st *reachSets, ms []Move) []Move {
 		nmoves[c]++
 	}
 	best, bestN := uint64(0), len(ms)
-	for seeds := enabled; seeds != 0; seeds &= seeds - 1 {
-		c := Card(bits.TrailingZeros64(seeds))
-		set := g.closure(st, c, enabled, bestN)
-		if set == 0 {
-			continue
-		}
+	try := func(set uint64) {
 		n := 0
 		for e := set & enabled; e != 0; e &= e - 1 {
 			n += int(nmoves[bits.TrailingZeros64(e)])
 		}
-		if n < bestN {
+		if set != 0 && n < bestN {
 			best, bestN = set, n
-			if n == 1 {
-				break
-			}
 		}
+	}
+	// First with the frozen cards of st (cheap), then, while that leaves
+	// more than one move, with the frozen cards recomputed for the moves
+	// outside the set, from the seeds that no such set holds yet.
+	for seeds := enabled; seeds != 0 && bestN > 1; seeds &= seeds - 1 {
+		try(g.close(st, uint64(1)<<bits.TrailingZeros64(seeds), enabled, bestN))
+	}
+	var tried uint64
+	for seeds := enabled &^ tried; stubbornRelative && seeds != 0 && bestN > 1; seeds = enabled &^ tried {
+		c := Card(bits.TrailingZeros64(seeds))
+		set := g.closure(c, enabled, bestN)
+		tried |= set | 1<<c
+		try(set)
 	}
 	if best == 0 {
 		return ms
@@ -94,14 +102,35 @@ func (g *Game) stubborn(st *reachSets, ms []Move) []Move {
 	return out
 }
 
-// closure returns the set C of cards (bit c) closed under R1-R4 from seed,
-// or 0 once it holds limit or more legal moves' cards (no better than a
-// set already found).
-func (g *Game) closure(st *reachSets, seed Card, enabled uint64, limit int) uint64 {
-	k := g.k
+// closure returns a set C of cards (bit c) from seed, closed under R1-R4
+// with the frozen cards recomputed for the sequences of moves that avoid
+// C (the fixed point with C pinned, reachabilityPinned) until C no longer
+// grows, or 0 once it holds limit or more cards with legal moves (no
+// better than a set already found).
+func (g *Game) closure(seed Card, enabled uint64, limit int) uint64 {
 	set := uint64(1) << seed
-	stack := [64]Card{seed}
-	n := 1
+	var rel reachSets
+	for set != 0 {
+		g.reachabilityPinned(&rel, set)
+		next := g.close(&rel, set, enabled, limit)
+		if next == set {
+			return set
+		}
+		set = next
+	}
+	return 0
+}
+
+// close returns the least superset of set closed under R1-R4 with the
+// frozen cards of st, or 0 (see closure).
+func (g *Game) close(st *reachSets, set, enabled uint64, limit int) uint64 {
+	k := g.k
+	var stack [64]Card
+	n := 0
+	for s := set; s != 0; s &= s - 1 {
+		stack[n] = Card(bits.TrailingZeros64(s))
+		n++
+	}
 	add := func(d Card) {
 		if d == Hole || st.movable>>d&1 == 0 || set>>d&1 != 0 {
 			return
