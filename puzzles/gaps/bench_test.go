@@ -61,3 +61,14 @@ func BenchmarkUnwinnable(b *testing.B) {
 		g.Unwinnable()
 	}
 }
+
+// BenchmarkDecideStubborn decides the same deal as decide-reach expanding
+// only stubborn sets (decide-stubborn).
+func BenchmarkDecideStubborn(b *testing.B) {
+	d := Generate(8, 13)
+	b.ReportAllocs()
+	for b.Loop() {
+		dec, _ := Decide(context.Background(), d, DecideOptions{Reach: true, Forced: true, Stubborn: true})
+		b.ReportMetric(float64(dec.Generated), "nodes/op")
+	}
+}

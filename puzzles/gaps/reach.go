@@ -65,8 +65,11 @@ func (g *Game) reachabilityPinned(st *reachSets, pinned uint64) {
 			reach[c] = 1 << g.pos[c]
 		}
 	}
-	for changed := true; changed; {
-		changed = false
+	// A pass takes the cards of each suit in rank order, so a set that
+	// grows reaches the next card in the same pass; another pass is needed
+	// only when a cell opened (which any card may be waiting for).
+	for again := true; again; {
+		opened := open
 		aces := col0&open != 0
 		for s := range Rows {
 			for r := 1; r < k; r++ {
@@ -88,9 +91,9 @@ func (g *Game) reachabilityPinned(st *reachSets, pinned uint64) {
 					open |= p
 				}
 				reach[c] = next
-				changed = true
 			}
 		}
+		again = open != opened
 	}
 	st.movable, st.open = movable, open
 }
@@ -98,7 +101,19 @@ func (g *Game) reachabilityPinned(st *reachSets, pinned uint64) {
 // colMasks returns the cells of column 0 and the cells not in the last
 // column.
 func (g *Game) colMasks() (col0, notLast uint64) {
-	k := g.k
+	m := &colMaskTable[g.k]
+	return m[0], m[1]
+}
+
+// colMaskTable holds colMasks by the number of columns.
+var colMaskTable = func() (t [MaxCols + 1][2]uint64) {
+	for k := 1; k <= MaxCols; k++ {
+		t[k][0], t[k][1] = colMasksOf(k)
+	}
+	return t
+}()
+
+func colMasksOf(k int) (col0, notLast uint64) {
 	for r := range Rows {
 		col0 |= 1 << (r * k)
 	}

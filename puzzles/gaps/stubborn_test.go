@@ -40,6 +40,16 @@ func TestStubbornSound(t *testing.T) {
 				ms := h.Moves(nil)
 				var st reachSets
 				h.reachability(&st)
+				if ref := naiveReachability(h, 0); ref != st {
+					t.Fatalf("k=%d seed %d: the fixed point differs from the naive one in\n%v", dl.k, seed, h)
+				}
+				if c := h.cells[1]; c != Hole {
+					var pin reachSets
+					h.reachabilityPinned(&pin, 1<<c)
+					if ref := naiveReachability(h, 1<<c); ref != pin {
+						t.Fatalf("k=%d seed %d: the pinned fixed point differs from the naive one in\n%v", dl.k, seed, h)
+					}
+				}
 				sub := h.stubborn(&st, append([]Move(nil), ms...))
 				all += len(ms)
 				kept += len(sub)
@@ -123,4 +133,48 @@ func TestDecideStubborn(t *testing.T) {
 	}
 	t.Logf("%d deals decided; %d unsolvable ones stored fewer positions with stubborn sets; unsolvable: %d positions stored without, %d with",
 		decided, fewer, storedRef, storedStub)
+}
+
+// naiveReachability is the fixed point of reach.go computed the plain way:
+// full passes over all cards until nothing changes.
+func naiveReachability(g *Game, pinned uint64) reachSets {
+	var st reachSets
+	k := g.k
+	col0, notLast := colMasksOf(k)
+	for _, h := range g.holes {
+		st.open |= 1 << h
+	}
+	for s := range Rows {
+		for r := 1; r < k; r++ {
+			c := NewCard(s, r)
+			st.reach[c] = 1 << g.pos[c]
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for s := range Rows {
+			for r := 1; r < k; r++ {
+				c := NewCard(s, r)
+				if pinned>>c&1 != 0 {
+					continue
+				}
+				p := uint64(1) << g.pos[c]
+				var next uint64
+				if r == 1 {
+					if col0&st.open != 0 {
+						next = p | col0
+					}
+				} else if right := (st.reach[c-1] & notLast) << 1; right&(st.open&^p) != 0 {
+					next = p | right
+				}
+				if next != 0 && (next != st.reach[c] || st.movable>>c&1 == 0) {
+					st.movable |= 1 << c
+					st.open |= p
+					st.reach[c] = next
+					changed = true
+				}
+			}
+		}
+	}
+	return st
 }

@@ -16,7 +16,7 @@ type SurveyOptions struct {
 	Deals   int    // number of deals
 	Workers int    // deals decided at once
 	// Decider is the algorithm that decides each deal: "decide" (the
-	// default, when empty) or "decide-reach".
+	// default, when empty), "decide-reach" or "decide-stubborn".
 	Decider string
 	// Algorithms are run, after the decider, on every deal it found
 	// solvable (Shintani's averages are over solvable deals).
