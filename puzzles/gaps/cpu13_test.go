@@ -51,14 +51,19 @@ func TestFullDealsCPU(t *testing.T) {
 		cols, _ = strconv.Atoi(v)
 	}
 	algo := os.Getenv("GAPS13_ALGO")
-	o := DecideOptions{Deadlock: true, MaxMem: 6 << 30}
-	switch algo {
-	case "decide-reach":
-		o = DecideOptions{Reach: true, Forced: true, MaxMem: 6 << 30}
-	case "decide-stubborn":
-		o = DecideOptions{Reach: true, Forced: true, Stubborn: true, MaxMem: 6 << 30}
-	case "decide-dl-stubborn":
-		o = DecideOptions{Deadlock: true, Stubborn: true, MaxMem: 6 << 30}
+	options := func(algo string) DecideOptions {
+		switch algo {
+		case "decide-reach":
+			return DecideOptions{Reach: true, Forced: true, MaxMem: 6 << 30}
+		case "decide-stubborn":
+			return DecideOptions{Reach: true, Forced: true, Stubborn: true, MaxMem: 6 << 30}
+		}
+		return DecideOptions{Deadlock: true, MaxMem: 6 << 30}
+	}
+	o := options(algo)
+	first := o
+	if v := os.Getenv("GAPS13_FIRST"); v != "" {
+		first = options(v)
 	}
 	if os.Getenv("GAPS13_DFS") != "" {
 		o.DepthFirst = true
@@ -67,29 +72,46 @@ func TestFullDealsCPU(t *testing.T) {
 		stubbornRelative = false
 	}
 	count := map[Verdict]int{}
+	// GAPS13_SPLIT=F runs a portfolio: best-first (the decider
+	// GAPS13_FIRST, default GAPS13_ALGO) for the fraction F of the budget,
+	// then, if still unknown, depth-first GAPS13_ALGO for the rest.
+	split, _ := strconv.ParseFloat(os.Getenv("GAPS13_SPLIT"), 64)
 	for _, s := range seeds {
 		d := Generate(cols, s)
-		ctx, cancel := context.WithCancel(context.Background())
 		start := cpuSeconds()
-		done := make(chan struct{})
-		go func() {
-			tk := time.NewTicker(50 * time.Millisecond)
-			defer tk.Stop()
-			for {
-				select {
-				case <-done:
-					return
-				case <-tk.C:
-					if cpuSeconds()-start > budget.Seconds() {
-						cancel()
+		run := func(o DecideOptions, until float64) (Decision, error) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			done := make(chan struct{})
+			defer close(done)
+			go func() {
+				tk := time.NewTicker(50 * time.Millisecond)
+				defer tk.Stop()
+				for {
+					select {
+					case <-done:
 						return
+					case <-tk.C:
+						if cpuSeconds()-start > until {
+							cancel()
+							return
+						}
 					}
 				}
+			}()
+			return Decide(ctx, d, o)
+		}
+		var dec Decision
+		var err error
+		if split > 0 {
+			dec, err = run(first, split*budget.Seconds())
+			if err == nil && dec.Verdict == Unknown {
+				o.DepthFirst = true
+				dec, err = run(o, budget.Seconds())
 			}
-		}()
-		dec, err := Decide(ctx, d, o)
-		close(done)
-		cancel()
+		} else {
+			dec, err = run(o, budget.Seconds())
+		}
 		used := cpuSeconds() - start
 		if err != nil {
 			t.Fatal(err)

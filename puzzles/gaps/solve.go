@@ -16,20 +16,21 @@ import (
 // switch deadlock detection on (the decider has it on unless it ends in
 // "-nodl").
 var Algorithms = []string{
-	"decide",          // the exhaustive decider (Decide), deadlock detection on
-	"decide-reach",    // the decider with the reachability test (Unwinnable) and forced moves (ForcedMove)
-	"decide-stubborn", // decide-reach expanding only stubborn sets (a partial-order reduction, stubborn.go)
-	"dfid",            // Berliner et al.'s DF: iterative deepening, branch and bound on D + N, increment 2
-	"astar",           // A*, f = D + N (optimal)
-	"bf1-1.8",         // Berliner et al.'s BF1, f = 1.8 N + D (any mu: bf1-MU)
-	"bf1-2.4",         // BF1 with Berliner et al.'s mu for the hardest deals
-	"bf2",             // best-first on Goodness
-	"priority1",       // Shintani's priority-first, order 1 (aces, then dead holes)
-	"priority2",       // Shintani's priority-first, order 2 (dead holes, then aces)
-	"dfs-aces-first",  // Shintani's depth-first 1: each state once, ace moves tried first
-	"dfs-aces-last",   // Shintani's depth-first 2: each state once, ace moves tried last
-	"dfs",             // search.DepthFirst with duplicate detection (re-searches states reached more cheaply)
-	"bfs",             // breadth-first (optimal, exhaustive)
+	"decide",              // the exhaustive decider (Decide), deadlock detection on
+	"decide-reach",        // the decider with the reachability test (Unwinnable) and forced moves (ForcedMove)
+	"decide-stubborn",     // decide-reach expanding only stubborn sets (a partial-order reduction, stubborn.go)
+	"decide-stubborn-dfs", // the same, depth-first (children ByKind)
+	"dfid",                // Berliner et al.'s DF: iterative deepening, branch and bound on D + N, increment 2
+	"astar",               // A*, f = D + N (optimal)
+	"bf1-1.8",             // Berliner et al.'s BF1, f = 1.8 N + D (any mu: bf1-MU)
+	"bf1-2.4",             // BF1 with Berliner et al.'s mu for the hardest deals
+	"bf2",                 // best-first on Goodness
+	"priority1",           // Shintani's priority-first, order 1 (aces, then dead holes)
+	"priority2",           // Shintani's priority-first, order 2 (dead holes, then aces)
+	"dfs-aces-first",      // Shintani's depth-first 1: each state once, ace moves tried first
+	"dfs-aces-last",       // Shintani's depth-first 2: each state once, ace moves tried last
+	"dfs",                 // search.DepthFirst with duplicate detection (re-searches states reached more cheaply)
+	"bfs",                 // breadth-first (optimal, exhaustive)
 }
 
 // SolveOptions are the limits and the duplicate store of Solve.
@@ -104,11 +105,13 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 	out := Outcome{Algorithm: name}
 	deadlock := strings.HasSuffix(name, "+dl")
 	base := strings.TrimSuffix(strings.TrimSuffix(name, "+dl"), "-nodl")
-	if base == "decide" || base == "decide-reach" || base == "decide-stubborn" || strings.HasPrefix(base, "dfs-") {
-		reach := base == "decide-reach" || base == "decide-stubborn"
+	stubborn := strings.HasPrefix(base, "decide-stubborn")
+	if base == "decide" || base == "decide-reach" || stubborn || strings.HasPrefix(base, "dfs-") {
+		reach := base == "decide-reach" || stubborn
 		do := DecideOptions{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: store,
 			Deadlock: base == "decide" && !strings.HasSuffix(name, "-nodl") || deadlock,
-			Reach:    reach, Forced: reach, Stubborn: base == "decide-stubborn", Workers: o.Workers}
+			Reach:    reach, Forced: reach, Stubborn: stubborn,
+			DepthFirst: base == "decide-stubborn-dfs", Workers: o.Workers}
 		switch base {
 		case "dfs-aces-first":
 			do.Plain, do.Order = true, AcesFirst

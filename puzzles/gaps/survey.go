@@ -16,7 +16,8 @@ type SurveyOptions struct {
 	Deals   int    // number of deals
 	Workers int    // deals decided at once
 	// Decider is the algorithm that decides each deal: "decide" (the
-	// default, when empty), "decide-reach" or "decide-stubborn".
+	// default, when empty), "decide-reach", "decide-stubborn" or
+	// "decide-stubborn-dfs".
 	Decider string
 	// Algorithms are run, after the decider, on every deal it found
 	// solvable (Shintani's averages are over solvable deals).
