@@ -3,7 +3,8 @@
 // search.Domain every engine of package search runs on (with canonical keys,
 // the 24 row permutations of a position as one, and the move orders of
 // Shintani and of the decider), Berliner et al.'s deadlock detection, a
-// stronger reachability test with forced moves (reach.go), and the
+// stronger reachability test with forced moves (reach.go), stubborn sets, a
+// partial-order reduction that keeps every win reachable (stubborn.go), and the
 // exhaustive deciders, configurations of package search (see decide.go),
 // that answer solvable (with a solution), unsolvable (a proof by exhaustion)
 // or unknown (a limit). DecideOptions.Workers runs the best-first decider on

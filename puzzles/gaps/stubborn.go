@@ -4,7 +4,7 @@ package gaps
 // moves of a position and still reaches every won position.
 //
 // A won position has no legal move (its four holes sit right of the rank
-// k-1 cards), so it is a deadlock of the state graph, and Valmari's stubborn
+// k-1 cards), so it is a deadlock of the state graph, and Valmari's (1991) stubborn
 // sets preserve every reachable deadlock. A set T of moves of position s is
 // stubborn when
 //
