@@ -60,7 +60,8 @@ Prints "solvable" with the moves in Shintani's (card, hole) notation,
 "unsolvable" when the search exhausted every reachable position (a proof),
 or "unknown" when a limit stopped it.
 
---algo: decide (the default: the exhaustive decider), decide-reach, dfid,
+--algo: decide (the default: the exhaustive decider), decide-reach,
+decide-stubborn, decide-stubborn-dfs, dfid,
 astar, bf1-MU, bf2, priority1, priority2, dfs-aces-first, dfs-aces-last,
 dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 		Example: `  branchwise gaps solve deal.txt --algo astar+dl --json`,
@@ -189,7 +190,7 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 	fs.IntVar(&deals, "deals", 100, "deals per size")
 	fs.StringVar(&algos, "algos", "priority1,priority2,dfs-aces-first,dfs-aces-last", "algorithms run on the solvable deals, comma-separated (empty: none)")
 	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
-	fs.StringVar(&decider, "decider", "decide", "decider: decide, or decide-reach (reachability test and forced moves)")
+	fs.StringVar(&decider, "decider", "decide", "decider: decide, decide-reach (reachability test and forced moves) or decide-stubborn[-dfs] (and stubborn sets)")
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print one line per deal on standard error")
 	cliflag.AddWorkers(fs, &workers)
 	fs.IntVar(&dealWorkers, "deal-workers", 1, "goroutines deciding each deal together (with -j deals at once)")

@@ -202,8 +202,10 @@ func (o SurveySizes) Check() error {
 			return err
 		}
 	}
-	if o.Decider != "decide" && o.Decider != "decide-reach" {
-		return opterr.Errorf("--decider", "--decider %q: want decide or decide-reach", o.Decider)
+	switch o.Decider {
+	case "decide", "decide-reach", "decide-stubborn", "decide-stubborn-dfs":
+	default:
+		return opterr.Errorf("--decider", "--decider %q: want decide, decide-reach, decide-stubborn or decide-stubborn-dfs", o.Decider)
 	}
 	if o.Solve.Store != "hash" && o.Solve.Store != "trie" {
 		return opterr.Errorf("--dedup", "unknown duplicate store %q (want hash or trie)", o.Solve.Store)
