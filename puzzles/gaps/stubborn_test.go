@@ -81,11 +81,11 @@ func TestStubbornSound(t *testing.T) {
 }
 
 // TestDecideStubborn runs the best-first and depth-first deciders with
-// stubborn sets on the deals of 4 x 4..8 (seeds 1..30; 1..8 under -short)
+// stubborn sets on the deals of 4 x 4..8 (seeds 1..15; 1..8 under -short)
 // that the plain decider decides within 200,000 nodes: the same verdicts,
 // every solution replays to a win, and never more positions stored.
 func TestDecideStubborn(t *testing.T) {
-	n := uint64(30)
+	n := uint64(15)
 	if testing.Short() {
 		n = 8
 	}
