@@ -42,10 +42,6 @@ type Options struct {
 	// Width is the number of children Purdom's partial backtracking goes
 	// on into at every node (1: Knuth's probe).
 	Width int
-	// Importance makes Knuth's and the frontier probes (with Lookahead)
-	// draw a child in proportion to its own number of children, weighting
-	// it by the inverse of that probability.
-	Importance bool
 }
 
 // Result is an estimate of a tree's size and solutions.
@@ -93,9 +89,7 @@ type prober struct {
 	tmp   []int64   // a subtree being counted
 
 	lookahead    bool
-	importance   bool
 	inner        []int   // children that have children
-	innerN       []int   // and their numbers of children
 	leafN, leafS []int64 // leaf children and solutions among them at each node of the path
 }
 
@@ -135,7 +129,7 @@ func (p *prober) probe(t Tree, w float64) (nodes, solutions float64) {
 		k := p.rng.IntN(n)
 		if p.lookahead {
 			// Count the leaf children exactly and choose among the others.
-			p.inner, p.innerN = p.inner[:0], p.innerN[:0]
+			p.inner = p.inner[:0]
 			var leaves, leafSols int64
 			for c := 0; c < n; c++ {
 				t.Down(c)
@@ -144,7 +138,6 @@ func (p *prober) probe(t Tree, w float64) (nodes, solutions float64) {
 				t.Up()
 				if cn > 0 {
 					p.inner = append(p.inner, c)
-					p.innerN = append(p.innerN, cn)
 					continue
 				}
 				leaves++
@@ -158,23 +151,6 @@ func (p *prober) probe(t Tree, w float64) (nodes, solutions float64) {
 				break
 			}
 			n = len(p.inner)
-			if p.importance {
-				sum := 0
-				for _, c := range p.innerN {
-					sum += c
-				}
-				r := p.rng.IntN(sum)
-				i := 0
-				for r >= p.innerN[i] {
-					r -= p.innerN[i]
-					i++
-				}
-				k = p.inner[i]
-				w *= float64(sum) / float64(p.innerN[i])
-				t.Down(k)
-				p.work++
-				continue
-			}
 			k = p.inner[p.rng.IntN(n)]
 		}
 		w *= float64(n)
@@ -283,7 +259,6 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 	forEachSample(ctx, opt.Workers, batches, func() func(b int) {
 		t := newTree()
 		p := newProber(opt.Tail, opt.Lookahead)
-		p.importance = opt.Importance && opt.Lookahead
 		return func(b int) {
 			var r batch
 			clear(p.nodes)
@@ -427,11 +402,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		solTop      topK
 	}
 	results := make([]taskResult, len(split.paths))
-	probers := sync.Pool{New: func() any {
-		p := newProber(opt.Tail, opt.Lookahead)
-		p.importance = opt.Importance && opt.Lookahead
-		return p
-	}}
+	probers := sync.Pool{New: func() any { return newProber(opt.Tail, opt.Lookahead) }}
 	err := runTasks(ctx, newTree, split.paths, opt.Workers, func(t Tree, i int, stop func() bool) {
 		r := taskResult{nodes: make([]float64, reps), sols: make([]float64, reps)}
 		p := probers.Get().(*prober)

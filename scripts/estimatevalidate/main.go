@@ -36,7 +36,6 @@ type config struct {
 	tail    int
 	look    bool
 	exact   int // purdom: the depth above which every child is taken
-	imp     bool
 }
 
 func (c config) String() string {
@@ -56,19 +55,16 @@ func (c config) String() string {
 	if c.look {
 		s += " lookahead"
 	}
-	if c.imp {
-		s += " importance"
-	}
 	return s
 }
 
 var configs = []config{
-	{"knuth", 10000, 0, 0, false, 0, false},
-	{"knuth", 1000, 0, 0, true, 0, false},
-	{"stratified", 100, 0, 0, false, 0, false},
-	{"frontier", 20, 2, 0, false, 0, false},
-	{"frontier", 20, 2, 0, true, 0, false},
-	{"paper", 20, 3, 0, false, 0, false},
+	{"knuth", 10000, 0, 0, false, 0},
+	{"knuth", 1000, 0, 0, true, 0},
+	{"stratified", 100, 0, 0, false, 0},
+	{"frontier", 20, 2, 0, false, 0},
+	{"frontier", 20, 2, 0, true, 0},
+	{"paper", 20, 3, 0, false, 0},
 }
 
 func main() {
@@ -105,7 +101,6 @@ func main() {
 			}
 			for _, o := range parts[min(3, len(parts)):] {
 				c.look = c.look || o == "look"
-				c.imp = c.imp || o == "imp"
 				if strings.HasPrefix(o, "x") {
 					fmt.Sscan(o[1:], &c.exact)
 				}
@@ -196,7 +191,7 @@ func main() {
 				var work float64
 				start := time.Now()
 				for seed := 1; seed <= *reps; seed++ {
-					opt := estimate.Options{Seed: uint64(seed), Samples: c.samples, Workers: *workers, ExactDepth: c.depth, Tail: c.tail, Lookahead: c.look, Importance: c.imp,
+					opt := estimate.Options{Seed: uint64(seed), Samples: c.samples, Workers: *workers, ExactDepth: c.depth, Tail: c.tail, Lookahead: c.look,
 						CutP: 0.7, CutFrom: 2, CutTo: len(pk.Pieces) - 5}
 					var r estimate.Result
 					switch c.method {
