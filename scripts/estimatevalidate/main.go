@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/branchwise/branchwise/render"
@@ -78,6 +79,7 @@ func main() {
 	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH|WIDTH[:look][:xEXACT][:tTAIL]],... e.g. knuth:100000,frontier:20:3:look,purdom:10:4:look:x1:t50")
 	deadRegions := flag.Bool("dead-regions", false, "estimate the tree whose nodes with an empty region no remaining pieces fill are cut (the fewest-options rule)")
 	firstEmpty := flag.Bool("first-empty", false, "estimate the first-empty-cell tree (the kernel's FirstEmpty rule) instead of the fewest-options tree")
+	pp24 := flag.Bool("pp24", false, "instead of -puzzles: the ten depth-4 subtrees of Korekawa et al.'s PP-24 tree (--cells-only --dead-regions --largest-region) counted exactly in docs/distributed.md")
 	korf := flag.Int64("korf", 0, "instead: predict IDA*'s penultimate iteration on the Korf instances with at most this many generated nodes")
 	flag.Parse()
 	ctx := context.Background()
@@ -128,9 +130,17 @@ func main() {
 	}
 	fmt.Println("| puzzle | method | work (% of exhaustive) | solutions: median rel. error | confidence intervals: printed, covering | nodes: median rel. error | confidence intervals: printed, covering | seconds per estimate |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
-	for _, name := range strings.Split(*puzzles, ",") {
+	names := strings.Split(*puzzles, ",")
+	if *pp24 {
+		names = nil
+		for _, t := range pp24Truths {
+			names = append(names, "heptiamond-pp24/"+t.path)
+		}
+	}
+	for _, name := range names {
 		// NAME, NAME@PIECES or BOARD-FILE[@PIECES], as the pack command
-		// takes them.
+		// takes them; or heptiamond-pp24/PATH, a subtree of known counts.
+		name, subtree, _ := strings.Cut(name, "/")
 		file, pieces, _ := strings.Cut(name, "@")
 		name = strings.TrimSuffix(filepath.Base(file), ".txt")
 		if pieces != "" {
@@ -151,15 +161,25 @@ func main() {
 			pk.FirstEmpty = *firstEmpty && !paperTree
 			pk.DeadRegions = pk.DeadRegions || *deadRegions
 			newTree := pk.Tree(xcover.Fewest)
-			// The truth: the whole tree, counted.
-			truth, err := estimate.Exhaustive(ctx, newTree, 1000, *workers)
-			if err != nil {
-				log.Fatal(err)
-			}
 			var tNodes, tSols float64
-			for d := range truth.Nodes {
-				tNodes += float64(truth.Nodes[d])
-				tSols += float64(truth.Solutions[d])
+			if subtree != "" {
+				// Korekawa et al.'s tree below a node of known counts.
+				pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = true, true, true
+				t := pp24Truths[slices.IndexFunc(pp24Truths, func(t pp24Truth) bool { return t.path == subtree })]
+				path, _ := cliflag.ParseInts(t.path, 0)
+				newTree = estimate.Subtree(pk.Tree(xcover.Fewest), path)
+				tNodes, tSols = t.nodes, t.solutions
+				name += "/" + subtree
+			} else {
+				// The truth: the whole tree, counted.
+				truth, err := estimate.Exhaustive(ctx, newTree, 1000, *workers)
+				if err != nil {
+					log.Fatal(err)
+				}
+				for d := range truth.Nodes {
+					tNodes += float64(truth.Nodes[d])
+					tSols += float64(truth.Solutions[d])
+				}
 			}
 			fmt.Fprintf(os.Stderr, "%s (first-empty %v, dead regions %v, paper's tree %v): %.0f nodes, %.0f solutions\n", name, pk.FirstEmpty, pk.DeadRegions, paperTree, tNodes, tSols)
 			for _, c := range configs {
@@ -479,4 +499,26 @@ func median(xs []float64) float64 {
 		return math.NaN()
 	}
 	return s[len(s)/2]
+}
+
+// pp24Truth is a subtree of Korekawa et al.'s PP-24 tree counted exactly
+// (docs/distributed.md, scripts/pp24truth): the path of child numbers
+// from the root, and the subtree's nodes (its root included) and
+// solutions.
+type pp24Truth struct {
+	path             string
+	nodes, solutions float64
+}
+
+var pp24Truths = []pp24Truth{
+	{"13,25,2,32", 18055597, 3478},
+	{"13,34,3,13", 15763388, 3370},
+	{"19,1,12,5", 27430353, 8547},
+	{"14,35,2,13", 15726397, 3370},
+	{"14,25,1,32", 18119448, 3478},
+	{"13,34,0,9", 71059040, 19203},
+	{"13,25,3,8", 30829524, 3210},
+	{"14,39,28,10", 45252295, 4798},
+	{"13,38,30,10", 45118011, 4798},
+	{"13,12,6,7", 52056439, 4921},
 }
