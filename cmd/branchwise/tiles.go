@@ -65,21 +65,30 @@ func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 	return o, branching.CheckLearnLen(f.fsmLen)
 }
 
-// learn learns the FSM of --fsm within the limits and ctx into o.Filter; a
-// limit leaves the automaton learned so far, with a note on standard error,
-// and the search that follows stops on the same limit if it is the time.
-func (f *tilesFlags) learn(ctx context.Context, e *env, o *tiles.SolveOptions) {
-	if f.fsmLen == 0 {
-		return
+// start readies a search within the limits: the context of --max-time
+// and Ctrl-C (cancel it when done), the FSM of --fsm learned into o.Filter
+// (a limit leaves the automaton learned so far, with a note on standard
+// error), and the pattern databases loaded into o. gcShare is the limits'
+// share of the heap's goal (cliflag.Limits.SetGCLimit).
+func (f *tilesFlags) start(e *env, o *tiles.SolveOptions, gcShare int) (context.Context, context.CancelFunc, error) {
+	f.lim.SetGCLimit(gcShare)
+	ctx, cancel := f.lim.Context(e.ctx)
+	if f.fsmLen > 0 {
+		// --max-nodes counts the search's nodes, not the strings learned.
+		fsm, note, _ := learnFSM(ctx, tiles.LearnFSM, f.fsmLen, cliflag.Limits{MaxMem: f.lim.MaxMem})
+		if note != "" {
+			fmt.Fprintln(e.stderr, "branchwise: "+note)
+		}
+		if fsm != nil {
+			o.Filter = fsm
+		}
 	}
-	// --max-nodes counts the search's nodes, not the strings learned.
-	fsm, note, _ := learnFSM(ctx, tiles.LearnFSM, f.fsmLen, cliflag.Limits{MaxMem: f.lim.MaxMem})
-	if note != "" {
-		fmt.Fprintln(e.stderr, "branchwise: "+note)
+	if err := f.pdb.load(ctx, e, f.heuristic, int64(f.lim.MaxMem)); err != nil {
+		cancel()
+		return nil, nil, err
 	}
-	if fsm != nil {
-		o.Filter = fsm
-	}
+	o.PDB, o.Workers = f.pdb.h, f.pdb.workers
+	return ctx, cancel, nil
 }
 
 func newTilesSolveCmd(e *env) *cobra.Command {
@@ -109,14 +118,11 @@ nodes and the time. --algo ida with --heuristic md runs the specialised IDA*
 			if err != nil {
 				return err
 			}
-			f.lim.SetGCLimit(1)
-			ctx, cancel := f.lim.Context(e.ctx)
-			defer cancel()
-			f.learn(ctx, e, &opt)
-			if err := f.pdb.load(ctx, e, f.heuristic, int64(f.lim.MaxMem)); err != nil {
+			ctx, cancel, err := f.start(e, &opt, 1)
+			if err != nil {
 				return err
 			}
-			opt.PDB, opt.Workers = f.pdb.h, f.pdb.workers
+			defer cancel()
 			prog := cliflag.NewProgress(e.stderr)
 			sols, err := tiles.SolveAll(ctx, insts, tiles.SolveAllOptions{Solve: opt, Interrupt: e.ctx, Done: prog.Done,
 				Goal: func(b tiles.Board) (tiles.Board, error) {

@@ -39,14 +39,11 @@ the mean length relative to the optimum.`,
 			if err != nil {
 				return err
 			}
-			f.lim.SetGCLimit(workers)
-			ctx, cancel := f.lim.Context(e.ctx)
-			defer cancel()
-			f.learn(ctx, e, &opt)
-			if err := f.pdb.load(ctx, e, f.heuristic, int64(f.lim.MaxMem)); err != nil {
+			ctx, cancel, err := f.start(e, &opt, workers)
+			if err != nil {
 				return err
 			}
-			opt.PDB, opt.Workers = f.pdb.h, f.pdb.workers
+			defer cancel()
 			spec := fmt.Sprintf("tiles korf100 --algo %s --heuristic %s --weight %v --increment %d --dedup %s --fsm %d --max-nodes %d --max-mem %d",
 				opt.Algorithm, f.heuristic, opt.Weight, opt.Increment, opt.Store, f.fsmLen, f.lim.MaxNodes, f.lim.MaxMem)
 			slot, err := lf.Slot(os.Getenv)
