@@ -140,7 +140,10 @@ func main() {
 	for _, name := range names {
 		// NAME, NAME@PIECES or BOARD-FILE[@PIECES], as the pack command
 		// takes them; or heptiamond-pp24/PATH, a subtree of known counts.
-		name, subtree, _ := strings.Cut(name, "/")
+		var subtree string
+		if rest, ok := strings.CutPrefix(name, "heptiamond-pp24/"); ok {
+			name, subtree = "heptiamond-pp24", rest
+		}
 		file, pieces, _ := strings.Cut(name, "@")
 		name = strings.TrimSuffix(filepath.Base(file), ".txt")
 		if pieces != "" {
@@ -416,6 +419,7 @@ func predictKorf(ctx context.Context, maxGenerated int64, workers int) {
 	}
 	ratios := make([][]float64, len(methods))
 	works := make([]float64, len(methods))
+	covers := make([]coverage, len(methods))
 	fmt.Println("| instance | bound | expanded by IDA* | " + methods[0].name + " | " + methods[1].name + " |")
 	fmt.Println("|---|---|---|---|---|")
 	for i, k := range tiles.Korf100() {
@@ -444,18 +448,19 @@ func predictKorf(ctx context.Context, maxGenerated int64, workers int) {
 			ratio := r.Nodes.Estimate / float64(actual)
 			ratios[m] = append(ratios[m], ratio)
 			works[m] += float64(r.Work) / float64(actual)
+			covers[m].add(r.Nodes, float64(actual))
 			row += fmt.Sprintf(" %.3f |", ratio)
 		}
 		fmt.Println(row)
 	}
 	fmt.Println()
-	fmt.Println("| method | instances | ratio predicted / actual: min | 25% | median | 75% | max | work, % of the iteration |")
-	fmt.Println("|---|---|---|---|---|---|---|---|")
+	fmt.Println("| method | instances | ratio predicted / actual: min | 25% | median | 75% | max | work, % of the iteration | confidence intervals: printed, covering |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|")
 	for m, me := range methods {
 		r := slices.Clone(ratios[m])
 		slices.Sort(r)
 		q := func(f float64) float64 { return r[int(f*float64(len(r)-1))] }
-		fmt.Printf("| %s | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f |\n", me.name, len(r), r[0], q(0.25), q(0.5), q(0.75), r[len(r)-1], 100*works[m]/float64(len(r)))
+		fmt.Printf("| %s | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f | %s |\n", me.name, len(r), r[0], q(0.25), q(0.5), q(0.75), r[len(r)-1], 100*works[m]/float64(len(r)), covers[m])
 	}
 }
 
