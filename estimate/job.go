@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/workpool"
 	"io"
 	"math"
 	"slices"
@@ -271,12 +272,8 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintln(w, "target not met: an exhaustive count was cheaper, and the totals are counted")
 	}
 	if rep.CountSeconds > 0 {
-		workers := "workers"
-		if rep.Workers == 1 {
-			workers = "worker"
-		}
-		fmt.Fprintf(w, "an exact count: about %s on %d %s (%.3g nodes/s per worker)\n",
-			longDuration(rep.CountSeconds), rep.Workers, workers, rep.NodeRate)
+		fmt.Fprintf(w, "an exact count: about %s on %s (%.3g nodes/s per worker)\n",
+			longDuration(rep.CountSeconds), workpool.Describe(rep.Workers), rep.NodeRate)
 	}
 	if rep.Interrupted {
 		fmt.Fprintf(w, "\ninterrupted: the statistics of the %d samples so far\n", rep.Samples)

@@ -11,6 +11,7 @@ package workpool
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 )
@@ -70,4 +71,12 @@ func Map[T any](ctx context.Context, workers, n int, job func(i int) T, done fun
 		}
 	})
 	return results, ran
+}
+
+// Describe says how many workers ran, for reports: "1 worker", "4 workers".
+func Describe(n int) string {
+	if n == 1 {
+		return "1 worker"
+	}
+	return fmt.Sprintf("%d workers", n)
 }

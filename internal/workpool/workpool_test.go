@@ -103,3 +103,11 @@ func TestWorkers(t *testing.T) {
 		}
 	}
 }
+
+func TestDescribe(t *testing.T) {
+	for n, want := range map[int]string{1: "1 worker", 2: "2 workers", 0: "0 workers"} {
+		if got := Describe(n); got != want {
+			t.Errorf("Describe(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/workpool"
 	"io"
 	"sync"
 	"time"
@@ -208,8 +209,8 @@ func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 	if r.Err != nil || r.Status.Early() {
 		how = "the search stopped early: the counts so far"
 	}
-	rep.summary = fmt.Sprintf("%s: %d solutions, %d unique (%s; strategy %s, %d nodes, %d workers, %.2f s)\n",
-		o.Name, all, uniq, how, rep.Strategy, rep.Nodes, o.Workers, rep.Seconds)
+	rep.summary = fmt.Sprintf("%s: %d solutions, %d unique (%s; strategy %s, %d nodes, %s, %.2f s)\n",
+		o.Name, all, uniq, how, rep.Strategy, rep.Nodes, workpool.Describe(o.Workers), rep.Seconds)
 	return rep
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/workpool"
 	"io"
 	"math/rand/v2"
 	"text/tabwriter"
@@ -124,8 +125,8 @@ func (r *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(tw, "%g\t%d\t%d\t%s\t\n", it.Bound, it.Generated, it.Expanded, pred)
 	}
 	tw.Flush()
-	_, err := fmt.Fprintf(w, "h(start) %d, %d nodes generated in %.3g s (%.3g M nodes/s), %d workers\n",
-		r.Heuristic, r.Generated, r.Seconds, float64(r.Generated)/r.Seconds/1e6, r.workers)
+	_, err := fmt.Fprintf(w, "h(start) %d, %d nodes generated in %.3g s (%.3g M nodes/s), %s\n",
+		r.Heuristic, r.Generated, r.Seconds, float64(r.Generated)/r.Seconds/1e6, workpool.Describe(r.workers))
 	return err
 }
 

@@ -25,7 +25,7 @@ func TestSolveReport(t *testing.T) {
 	}
 	var tab bytes.Buffer
 	rep.WriteTable(&tab)
-	if !strings.HasPrefix(tab.String(), "scramble  "+rep.Scramble+" (4 moves)\nsolution  ") || !strings.Contains(tab.String(), ", 1 workers\n") {
+	if !strings.HasPrefix(tab.String(), "scramble  "+rep.Scramble+" (4 moves)\nsolution  ") || !strings.Contains(tab.String(), ", 1 worker\n") {
 		t.Errorf("table:\n%s", tab.String())
 	}
 	b, _ := json.Marshal(&rep)

@@ -351,7 +351,7 @@ func (s *Korf100Result) WriteTable(w io.Writer) error {
 	if s.Weight != 0 {
 		fmt.Fprintf(w, " (mu = %g)", s.Weight)
 	}
-	fmt.Fprintf(w, ", heuristic %s, %d workers\n", s.Heuristic, s.Workers)
+	fmt.Fprintf(w, ", heuristic %s, %s\n", s.Heuristic, workpool.Describe(s.Workers))
 	fmt.Fprintf(w, "solved          %d of %d (%d run)\n", s.Solved, s.Instances, len(s.Runs))
 	fmt.Fprintf(w, "optimal length  %d of %d solved; sum of lengths %d, of optima %d; mean ratio %.4f\n", s.Optimal, s.Solved, s.SumLength, s.SumOptimal, s.MeanLengthRatio)
 	if s.CheckCounts {
