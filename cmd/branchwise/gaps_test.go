@@ -83,6 +83,11 @@ func TestGapsBadInput(t *testing.T) {
 		{"gaps", "survey", "--columns", "3..20"},
 		{"gaps", "survey", "--deals", "0"},
 		{"gaps", "solve", "--dedup", "tree"},
+		{"gaps", "solve", "--algo", "decide,astar"},
+		{"gaps", "solve", "--algo", "decide,nope", "--max-cpu", "1s"},
+		{"gaps", "survey", "--decider", "decide,decide-stubborn-dfs"},
+		{"gaps", "survey", "--decider", "decide,astar", "--max-cpu", "1s"},
+		{"gaps", "survey", "--max-cpu", "1s", "-j", "2"},
 	} {
 		if code, _, stderr := runCLI(t, args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d (%s)", args, code, exitUsage, stderr)

@@ -28,6 +28,8 @@ type Report struct {
 	Rejected  int64    `json:"deadlocks_rejected"`
 	Bytes     int64    `json:"bytes"`
 	Seconds   float64  `json:"seconds"`
+	// CPUSeconds is the process's CPU time during the search.
+	CPUSeconds float64 `json:"cpu_seconds"`
 	// Quiet leaves the moves out of the table.
 	Quiet bool `json:"-"`
 }
@@ -38,7 +40,7 @@ type Report struct {
 func NewReport(d Deal, src, algo string, out Outcome) (Report, error) {
 	s := Report{Deal: d.String(), Source: src, Algorithm: algo, Status: out.Verdict.String(),
 		Reason: search.StoppedBy(out.Status, nil), Length: len(out.Path), Generated: out.Generated, Expanded: out.Expanded,
-		Stored: out.Stored, Rejected: out.Rejected, Bytes: out.Bytes, Seconds: out.Elapsed.Seconds()}
+		Stored: out.Stored, Rejected: out.Rejected, Bytes: out.Bytes, Seconds: out.Elapsed.Seconds(), CPUSeconds: out.CPU.Seconds()}
 	if out.Verdict == Solvable {
 		var err error
 		if s.Moves, s.Cards, err = Notation(d, out.Path); err != nil {
@@ -66,7 +68,7 @@ func (s *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(tw, "generated\t%d\n", s.Generated)
 	fmt.Fprintf(tw, "stored\t%d\n", s.Stored)
 	fmt.Fprintf(tw, "deadlocks\t%d\n", s.Rejected)
-	fmt.Fprintf(tw, "seconds\t%.3f\n", s.Seconds)
+	fmt.Fprintf(tw, "seconds\t%.3f (%.3f of CPU)\n", s.Seconds, s.CPUSeconds)
 	tw.Flush()
 	if s.Status == "solvable" && !s.Quiet {
 		fmt.Fprintln(w)
@@ -96,7 +98,7 @@ func (d Deal) NamedHoles() string {
 // nodes, length and time, then each algorithm's verdict and nodes.
 func (r DealOutcome) Line(k int) string {
 	v := r.Decision
-	line := fmt.Sprintf("k=%d seed=%d %s nodes=%d len=%d %.3fs", k, r.Seed, v.Verdict, v.Generated, len(v.Path), v.Elapsed.Seconds())
+	line := fmt.Sprintf("k=%d seed=%d %s nodes=%d stored=%d len=%d %.3fs cpu=%.3fs", k, r.Seed, v.Verdict, v.Generated, v.Stored, len(v.Path), v.Elapsed.Seconds(), v.CPU.Seconds())
 	for _, o := range r.Runs {
 		line += fmt.Sprintf(" %s:%s/%d", o.Algorithm, o.Verdict, o.Generated)
 	}
@@ -108,6 +110,7 @@ func (r DealOutcome) Line(k int) string {
 func (sz *SurveyResult) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%d columns: %d deals: %d solvable, %d unsolvable, %d unknown; solvable %.1f%% (95%% CI %.1f-%.1f%%); decider %.1fs in all, at most %.2fs a deal\n",
 		sz.Columns, sz.Deals, sz.Solvable, sz.Unsolvable, sz.Unknown, sz.SolvablePct, sz.CILow, sz.CIHigh, sz.Seconds, sz.MaxSeconds)
+	fmt.Fprintf(w, "  decider CPU: %.1fs in all, at most %.2fs a deal, median %.2fs a decided deal\n", sz.CPUSeconds, sz.MaxCPUSeconds, sz.MedianCPUDecided)
 	if len(sz.UnknownSeeds) > 0 {
 		fmt.Fprintf(w, "  unknown seeds: %v\n", sz.UnknownSeeds)
 	}
@@ -202,10 +205,19 @@ func (o SurveySizes) Check() error {
 			return err
 		}
 	}
-	switch o.Decider {
-	case "decide", "decide-reach", "decide-stubborn", "decide-stubborn-dfs":
-	default:
-		return opterr.Errorf("--decider", "--decider %q: want decide, decide-reach, decide-stubborn or decide-stubborn-dfs", o.Decider)
+	deciders := strings.Split(o.Decider, ",")
+	for _, d := range deciders {
+		switch d {
+		case "decide", "decide-reach", "decide-stubborn", "decide-stubborn-dfs":
+		default:
+			return opterr.Errorf("--decider", "--decider %q: want decide, decide-reach, decide-stubborn or decide-stubborn-dfs, or several of them comma-separated (a portfolio)", o.Decider)
+		}
+	}
+	switch {
+	case len(deciders) > 1 && o.MaxTime <= 0 && o.Solve.MaxTime <= 0 && o.Solve.MaxCPU <= 0:
+		return opterr.Errorf("--decider", "the portfolio %q needs --max-cpu or --max-time, which it shares out", o.Decider)
+	case o.Solve.MaxCPU > 0 && o.Workers > 1:
+		return opterr.Errorf("--max-cpu", "--max-cpu counts the CPU time of the whole process, so it needs -j 1 (one deal at a time; run shards for more cores)")
 	}
 	if o.Solve.Store != "hash" && o.Solve.Store != "trie" {
 		return opterr.Errorf("--dedup", "unknown duplicate store %q (want hash or trie)", o.Solve.Store)

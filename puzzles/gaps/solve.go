@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/internal/cputime"
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/search"
 )
@@ -37,6 +38,11 @@ var Algorithms = []string{
 type SolveOptions struct {
 	MaxNodes int64
 	MaxMem   int64
+	// MaxTime bounds the search's wall-clock time, MaxCPU the CPU time the
+	// process uses while it runs (package cputime: exact when one search
+	// runs at a time); 0: no bound. A portfolio gives its i-th of n
+	// algorithms until i/n of each is spent.
+	MaxTime, MaxCPU time.Duration
 	// Store is "hash" (default) or "trie".
 	Store string
 	// Progress, if set, is called now and then with the generated nodes.
@@ -57,6 +63,8 @@ type Outcome struct {
 	Rejected  int64
 	Bytes     int64
 	Elapsed   time.Duration
+	// CPU is the CPU time the process used during the search.
+	CPU time.Duration
 	// Status is how the search ended; an Unknown verdict has a status that
 	// ended early (Status.Early), which says which limit stopped it.
 	Status search.Status
@@ -73,8 +81,17 @@ func NewStore(name string) (dedup.Store, error) {
 	return nil, fmt.Errorf("unknown duplicate store %q (want hash or trie)", name)
 }
 
-// CheckAlgorithm reports whether Solve knows the algorithm name.
+// CheckAlgorithm reports whether Solve knows the algorithm name, or every
+// algorithm of a portfolio "a,b,...".
 func CheckAlgorithm(name string) error {
+	if parts := strings.Split(name, ","); len(parts) > 1 {
+		for _, p := range parts {
+			if err := CheckAlgorithm(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	base := strings.TrimSuffix(name, "+dl")
 	base = strings.TrimSuffix(base, "-nodl")
 	if mu, ok := strings.CutPrefix(base, "bf1-"); ok {
@@ -93,10 +110,71 @@ func CheckAlgorithm(name string) error {
 // Solve runs the algorithm called name (see Algorithms) on deal d. A search
 // that exhausts the space without a win proves the deal Unsolvable; one
 // stopped by a limit or ctx answers Unknown.
+//
+// A name "a,b,..." is a portfolio: the algorithms run in turn until one
+// decides the deal, the i-th of n stopped when i/n of MaxTime or MaxCPU
+// (counted from the start) is spent, so a portfolio needs one of them. Its
+// outcome is the last run's, with the nodes generated and expanded and the
+// deadlocks rejected summed over the runs.
 func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, error) {
 	if err := CheckAlgorithm(name); err != nil {
 		return Outcome{}, err
 	}
+	if _, err := NewStore(o.Store); err != nil {
+		return Outcome{}, err
+	}
+	algos := strings.Split(name, ",")
+	if len(algos) > 1 && o.MaxTime <= 0 && o.MaxCPU <= 0 {
+		return Outcome{}, opterr.Errorf("--max-cpu", "the portfolio %q needs --max-cpu or --max-time: the first algorithm would run for ever", name)
+	}
+	start := time.Now()
+	cpu0, _ := cputime.Process()
+	out := Outcome{Verdict: Unknown, Status: search.TimeLimit}
+	for i, a := range algos {
+		share := func(limit time.Duration) time.Duration {
+			return limit * time.Duration(i+1) / time.Duration(len(algos))
+		}
+		cpuLeft := cpu0 + share(o.MaxCPU) - cpuNow()
+		if o.MaxCPU > 0 && cpuLeft <= 0 {
+			continue // an earlier run overran into this one's share
+		}
+		c, cancel := context.WithCancel(ctx)
+		if o.MaxTime > 0 {
+			c, cancel = context.WithDeadline(ctx, start.Add(share(o.MaxTime)))
+		}
+		budget := cputime.WithBudget(c, max(cpuLeft, 0))
+		run, err := solveOne(budget, d, a, o)
+		spent := budget.Spent()
+		budget.Stop()
+		cancel()
+		if err != nil {
+			return out, err
+		}
+		if spent && run.Verdict == Unknown && ctx.Err() == nil {
+			run.Status = search.TimeLimit // the CPU budget, not an interruption
+		}
+		run.Generated += out.Generated
+		run.Expanded += out.Expanded
+		run.Rejected += out.Rejected
+		out = run
+		if out.Verdict != Unknown || ctx.Err() != nil {
+			break
+		}
+	}
+	out.Algorithm = name
+	out.Elapsed = time.Since(start)
+	out.CPU = cpuNow() - cpu0
+	return out, nil
+}
+
+// cpuNow is the process's CPU time (0 where the system gives none).
+func cpuNow() time.Duration {
+	t, _ := cputime.Process()
+	return t
+}
+
+// solveOne runs one algorithm, the work of Solve.
+func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, error) {
 	store, err := NewStore(o.Store)
 	if err != nil {
 		return Outcome{}, err

@@ -17,13 +17,14 @@ type SurveyOptions struct {
 	Workers int    // deals decided at once
 	// Decider is the algorithm that decides each deal: "decide" (the
 	// default, when empty), "decide-reach", "decide-stubborn" or
-	// "decide-stubborn-dfs".
+	// "decide-stubborn-dfs", or a portfolio of them ("decide,decide-stubborn-dfs",
+	// see Solve).
 	Decider string
 	// Algorithms are run, after the decider, on every deal it found
 	// solvable (Shintani's averages are over solvable deals).
 	Algorithms []string
-	// Solve holds each search's limits and store; MaxTime bounds each
-	// search's time (0: none).
+	// Solve holds each search's limits and store; MaxTime, when set,
+	// bounds each search's time in place of Solve.MaxTime.
 	Solve   SolveOptions
 	MaxTime time.Duration
 	// Done, if set, is called after each deal, one call at a time.
@@ -76,6 +77,11 @@ type SurveyResult struct {
 	CIHigh     float64 `json:"ci95_high_pct"`
 	Seconds    float64 `json:"seconds"`
 	MaxSeconds float64 `json:"max_seconds_per_deal"`
+	// The decider's CPU time (Outcome.CPU): in all, the most a deal took,
+	// and the median over the decided deals.
+	CPUSeconds       float64 `json:"cpu_seconds"`
+	MaxCPUSeconds    float64 `json:"max_cpu_seconds_per_deal"`
+	MedianCPUDecided float64 `json:"median_cpu_seconds_decided"`
 	// Algorithms[0] is the decider, then opt.Algorithms in order.
 	Algorithms []AlgorithmStats `json:"algorithms"`
 	// UnknownSeeds are the seeds of the deals a limit left undecided.
@@ -89,11 +95,9 @@ type SurveyResult struct {
 // solvable ones, and sums up. When ctx ends, the deals decided so far are
 // summed up; the others do not count.
 func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
-	bounded := func() (context.Context, context.CancelFunc) {
-		if opt.MaxTime > 0 {
-			return context.WithTimeout(ctx, opt.MaxTime)
-		}
-		return context.WithCancel(ctx)
+	so := opt.Solve
+	if opt.MaxTime > 0 {
+		so.MaxTime = opt.MaxTime
 	}
 	decider := opt.Decider
 	if decider == "" {
@@ -112,17 +116,13 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 		}
 		r := dealRun{DealOutcome: DealOutcome{Seed: opt.Seed + uint64(i)}}
 		d := Generate(opt.Columns, r.Seed)
-		c, cancel := bounded()
-		r.Decision, _ = Solve(c, d, decider, opt.Solve)
-		cancel()
+		r.Decision, _ = Solve(ctx, d, decider, so)
 		if ctx.Err() != nil {
 			return r // cut by the survey's context, not by a limit: not decided
 		}
 		if r.Decision.Verdict == Solvable {
 			for _, a := range opt.Algorithms {
-				c, cancel := bounded()
-				o, _ := Solve(c, d, a, opt.Solve)
-				cancel()
+				o, _ := Solve(ctx, d, a, so)
 				r.Runs = append(r.Runs, o)
 			}
 		}
@@ -165,10 +165,16 @@ func Summarize(columns int, algos []string, deals []DealOutcome) SurveyResult {
 			break
 		}
 	}
+	var decidedCPU []float64
 	for _, r := range deals {
 		v := r.Decision
 		res.Seconds += v.Elapsed.Seconds()
 		res.MaxSeconds = max(res.MaxSeconds, v.Elapsed.Seconds())
+		res.CPUSeconds += v.CPU.Seconds()
+		res.MaxCPUSeconds = max(res.MaxCPUSeconds, v.CPU.Seconds())
+		if v.Verdict != Unknown {
+			decidedCPU = append(decidedCPU, v.CPU.Seconds())
+		}
 		switch v.Verdict {
 		case Solvable:
 			res.Solvable++
@@ -201,6 +207,7 @@ func Summarize(columns int, algos []string, deals []DealOutcome) SurveyResult {
 	for _, a := range acc {
 		res.Algorithms = append(res.Algorithms, a.stats())
 	}
+	res.MedianCPUDecided = stats.Median(decidedCPU)
 	decided := res.Solvable + res.Unsolvable
 	if decided > 0 {
 		res.SolvablePct = 100 * float64(res.Solvable) / float64(decided)

@@ -1,0 +1,98 @@
+package gaps
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/branchwise/branchwise/internal/cputime"
+	"github.com/branchwise/branchwise/search"
+)
+
+// TestPortfolioVerdicts runs the portfolio of the 4 x 13 survey on small
+// deals: the verdicts are decide's, and every solution replays.
+func TestPortfolioVerdicts(t *testing.T) {
+	for k := 5; k <= 6; k++ {
+		for s := uint64(1); s <= 10; s++ {
+			d := Generate(k, s)
+			want, err := Solve(context.Background(), d, "decide", SolveOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Solve(context.Background(), d, "decide-reach,decide-stubborn-dfs", SolveOptions{MaxTime: time.Minute})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Verdict != want.Verdict || got.Algorithm != "decide-reach,decide-stubborn-dfs" {
+				t.Fatalf("4 x %d seed %d: portfolio %v (%s), decide %v", k, s, got.Verdict, got.Algorithm, want.Verdict)
+			}
+			if got.Verdict == Solvable {
+				if ok, err := Replay(d, got.Path); !ok {
+					t.Fatalf("4 x %d seed %d: the portfolio's solution does not replay: %v", k, s, err)
+				}
+			}
+		}
+	}
+}
+
+// TestPortfolioShares checks that the second algorithm gets its turn: on
+// 4 x 13 deal 1042 the best-first decider runs out of its half of the CPU
+// budget, and the depth-first decider with stubborn sets then wins (in
+// about 0.1 s of CPU, session 4's measurement).
+func TestPortfolioShares(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two seconds of CPU")
+	}
+	if _, ok := cputime.Process(); !ok {
+		t.Skip("no CPU clock")
+	}
+	d := Generate(13, 1042)
+	out, err := Solve(context.Background(), d, "decide,decide-stubborn-dfs", SolveOptions{MaxCPU: 4 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != Solvable {
+		t.Fatalf("deal 1042: %v (%v) after %v of CPU, want solvable", out.Verdict, out.Status, out.CPU)
+	}
+	if ok, err := Replay(d, out.Path); !ok {
+		t.Fatalf("deal 1042: the solution does not replay: %v", err)
+	}
+	if out.CPU < 2*time.Second {
+		t.Errorf("deal 1042 won after %v of CPU: the best-first half did not use its 2s", out.CPU)
+	}
+	// One algorithm alone, stopped by the CPU budget: unknown, on time.
+	out, err = Solve(context.Background(), d, "decide", SolveOptions{MaxCPU: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != Unknown || out.Status != search.TimeLimit || out.CPU < 300*time.Millisecond {
+		t.Errorf("deal 1042, decide for 300ms of CPU: %v (%v) after %v", out.Verdict, out.Status, out.CPU)
+	}
+}
+
+func TestPortfolioErrors(t *testing.T) {
+	d := Generate(5, 1)
+	for _, tc := range []struct {
+		algo string
+		o    SolveOptions
+	}{
+		{"decide,decide-stubborn-dfs", SolveOptions{}},            // nothing to share
+		{"decide,nope", SolveOptions{MaxCPU: time.Second}},        // unknown member
+		{"decide,,astar", SolveOptions{MaxTime: time.Second}},     // empty member
+		{"decide,decide", SolveOptions{Store: "tree", MaxCPU: 1}}, // bad store
+	} {
+		if _, err := Solve(context.Background(), d, tc.algo, tc.o); err == nil {
+			t.Errorf("%q %+v: no error", tc.algo, tc.o)
+		}
+	}
+	bad := []SurveySizes{
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,decide-stubborn-dfs", Solve: SolveOptions{Store: "hash"}}},
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,astar", MaxTime: time.Second, Solve: SolveOptions{Store: "hash"}}},
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide", Workers: 2, Solve: SolveOptions{Store: "hash", MaxCPU: time.Second}}},
+	}
+	for i, o := range bad {
+		if err := o.Check(); err == nil {
+			t.Errorf("survey %d: no error", i)
+		}
+	}
+}
