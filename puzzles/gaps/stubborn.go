@@ -53,10 +53,6 @@ package gaps
 
 import "math/bits"
 
-// stubbornRelative switches on the second round of closures (see closure);
-// the measuring harness (GAPS13_GLOBAL) turns it off to compare.
-var stubbornRelative = true
-
 // stubborn keeps in ms (the legal moves) only the moves of the smallest
 // stubborn set found, given the reachability fixed point st, and returns
 // them.
@@ -88,7 +84,7 @@ func (g *Game) stubborn(st *reachSets, ms []Move) []Move {
 		try(g.close(st, uint64(1)<<bits.TrailingZeros64(seeds), enabled, bestN))
 	}
 	var tried uint64
-	for seeds := enabled &^ tried; stubbornRelative && seeds != 0 && bestN > 1; seeds = enabled &^ tried {
+	for seeds := enabled &^ tried; seeds != 0 && bestN > 1; seeds = enabled &^ tried {
 		c := Card(bits.TrailingZeros64(seeds))
 		set := g.closure(c, enabled, bestN)
 		tried |= set | 1<<c
