@@ -57,3 +57,27 @@ func FuzzStores(f *testing.F) {
 		}
 	})
 }
+
+// TestGrowthBytes checks that the growth a memory check counts is the one
+// the next inserts bring: none while the table has room for them, the new
+// table (twice the slots, 16 bytes each) when they fill it past 3/4.
+func TestGrowthBytes(t *testing.T) {
+	s := dedup.NewHashSet().(*dedup.HashSet)
+	check := func(inserts int, want int64) {
+		t.Helper()
+		if got := s.GrowthBytes(inserts); got != want {
+			t.Fatalf("with %d keys, GrowthBytes(%d) = %d, want %d", s.Len(), inserts, got, want)
+		}
+	}
+	// The table starts with 1,024 slots and grows at the 769th key.
+	check(0, 0)
+	check(768, 0)
+	check(769, 2048*16)
+	for i := range 769 {
+		s.Insert([]byte{byte(i), byte(i >> 8)}, 1)
+	}
+	// 2,048 slots now: room for 1,536 keys.
+	check(0, 0)
+	check(1536-769, 0)
+	check(1536-769+1, 4096*16)
+}

@@ -122,10 +122,7 @@ func (s *graph) bytes() int64 {
 	if s.open != nil {
 		b += s.open.bytes()
 	}
-	if g, ok := s.store.(interface{ GrowthBytes() int64 }); ok {
-		b += g.GrowthBytes() // a limit must hold during the table's growth too
-	}
-	return b
+	return b + growthBytes(s.store)
 }
 
 // add stores the current state, whose key is in s.key, as a new record and

@@ -126,7 +126,7 @@ func newDFS(ctx context.Context, d Domain, o *Options) *dfs {
 			s.store = dedup.NewHashSet()
 		}
 		s.mon.bytes = func() int64 {
-			return s.store.Bytes() + int64(cap(s.stack))*frameBytes + int64(cap(s.moves))*4
+			return s.store.Bytes() + growthBytes(s.store) + int64(cap(s.stack))*frameBytes + int64(cap(s.moves))*4
 		}
 	}
 	return s

@@ -323,9 +323,7 @@ func (w *hdaWorker) rec(i int32) *record { return &w.recs[i>>recPageBits][i&(rec
 
 func (w *hdaWorker) bytes() int64 {
 	b := int64(len(w.recs))*recPageSize*recordBytes + w.keys.Bytes() + w.store.Bytes() + w.open.bytes()
-	if g, ok := w.store.(interface{ GrowthBytes() int64 }); ok {
-		b += g.GrowthBytes()
-	}
+	b += growthBytes(w.store)
 	for _, o := range w.out {
 		if o != nil {
 			b += o.bytes()

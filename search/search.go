@@ -171,6 +171,18 @@ func ByName(name string) (Func, error) {
 // frequent enough (well under a millisecond) for a prompt stop.
 const checkEvery = 1 << 14
 
+// growthBytes is what store's table allocates when it grows, if it may grow
+// before the next memory check: a check counts it so that a limit holds
+// during the growth, when the old and the new table are both held. The
+// horizon is twice checkEvery because a parallel worker also stores the
+// states the others send it between its checks.
+func growthBytes(store dedup.Store) int64 {
+	if g, ok := store.(interface{ GrowthBytes(inserts int) int64 }); ok {
+		return g.GrowthBytes(2 * checkEvery)
+	}
+	return 0
+}
+
 // progressEvery is the least time between two Progress calls.
 const progressEvery = 250 * time.Millisecond
 
