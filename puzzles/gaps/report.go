@@ -115,6 +115,14 @@ func (sz *SurveyResult) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "  unknown seeds: %v\n", sz.UnknownSeeds)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	if len(sz.ByCPU) > 0 {
+		fmt.Fprintln(w, "  decided within a CPU time (this run's deals):")
+		fmt.Fprintln(tw, "  CPU\tsolvable\tunsolvable\tundecided\tsolvable of decided\t95% CI\t")
+		for _, st := range sz.ByCPU {
+			fmt.Fprintf(tw, "  %.4gs\t%d\t%d\t%d\t%.1f%%\t%.1f-%.1f%%\t\n", st.CPUSeconds, st.Solvable, st.Unsolvable, st.Undecided, st.SolvablePct, st.CILow, st.CIHigh)
+		}
+		tw.Flush()
+	}
 	fmt.Fprintln(tw, "  algorithm\tsolved\tunknown\tmean nodes\tmedian nodes\tmean stored\tmean length\tlength/opt\tdeadlocks\tseconds\t")
 	for _, a := range sz.Algorithms {
 		ratio := "-"

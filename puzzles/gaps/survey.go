@@ -2,6 +2,7 @@ package gaps
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -86,8 +87,62 @@ type SurveyResult struct {
 	Algorithms []AlgorithmStats `json:"algorithms"`
 	// UnknownSeeds are the seeds of the deals a limit left undecided.
 	UnknownSeeds []uint64 `json:"unknown_seeds,omitempty"`
+	// ByCPU, when a limit left deals unknown, counts the deals decided
+	// within growing amounts of CPU time (see CPUStep).
+	ByCPU []CPUStep `json:"by_cpu,omitempty"`
 	// Interrupted is set when ctx ended before every deal was decided.
 	Interrupted bool `json:"interrupted,omitempty"`
+}
+
+// CPUStep is one step of a survey's CPU curve: the deals its decider
+// decided within CPUSeconds of CPU each, and the solvable fraction among
+// them with its 95% Wilson interval. It is this run's curve, not a survey at
+// that limit: a portfolio's later members start at fractions of the whole
+// limit, so a smaller limit would run them sooner.
+type CPUStep struct {
+	CPUSeconds  float64 `json:"cpu_seconds"`
+	Solvable    int     `json:"solvable"`
+	Unsolvable  int     `json:"unsolvable"`
+	Undecided   int     `json:"undecided"`
+	SolvablePct float64 `json:"solvable_pct"`
+	CILow       float64 `json:"ci95_low_pct"`
+	CIHigh      float64 `json:"ci95_high_pct"`
+}
+
+// cpuSteps are the CPU times of the curve, in seconds: 1-2-5 steps, as
+// far as the slowest deal; the curve's last step is every deal.
+var cpuSteps = []float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000}
+
+// cpuCurve is the CPU curve of deals.
+func cpuCurve(deals []DealOutcome) []CPUStep {
+	slowest := 0.0
+	for _, r := range deals {
+		slowest = max(slowest, r.Decision.CPU.Seconds())
+	}
+	var curve []CPUStep
+	for _, t := range append(slices.Clone(cpuSteps), slowest) {
+		if t > slowest {
+			continue
+		}
+		st := CPUStep{CPUSeconds: t}
+		for _, r := range deals {
+			switch v := r.Decision; {
+			case v.Verdict == Solvable && v.CPU.Seconds() <= t:
+				st.Solvable++
+			case v.Verdict == Unsolvable && v.CPU.Seconds() <= t:
+				st.Unsolvable++
+			default:
+				st.Undecided++
+			}
+		}
+		if decided := st.Solvable + st.Unsolvable; decided > 0 {
+			st.SolvablePct = 100 * float64(st.Solvable) / float64(decided)
+		}
+		lo, hi := stats.Wilson(st.Solvable, st.Solvable+st.Unsolvable)
+		st.CILow, st.CIHigh = 100*lo, 100*hi
+		curve = append(curve, st)
+	}
+	return curve
 }
 
 // Survey decides opt.Deals random deals of opt.Columns columns (seeds
@@ -214,6 +269,9 @@ func Summarize(columns int, algos []string, deals []DealOutcome) SurveyResult {
 	}
 	lo, hi := stats.Wilson(res.Solvable, decided)
 	res.CILow, res.CIHigh = 100*lo, 100*hi
+	if res.Unknown > 0 {
+		res.ByCPU = cpuCurve(deals)
+	}
 	return res
 }
 

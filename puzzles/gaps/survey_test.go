@@ -3,6 +3,7 @@ package gaps
 import (
 	"context"
 	"testing"
+	"time"
 )
 
 // TestSurveyMatchesSolve checks the survey's figures against the deals
@@ -72,5 +73,41 @@ func TestSurveyInterrupted(t *testing.T) {
 	dec := got.Algorithms[0]
 	if dec.Solved != got.Solvable || (dec.Solved > 0 && dec.MedianNodes == 0) {
 		t.Errorf("decider %+v after 3 deals (%d solvable)", dec, got.Solvable)
+	}
+}
+
+// TestCPUCurve checks the CPU curve on made-up deals against counts by
+// hand: each step counts a deal decided at most that long, the last step is
+// the slowest deal, and a survey without unknown deals has no curve.
+func TestCPUCurve(t *testing.T) {
+	deal := func(v Verdict, cpu time.Duration) DealOutcome {
+		return DealOutcome{Decision: Outcome{Verdict: v, CPU: cpu}}
+	}
+	deals := []DealOutcome{
+		deal(Solvable, 50*time.Millisecond),
+		deal(Solvable, 100*time.Millisecond),
+		deal(Unsolvable, 150*time.Millisecond),
+		deal(Solvable, 900*time.Millisecond),
+		deal(Unknown, 1500*time.Millisecond),
+	}
+	got := Summarize(13, nil, deals).ByCPU
+	want := []struct {
+		cpu                       float64
+		solvable, unsolvable, und int
+	}{{0.1, 2, 0, 3}, {0.2, 2, 1, 2}, {0.5, 2, 1, 2}, {1, 3, 1, 1}, {1.5, 3, 1, 1}}
+	if len(got) != len(want) {
+		t.Fatalf("curve %+v, want %d steps", got, len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.CPUSeconds != w.cpu || g.Solvable != w.solvable || g.Unsolvable != w.unsolvable || g.Undecided != w.und {
+			t.Errorf("step %d: %+v, want %gs: %d solvable, %d unsolvable, %d undecided", i, g, w.cpu, w.solvable, w.unsolvable, w.und)
+		}
+	}
+	if s := got[3]; s.SolvablePct != 75 || s.CILow < 30 || s.CILow > 31 || s.CIHigh < 95 || s.CIHigh > 96 {
+		t.Errorf("1s step: %+v, want 75%% solvable, Wilson 30.1-95.4%%", s)
+	}
+	if c := Summarize(13, nil, deals[:4]).ByCPU; c != nil {
+		t.Errorf("no unknown deal, curve %+v, want none", c)
 	}
 }
