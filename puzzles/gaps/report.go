@@ -163,6 +163,20 @@ type SurveySizes struct {
 	SizeDone func(SurveyResult)
 }
 
+// replays reports whether a deal's outcome read from a checkpoint holds up:
+// a solvable verdict must come with a solution that wins the deal when
+// replayed. The ledger's checksums catch a damaged line; this catches a
+// wrong solution written by another build. A deal that does not replay is
+// decided again, so every solvable deal a resumed survey counts has a
+// checked solution.
+func replays(k int, r DealOutcome) bool {
+	if r.Decision.Verdict != Solvable {
+		return true
+	}
+	won, err := Replay(Generate(k, r.Seed), r.Decision.Path)
+	return won && err == nil
+}
+
 // SurveyAll surveys the sizes in turn until the last or until ctx ends.
 func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 	var sizes []SurveyResult
@@ -174,7 +188,7 @@ func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 		if o.Ledger != nil {
 			for j, raw := range o.Ledger.Done() {
 				var r DealOutcome
-				if j >= first && j < first+o.Deals && json.Unmarshal(raw, &r) == nil && r.Seed == o.Seed+uint64(j-first) {
+				if j >= first && j < first+o.Deals && json.Unmarshal(raw, &r) == nil && r.Seed == o.Seed+uint64(j-first) && replays(k, r) {
 					opt.Resumed[j-first] = r
 				}
 			}

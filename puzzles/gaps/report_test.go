@@ -77,3 +77,24 @@ func TestSurveyAll(t *testing.T) {
 		t.Errorf("tables:\n%s", tab.String())
 	}
 }
+
+// TestSurveyResumeReplays: a checkpoint's solvable deal whose solution does
+// not win (written by a faulty build) is decided again, not counted as it
+// stands.
+func TestSurveyResumeReplays(t *testing.T) {
+	l := memLedger{}
+	o := SurveySizes{SurveyOptions: SurveyOptions{Columns: 4, Seed: 1, Deals: 3, Workers: 1}, ToColumns: 4, Ledger: l}
+	SurveyAll(context.Background(), o)
+	var r DealOutcome
+	if err := json.Unmarshal(l[0], &r); err != nil || r.Decision.Verdict != Solvable || len(r.Decision.Path) < 2 {
+		t.Fatalf("deal 0 in the ledger: %+v, %v; want a solvable deal", r, err)
+	}
+	r.Decision.Path = r.Decision.Path[:len(r.Decision.Path)-1]
+	l.Add(0, r)
+	var ran []uint64
+	o.Progress = func(_, _ int, r DealOutcome) { ran = append(ran, r.Seed) }
+	sizes := SurveyAll(context.Background(), o)
+	if len(ran) != 1 || ran[0] != 1 || sizes[0].Solvable+sizes[0].Unsolvable != 3 {
+		t.Errorf("resumed with deal 0 cut short: ran %v, %+v; want seed 1 run again", ran, sizes[0])
+	}
+}
