@@ -3,6 +3,7 @@ package gaps
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -115,7 +116,8 @@ func CheckAlgorithm(name string) error {
 // decides the deal, the i-th of n stopped when i/n of MaxTime or MaxCPU
 // (counted from the start) is spent, so a portfolio needs one of them. Its
 // outcome is the last run's, with the nodes generated and expanded and the
-// deadlocks rejected summed over the runs.
+// deadlocks rejected summed over the runs. With MaxMem, the memory of a run
+// is returned to the system before the next begins.
 func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, error) {
 	if err := CheckAlgorithm(name); err != nil {
 		return Outcome{}, err
@@ -159,6 +161,14 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 		out = run
 		if out.Verdict != Unknown || ctx.Err() != nil {
 			break
+		}
+		if i+1 < len(algos) && o.MaxMem > 0 {
+			// The run's tables are garbage now, but the runtime keeps their
+			// pages until it scavenges them; the next run would build its
+			// own beside them (deal 1452 at 13 columns: 2.8 GB resident
+			// after the best-first half, 4.07 GB at the end with 4 GB
+			// MaxMem). Returning them keeps the process within MaxMem.
+			debug.FreeOSMemory()
 		}
 	}
 	out.Algorithm = name
