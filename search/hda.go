@@ -120,6 +120,13 @@ func ParallelPriorityFirst(ctx context.Context, newDomain func() Domain, workers
 	if o.GoalOnGenerate && w0.d.IsGoal() {
 		return p.result(Solved)
 	}
+	// A worker checks the context only every checkEvery nodes, so a search
+	// shorter than that would ignore one already cancelled; PriorityFirst
+	// checks it before the first expansion.
+	if err := ctx.Err(); err != nil {
+		p.finish(err, nil)
+		return p.result(StatusOf(err))
+	}
 	// The root goes to its owner; every worker starts active.
 	w0.key = w0.appendKey(w0.key[:0])
 	owner := p.workers[p.owner(w0.key)]
@@ -541,7 +548,9 @@ func (w *hdaWorker) check() bool {
 		p.finish(ErrNodeLimit, nil)
 		return true
 	}
-	if w.checks++; w.checks%(checkEvery/hdaCountEvery) != 0 {
+	// The full check comes at the first call, then every checkEvery nodes:
+	// a short search is stopped by its limits too.
+	if w.checks++; (w.checks-1)%(checkEvery/hdaCountEvery) != 0 {
 		return p.stop.Load()
 	}
 	if err := p.ctx.Err(); err != nil {

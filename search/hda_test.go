@@ -107,9 +107,12 @@ func TestParallelPriorityFirstLimits(t *testing.T) {
 		if r.Stats.Generated < 5000 || r.Stats.Generated > 5000+int64(workers)*1024 {
 			t.Errorf("%d workers, MaxNodes 5000: %d generated", workers, r.Stats.Generated)
 		}
-		r = search.ParallelPriorityFirst(context.Background(), newDomain, workers, search.Options{MaxMem: 4 << 20})
+		// 1 MB: less than one worker's first page of records (1.5 MB), so
+		// the first memory check, after 1,024 nodes, stops the search long
+		// before the goal.
+		r = search.ParallelPriorityFirst(context.Background(), newDomain, workers, search.Options{MaxMem: 1 << 20})
 		if r.Status != search.MemLimit || !errors.Is(r.Err, search.ErrMemLimit) {
-			t.Fatalf("%d workers, MaxMem 4 MB: %v (%v)", workers, r.Status, r.Err)
+			t.Fatalf("%d workers, MaxMem 1 MB: %v (%v)", workers, r.Status, r.Err)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
