@@ -120,9 +120,9 @@ func ParallelPriorityFirst(ctx context.Context, newDomain func() Domain, workers
 	if o.GoalOnGenerate && w0.d.IsGoal() {
 		return p.result(Solved)
 	}
-	// A worker checks the context only every checkEvery nodes, so a search
-	// shorter than that would ignore one already cancelled; PriorityFirst
-	// checks it before the first expansion.
+	// A worker first checks the context after hdaCountEvery nodes, so a
+	// search shorter than that would ignore one already cancelled;
+	// PriorityFirst checks it before the first expansion.
 	if err := ctx.Err(); err != nil {
 		p.finish(err, nil)
 		return p.result(StatusOf(err))
