@@ -62,9 +62,8 @@ Prints "solvable" with the moves in Shintani's (card, hole) notation,
 "unsolvable" when the search exhausted every reachable position (a proof),
 or "unknown" when a limit stopped it.
 
---algo: decide (the default: the exhaustive decider), decide-reach,
-decide-stubborn, decide-stubborn-dfs, dfid,
-astar, bf1-MU, bf2, priority1, priority2, dfs-aces-first, dfs-aces-last,
+--algo: auto (the default: decide, then decide-stubborn-dfs), decide,
+decide-reach, decide-stubborn, decide-stubborn-dfs, dfid, astar, bf1-MU, bf2, priority1, priority2, dfs-aces-first, dfs-aces-last,
 dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 		Example: `  branchwise gaps solve deal.txt --algo astar+dl --json`,
 		Args:    argsUsage(cobra.MaximumNArgs(1)),
@@ -100,7 +99,7 @@ dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 	fs := c.Flags()
 	cliflag.AddSeed(fs, &seed)
 	fs.IntVar(&cols, "columns", 6, "columns k of a --seed deal (4..13)")
-	fs.StringVar(&algo, "algo", "decide", "algorithm: "+strings.Join(gaps.Algorithms, ", ")+" (+dl: deadlock detection)")
+	fs.StringVar(&algo, "algo", gaps.Auto, "algorithm: "+strings.Join(gaps.Algorithms, ", ")+" (+dl: deadlock detection)")
 	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
 	fs.BoolVarP(&quiet, "quiet", "q", false, "print the verdict and counts without the moves")
 	fs.IntVarP(&workers, "workers", "j", 1, "goroutines searching the deal together (the decide algorithms)")
@@ -197,7 +196,7 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 	fs.IntVar(&deals, "deals", 100, "deals per size")
 	fs.StringVar(&algos, "algos", "priority1,priority2,dfs-aces-first,dfs-aces-last", "algorithms run on the solvable deals, comma-separated (empty: none)")
 	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
-	fs.StringVar(&decider, "decider", "decide", "decider: decide, decide-reach (reachability test and forced moves), decide-stubborn[-dfs] (and stubborn sets), or a portfolio a,b sharing the time")
+	fs.StringVar(&decider, "decider", gaps.Auto, "decider: auto (decide, then decide-stubborn-dfs), decide, decide-reach (reachability test and forced moves), decide-stubborn[-dfs] (and stubborn sets), or a portfolio a,b sharing the time")
 	fs.DurationVar(&maxCPU, "max-cpu", 0, "stop each deal after this much CPU time of the process (needs -j 1; 0: no limit)")
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print one line per deal on standard error")
 	cliflag.AddWorkers(fs, &workers)

@@ -126,7 +126,7 @@ func TestGapsSurvey(t *testing.T) {
 		if sz.CILow > sz.SolvablePct || sz.CIHigh < sz.SolvablePct {
 			t.Errorf("%d columns: interval %.2f-%.2f around %.2f", sz.Columns, sz.CILow, sz.CIHigh, sz.SolvablePct)
 		}
-		if len(sz.Algorithms) != 5 || sz.Algorithms[0].Name != "decide" {
+		if len(sz.Algorithms) != 5 || sz.Algorithms[0].Name != gaps.Auto {
 			t.Fatalf("%d columns: algorithms %+v", sz.Columns, sz.Algorithms)
 		}
 		for _, a := range sz.Algorithms {

@@ -80,6 +80,8 @@ func TestPortfolioErrors(t *testing.T) {
 		{"decide,nope", SolveOptions{MaxCPU: time.Second}},        // unknown member
 		{"decide,,astar", SolveOptions{MaxTime: time.Second}},     // empty member
 		{"decide,decide", SolveOptions{Store: "tree", MaxCPU: 1}}, // bad store
+		{"auto,decide", SolveOptions{MaxCPU: time.Second}},        // auto is a portfolio
+		{"auto+dl", SolveOptions{}},                               // no suffix on auto
 	} {
 		if _, err := Solve(context.Background(), d, tc.algo, tc.o); err == nil {
 			t.Errorf("%q %+v: no error", tc.algo, tc.o)
@@ -89,10 +91,84 @@ func TestPortfolioErrors(t *testing.T) {
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,decide-stubborn-dfs", Solve: SolveOptions{Store: "hash"}}},
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,astar", MaxTime: time.Second, Solve: SolveOptions{Store: "hash"}}},
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide", Workers: 2, Solve: SolveOptions{Store: "hash", MaxCPU: time.Second}}},
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "auto,decide", MaxTime: time.Second, Solve: SolveOptions{Store: "hash"}}},
 	}
 	for i, o := range bad {
 		if err := o.Check(); err == nil {
 			t.Errorf("survey %d: no error", i)
 		}
+	}
+}
+
+// TestAutoVerdicts: the default decider without a limit gives decide's
+// verdicts on small deals, with the same nodes (best-first decides them
+// all within its budget), and with a best-first budget of 100 nodes the
+// depth-first run takes over and still gives them.
+func TestAutoVerdicts(t *testing.T) {
+	for k := 4; k <= 6; k++ {
+		for s := uint64(1); s <= 12; s++ {
+			d := Generate(k, s)
+			want, err := Solve(context.Background(), d, "decide", SolveOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, first := range []int64{0, 100} {
+				got, err := Solve(context.Background(), d, Auto, SolveOptions{AutoFirst: first})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Verdict != want.Verdict || got.Algorithm != Auto {
+					t.Fatalf("4 x %d seed %d, first %d: auto %v (%s), decide %v", k, s, first, got.Verdict, got.Algorithm, want.Verdict)
+				}
+				if first == 0 && got.Generated != want.Generated {
+					t.Errorf("4 x %d seed %d: auto generated %d, decide %d", k, s, got.Generated, want.Generated)
+				}
+				if got.Verdict == Solvable {
+					if ok, err := Replay(d, got.Path); !ok {
+						t.Fatalf("4 x %d seed %d: auto's solution does not replay: %v", k, s, err)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAutoNodes: auto's node limits without a time limit.
+func TestAutoNodes(t *testing.T) {
+	for _, tc := range []struct {
+		i                   int
+		limit, first, spent int64
+		want                int64
+	}{
+		{0, 0, AutoFirstNodes, 0, AutoFirstNodes},
+		{0, 1000, AutoFirstNodes, 0, 1000},
+		{0, 1000, 10, 0, 10},
+		{1, 0, 10, 10, 0},
+		{1, 1000, 10, 10, 990},
+		{1, 1000, 10, 1000, 1},
+	} {
+		if got := autoNodes(tc.i, tc.limit, tc.first, tc.spent); got != tc.want {
+			t.Errorf("autoNodes(%d, %d, %d, %d) = %d, want %d", tc.i, tc.limit, tc.first, tc.spent, got, tc.want)
+		}
+	}
+	// Deal 1042 of 4 x 13: best-first stops after its 200,000 nodes and
+	// depth-first with stubborn sets wins (in about 0.1 s, session 4).
+	d := Generate(13, 1042)
+	out, err := Solve(context.Background(), d, Auto, SolveOptions{AutoFirst: 200_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != Solvable || out.Generated <= 200_000 {
+		t.Errorf("deal 1042, auto with 200,000 first nodes: %v, %d generated", out.Verdict, out.Generated)
+	} else if ok, err := Replay(d, out.Path); !ok {
+		t.Fatalf("deal 1042: auto's solution does not replay: %v", err)
+	}
+	// A node limit below the first budget stops auto after best-first.
+	out, err = Solve(context.Background(), d, Auto, SolveOptions{MaxNodes: 5000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != Unknown || out.Status != search.NodeLimit || out.Generated > 5000+16 {
+		t.Errorf("deal 1042, auto with 5000 nodes: %v (%v), %d generated", out.Verdict, out.Status, out.Generated)
 	}
 }

@@ -231,8 +231,12 @@ func (o SurveySizes) Check() error {
 	for _, d := range deciders {
 		switch d {
 		case "decide", "decide-reach", "decide-stubborn", "decide-stubborn-dfs":
+		case Auto, "":
+			if len(deciders) > 1 {
+				return opterr.Errorf("--decider", "--decider %q: auto is a portfolio already, give it alone", o.Decider)
+			}
 		default:
-			return opterr.Errorf("--decider", "--decider %q: want decide, decide-reach, decide-stubborn or decide-stubborn-dfs, or several of them comma-separated (a portfolio)", o.Decider)
+			return opterr.Errorf("--decider", "--decider %q: want auto, decide, decide-reach, decide-stubborn or decide-stubborn-dfs, or several of them comma-separated (a portfolio)", o.Decider)
 		}
 	}
 	switch {

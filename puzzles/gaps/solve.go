@@ -18,6 +18,7 @@ import (
 // switch deadlock detection on (the decider has it on unless it ends in
 // "-nodl").
 var Algorithms = []string{
+	Auto,                  // the default: decide, then decide-stubborn-dfs (see Auto)
 	"decide",              // the exhaustive decider (Decide), deadlock detection on
 	"decide-reach",        // the decider with the reachability test (Unwinnable) and forced moves (ForcedMove)
 	"decide-stubborn",     // decide-reach expanding only stubborn sets (a partial-order reduction, stubborn.go)
@@ -35,6 +36,27 @@ var Algorithms = []string{
 	"bfs",                 // breadth-first (optimal, exhaustive)
 }
 
+// Auto names the default decider, the portfolio that decides the most
+// full deals: best-first decide, then depth-first decide-stubborn-dfs.
+// Best-first wins the easy and middling deals in the fewest nodes;
+// depth-first with stubborn sets stores a third of the bytes per position
+// and proves or wins most of what best-first leaves (docs/gaps.md, "The
+// default decider"). With MaxCPU or MaxTime the two share the budget by
+// halves, as the portfolio "decide,decide-stubborn-dfs" does; without,
+// best-first stops after AutoFirstNodes generated nodes (or on MaxMem) and
+// depth-first runs on with what is left of MaxNodes, so Auto needs no
+// limit and decides every deal it is given time for.
+const Auto = "auto"
+
+// autoRuns are Auto's algorithms, in turn.
+var autoRuns = []string{"decide", "decide-stubborn-dfs"}
+
+// AutoFirstNodes is the node budget of Auto's best-first run when no time
+// limit shares out the budget: about the 30 s of CPU that the half of a
+// 60 s budget gives it (50-72 M nodes in 60 s on the 1,000 full deals),
+// well past every 4..9-column deal that best-first decides at all.
+const AutoFirstNodes = 30_000_000
+
 // SolveOptions are the limits and the duplicate store of Solve.
 type SolveOptions struct {
 	MaxNodes int64
@@ -51,6 +73,9 @@ type SolveOptions struct {
 	// Workers is DecideOptions.Workers of the best-first deciders (decide,
 	// decide-reach): goroutines searching one deal together.
 	Workers int
+	// AutoFirst is the node budget of Auto's best-first run when no time
+	// limit is set (0: AutoFirstNodes).
+	AutoFirst int64
 }
 
 // Outcome is what Solve found.
@@ -85,8 +110,14 @@ func NewStore(name string) (dedup.Store, error) {
 // CheckAlgorithm reports whether Solve knows the algorithm name, or every
 // algorithm of a portfolio "a,b,...".
 func CheckAlgorithm(name string) error {
+	if name == Auto {
+		return nil
+	}
 	if parts := strings.Split(name, ","); len(parts) > 1 {
 		for _, p := range parts {
+			if p == Auto {
+				return opterr.Errorf("--algo", "%q: auto is a portfolio already, give it alone", name)
+			}
 			if err := CheckAlgorithm(p); err != nil {
 				return err
 			}
@@ -101,7 +132,7 @@ func CheckAlgorithm(name string) error {
 		}
 	}
 	for _, a := range Algorithms {
-		if base == a {
+		if base == a && a != Auto { // auto takes no suffix
 			return nil
 		}
 	}
@@ -117,7 +148,8 @@ func CheckAlgorithm(name string) error {
 // (counted from the start) is spent, so a portfolio needs one of them. Its
 // outcome is the last run's, with the nodes generated and expanded and the
 // deadlocks rejected summed over the runs. With MaxMem, the memory of a run
-// is returned to the system before the next begins.
+// is returned to the system before the next begins. Auto is such a
+// portfolio that needs no time limit (see Auto).
 func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, error) {
 	if err := CheckAlgorithm(name); err != nil {
 		return Outcome{}, err
@@ -126,7 +158,12 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 		return Outcome{}, err
 	}
 	algos := strings.Split(name, ",")
-	if len(algos) > 1 && o.MaxTime <= 0 && o.MaxCPU <= 0 {
+	timed := o.MaxTime > 0 || o.MaxCPU > 0
+	auto := name == Auto
+	if auto {
+		algos = autoRuns
+	}
+	if len(algos) > 1 && !timed && !auto {
 		return Outcome{}, opterr.Errorf("--max-cpu", "the portfolio %q needs --max-cpu or --max-time: the first algorithm would run for ever", name)
 	}
 	start := time.Now()
@@ -145,7 +182,15 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 			c, cancel = context.WithDeadline(ctx, start.Add(share(o.MaxTime)))
 		}
 		budget := cputime.WithBudget(c, max(cpuLeft, 0))
-		run, err := solveOne(budget, d, a, o)
+		oi := o
+		if auto && !timed {
+			first := o.AutoFirst
+			if first <= 0 {
+				first = AutoFirstNodes
+			}
+			oi.MaxNodes = autoNodes(i, o.MaxNodes, first, out.Generated)
+		}
+		run, err := solveOne(budget, d, a, oi)
 		spent := budget.Spent()
 		budget.Stop()
 		cancel()
@@ -159,7 +204,7 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 		run.Expanded += out.Expanded
 		run.Rejected += out.Rejected
 		out = run
-		if out.Verdict != Unknown || ctx.Err() != nil {
+		if out.Verdict != Unknown || ctx.Err() != nil || auto && o.MaxNodes > 0 && out.Generated >= o.MaxNodes {
 			break
 		}
 		if i+1 < len(algos) && o.MaxMem > 0 {
@@ -175,6 +220,22 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 	out.Elapsed = time.Since(start)
 	out.CPU = cpuNow() - cpu0
 	return out, nil
+}
+
+// autoNodes returns the node limit of Auto's run i without a time limit,
+// given the caller's limit (0: none), the first run's budget and the nodes
+// the runs before it generated.
+func autoNodes(i int, limit, first, spent int64) int64 {
+	if i == 0 {
+		if limit > 0 {
+			return min(limit, first)
+		}
+		return first
+	}
+	if limit > 0 {
+		return max(limit-spent, 1)
+	}
+	return 0
 }
 
 // cpuNow is the process's CPU time (0 where the system gives none).

@@ -16,8 +16,8 @@ type SurveyOptions struct {
 	Seed    uint64 // the first deal's seed; deal i has seed Seed+i
 	Deals   int    // number of deals
 	Workers int    // deals decided at once
-	// Decider is the algorithm that decides each deal: "decide" (the
-	// default, when empty), "decide-reach", "decide-stubborn" or
+	// Decider is the algorithm that decides each deal: Auto (the
+	// default, when empty), "decide", "decide-reach", "decide-stubborn" or
 	// "decide-stubborn-dfs", or a portfolio of them ("decide,decide-stubborn-dfs",
 	// see Solve).
 	Decider string
@@ -156,7 +156,7 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 	}
 	decider := opt.Decider
 	if decider == "" {
-		decider = "decide"
+		decider = Auto
 	}
 	type dealRun struct {
 		DealOutcome
