@@ -36,6 +36,6 @@ func ExampleSurvey() {
 	}
 	// Output:
 	// 45 of 50 solvable (95%: 78.6-95.7%)
-	// decide: median 122.0 nodes, mean length 18.84
+	// auto: median 122.0 nodes, mean length 18.84
 	// astar: median 767.0 nodes, mean length 17.89
 }
