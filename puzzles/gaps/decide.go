@@ -85,6 +85,13 @@ type DecideOptions struct {
 	// a partial-order reduction that keeps every win reachable, so the
 	// verdicts stay exact.
 	Stubborn bool
+	// Suits makes the canonical keys the same for suit renamings too
+	// (AppendSuitKey): fewer positions, at the cost of a key that orders
+	// the suits. A best-first search rebuilds its solution through the
+	// stored positions, which needs the moves it expands to be the same
+	// in every image of a position; forced moves and stubborn sets pick
+	// by card, so best-first they refuse it (Decide's error).
+	Suits bool
 	// Plain makes it Shintani's plain depth-first search: exact keys
 	// instead of canonical ones and children in the fixed Order instead of
 	// ByKind.
@@ -150,7 +157,7 @@ func (o DecideOptions) Search(dom *Domain) (search.Func, search.Options) {
 	// is generated: it shares its work with the forced-move test there,
 	// and a best-first search never expands many of the positions it
 	// stores.
-	dom.Reach, dom.Forced, dom.Stubborn = o.Reach, o.Forced, o.Stubborn
+	dom.Reach, dom.Forced, dom.Stubborn, dom.Suits = o.Reach, o.Forced, o.Stubborn, o.Suits
 	switch {
 	case o.Plain:
 		dom.Order = o.Order
@@ -198,13 +205,16 @@ func Decide(ctx context.Context, d Deal, o DecideOptions) (Decision, error) {
 	if err != nil {
 		return Decision{}, err
 	}
+	if o.Suits && (o.Plain || !o.DepthFirst && (o.Forced || o.Stubborn)) {
+		return Decision{}, fmt.Errorf("gaps: suit-renaming keys need the depth-first decider or best-first without forced moves and stubborn sets")
+	}
 	var r search.Result
 	rejected := int64(0)
 	if o.Workers > 1 && !o.DepthFirst && !o.Plain {
 		var doms []*Domain // ParallelPriorityFirst makes them one at a time
 		newDomain := func() search.Domain {
 			g := *dom.G
-			dm := &Domain{G: &g, Order: Natural, Reach: o.Reach, Forced: o.Forced, Stubborn: o.Stubborn}
+			dm := &Domain{G: &g, Order: Natural, Reach: o.Reach, Forced: o.Forced, Stubborn: o.Stubborn, Suits: o.Suits}
 			doms = append(doms, dm)
 			return dm
 		}

@@ -40,6 +40,9 @@ type Domain struct {
 	// Stubborn makes Moves return only the moves of a stubborn set (see
 	// stubborn.go): fewer moves, and every won position still reachable.
 	Stubborn bool
+	// Suits makes the canonical key AppendSuitKey's, the same for the
+	// suit renamings of a position too.
+	Suits bool
 	// Rejected counts the positions whose moves were withheld because
 	// Deadlocked proved them lost.
 	Rejected int64
@@ -135,8 +138,14 @@ func (d *Domain) IsGoal() bool { return d.G.Won() }
 func (d *Domain) AppendKey(dst []byte) []byte { return d.G.AppendKey(dst) }
 
 // AppendCanonicalKey appends the key with the rows sorted: the 24 row
-// permutations of a position have the same key (see key.go).
-func (d *Domain) AppendCanonicalKey(dst []byte) []byte { return d.G.AppendCanonicalKey(dst) }
+// permutations of a position have the same key; with Suits, the key of
+// AppendSuitKey (see key.go).
+func (d *Domain) AppendCanonicalKey(dst []byte) []byte {
+	if d.Suits {
+		return d.G.AppendSuitKey(dst)
+	}
+	return d.G.AppendCanonicalKey(dst)
+}
 
 // SetKey sets the position from a key of AppendKey or AppendCanonicalKey.
 func (d *Domain) SetKey(key []byte) { d.G.SetKey(key) }

@@ -23,6 +23,7 @@ var Algorithms = []string{
 	"decide-reach",        // the decider with the reachability test (Unwinnable) and forced moves (ForcedMove)
 	"decide-stubborn",     // decide-reach expanding only stubborn sets (a partial-order reduction, stubborn.go)
 	"decide-stubborn-dfs", // the same, depth-first (children ByKind)
+	// decide+suits and decide-stubborn-dfs+suits: canonical keys up to suit renaming too (AppendSuitKey)
 	"dfid",                // Berliner et al.'s DF: iterative deepening, branch and bound on D + N, increment 2
 	"astar",               // A*, f = D + N (optimal)
 	"bf1-1.8",             // Berliner et al.'s BF1, f = 1.8 N + D (any mu: bf1-MU)
@@ -121,6 +122,12 @@ func CheckAlgorithm(name string) error {
 			if err := CheckAlgorithm(p); err != nil {
 				return err
 			}
+		}
+		return nil
+	}
+	if b, ok := strings.CutSuffix(name, "+suits"); ok {
+		if b != "decide" && b != "decide-stubborn-dfs" {
+			return opterr.Errorf("--algo", "%q: +suits goes with decide and decide-stubborn-dfs only", name)
 		}
 		return nil
 	}
@@ -252,6 +259,7 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome
 	}
 	start := time.Now()
 	out := Outcome{Algorithm: name}
+	name, suits := strings.CutSuffix(name, "+suits")
 	deadlock := strings.HasSuffix(name, "+dl")
 	base := strings.TrimSuffix(strings.TrimSuffix(name, "+dl"), "-nodl")
 	stubborn := strings.HasPrefix(base, "decide-stubborn")
@@ -260,7 +268,7 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome
 		do := DecideOptions{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: store,
 			Deadlock: base == "decide" && !strings.HasSuffix(name, "-nodl") || deadlock,
 			Reach:    reach, Forced: reach, Stubborn: stubborn,
-			DepthFirst: base == "decide-stubborn-dfs", Workers: o.Workers}
+			DepthFirst: base == "decide-stubborn-dfs", Workers: o.Workers, Suits: suits}
 		switch base {
 		case "dfs-aces-first":
 			do.Plain, do.Order = true, AcesFirst
