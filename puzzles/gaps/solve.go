@@ -16,25 +16,25 @@ import (
 
 // Algorithms lists the names Solve accepts. Any name may end in "+dl" to
 // switch deadlock detection on (the decider has it on unless it ends in
-// "-nodl").
+// "-nodl"); decide and decide-stubborn-dfs may end in "+suits" for
+// canonical keys up to suit renaming too (DecideOptions.Suits).
 var Algorithms = []string{
 	Auto,                  // the default: decide, then decide-stubborn-dfs (see Auto)
 	"decide",              // the exhaustive decider (Decide), deadlock detection on
 	"decide-reach",        // the decider with the reachability test (Unwinnable) and forced moves (ForcedMove)
 	"decide-stubborn",     // decide-reach expanding only stubborn sets (a partial-order reduction, stubborn.go)
 	"decide-stubborn-dfs", // the same, depth-first (children ByKind)
-	// decide+suits and decide-stubborn-dfs+suits: canonical keys up to suit renaming too (AppendSuitKey)
-	"dfid",           // Berliner et al.'s DF: iterative deepening, branch and bound on D + N, increment 2
-	"astar",          // A*, f = D + N (optimal)
-	"bf1-1.8",        // Berliner et al.'s BF1, f = 1.8 N + D (any mu: bf1-MU)
-	"bf1-2.4",        // BF1 with Berliner et al.'s mu for the hardest deals
-	"bf2",            // best-first on Goodness
-	"priority1",      // Shintani's priority-first, order 1 (aces, then dead holes)
-	"priority2",      // Shintani's priority-first, order 2 (dead holes, then aces)
-	"dfs-aces-first", // Shintani's depth-first 1: each state once, ace moves tried first
-	"dfs-aces-last",  // Shintani's depth-first 2: each state once, ace moves tried last
-	"dfs",            // search.DepthFirst with duplicate detection (re-searches states reached more cheaply)
-	"bfs",            // breadth-first (optimal, exhaustive)
+	"dfid",                // Berliner et al.'s DF: iterative deepening, branch and bound on D + N, increment 2
+	"astar",               // A*, f = D + N (optimal)
+	"bf1-1.8",             // Berliner et al.'s BF1, f = 1.8 N + D (any mu: bf1-MU)
+	"bf1-2.4",             // BF1 with Berliner et al.'s mu for the hardest deals
+	"bf2",                 // best-first on Goodness
+	"priority1",           // Shintani's priority-first, order 1 (aces, then dead holes)
+	"priority2",           // Shintani's priority-first, order 2 (dead holes, then aces)
+	"dfs-aces-first",      // Shintani's depth-first 1: each state once, ace moves tried first
+	"dfs-aces-last",       // Shintani's depth-first 2: each state once, ace moves tried last
+	"dfs",                 // search.DepthFirst with duplicate detection (re-searches states reached more cheaply)
+	"bfs",                 // breadth-first (optimal, exhaustive)
 }
 
 // Auto names the default decider, the portfolio that decides the most
