@@ -82,6 +82,7 @@ func TestPortfolioErrors(t *testing.T) {
 		{"decide,decide", SolveOptions{Store: "tree", MaxCPU: 1}}, // bad store
 		{"auto,decide", SolveOptions{MaxCPU: time.Second}},        // auto is a portfolio
 		{"auto+dl", SolveOptions{}},                               // no suffix on auto
+		{"astar+suits", SolveOptions{}},                           // suit keys with the deciders only
 	} {
 		if _, err := Solve(context.Background(), d, tc.algo, tc.o); err == nil {
 			t.Errorf("%q %+v: no error", tc.algo, tc.o)
