@@ -154,8 +154,9 @@ func CheckAlgorithm(name string) error {
 // decides the deal, the i-th of n stopped when i/n of MaxTime or MaxCPU
 // (counted from the start) is spent, so a portfolio needs one of them. Its
 // outcome is the last run's, with the nodes generated and expanded and the
-// deadlocks rejected summed over the runs. With MaxMem, the memory of a run
-// is returned to the system before the next begins. Auto is such a
+// deadlocks rejected summed over the runs. With MaxMem (and always for
+// Auto), the memory of a run is returned to the system before the next
+// begins. Auto is such a
 // portfolio that needs no time limit (see Auto).
 func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, error) {
 	if err := CheckAlgorithm(name); err != nil {
@@ -214,12 +215,14 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 		if out.Verdict != Unknown || ctx.Err() != nil || auto && o.MaxNodes > 0 && out.Generated >= o.MaxNodes {
 			break
 		}
-		if i+1 < len(algos) && o.MaxMem > 0 {
+		if i+1 < len(algos) && (o.MaxMem > 0 || auto) {
 			// The run's tables are garbage now, but the runtime keeps their
 			// pages until it scavenges them; the next run would build its
 			// own beside them (deal 1452 at 13 columns: 2.8 GB resident
 			// after the best-first half, 4.07 GB at the end with 4 GB
-			// MaxMem). Returning them keeps the process within MaxMem.
+			// MaxMem). Returning them keeps the process within MaxMem, and
+			// auto without MaxMem (its best-first run may hold 2 GB) from
+			// holding both.
 			debug.FreeOSMemory()
 		}
 	}
