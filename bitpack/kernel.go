@@ -101,6 +101,12 @@ type Problem struct {
 	// LargestRegionOnly makes the dead-region test look at the largest
 	// empty region only, as Korekawa et al.'s program does.
 	LargestRegionOnly bool
+	// Colours, if set, two-colours the cells (true: the second colour),
+	// and the dead-region test then also cuts a region whose cells of the
+	// second colour no choice of unplaced pieces can match (colourOK).
+	// Only for pieces of one size; the colouring is the puzzle's (a
+	// triangle's orientation, a checkerboard), the kernel knows no grid.
+	Colours []bool
 }
 
 // Kernel is a compiled problem: read-only tables shared by any number of
@@ -126,6 +132,15 @@ type Kernel struct {
 	pieceSet []uint64 // 1<<piece
 	progress func(nodes int64)
 	small    *small // the one-word FirstEmpty tables, if they apply
+
+	// The colour test (Problem.Colours): the cells of the second colour,
+	// each piece's fewest and most such cells over its placements, and
+	// the pieces in increasing order of the fewest and decreasing order
+	// of the most.
+	colour               Set
+	colourMin, colourMax []int32
+	byColourMin          []int32
+	byColourMax          []int32
 
 	// The fewest rules' bit sets (fewest.go): item it's at
 	// bitOff[it]..bitOff[it+1] words; placement q's items and bit
@@ -273,6 +288,12 @@ func Compile(p Problem) (*Kernel, error) {
 	k.pieceSet = make([]uint64, len(k.piece))
 	for i, pc := range k.piece {
 		k.pieceSet[i] = 1 << pc
+	}
+	if len(p.Colours) > 0 && p.DeadRegions && k.uniform != 0 {
+		if len(p.Colours) != p.Cells {
+			return nil, fmt.Errorf("bitpack: %d colours for %d cells", len(p.Colours), p.Cells)
+		}
+		k.compileColours(p.Colours, inner)
 	}
 	k.small = k.newSmall()
 	for _, s := range k.sizes {

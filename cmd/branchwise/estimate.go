@@ -76,6 +76,7 @@ Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
 	fs.BoolVar(&f.spec.CellsOnly, "cells-only", false, "branch on cells only (implied by --method paper)")
 	fs.BoolVar(&f.spec.DeadRegions, "dead-regions", false, "cut dead regions, hiding the placements that make one (implied by --method paper)")
 	fs.BoolVar(&f.spec.LargestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
+	fs.BoolVar(&f.spec.ColourCut, "colour-cut", false, "with --dead-regions on the bitboard kernel: also cut a region whose cells of one colour the pieces left cannot match")
 	fs.StringVar(&f.subtree, "subtree", "", "estimate only the subtree below this path of child numbers from the root, e.g. 0,3,1")
 	fs.StringVar(&f.svg, "svg", "", "write charts of the mean branching factor and the nodes per depth to this SVG file")
 	cliflag.AddSeed(fs, &f.seed)
@@ -120,7 +121,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	if pk.Ranges != nil {
 		return usagef("copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
 	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion, f.spec.ColourCut
 	pk.Engine, pk.FirstEmpty = engine, firstEmpty
 	if err := pk.CheckEngine(); err != nil {
 		return fmt.Errorf("%s: %v", arg, err)

@@ -119,6 +119,9 @@ func (pk *Packing) kernel(s xcover.Strategy, keep func(k int) bool, reverse bool
 			placement = append(placement, k)
 		}
 	}
+	if pk.DeadRegions && pk.ColourCut {
+		p.Colours = pk.Board.Colours()
+	}
 	if pk.DeadRegions {
 		for _, nb := range pk.Board.Adjacency() {
 			cells := make([]int, len(nb))

@@ -23,6 +23,7 @@ type CountSpec struct {
 	CellsOnly     bool   `json:"cells_only,omitempty"`
 	DeadRegions   bool   `json:"dead_regions,omitempty"`
 	LargestRegion bool   `json:"largest_region,omitempty"`
+	ColourCut     bool   `json:"colour_cut,omitempty"`
 }
 
 // ReadBoardText sets BoardText from the file Puzzle unless it names a
@@ -45,7 +46,7 @@ func (s CountSpec) Text() string {
 	for _, o := range []struct {
 		on   bool
 		flag string
-	}{{s.Pieces != "", "--pieces " + s.Pieces}, {s.CellsOnly, "--cells-only"}, {s.DeadRegions, "--dead-regions"}, {s.LargestRegion, "--largest-region"}} {
+	}{{s.Pieces != "", "--pieces " + s.Pieces}, {s.CellsOnly, "--cells-only"}, {s.DeadRegions, "--dead-regions"}, {s.LargestRegion, "--largest-region"}, {s.ColourCut, "--colour-cut"}} {
 		if o.on {
 			t += " " + o.flag
 		}
@@ -80,12 +81,15 @@ func (s CountSpec) Build() (func() estimate.Tree, string, error) {
 	if pk.Ranges != nil {
 		return nil, "", fmt.Errorf("%s: copies and ranges of pieces are searched by Algorithm M, which the shards do not split", arg)
 	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = s.CellsOnly, s.DeadRegions, s.LargestRegion
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = s.CellsOnly, s.DeadRegions, s.LargestRegion, s.ColourCut
 	var canon bytes.Buffer
 	if err := pk.Problem().WriteDLX(&canon); err != nil {
 		return nil, "", err
 	}
 	fmt.Fprintf(&canon, "\nstrategy=%s cells-only=%t dead-regions=%t largest-region=%t tree=walker\n", strat, s.CellsOnly, s.DeadRegions, s.LargestRegion)
+	if s.ColourCut { // a line of its own, so that the hashes of specs without it stay as they were
+		fmt.Fprintf(&canon, "colour-cut=true\n")
+	}
 	return pk.Tree(strat), shard.Hash(canon.Bytes()), nil
 }
 

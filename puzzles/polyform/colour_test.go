@@ -1,0 +1,100 @@
+package polyform
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// TestColourCutExact: the colour test cuts no solution. On random boards of
+// the three grids (the hexagon grid has no two-colouring, so there the
+// test must change nothing) and every rule of the kernel, the solutions
+// are the same, in the same order, with and without it, and the tree is
+// never larger; so are the counts of the restricted (unique) search.
+func TestColourCutExact(t *testing.T) {
+	trials := 900
+	if testing.Short() {
+		trials = 240
+	}
+	rng := rand.New(rand.NewPCG(29, 7))
+	built, cut := 0, 0
+	for trial := 0; trial < trials; trial++ {
+		g := Grid(trial % 3)
+		pk, err := randomPacking(rng, g)
+		if err != nil {
+			continue
+		}
+		built++
+		pk.Engine = Bitboard
+		pk.DeadRegions = true
+		pk.FirstEmpty = rng.IntN(3) == 0
+		pk.CellsOnly = rng.IntN(2) == 0
+		pk.LargestRegionOnly = rng.IntN(2) == 0
+		what := fmt.Sprintf("trial %d: %v grid, %d cells, %d pieces, first empty %v, cells only %v, largest %v",
+			trial, g, len(pk.Board.Cells), len(pk.Pieces), pk.FirstEmpty, pk.CellsOnly, pk.LargestRegionOnly)
+		var sols [2][]string
+		var res [2]xcover.Result
+		var counts [2]Counts
+		for i, colour := range []bool{false, true} {
+			pk.ColourCut = colour
+			res[i] = pk.Solve(context.Background(), xcover.Fewest, 0, func(assign []int) bool {
+				sols[i] = append(sols[i], fmt.Sprint(assign))
+				return true
+			})
+			counts[i] = pk.CountUnique(context.Background(), xcover.Fewest, 1)
+		}
+		if !slices.Equal(sols[0], sols[1]) {
+			t.Fatalf("%s: %d solutions without the colour test, %d with", what, len(sols[0]), len(sols[1]))
+		}
+		if counts[0].All != counts[1].All || counts[0].Unique != counts[1].Unique || counts[0].All != int64(len(sols[0])) {
+			t.Fatalf("%s: restricted counts %d (%d unique) without, %d (%d) with; %d solutions", what,
+				counts[0].All, counts[0].Unique, counts[1].All, counts[1].Unique, len(sols[0]))
+		}
+		n0, n1 := res[0].Stats.Nodes, res[1].Stats.Nodes
+		if n1 > n0 || g == Hexagon && n1 != n0 {
+			t.Fatalf("%s: %d nodes without the colour test, %d with", what, n0, n1)
+		}
+		if n1 < n0 {
+			cut++
+		}
+	}
+	if built < trials*9/10 || cut == 0 {
+		t.Errorf("%d of %d random packings built, the colour test cut nodes in %d", built, trials, cut)
+	}
+}
+
+// TestColourCutBuiltIn: the built-in boards count as published with the
+// colour test on every kernel rule.
+func TestColourCutBuiltIn(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		all, unique int64
+		long        bool
+	}{
+		{"pentomino-8x8", 520, 65, false},
+		{"hexiamond-6x6", 624, 156, false},
+		{"hexiamond-4x9", 148, 74, false},
+		{"pentomino-6x10", 9356, 2339, true},
+	} {
+		if testing.Short() && tc.long {
+			continue
+		}
+		b, ps, _ := Named(tc.name)
+		pk, err := NewPacking(b, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pk.DeadRegions, pk.ColourCut = true, true
+		for _, firstEmpty := range []bool{true, false} {
+			pk.FirstEmpty = firstEmpty
+			c := pk.CountUnique(context.Background(), xcover.Fewest, 2)
+			if c.Err != nil || c.All != tc.all || c.Unique != tc.unique {
+				t.Errorf("%s, first empty %v: %d solutions, %d unique, %v; want %d, %d", tc.name, firstEmpty, c.All, c.Unique, c.Err, tc.all, tc.unique)
+			}
+		}
+	}
+}
