@@ -101,6 +101,14 @@ type Problem struct {
 	// LargestRegionOnly makes the dead-region test look at the largest
 	// empty region only, as Korekawa et al.'s program does.
 	LargestRegionOnly bool
+	// PieceCut makes rule FewestCells end a path where an unplaced piece
+	// has no placement left: such a node has no children, where the
+	// cells-only rule would go on placing the other pieces until some
+	// cell ran out of options. (Rule Fewest branches on that piece, with
+	// no children, by itself; the other rules keep no counts and ignore
+	// it.) It costs a count per dying placement and a look at the
+	// unplaced pieces' counts per node.
+	PieceCut bool
 	// Colours, if set, two-colours the cells (true: the second colour),
 	// and the dead-region test then also cuts a region whose cells of the
 	// second colour no choice of unplaced pieces can match (colourOK).
@@ -137,6 +145,8 @@ type Kernel struct {
 	// each piece's fewest and most such cells over its placements, and
 	// the pieces in increasing order of the fewest and decreasing order
 	// of the most.
+	pieceCut bool // Problem.PieceCut, for rule FewestCells
+
 	colour               Set
 	colourMin, colourMax []int32
 	byColourMin          []int32
@@ -215,7 +225,7 @@ func Compile(p Problem) (*Kernel, error) {
 			inner = func(c int) int { return rank[c] }
 		}
 	}
-	k := &Kernel{n: p.Cells, lead: lead, np: np, rule: p.Rule, sizes: append([]int(nil), p.Sizes...),
+	k := &Kernel{n: p.Cells, lead: lead, np: np, rule: p.Rule, sizes: append([]int(nil), p.Sizes...), pieceCut: p.PieceCut && p.Rule == FewestCells,
 		dead: p.DeadRegions, largest: p.LargestRegionOnly, allFree: ^uint64(0) >> (64 - np)}
 	for c := 0; c < p.Cells; c++ {
 		k.full.add(c)

@@ -73,6 +73,7 @@ searches one solution per class. --count with --split-depth, --shard,
 	fs.DurationVar(&f.maxTime, "max-time", 0, "stop the search after this long, e.g. 60s, with partial counts (0: no limit)")
 	fs.StringVar(&f.dlx, "dlx", "", "write the exact cover problem (with --unique: restricted) in Knuth's DLX format to this file and stop")
 	fs.BoolVar(&f.spec.LargestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
+	fs.BoolVar(&f.spec.PieceCut, "piece-cut", false, "with --cells-only on the bitboard kernel: end a path where a piece left has no placement left")
 	fs.BoolVar(&f.spec.ColourCut, "colour-cut", false, "with --dead-regions on the bitboard kernel: also cut a region whose cells of one colour the pieces left cannot match")
 	fs.IntVar(&f.problem, "problem", 1, "the problem of a BurrTools .xmpuzzle file, from 1")
 	fs.BoolVar(&f.color, "color", false, "colour the pictures (the default when standard output is a terminal)")
@@ -109,6 +110,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		return usagef("--unique restricts one piece, which copies and ranges rule out: use --count, which counts the unique solutions too")
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion, f.spec.ColourCut
+	pk.PieceCut = f.spec.PieceCut
 	ctx, cancel := cliflag.Limits{MaxTime: f.maxTime}.Context(e.ctx)
 	defer cancel()
 	if shardActive(f.shard) {

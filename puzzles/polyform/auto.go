@@ -118,18 +118,9 @@ func (pk *Packing) AutoApplies() bool {
 // speed on one worker. pk itself is not changed.
 func (pk *Packing) ChooseRule(ctx context.Context, fixedDead bool) (RuleChoice, error) {
 	start := time.Now()
-	var keep func(int) bool
 	var ch RuleChoice
-	if pk.Ranges == nil {
-		if r := pk.Restrict(); r.Kept != nil {
-			kept := map[int]bool{}
-			for _, k := range r.Kept {
-				kept[k] = true
-			}
-			keep = func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] }
-			ch.Symmetric = true
-		}
-	}
+	keep := pk.restrictedKeep()
+	ch.Symmetric = keep != nil
 	deads := []bool{false, true}
 	if fixedDead {
 		deads = []bool{pk.DeadRegions}
@@ -233,4 +224,22 @@ func (c *RuleChoice) Use(pk *Packing, o *RunOptions) {
 	o.Strategy, o.StrategyName = xcover.Fewest, c.Chosen.Rule()
 	o.Unique = o.Unique || c.Symmetric
 	o.Auto = c
+}
+
+// restrictedKeep returns the placements the restricted search of
+// SolveUnique keeps (see Restrict), or nil when no piece can be
+// restricted or the packing has copies and ranges.
+func (pk *Packing) restrictedKeep() func(int) bool {
+	if pk.Ranges != nil {
+		return nil
+	}
+	r := pk.Restrict()
+	if r.Kept == nil {
+		return nil
+	}
+	kept := map[int]bool{}
+	for _, k := range r.Kept {
+		kept[k] = true
+	}
+	return func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] }
 }

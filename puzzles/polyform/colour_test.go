@@ -2,11 +2,13 @@ package polyform
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -107,4 +109,115 @@ func TestColourCutBuiltIn(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSymmetricTreesExact: the restricted tree's solutions are the unique
+// ones and, times the symmetries, all of them, on random boards of the
+// three grids (those without a stabilizer: the others must say so) for
+// every kernel rule and dancing links, counted by the estimators'
+// exhaustive walk.
+func TestSymmetricTreesExact(t *testing.T) {
+	trials := 600
+	if testing.Short() {
+		trials = 60
+	}
+	rng := rand.New(rand.NewPCG(31, 5))
+	checked, refused, solved := 0, 0, 0
+	for trial := 0; trial < trials; trial++ {
+		g := Grid(trial % 3)
+		pk, err := randomRectPacking(rng, g)
+		if err != nil {
+			continue
+		}
+		pk.Engine = []Engine{Bitboard, XCover}[rng.IntN(2)]
+		pk.FirstEmpty = pk.Engine == Bitboard && rng.IntN(3) == 0
+		pk.CellsOnly = rng.IntN(2) == 0
+		pk.DeadRegions = rng.IntN(2) == 0
+		strat := xcover.Strategy(rng.IntN(3))
+		trees, syms, err := pk.SymmetricTrees(strat)
+		r := pk.Restrict()
+		switch {
+		case r.Kept == nil || len(pk.Symmetries()) < 2:
+			if err == nil {
+				t.Fatalf("trial %d: no restriction, but no error", trial)
+			}
+			continue
+		case len(r.Stabilizer) > 0:
+			if !errors.Is(err, ErrStabilizer) {
+				t.Fatalf("trial %d: a stabilizer, error %v", trial, err)
+			}
+			refused++
+			continue
+		case err != nil:
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		prof, err := estimate.Exhaustive(context.Background(), trees, len(pk.Pieces)+1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sols int64
+		for _, n := range prof.Solutions {
+			sols += n
+		}
+		c := pk.Count(context.Background(), strat, 1)
+		if sols != c.Unique || sols*int64(syms) != c.All {
+			t.Fatalf("trial %d (%v grid, engine %v, first empty %v, %v): restricted tree %d solutions x %d symmetries; count %d, %d unique",
+				trial, g, pk.Engine, pk.FirstEmpty, strat, sols, syms, c.All, c.Unique)
+		}
+		checked++
+		if sols > 0 {
+			solved++
+		}
+	}
+	if checked < trials/6 || solved < checked/4 {
+		t.Errorf("%d trials checked (%d with solutions), %d refused for a stabilizer", checked, solved, refused)
+	}
+	t.Logf("%d checked (%d with solutions), %d refused for a stabilizer", checked, solved, refused)
+}
+
+// randomRectPacking fills a random rectangle of the grid's text format
+// (rows by columns, so that the board has symmetries) with a random
+// choice of pieces of one size whose area is the board's.
+func randomRectPacking(rng *rand.Rand, g Grid) (*Packing, error) {
+	size := map[Grid][]int{Square: {5}, Triangle: {6}, Hexagon: {4}}[g]
+	n := size[rng.IntN(len(size))]
+	set, err := pieceSet(g, n, true)
+	if err != nil {
+		return nil, err
+	}
+	rows := 2 + rng.IntN(3)
+	var cells []Cell
+	for cols := 2; len(cells) < 15 || len(cells)%n != 0; cols++ {
+		cells = cells[:0]
+		for r := 0; r < rows; r++ {
+			for c := 0; c < cols; c++ {
+				if cell, ok := g.FromPos(r, c); ok {
+					cells = append(cells, cell)
+				}
+			}
+		}
+		if len(cells) > 36 {
+			return nil, fmt.Errorf("no rectangle of %d-cell pieces", n)
+		}
+	}
+	k := len(cells) / n
+	if k > len(set) {
+		return nil, fmt.Errorf("%d pieces wanted, %d in the set", k, len(set))
+	}
+	b, err := NewBoard(g, cells)
+	if err != nil {
+		return nil, err
+	}
+	// A choice of pieces that fills the board, if one of a few does.
+	var pk *Packing
+	for try := 0; try < 200; try++ {
+		rng.Shuffle(len(set), func(i, j int) { set[i], set[j] = set[j], set[i] })
+		if pk, err = NewPacking(b, slices.Clone(set[:k])); err != nil {
+			return nil, err
+		}
+		if pk.Solve(context.Background(), xcover.Fewest, 1, func([]int) bool { return true }).Solutions > 0 {
+			break
+		}
+	}
+	return pk, nil
 }

@@ -39,6 +39,10 @@ type Packing struct {
 	// Only with DeadRegions, pieces of one size, and grids with a
 	// two-colouring (not the hexagon grid).
 	ColourCut bool
+	// PieceCut ends a cells-only path (CellsOnly, strategy fewest, on the
+	// bitboard kernel) at a node where a piece left has no placement left
+	// (bitpack.Problem.PieceCut).
+	PieceCut bool
 	// Progress, if set, is given the nodes searched as the search goes
 	// (see xcover.Problem.SetProgress).
 	Progress func(nodes int64)
