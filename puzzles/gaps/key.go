@@ -46,11 +46,21 @@ func pack4(dst []byte, cells *[Rows * MaxCols]Card, a, b, c, d int) []byte {
 // AppendCanonicalKey appends the key of the position with its rows sorted
 // (by their cells' codes), the same for all 24 row permutations.
 func (g *Game) AppendCanonicalKey(dst []byte) []byte {
-	k := g.k
+	var codes [Rows * MaxCols]byte
+	for p := range Rows * g.k {
+		codes[p] = cellCode(g.cells[p])
+	}
+	return appendSortedRows(dst, &codes, g.k)
+}
+
+// appendSortedRows packs the cell codes of four rows of k cells into dst,
+// the rows in sorted order.
+func appendSortedRows(dst []byte, codes *[Rows * MaxCols]byte, k int) []byte {
 	order := [Rows]int{0, 1, 2, 3}
+	less := func(a, b int) bool { return string(codes[a*k:a*k+k]) < string(codes[b*k:b*k+k]) }
 	// Insertion sort of four rows: at most six comparisons.
 	for i := 1; i < Rows; i++ {
-		for j := i; j > 0 && g.rowLess(order[j], order[j-1]); j-- {
+		for j := i; j > 0 && less(order[j], order[j-1]); j-- {
 			order[j], order[j-1] = order[j-1], order[j]
 		}
 	}
@@ -58,7 +68,7 @@ func (g *Game) AppendCanonicalKey(dst []byte) []byte {
 	nb := 0
 	for _, r := range order {
 		for p := r * k; p < r*k+k; p++ {
-			v = v<<6 | uint32(cellCode(g.cells[p]))
+			v = v<<6 | uint32(codes[p])
 			nb++
 			if nb == 4 {
 				dst = append(dst, byte(v>>16), byte(v>>8), byte(v))
@@ -67,18 +77,6 @@ func (g *Game) AppendCanonicalKey(dst []byte) []byte {
 		}
 	}
 	return dst
-}
-
-// rowLess compares rows a and b cell by cell.
-func (g *Game) rowLess(a, b int) bool {
-	pa, pb := a*g.k, b*g.k
-	for i := range g.k {
-		ca, cb := cellCode(g.cells[pa+i]), cellCode(g.cells[pb+i])
-		if ca != cb {
-			return ca < cb
-		}
-	}
-	return false
 }
 
 // SetKey makes the position packed in key (from AppendKey or
@@ -180,26 +178,5 @@ func (g *Game) appendRenamedKey(dst []byte, order [Rows]int) []byte {
 			codes[p] = cellCode(NewCard(to[c.Suit()], c.Rank()))
 		}
 	}
-	rows := [Rows]int{0, 1, 2, 3}
-	less := func(a, b int) bool {
-		return string(codes[a*k:a*k+k]) < string(codes[b*k:b*k+k])
-	}
-	for i := 1; i < Rows; i++ {
-		for j := i; j > 0 && less(rows[j], rows[j-1]); j-- {
-			rows[j], rows[j-1] = rows[j-1], rows[j]
-		}
-	}
-	var v uint32
-	nb := 0
-	for _, r := range rows {
-		for p := r * k; p < r*k+k; p++ {
-			v = v<<6 | uint32(codes[p])
-			nb++
-			if nb == 4 {
-				dst = append(dst, byte(v>>16), byte(v>>8), byte(v))
-				v, nb = 0, 0
-			}
-		}
-	}
-	return dst
+	return appendSortedRows(dst, &codes, k)
 }
