@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 
@@ -92,8 +93,9 @@ Ctrl-C stops a search and prints what it found so far (exit status 130).`,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		PersistentPreRunE: checkFlags,
-		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+		Version:           readVersion().String(),
 	}
+	root.SetVersionTemplate("branchwise {{.Version}}\n")
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -102,7 +104,34 @@ Ctrl-C stops a search and prints what it found so far (exit status 130).`,
 	for _, newCmd := range commands {
 		root.AddCommand(newCmd(e))
 	}
+	rejectUnknown(root)
 	return root
+}
+
+// rejectUnknown makes every command that only groups others (tiles, gaps,
+// ...) refuse an unknown subcommand with a usage error and a suggestion,
+// as the root does, instead of printing its help and succeeding.
+func rejectUnknown(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		rejectUnknown(sub)
+	}
+	if c == c.Root() || c.Runnable() || !c.HasSubCommands() {
+		return
+	}
+	c.Args = cobra.ArbitraryArgs
+	c.SuggestionsMinimumDistance = 2 // cobra's default, which it sets only for the root
+	c.RunE = func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return c.Help()
+		}
+		msg := fmt.Sprintf("unknown command %q for %q", args[0], c.CommandPath())
+		if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += "; did you mean " + strings.Join(s, " or ") + "?"
+		} else if top, _, err := c.Root().Find(args[:1]); err == nil && top != c.Root() {
+			msg += "; did you mean " + top.CommandPath() + "?"
+		}
+		return usagef("%s", msg)
+	}
 }
 
 // cmdPath is the command's path without the program name, for messages
@@ -167,8 +196,10 @@ func interrupted(e *env) error {
 }
 
 // checkFlags applies the flag policy (cliflag.Check) to the flags c was
-// given, so that the same mistake is the same usage error everywhere.
-func checkFlags(c *cobra.Command, _ []string) error {
+// given, so that the same mistake is the same usage error everywhere; and
+// lets every command that reads a file read standard input for "-".
+func checkFlags(c *cobra.Command, args []string) error {
+	stdinArgs(c, args)
 	var err error
 	c.Flags().Visit(func(f *pflag.Flag) {
 		if err == nil {
@@ -179,4 +210,22 @@ func checkFlags(c *cobra.Command, _ []string) error {
 		return usagef("%s: %v", cmdPath(c), err)
 	}
 	return nil
+}
+
+// stdinPath is a path that opens standard input, for the readers that take
+// only a file name (Windows has none).
+const stdinPath = "/dev/stdin"
+
+// stdinArgs replaces the argument "-" by stdinPath, in place: cobra passes
+// the same slice to the command's RunE. A command that reads "-" itself
+// says so with the annotation "stdin".
+func stdinArgs(c *cobra.Command, args []string) {
+	if _, own := c.Annotations["stdin"]; own || runtime.GOOS == "windows" {
+		return
+	}
+	for i, a := range args {
+		if a == "-" {
+			args[i] = stdinPath
+		}
+	}
 }
