@@ -88,7 +88,8 @@ func newRootCmd(e *env) *cobra.Command {
 		Use:   "branchwise",
 		Short: "Combinatorial puzzle search: exact counts, fast solvers, branching factors",
 		Long: `branchwise searches combinatorial puzzles and measures their search spaces.
-Shared flags: --json, --seed, -j/--workers, --max-nodes/--max-time/--max-mem.
+Shared flags: --json, --seed, -j/--workers, --max-nodes/--max-time/--max-mem,
+--progress auto|always|never (always: a progress line every 30 s in a log).
 Ctrl-C stops a search and prints what it found so far (exit status 130).`,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
@@ -96,6 +97,7 @@ Ctrl-C stops a search and prints what it found so far (exit status 130).`,
 		Version:           readVersion().String(),
 	}
 	root.SetVersionTemplate("branchwise {{.Version}}\n")
+	root.PersistentFlags().StringVar(&cliflag.ProgressMode, "progress", "auto", "progress on standard error: auto (on a terminal), always (also to a log: a line every 30 s), never")
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -200,6 +202,9 @@ func interrupted(e *env) error {
 // lets every command that reads a file read standard input for "-".
 func checkFlags(c *cobra.Command, args []string) error {
 	stdinArgs(c, args)
+	if m := cliflag.ProgressMode; m != "auto" && m != "always" && m != "never" {
+		return usagef("--progress %q: want auto, always or never", m)
+	}
 	var err error
 	c.Flags().Visit(func(f *pflag.Flag) {
 		if err == nil {

@@ -195,6 +195,10 @@ func loadBurr(e *env, file string, k int) (*polyform.Packing, error) {
 	return pk, nil
 }
 
+// uniqueHintNodes is the estimated tree size from which pack --count
+// suggests --unique: below it the count takes seconds anyway.
+const uniqueHintNodes = 1e8
+
 // packCount counts all and unique solutions on the workers. On a terminal
 // it first estimates the search's size by a second of Knuth's probes, and
 // shows the nodes searched, the solutions and the time left as it goes.
@@ -205,6 +209,9 @@ func packCount(e *env, ctx context.Context, pk *polyform.Packing, o polyform.Run
 	if prog.Enabled && !o.Unique && pk.Ranges == nil { // the estimator walks Algorithm C's tree
 		est = pk.EstimateNodes(ctx, o.Strategy, o.Workers, time.Second)
 		fmt.Fprintf(e.stderr, "%s: about %s nodes to search (estimated)\n", o.Name, estimate.FormatCount(est))
+		if n := len(pk.Symmetries()); n > 1 && est >= uniqueHintNodes {
+			fmt.Fprintf(e.stderr, "%s: hint: --count --unique gives the same counts from a search up to %d times smaller (one solution of each symmetry class)\n", o.Name, n)
+		}
 	}
 	start := time.Now()
 	var all, uniq int64

@@ -57,6 +57,7 @@ the mean length relative to the optimum.`,
 			}
 			prog := cliflag.NewProgress(e.stderr)
 			done, nodes, start := 0, int64(0), time.Now()
+			cpu0, cpuOK := cpuTime()
 			if ledger != nil {
 				done = len(ledger.Done())
 			}
@@ -66,6 +67,11 @@ the mean length relative to the optimum.`,
 					prog.Printf("korf100: %d/%d instances done, %.3g nodes, %s", done, len(sel), float64(nodes), time.Since(start).Round(time.Second))
 				}})
 			prog.Done()
+			// The CPU time measured, not the instances' times summed (which
+			// counts the time a loaded machine's other work took too).
+			if cpu1, ok := cpuTime(); ok && cpuOK && res.Resumed == 0 {
+				res.CPUSeconds = (cpu1 - cpu0).Seconds()
+			}
 			if err := ledger.Finish(e.stderr, ctx.Err() != nil); err != nil {
 				return err
 			}
