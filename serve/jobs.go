@@ -172,7 +172,7 @@ func loadPacking(req JobRequest) (*polyform.Packing, string, error) {
 		if strings.TrimSpace(req.Board) == "" {
 			return nil, "", errors.New("no board: give a puzzle name or a board text")
 		}
-		name = boardName(req.Board)
+		name = "board"
 		var setName string
 		var err error
 		if board, setName, err = polyform.ReadBoardSet(strings.NewReader(req.Board), "board"); err != nil {
@@ -242,6 +242,9 @@ func (s *Server) handleNewJob(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		writeBoardError(w, err)
 		return
+	}
+	if req.Puzzle == "" {
+		name = strings.Replace(name, "board", boardName(req.Board), 1)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	if limit > 0 {
@@ -669,7 +672,7 @@ func boardName(text string) string {
 		return "board"
 	}
 	for _, name := range polyform.NamedPuzzles() {
-		nb, pieces, _ := polyform.Named(name)
+		nb, pieces := named(name)
 		if nb.Grid == b.Grid && sameShape(nb, b) && (set == "" && b.Grid == polyform.Square || set != "" && set == setOf(name, pieces)) {
 			return name
 		}
@@ -678,6 +681,24 @@ func boardName(text string) string {
 		set = "pieces"
 	}
 	return fmt.Sprintf("%s, %d %s cells", set, len(b.Cells), b.Grid)
+}
+
+// namedCache holds the built-in puzzles' boards and pieces, built once:
+// boardName compares every job's board with them.
+var namedCache sync.Map
+
+type namedPuzzle struct {
+	board  *polyform.Board
+	pieces []polyform.Piece
+}
+
+func named(name string) (*polyform.Board, []polyform.Piece) {
+	if p, ok := namedCache.Load(name); ok {
+		return p.(namedPuzzle).board, p.(namedPuzzle).pieces
+	}
+	b, ps, _ := polyform.Named(name)
+	namedCache.Store(name, namedPuzzle{b, ps})
+	return b, ps
 }
 
 // sameShape tells whether two boards of one grid have the same cells, up to
