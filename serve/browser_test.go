@@ -331,6 +331,54 @@ func TestBrowser3D(t *testing.T) {
 		t.Fatalf("after two turns right the view says %q, want turned 11° (-34° + 2 x 22.5°)", after)
 	}
 	shoot(t, ctx, "view3d-turned")
+	// Unique only: the 240 kept solutions that stand for their classes.
+	if err := chromedp.Do(ctx, chromedp.Click("#uniqueonly")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#gallerytitle", func(s string) bool { return strings.Contains(s, "240 of them one of each symmetry class") }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#pageinfo", func(s string) bool { return strings.Contains(s, "page 1 of 10") }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The logic page starts from a preset and solves it; the Superpuzz page
+// deals cards drawn as cards.
+func TestBrowserLogicAndCards(t *testing.T) {
+	ctx, url := browser(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(url),
+		chromedp.WaitVisible("#canvas polygon"),
+		chromedp.Click(`button[data-tab="logic"]`),
+		chromedp.Click("#logicsolve"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#logicmessage", func(s string) bool { return strings.HasPrefix(s, "The solution is unique") }); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click("#logicallsteps")); err != nil {
+		t.Fatal(err)
+	}
+	shoot(t, ctx, "logic")
+	err = chromedp.Do(ctx,
+		chromedp.Click(`button[data-tab="gaps"]`),
+		chromedp.Click("#gapsdeal"),
+		chromedp.WaitVisible("#gapstable td.card"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	faces, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#gapstable td")].map(td => td.textContent).join(" ")`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.ContainsAny(faces, "♥♦♣♠") || strings.ContainsAny(faces, "HDCS") {
+		t.Fatalf("the cards read %q, want ranks with suit symbols", faces)
+	}
+	shoot(t, ctx, "superpuzz")
 }
 
 // jobRow is the text of the jobs table's first row.

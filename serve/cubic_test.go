@@ -122,3 +122,29 @@ func TestBoardName(t *testing.T) {
 		}
 	}
 }
+
+// The unique-only view numbers the kept solutions that stand for their
+// symmetry class: 2 of the 3 x 20 board's 8.
+func TestUniqueOnlyView(t *testing.T) {
+	_, ts := newTestServer(t)
+	for _, tc := range []struct {
+		req        JobRequest
+		kept, reps int
+	}{
+		{JobRequest{Puzzle: "pentomino-3x20", Mode: "count"}, 8, 2},
+		{JobRequest{Puzzle: "pentomino-3x20", Mode: "all"}, 8, 2},
+		{JobRequest{Puzzle: "pentomino-3x20", Mode: "count", Unique: true}, 2, 2},
+		{JobRequest{Puzzle: "pentomino-3x20", Mode: "first"}, 1, 1},
+	} {
+		st := waitJob(t, ts.URL, startJob(t, ts.URL, tc.req).ID)
+		if st.Kept != tc.kept || st.KeptUnique != tc.reps {
+			t.Errorf("%+v: %d kept, %d standing for their class; want %d, %d", tc.req, st.Kept, st.KeptUnique, tc.kept, tc.reps)
+		}
+		if resp, body := get(t, fmt.Sprintf("%s/api/jobs/%s/solutions/%d.svg?unique=1", ts.URL, st.ID, tc.reps-1)); resp.StatusCode != 200 {
+			t.Errorf("%+v: the last unique one: %d %s", tc.req, resp.StatusCode, body)
+		}
+		if resp, _ := get(t, fmt.Sprintf("%s/api/jobs/%s/solutions/%d.svg?unique=1", ts.URL, st.ID, tc.reps)); resp.StatusCode != 404 {
+			t.Errorf("%+v: past the unique ones: %d, want 404", tc.req, resp.StatusCode)
+		}
+	}
+}

@@ -56,6 +56,9 @@ type JobState struct {
 	Solutions int64   `json:"solutions"`
 	Unique    int64   `json:"unique"`
 	Kept      int     `json:"kept"`
+	// KeptUnique counts the kept solutions that stand for their symmetry
+	// class (?unique=1 on a solution's address numbers those).
+	KeptUnique int `json:"kept_unique"`
 	Seconds   float64 `json:"seconds"`
 	// EstimatedNodes is the size of the search tree estimated before a
 	// count (0 if not estimated); SecondsLeft follows from it and the
@@ -120,6 +123,7 @@ type job struct {
 	mu        sync.Mutex
 	state     JobState
 	solutions [][]int // kept solutions: the piece of every cell
+	reps      []int   // the kept solutions that stand for their symmetry class
 }
 
 func (j *job) finished() bool {
@@ -137,6 +141,7 @@ func (j *job) snapshot() JobState {
 	defer j.mu.Unlock()
 	st := j.state
 	st.Kept = len(j.solutions)
+	st.KeptUnique = len(j.reps)
 	if st.Status == "running" {
 		st.Nodes = j.nodes.Load()
 		st.Seconds = time.Since(j.start).Seconds()
@@ -151,8 +156,13 @@ func (j *job) snapshot() JobState {
 
 // keep records a solution, copying it, while fewer than MaxKeptSolutions
 // are kept.
-func (j *job) keep(assign []int) {
+// With rep set, the solution stands for its symmetry class: the unique-only
+// view of the gallery shows those.
+func (j *job) keep(assign []int, rep bool) {
 	if len(j.solutions) < MaxKeptSolutions {
+		if rep {
+			j.reps = append(j.reps, len(j.solutions))
+		}
 		j.solutions = append(j.solutions, append([]int(nil), assign...))
 	}
 	j.state.Version++
@@ -301,7 +311,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 				defer j.mu.Unlock()
 				j.state.Solutions += int64(class)
 				j.state.Unique++
-				j.keep(assign)
+				j.keep(assign, true)
 				return true
 			})
 			r.Solutions = 0 // the restricted search's own count is not the number of all solutions
@@ -314,7 +324,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 				if canon {
 					j.state.Unique++
 				}
-				j.keep(assign)
+				j.keep(assign, canon)
 				return true
 			})
 		}
@@ -328,7 +338,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 				j.state.Unique++
 			}
 			if canon || !j.req.Unique {
-				j.keep(assign)
+				j.keep(assign, canon || j.req.Mode == "first")
 				if j.req.Mode == "first" {
 					j.state.Unique = 1 // one solution is one class, canonical or not
 				}
@@ -529,6 +539,13 @@ func (s *Server) handleSolution(w http.ResponseWriter, r *http.Request) {
 	k, err := strconv.Atoi(strings.TrimSuffix(name, ".svg"))
 	j.mu.Lock()
 	n := len(j.solutions)
+	if r.URL.Query().Get("unique") == "1" && err == nil {
+		if k >= 0 && k < len(j.reps) {
+			k = j.reps[k] // the k-th solution of the unique-only view
+		} else {
+			k = -1
+		}
+	}
 	var assign []int
 	if err == nil && k >= 0 && k < n {
 		assign = j.solutions[k]

@@ -163,8 +163,8 @@ async function loadGrid() {
       const t = document.createElementNS(SVGNS, "text");
       t.setAttribute("x", z * (editor.cols + 1));
       t.setAttribute("y", 0.75);
-      t.setAttribute("font-size", 0.6);
-      t.textContent = "layer " + (z + 1) + (z === 0 && editor.layers > 1 ? " (bottom)" : "");
+      t.setAttribute("font-size", Math.min(0.6, editor.cols / 4));
+      t.textContent = "layer " + (z + 1);
       svg.appendChild(t);
     }
   }
@@ -442,14 +442,18 @@ let shownKey = "";
 function renderGallery() {
   const st = jobs.get(galleryJob);
   if (!st) return;
-  const pages = Math.max(1, Math.ceil(st.kept / perPage));
+  const uniqueOnly = $("uniqueonly").checked;
+  const shown = uniqueOnly ? st.kept_unique : st.kept;
+  const q = uniqueOnly ? "?unique=1" : "";
+  const pages = Math.max(1, Math.ceil(shown / perPage));
   galleryPage = Math.min(galleryPage, pages - 1);
-  $("gallerytitle").textContent = `Job ${st.id}, ${st.name}: ${st.status}, ${fmt(st.solutions)} solutions (${fmt(st.unique)} unique), ${fmt(st.kept)} kept for pictures.`;
+  $("gallerytitle").textContent = `Job ${st.id}, ${st.name}: ${st.status}, ${fmt(st.solutions)} solutions (${fmt(st.unique)} unique), ${fmt(st.kept)} kept for pictures` +
+    (uniqueOnly ? `, ${fmt(st.kept_unique)} of them one of each symmetry class.` : ".");
   $("pageinfo").textContent = ` page ${galleryPage + 1} of ${pages} `;
   for (const f of ["txt", "json", "zip"]) $("save" + f).href = `/api/jobs/${st.id}/solutions.${f}`;
   $("saveall").hidden = st.kept === 0;
-  const from = galleryPage * perPage, to = Math.min(st.kept, from + perPage);
-  const key = `${st.id}:${from}:${to}:${st.status}`;
+  const from = galleryPage * perPage, to = Math.min(shown, from + perPage);
+  const key = `${st.id}:${from}:${to}:${st.status}:${uniqueOnly}`;
   if (key === shownKey) return;
   shownKey = key;
   const box = $("pictures");
@@ -458,22 +462,22 @@ function renderGallery() {
   for (let k = from; k < to; k++) {
     const fig = document.createElement("figure");
     const img = document.createElement("img");
-    img.src = `/api/jobs/${st.id}/solutions/${k}.svg`;
+    img.src = `/api/jobs/${st.id}/solutions/${k}.svg${q}`;
     img.alt = `solution ${k + 1}`;
     if (st.grid === "cubic") {
       img.title = "Click to turn it in the 3D view";
-      img.addEventListener("click", () => show3D(st.id, k));
+      img.addEventListener("click", () => show3D(st.id, k, q));
     }
     const cap = document.createElement("figcaption");
     const a = document.createElement("a");
-    a.href = img.src + "?download=1";
+    a.href = img.src + (q ? "&" : "?") + "download=1";
     a.textContent = `solution ${k + 1} (SVG)`;
     cap.appendChild(a);
     fig.append(img, cap);
     box.appendChild(fig);
   }
-  $("view3d").hidden = st.grid !== "cubic" || st.kept === 0;
-  if (st.grid === "cubic" && st.kept > 0 && view.job !== st.id) show3D(st.id, from);
+  $("view3d").hidden = st.grid !== "cubic" || shown === 0;
+  if (st.grid === "cubic" && shown > 0 && view.job !== st.id) show3D(st.id, from, q);
   const chart = $("chart");
   chart.replaceChildren();
   if (st.status !== "running" && st.nodes_by_depth) {
@@ -485,14 +489,15 @@ function renderGallery() {
 }
 $("prev").addEventListener("click", () => { galleryPage = Math.max(0, galleryPage - 1); shownKey = ""; renderGallery(); });
 $("next").addEventListener("click", () => { galleryPage++; shownKey = ""; renderGallery(); });
+$("uniqueonly").addEventListener("change", () => { galleryPage = 0; shownKey = ""; view.job = null; renderGallery(); });
 
 // ---- the 3D view of a cubic solution: its outer faces, turned about the
 // vertical axis (yaw) and tilted (pitch), drawn far to near on a canvas ----
 const view = { job: null, k: 0, sol: null, yaw: -0.6, pitch: 0.55, drag: null };
-async function show3D(id, k) {
+async function show3D(id, k, q) {
   view.job = id; view.k = k;
   try {
-    view.sol = await api(`/api/jobs/${id}/solutions/${k}.json`);
+    view.sol = await api(`/api/jobs/${id}/solutions/${k}.json${q || ""}`);
   } catch (e) { say($("view3dinfo"), e.message, true); return; }
   draw3D();
 }
@@ -588,6 +593,49 @@ $("turnright").addEventListener("click", () => { view.yaw += Math.PI / 8; draw3D
 $("view3dletters").addEventListener("change", draw3D);
 
 // ---- logic grid ----
+// Presets: Igarashi et al.'s Fig. 5 (puzzles/logicgrid/testdata/fig5.txt)
+// and Einstein's puzzle (einstein.txt), to start from.
+const LOGIC_PRESETS = {
+  fig5: `# The four children of Igarashi et al. (2005), Fig 5
+name: John Tom Mary Nancy
+age: 11 12 13 14 (numeric)
+hobby: baseball soccer reading piano
+group sports: baseball soccer
+
+Tom = 12                  # 1. Tom is 12 years old.
+Mary = soccer             # 2. Mary likes to play soccer.
+Mary.age < 13             # 3. Mary is younger than 13 years old.
+reading.age = max         # 4. The child who likes reading is the oldest.
+baseball.age > piano.age  # 5. The baseball player is older than the pianist.
+`,
+  einstein: `# Einstein's puzzle (Life International, 1962): who drinks water? who owns the zebra?
+house: 1 2 3 4 5 (numeric)
+colour: red green ivory yellow blue
+nation: Englishman Spaniard Ukrainian Norwegian Japanese
+pet: dog snails fox horse zebra
+drink: coffee tea milk juice water
+smoke: OldGold Kools Chesterfield LuckyStrike Parliament
+
+Englishman = red
+Spaniard = dog
+coffee = green
+Ukrainian = tea
+green.house = ivory.house + 1
+OldGold = snails
+Kools = yellow
+milk = 3
+Norwegian = 1
+|Chesterfield.house - fox.house| = 1
+|Kools.house - horse.house| = 1
+LuckyStrike = juice
+Japanese = Parliament
+|Norwegian.house - blue.house| = 1
+`,
+};
+$("logicpreset").addEventListener("change", () => {
+  const t = LOGIC_PRESETS[$("logicpreset").value];
+  if (t) { $("logictext").value = t; say($("logicmessage"), ""); $("logicgrid").replaceChildren(); $("logicsteps").replaceChildren(); }
+});
 let logicSteps = [], logicShown = 0;
 $("logicsolve").addEventListener("click", async () => {
   try {
@@ -638,8 +686,9 @@ async function gapsRefresh() {
     for (let c = 0; c < st.columns; c++) {
       const p = r * st.columns + c, card = st.cells[p];
       const td = document.createElement("td");
-      td.textContent = card;
-      td.className = card === "" ? "hole" : (/[HD]/.test(card) ? "red" : "");
+      td.textContent = cardFace(card);
+      td.title = card;
+      td.className = card === "" ? "hole" : (/[HD]/.test(card) ? "card red" : "card");
       if (p === game.picked) td.classList.add("picked");
       if (game.hint && (p === game.hint[0] || p === game.hint[1])) td.classList.add("hint");
       td.addEventListener("click", () => gapsClick(p));
@@ -649,6 +698,12 @@ async function gapsRefresh() {
   }
   say($("gapsmessage"), st.won ? "Won!" : st.deadlocked ? "Deadlocked: this position is lost." :
     `${st.legal.length} legal moves, ${st.misplaced} cards out of place, ${game.moves.length} moves played.`);
+}
+// cardFace writes a card ("H3", "SA") as its rank and suit symbol: 3♥, A♠.
+function cardFace(card) {
+  if (!card) return "";
+  const suit = { H: "♥", D: "♦", C: "♣", S: "♠" }[card[0]];
+  return suit ? card.slice(1) + suit : card;
 }
 function gapsClick(p) {
   const st = game.state;
@@ -702,6 +757,7 @@ async function start() {
   fitWindow();
   await loadGrid();
   checkBoard();
+  if (!$("logictext").value) { $("logicpreset").value = "einstein"; $("logictext").value = LOGIC_PRESETS.einstein; }
   const list = await api("/api/jobs");
   for (const st of list.jobs) follow(st);
   const last = localStorage.getItem("branchwise.gallery");
