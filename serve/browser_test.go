@@ -50,12 +50,19 @@ func browser(t *testing.T) (context.Context, string) {
 	return ctx, ts.URL
 }
 
-func shoot(t *testing.T, ctx context.Context, name string) {
+func shoot(t *testing.T, ctx context.Context, name string) { shootAction(t, ctx, name, chromedp.FullScreenshot(100)) }
+
+// shootView takes the visible part of the page only.
+func shootView(t *testing.T, ctx context.Context, name string) {
+	shootAction(t, ctx, name, chromedp.CaptureScreenshot())
+}
+
+func shootAction(t *testing.T, ctx context.Context, name string, shot chromedp.Action[[]byte]) {
 	t.Helper()
 	if *screenshots == "" {
 		return
 	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	png, err := chromedp.Run(ctx, shot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +251,6 @@ func TestBrowser3D(t *testing.T) {
 		}
 	}
 	editorState(27)
-	shoot(t, ctx, "soma-menu")
 
 	// Draw it by hand: three empty layers, then all 27 cells.
 	err = chromedp.Do(ctx,
@@ -283,7 +289,6 @@ func TestBrowser3D(t *testing.T) {
 	if cells := jobRow(t, ctx); cells[1] != "soma" || cells[6] != "11,520" || cells[7] != "240" {
 		t.Fatalf("job row %q: want soma with 11,520 solutions, 240 unique", cells)
 	}
-	shoot(t, ctx, "jobs3d")
 
 	// Another cubic puzzle from the menu replaces the drawing.
 	err = chromedp.Do(ctx,
@@ -319,7 +324,7 @@ func TestBrowser3D(t *testing.T) {
 	if n := painted(); n < 10000 {
 		t.Fatalf("the 3D view painted %d pixels, want a cube of at least 10,000", n)
 	}
-	shoot(t, ctx, "view3d")
+	shootView(t, ctx, "view3d")
 	if err := chromedp.Do(ctx, chromedp.Click("#turnright"), chromedp.Click("#turnright")); err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +335,7 @@ func TestBrowser3D(t *testing.T) {
 	if !strings.Contains(after, "turned 11°") || painted() < 10000 {
 		t.Fatalf("after two turns right the view says %q, want turned 11° (-34° + 2 x 22.5°)", after)
 	}
-	shoot(t, ctx, "view3d-turned")
+	shootAction(t, ctx, "view3d-turned", chromedp.Screenshot("#view3d"))
 	// Unique only: the 240 kept solutions that stand for their classes.
 	if err := chromedp.Do(ctx, chromedp.Click("#uniqueonly")); err != nil {
 		t.Fatal(err)
@@ -362,7 +367,7 @@ func TestBrowserLogicAndCards(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click("#logicallsteps")); err != nil {
 		t.Fatal(err)
 	}
-	shoot(t, ctx, "logic")
+	shootView(t, ctx, "logic")
 	err = chromedp.Do(ctx,
 		chromedp.Click(`button[data-tab="gaps"]`),
 		chromedp.Click("#gapsdeal"),

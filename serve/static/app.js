@@ -542,7 +542,7 @@ function draw3D() {
       const pts = corners.map((q) => turn([c.x + q[0], c.y + q[1], c.z + q[2]]));
       const depth = pts.reduce((a, q) => a + q[1], 0) / 4;
       const lit = 0.55 + 0.45 * Math.max(0, nn[0] * light[0] + nn[1] * light[1] + nn[2] * light[2]);
-      faces.push({ depth, pts, colour: shade(sol.colours[c.piece] || "#888888", lit), piece: c.piece });
+      faces.push({ depth, pts, colour: shade(sol.colours[c.piece] || "#888888", lit), piece: c.piece, facing: nn[1] });
     }
   }
   faces.sort((a, b) => a.depth - b.depth);
@@ -559,7 +559,7 @@ function draw3D() {
     ctx.strokeStyle = "#333";
     ctx.lineWidth = 1;
     ctx.stroke();
-    if (f.pts.length && $("view3dletters").checked) {
+    if (f.facing > 0.35 && $("view3dletters").checked) { // no letters squeezed onto faces seen edge-on
       const x = cv.width / 2 + f.pts.reduce((a, q) => a + q[0], 0) / 4 * scale;
       const y = cv.height / 2 - f.pts.reduce((a, q) => a + q[2], 0) / 4 * scale;
       ctx.fillStyle = "#000";
