@@ -9,7 +9,9 @@ import (
 	"os/signal"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
+	"time"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/internal/opterr"
@@ -233,4 +235,30 @@ func stdinArgs(c *cobra.Command, args []string) {
 			args[i] = stdinPath
 		}
 	}
+}
+
+// heartbeat calls beat every second until stop is called, when progress is
+// on: for work that reports no progress of its own, a line that says it is
+// alive.
+func heartbeat(prog *cliflag.Progress, beat func()) (stop func()) {
+	if !prog.Enabled {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				beat()
+			}
+		}
+	}()
+	return func() { close(done); wg.Wait() }
 }
