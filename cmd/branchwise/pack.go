@@ -208,7 +208,7 @@ func packCount(e *env, ctx context.Context, pk *polyform.Packing, o polyform.Run
 	var est float64
 	if prog.Enabled && !o.Unique && pk.Ranges == nil { // the estimator walks Algorithm C's tree
 		est = pk.EstimateNodes(ctx, o.Strategy, o.Workers, time.Second)
-		fmt.Fprintf(e.stderr, "%s: about %s nodes to search (estimated)\n", o.Name, estimate.FormatCount(est))
+		fmt.Fprintf(e.stderr, "%s: about %s nodes to search (estimated)\n", o.Name, cliflag.Estimate(est))
 		if n := len(pk.Symmetries()); n > 1 && est >= uniqueHintNodes {
 			fmt.Fprintf(e.stderr, "%s: hint: --count --unique gives the same counts from a search up to %d times smaller (one solution of each symmetry class)\n", o.Name, n)
 		}
@@ -217,7 +217,7 @@ func packCount(e *env, ctx context.Context, pk *polyform.Packing, o polyform.Run
 	var all, uniq int64
 	show := func() {
 		n, elapsed := done.Load(), time.Since(start)
-		prog.Printf("%s: %d solutions, %d unique, %d nodes, %s%s", o.Name, all, uniq, n, elapsed.Round(time.Second), estimate.TimeLeft(est, float64(n), elapsed))
+		prog.Printf("%s: %s solutions, %s unique, %s nodes, %s%s", o.Name, cliflag.Count(all), cliflag.Count(uniq), cliflag.Count(n), elapsed.Round(time.Second), estimate.TimeLeft(est, float64(n), elapsed))
 	}
 	var mu sync.Mutex // for all, uniq and prog: Found and Progress come from several workers
 	o.Found = func(a, u int64) {

@@ -64,7 +64,7 @@ the mean length relative to the optimum.`,
 			res, err := tiles.RunKorf100(ctx, tiles.Korf100Options{Solve: opt, Instances: sel, Workers: workers, Ledger: ckpt(ledger),
 				Done: func(r tiles.KorfRun) {
 					done, nodes = done+1, nodes+r.Generated
-					prog.Printf("korf100: %d/%d instances done, %.3g nodes, %s", done, len(sel), float64(nodes), time.Since(start).Round(time.Second))
+					prog.Printf("korf100: %d/%d instances done, %s nodes, %s", done, len(sel), cliflag.Count(nodes), time.Since(start).Round(time.Second))
 				}})
 			prog.Done()
 			// The CPU time measured, not the instances' times summed (which
