@@ -50,7 +50,9 @@ func browser(t *testing.T) (context.Context, string) {
 	return ctx, ts.URL
 }
 
-func shoot(t *testing.T, ctx context.Context, name string) { shootAction(t, ctx, name, chromedp.FullScreenshot(100)) }
+func shoot(t *testing.T, ctx context.Context, name string) {
+	shootAction(t, ctx, name, chromedp.FullScreenshot(100))
+}
 
 // shootView takes the visible part of the page only.
 func shootView(t *testing.T, ctx context.Context, name string) {

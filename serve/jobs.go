@@ -50,16 +50,16 @@ type JobState struct {
 	Grid string `json:"grid"`
 	// Status is running, done, stopped (cancelled or out of time) or
 	// failed.
-	Status    string  `json:"status"`
-	Error     string  `json:"error,omitempty"`
-	Nodes     int64   `json:"nodes"`
-	Solutions int64   `json:"solutions"`
-	Unique    int64   `json:"unique"`
-	Kept      int     `json:"kept"`
+	Status    string `json:"status"`
+	Error     string `json:"error,omitempty"`
+	Nodes     int64  `json:"nodes"`
+	Solutions int64  `json:"solutions"`
+	Unique    int64  `json:"unique"`
+	Kept      int    `json:"kept"`
 	// KeptUnique counts the kept solutions that stand for their symmetry
 	// class (?unique=1 on a solution's address numbers those).
-	KeptUnique int `json:"kept_unique"`
-	Seconds   float64 `json:"seconds"`
+	KeptUnique int     `json:"kept_unique"`
+	Seconds    float64 `json:"seconds"`
 	// EstimatedNodes is the size of the search tree estimated before a
 	// count (0 if not estimated); SecondsLeft follows from it and the
 	// node rate.
