@@ -62,18 +62,6 @@ func docCommands(t *testing.T) []docCommand {
 	return out
 }
 
-func itoa(n int) string {
-	return strings.TrimSpace(strings.Repeat(" ", 0) + func() string { return fmtInt(n) }())
-}
-
-func fmtInt(n int) string {
-	s := ""
-	for ; n > 0 || s == ""; n /= 10 {
-		s = string(rune('0'+n%10)) + s
-	}
-	return s
-}
-
 // shellWords splits a command line as the shell does for the simple cases
 // of the docs: words, '...' and "..." quotes, a trailing comment. A pipe,
 // redirection or variable makes it not one command (ok false).
