@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
+	"github.com/branchwise/branchwise/internal/cputime"
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/branchwise/branchwise/shard"
@@ -57,7 +58,7 @@ the mean length relative to the optimum.`,
 			}
 			prog := cliflag.NewProgress(e.stderr)
 			done, nodes, start := 0, int64(0), time.Now()
-			cpu0, cpuOK := cpuTime()
+			cpu0, cpuOK := cputime.Process()
 			if ledger != nil {
 				done = len(ledger.Done())
 			}
@@ -69,7 +70,7 @@ the mean length relative to the optimum.`,
 			prog.Done()
 			// The CPU time measured, not the instances' times summed (which
 			// counts the time a loaded machine's other work took too).
-			if cpu1, ok := cpuTime(); ok && cpuOK && res.Resumed == 0 {
+			if cpu1, ok := cputime.Process(); ok && cpuOK && res.Resumed == 0 {
 				res.CPUSeconds = (cpu1 - cpu0).Seconds()
 			}
 			if err := ledger.Finish(e.stderr, ctx.Err() != nil); err != nil {
