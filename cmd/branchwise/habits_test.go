@@ -55,7 +55,7 @@ func TestUnixHabits(t *testing.T) {
 		{[]string{"completion", "zsh"}, exitOK, "compdef", ""},
 		{[]string{"version", "--progress", "sometimes"}, exitUsage, "", `--progress "sometimes": want auto, always or never`},
 		// Without a terminal, --progress always still estimates and reports.
-		{[]string{"pack", "pentomino-3x20", "--count", "-j", "1", "--progress", "always"}, exitOK, "8 solutions", "nodes to search (estimated)"},
+		{[]string{"pack", "pentomino-3x20", "--count", "--strategy", "fewest", "-j", "1", "--progress", "always"}, exitOK, "8 solutions", "nodes to search (estimated)"},
 		{[]string{"pack", "pentomino-3x20", "--count", "-j", "1"}, exitOK, "8 solutions", ""},
 	} {
 		code, stdout, stderr := runCLI(t, tc.args...)
