@@ -75,6 +75,12 @@ func (pk *Packing) setBounds(prob *xcover.Problem) {
 // key of any of their images under the packing's symmetries. One worker:
 // Algorithm M does not split its tree.
 func (pk *Packing) countRanges(ctx context.Context, s xcover.Strategy) Counts {
+	return pk.eachRanges(ctx, s, nil)
+}
+
+// eachRanges is countRanges, calling visit (if not nil) with the
+// placements of every unique solution; visit returns false to stop.
+func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, visit func(placements []int) bool) Counts {
 	prob, placement := pk.problem(nil)
 	n := len(pk.Board.Cells)
 	piece, block := make([]int, n), make([]int, n)
@@ -102,10 +108,18 @@ func (pk *Packing) countRanges(ctx context.Context, s xcover.Strategy) Counts {
 			first = solutionKey(imgKey, imgPiece, imgBlock, first, len(opts))
 			canonical = slices.Compare(imgKey, key) >= 0
 		}
-		if canonical {
-			c.Unique++
+		if !canonical {
+			return true
 		}
-		return true
+		c.Unique++
+		if visit == nil {
+			return true
+		}
+		pls := make([]int, len(opts))
+		for k, o := range opts {
+			pls[k] = placement[o]
+		}
+		return visit(pls)
 	})
 	c.All, c.Stats, c.Err = r.Solutions, r.Stats, r.Err
 	return c

@@ -82,6 +82,14 @@ func (pk *Packing) Restrict() Restriction {
 // the size of its class (the number of distinct solutions among its
 // images); it returns false to stop. The result counts the classes.
 func (pk *Packing) SolveUnique(ctx context.Context, s xcover.Strategy, workers int, r Restriction, visit func(worker int, assign []int, class int) bool) xcover.Result {
+	if visit == nil {
+		return pk.solveUnique(ctx, s, workers, r, nil)
+	}
+	return pk.solveUnique(ctx, s, workers, r, func(w int, assign, _ []int, class int) bool { return visit(w, assign, class) })
+}
+
+// solveUnique is SolveUnique, visit also given the placements.
+func (pk *Packing) solveUnique(ctx context.Context, s xcover.Strategy, workers int, r Restriction, visit func(worker int, assign, placements []int, class int) bool) xcover.Result {
 	kept := map[int]bool{}
 	for _, k := range r.Kept {
 		kept[k] = true
@@ -112,7 +120,7 @@ func (pk *Packing) SolveUnique(ctx context.Context, s xcover.Strategy, workers i
 		// The class has |G| / |stabilizer of the solution| members.
 		fixed := pk.fixedBy(b.assign, b.img)
 		if visit != nil {
-			return visit(w, b.assign, len(pk.syms)/fixed)
+			return visit(w, b.assign, pls, len(pk.syms)/fixed)
 		}
 		return true
 	})
