@@ -30,8 +30,10 @@ type BurrShape struct {
 	Name    string
 	Cells   []Cell
 	Colours []int // per cell
-	// Variable counts the voxels marked '+' (may stay empty in the result).
+	// Variable counts the voxels marked '+' (may stay empty in the
+	// result), Var marks them (per cell).
 	Variable int
+	Var      []bool
 	Line     int // where the shape is defined
 }
 
@@ -255,6 +257,7 @@ func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
 		case '#', '+':
 			s.Cells = append(s.Cells, Cell{x, y, z})
 			s.Colours = append(s.Colours, colour)
+			s.Var = append(s.Var, ch == '+')
 			if ch == '+' {
 				s.Variable++
 			}
@@ -349,23 +352,32 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 // Packing builds the packing of problem k: its result shape as the board,
 // its pieces as rotations of solid pieces (named A, B, ... in the file's
 // order, or by the shape's name when it is one character), with their
-// counts as ranges. Colour constraints (as BurrTools applies them: a
+// counts as ranges, and the result's variable voxels as cells that may
+// stay empty. Colour constraints (as BurrTools applies them: a
 // coloured voxel on a coloured voxel only for a listed pair) remove the
-// placements where a piece voxel may not lie on the result voxel; the packing then
-// keeps the symmetries that the colours respect only through its pieces,
-// so unique counts are only given for puzzles without colours.
+// placements where a piece voxel may not lie on the result voxel; the
+// packing then keeps the symmetries that map the remaining placements
+// onto themselves (those that keep the colours).
 func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
 	if k < 0 || k >= len(p.Problems) {
 		return nil, fmt.Errorf("no problem %d (the file has %d)", k+1, len(p.Problems))
 	}
 	pr := p.Problems[k]
 	res := p.Shapes[pr.Result]
-	if res.Variable > 0 {
-		return nil, fmt.Errorf("problem %d: the result shape has %d variable voxels ('+', may stay empty): not supported", k+1, res.Variable)
-	}
 	board, err := NewBoard(Cubic, res.Cells)
 	if err != nil {
 		return nil, err
+	}
+	if res.Variable > 0 {
+		var opt []Cell
+		for i, c := range res.Cells {
+			if res.Var[i] {
+				opt = append(opt, c)
+			}
+		}
+		if err := board.SetOptional(opt); err != nil {
+			return nil, err
+		}
 	}
 	var pieces []Piece
 	var ranges []Range
@@ -410,9 +422,55 @@ func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
 	}
 	if coloured {
 		pk.Placements = p.colouredPlacements(pk, pr)
-		pk.syms, pk.relabel = pk.syms[:1], pk.relabel[:1]
+		colour := make([]int, len(board.Cells))
+		for i, c := range res.Cells {
+			colour[board.Index(c)] = res.Colours[i]
+		}
+		pk.keepPlacementSymmetries(colour)
 	}
 	return pk, nil
+}
+
+// keepPlacementSymmetries keeps the symmetries of the packing that keep
+// the colour of every board cell and map its placements onto its
+// placements (pieces relabelled as the symmetry says): after the colours
+// have removed placements, these are the symmetries that keep the
+// colours (as BurrTools reduces by), and they map solutions onto
+// solutions, so unique counts stay exact.
+func (pk *Packing) keepPlacementSymmetries(colour []int) {
+	key := func(piece int, cells []int) string { return fmt.Sprint(piece, cells) }
+	have := map[string]bool{}
+	for _, pl := range pk.Placements {
+		have[key(pl.Piece, pl.Cells)] = true
+	}
+	syms, relabel := [][]int{pk.syms[0]}, [][]int{pk.relabel[0]}
+	img := make([]int, 0, 16)
+	for gi := 1; gi < len(pk.syms); gi++ {
+		perm, labels := pk.syms[gi], pk.relabel[gi]
+		ok := true
+		for i, j := range perm {
+			ok = ok && colour[i] == colour[j]
+		}
+		for _, pl := range pk.Placements {
+			img = img[:0]
+			for _, c := range pl.Cells {
+				img = append(img, perm[c])
+			}
+			slices.Sort(img)
+			piece := pl.Piece
+			if labels != nil {
+				piece = labels[piece]
+			}
+			if !ok || !have[key(piece, img)] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			syms, relabel = append(syms, perm), append(relabel, labels)
+		}
+	}
+	pk.syms, pk.relabel = syms, relabel
 }
 
 // colouredPlacements returns the placements of pk whose voxels respect the

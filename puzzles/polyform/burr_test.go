@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -110,13 +111,39 @@ func FuzzReadBurr(f *testing.F) {
 }
 
 func TestBurrVariableVoxels(t *testing.T) {
-	const in = `<puzzle><gridType type="0"/><shapes><voxel x="2" y="1" z="1">#</voxel><voxel x="2" y="1" z="1">#+</voxel></shapes>
-<problems><problem><shapes><shape id="0" count="1"/></shapes><result id="1"/></problem></problems></puzzle>`
-	p, err := ReadBurr(strings.NewReader(strings.Replace(in, `x="2" y="1" z="1">#<`, `x="1" y="1" z="1">#<`, 1)), "v.xmpuzzle")
-	if err != nil {
-		t.Fatal(err)
+	// A result "+#+" (the middle voxel must be filled, the ends may stay
+	// empty) and pieces given by the test.
+	const in = `<puzzle><gridType type="0"/><shapes><voxel x="3" y="1" z="1">+#+</voxel>%s</shapes>
+<problems><problem><shapes>%s</shapes><result id="0"/></problem></problems></puzzle>`
+	tests := []struct {
+		shapes, pieces string
+		all, unique    int64
+	}{
+		{`<voxel x="1" y="1" z="1">#</voxel>`, `<shape id="1" count="1"/>`, 1, 1},                                                             // on the middle
+		{`<voxel x="2" y="1" z="1">##</voxel>`, `<shape id="1" count="1"/>`, 2, 1},                                                            // either end left empty
+		{`<voxel x="1" y="1" z="1">#</voxel>`, `<shape id="1" min="1" max="3"/>`, 0, 3},                                                       // 1, 2 or 3 monocubes: middle; middle and one end; all
+		{`<voxel x="1" y="1" z="1">#</voxel><voxel x="2" y="1" z="1">##</voxel>`, `<shape id="1" count="1"/><shape id="2" count="1"/>`, 2, 1}, // the full row
 	}
-	if _, err := p.Packing(0); err == nil || !strings.Contains(err.Error(), "1 variable voxels ('+', may stay empty): not supported") {
-		t.Errorf("variable voxels: %v", err)
+	for _, tc := range tests {
+		p, err := ReadBurr(strings.NewReader(fmt.Sprintf(in, tc.shapes, tc.pieces)), "v.xmpuzzle")
+		if err != nil {
+			t.Fatal(err)
+		}
+		pk, err := p.Packing(0)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.pieces, err)
+		}
+		c := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+		if pk.Ranges != nil {
+			c.All = 0 // Algorithm M counts sets of copies: checked through unique
+		}
+		if c.Unique != tc.unique || c.All != tc.all && pk.Ranges == nil {
+			t.Errorf("%s: %d solutions, %d unique; want %d, %d", tc.pieces, c.All, c.Unique, tc.all, tc.unique)
+		}
+		var n int64
+		pk.EachUnique(context.Background(), xcover.Fewest, func([][]Cell) bool { n++; return true })
+		if n != tc.unique {
+			t.Errorf("%s: EachUnique gave %d, want %d", tc.pieces, n, tc.unique)
+		}
 	}
 }

@@ -55,10 +55,13 @@ func checkRanges(b *Board, pieces []Piece, ranges []Range) error {
 		}
 		reach = next
 	}
-	if !reach[area] {
-		return fmt.Errorf("the pieces cover %d to %d cells, but no choice of copies covers the board's %d exactly", lo, hi, area)
+	if slices.Contains(reach[b.Required():], true) {
+		return nil
 	}
-	return nil
+	if b.Optional != nil {
+		return fmt.Errorf("the pieces cover %d to %d cells, but no choice of copies covers from %d to %d, the board's cells less those that may stay empty, to all", lo, hi, b.Required(), area)
+	}
+	return fmt.Errorf("the pieces cover %d to %d cells, but no choice of copies covers the board's %d exactly", lo, hi, area)
 }
 
 // setBounds gives the problem's piece items their multiplicities.
@@ -89,23 +92,30 @@ func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, visit func
 	first := make([]int, 0, n)
 	var c Counts
 	r := prob.Compile(s).Solve(ctx, 0, func(opts []int) bool {
+		blocks := len(opts)
+		if pk.Board.Optional != nil { // empty cells: no piece, a block of their own
+			blocks++
+			for i := range piece {
+				piece[i], block[i] = len(pk.Pieces), len(opts)
+			}
+		}
 		for k, o := range opts {
 			pl := pk.Placements[placement[o]]
 			for _, cell := range pl.Cells {
 				piece[cell], block[cell] = pl.Piece, k
 			}
 		}
-		first = solutionKey(key, piece, block, first, len(opts))
+		first = solutionKey(key, piece, block, first, blocks)
 		canonical := true
 		for gi := 1; gi < len(pk.syms) && canonical; gi++ {
 			labels := pk.relabel[gi]
 			for i, j := range pk.syms[gi] {
 				imgPiece[j], imgBlock[j] = piece[i], block[i]
-				if labels != nil {
+				if labels != nil && piece[i] < len(labels) {
 					imgPiece[j] = labels[piece[i]]
 				}
 			}
-			first = solutionKey(imgKey, imgPiece, imgBlock, first, len(opts))
+			first = solutionKey(imgKey, imgPiece, imgBlock, first, blocks)
 			canonical = slices.Compare(imgKey, key) >= 0
 		}
 		if !canonical {

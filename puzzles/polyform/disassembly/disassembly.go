@@ -23,7 +23,6 @@ package disassembly
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -300,12 +299,13 @@ func decode(key string, off [][3]int16) {
 }
 
 // Disassemble finds how the whole assembly comes apart; nil if it does
-// not (with a nil error). The error is the context's or
+// not (with a nil error), as for a single piece, which BurrTools does not
+// count as a solution either. The error is the context's or
 // search.ErrNodeLimit.
 func (d *Disassembler) Disassemble(ctx context.Context) (*Separation, error) {
 	n := len(d.pieces)
 	if n < 2 {
-		return nil, errors.New("disassembly: fewer than 2 pieces")
+		return nil, nil
 	}
 	pcs := make([]int, n)
 	for i := range pcs {
