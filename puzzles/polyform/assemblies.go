@@ -9,12 +9,13 @@ import (
 
 // EachUnique enumerates one solution of every class of solutions under
 // the packing's symmetries (those CountUnique counts as Unique), on one
-// worker, calling visit with its pieces: the board cells of every placed
-// piece, ordered by piece (copies of a piece by their first cell). visit
+// worker, calling visit with its pieces: the piece (index into Pieces)
+// and the board cells of every placement, ordered by piece (copies of a
+// piece by their first cell). visit
 // returns false to stop. The counts are CountUnique's (All is left 0 with
 // ranges, which enumerate unique solutions only).
-func (pk *Packing) EachUnique(ctx context.Context, s xcover.Strategy, visit func(pieces [][]Cell) bool) Counts {
-	cells := func(pls []int) [][]Cell {
+func (pk *Packing) EachUnique(ctx context.Context, s xcover.Strategy, visit func(kinds []int, pieces [][]Cell) bool) Counts {
+	cells := func(pls []int) ([]int, [][]Cell) {
 		pls = slices.Clone(pls)
 		slices.SortFunc(pls, func(a, b int) int {
 			pa, pb := pk.Placements[a], pk.Placements[b]
@@ -23,13 +24,14 @@ func (pk *Packing) EachUnique(ctx context.Context, s xcover.Strategy, visit func
 			}
 			return pa.Cells[0] - pb.Cells[0]
 		})
-		out := make([][]Cell, len(pls))
+		kinds, out := make([]int, len(pls)), make([][]Cell, len(pls))
 		for i, k := range pls {
+			kinds[i] = pk.Placements[k].Piece
 			for _, c := range pk.Placements[k].Cells {
 				out[i] = append(out[i], pk.Board.Cells[c])
 			}
 		}
-		return out
+		return kinds, out
 	}
 	if pk.Ranges != nil {
 		return pk.eachRanges(ctx, s, func(pls []int) bool { return visit(cells(pls)) })

@@ -58,9 +58,12 @@ type BurrProblem struct {
 }
 
 // BurrPiece is a shape used by a problem, between Min and Max times.
+// Group, if not 0, is the piece group it belongs to: pieces of one group
+// need not be taken apart from each other.
 type BurrPiece struct {
 	Shape    int
 	Min, Max int
+	Group    int
 }
 
 // Limits on what ReadBurr accepts, so that a hostile file cannot make it
@@ -319,7 +322,12 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 		if bp.Max == 0 {
 			continue
 		}
-		groups = groups || s.Group != "" || len(s.Inner) > 0
+		if s.Group != "" {
+			if bp.Group, err = num("group", s.Group, 0); err != nil {
+				return pr, err
+			}
+		}
+		groups = groups || len(s.Inner) > 0
 		pr.Pieces = append(pr.Pieces, bp)
 	}
 	if len(pr.Pieces) == 0 {
@@ -339,9 +347,8 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 	if x.Solutions != "" {
 		pr.Solutions, _ = strconv.ParseInt(x.Solutions, 10, 64)
 	}
-	pr.Notes = append(pr.Notes, "disassembly is not checked: branchwise counts assemblies (BurrTools' solutions are the assemblies it can also take apart)")
 	if groups {
-		pr.Notes = append(pr.Notes, "piece groups (a disassembly requirement) are ignored")
+		pr.Notes = append(pr.Notes, "piece groups given with counts (<group> elements) are ignored")
 	}
 	if x.MaxHoles != "" {
 		pr.Notes = append(pr.Notes, "maxHoles is ignored")

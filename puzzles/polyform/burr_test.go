@@ -48,7 +48,7 @@ func TestReadBurr(t *testing.T) {
 			t.Errorf("%s problem %d: %d solutions, %d unique; want %d, %d", tc.file, tc.problem+1, c.All, c.Unique, tc.all, tc.unique)
 		}
 	}
-	if p := readBurrFile(t, "soma.xmpuzzle"); p.Problems[0].Assemblies != 240 || len(p.Problems[0].Notes) == 0 {
+	if p := readBurrFile(t, "soma.xmpuzzle"); p.Problems[0].Assemblies != 240 || len(p.Problems[0].Notes) != 0 {
 		t.Errorf("soma: assemblies %d, notes %q", p.Problems[0].Assemblies, p.Problems[0].Notes)
 	}
 }
@@ -141,7 +141,7 @@ func TestBurrVariableVoxels(t *testing.T) {
 			t.Errorf("%s: %d solutions, %d unique; want %d, %d", tc.pieces, c.All, c.Unique, tc.all, tc.unique)
 		}
 		var n int64
-		pk.EachUnique(context.Background(), xcover.Fewest, func([][]Cell) bool { n++; return true })
+		pk.EachUnique(context.Background(), xcover.Fewest, func([]int, [][]Cell) bool { n++; return true })
 		if n != tc.unique {
 			t.Errorf("%s: EachUnique gave %d, want %d", tc.pieces, n, tc.unique)
 		}

@@ -158,7 +158,11 @@ type Disassembler struct {
 	// MaxNodes, if positive, bounds the positions one breadth-first search
 	// may visit: beyond it Disassemble fails with search.ErrNodeLimit.
 	MaxNodes int
-	nodes    int
+	// Groups[i], if Groups is not nil, is piece i's group (0: none): a
+	// part whose pieces all belong to one group need not come apart
+	// (BurrTools' piece groups).
+	Groups []int
+	nodes  int
 }
 
 type pairKey struct {
@@ -382,7 +386,7 @@ func (d *Disassembler) split(ctx context.Context, pcs []int, nd *node, at [][3]i
 				off = append(off, at[i])
 			}
 		}
-		if len(sub) == 1 {
+		if len(sub) == 1 || d.oneGroup(sub) {
 			continue
 		}
 		part, err := d.separate(ctx, sub, off)
@@ -396,6 +400,20 @@ func (d *Disassembler) split(ctx context.Context, pcs []int, nd *node, at [][3]i
 		}
 	}
 	return s, nil
+}
+
+// oneGroup reports whether the pieces all belong to one group.
+func (d *Disassembler) oneGroup(pcs []int) bool {
+	if d.Groups == nil {
+		return false
+	}
+	g := d.Groups[pcs[0]]
+	for _, p := range pcs {
+		if d.Groups[p] != g {
+			return false
+		}
+	}
+	return g != 0
 }
 
 func members(pcs []int, group uint64) []int {
