@@ -50,8 +50,12 @@ type BurrProblem struct {
 	Allowed [][2]int
 	// Assemblies and Solutions are the counts BurrTools stored, -1 when
 	// absent: Assemblies the packings up to symmetry, Solutions those of
-	// them that BurrTools could also take apart.
+	// them that BurrTools could also take apart. They are the file's, as
+	// of when it was saved: an edit since may have made them stale.
 	Assemblies, Solutions int64
+	// Finished is set when the file marks the search as complete
+	// (state 2); else the stored counts are of a search cut short.
+	Finished bool
 	// Notes say what of the problem branchwise does not do.
 	Notes []string
 	Line  int
@@ -118,6 +122,7 @@ type burrVoxelXML struct {
 type burrProblemXML struct {
 	Name       string `xml:"name,attr"`
 	Assemblies string `xml:"assemblies,attr"`
+	State      string `xml:"state,attr"`
 	Solutions  string `xml:"solutions,attr"`
 	MaxHoles   string `xml:"maxHoles,attr"`
 	Shapes     []struct {
@@ -341,6 +346,7 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 		}
 		pr.Allowed = append(pr.Allowed, [2]int{a + 1, b + 1})
 	}
+	pr.Finished = x.State == "2"
 	if x.Assemblies != "" {
 		pr.Assemblies, _ = strconv.ParseInt(x.Assemblies, 10, 64)
 	}

@@ -1,7 +1,13 @@
 package disassembly
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/xcover"
@@ -64,4 +70,58 @@ func Solve(ctx context.Context, pk *polyform.Packing, o Options, visit func(kind
 		c.Err = res.Err
 	}
 	return c
+}
+
+// LevelSummary lists the solutions per level text, the most common first
+// ("148 at level 1, 31 at level 1.2").
+func (c Counts) LevelSummary() string {
+	type lv struct {
+		text string
+		n    int64
+	}
+	var ls []lv
+	for t, n := range c.Levels {
+		ls = append(ls, lv{t, n})
+	}
+	slices.SortFunc(ls, func(a, b lv) int {
+		if a.n != b.n {
+			return cmp.Compare(b.n, a.n)
+		}
+		return cmp.Compare(a.text, b.text)
+	})
+	parts := make([]string, len(ls))
+	for i, l := range ls {
+		parts[i] = fmt.Sprintf("%d at level %s", l.n, l.text)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// WriteMoves writes the moves of a disassembly, one a line, each part's
+// separation after the removal that frees it, indented; name gives a
+// piece's name.
+func WriteMoves(w io.Writer, s *Separation, name func(piece int) string) {
+	writeMoves(w, s, name, "")
+}
+
+func writeMoves(w io.Writer, s *Separation, name func(int) string, indent string) {
+	if s == nil {
+		return
+	}
+	names := func(ps []int) string {
+		out := make([]string, len(ps))
+		for i, p := range ps {
+			out[i] = name(p)
+		}
+		return strings.Join(out, " ")
+	}
+	fmt.Fprintf(w, "%s%s: %d moves\n", indent, names(s.Pieces), len(s.Moves))
+	for k, m := range s.Moves {
+		amount := strconv.Itoa(m.Amount)
+		if m.Away {
+			amount = "away"
+		}
+		fmt.Fprintf(w, "%s  %d. %s %v %s\n", indent, k+1, names(m.Pieces), m.Dir, amount)
+	}
+	writeMoves(w, s.Stay, name, indent+"  ")
+	writeMoves(w, s.Removed, name, indent+"  ")
 }
