@@ -47,7 +47,7 @@ func TestLevels(t *testing.T) {
 		got := ""
 		if sep != nil {
 			got = sep.LevelText()
-			if err := Replay(tc.pieces, sep); err != nil {
+			if err := Replay(tc.pieces, nil, sep); err != nil {
 				t.Errorf("%s: replay: %v", tc.name, err)
 			}
 		}
@@ -222,7 +222,7 @@ func TestRandomAssemblies(t *testing.T) {
 		if sep.Level() != brute {
 			t.Errorf("%v: level %d, independent search %d", pieces, sep.Level(), brute)
 		}
-		if err := Replay(pieces, sep); err != nil {
+		if err := Replay(pieces, nil, sep); err != nil {
 			t.Fatalf("%v: replay: %v", pieces, err)
 		}
 		if len(sep.Moves) < 2 {
@@ -231,7 +231,7 @@ func TestRandomAssemblies(t *testing.T) {
 		// The removal first: it would have been found at level 1.
 		bad := *sep
 		bad.Moves = append([]Move{sep.Moves[len(sep.Moves)-1]}, sep.Moves[:len(sep.Moves)-1]...)
-		if Replay(pieces, &bad) == nil {
+		if Replay(pieces, nil, &bad) == nil {
 			t.Errorf("%v: the moves with the removal first replay", pieces)
 		}
 		// Any order whose last move is not the removal, as a removal.
@@ -245,7 +245,7 @@ func TestRandomAssemblies(t *testing.T) {
 				moves[i].Away = i == len(moves)-1
 			}
 			bad.Moves = moves
-			if Replay(pieces, &bad) == nil {
+			if Replay(pieces, nil, &bad) == nil {
 				t.Errorf("%v: shuffled moves %v replay", pieces, moves)
 			}
 		}

@@ -11,9 +11,11 @@ import (
 // voxels, independently of the search: it slides every group one unit at
 // a time, checking that no voxel ever meets a voxel of a piece that stays,
 // that the last move of each separation takes its group clear of the
-// others for good, and that the parts cover the pieces. It returns the
-// first problem found, nil if the disassembly is sound.
-func Replay(pieces [][]polyform.Cell, s *Separation) error {
+// others for good, and that the parts cover the pieces; a part left
+// whole must be a single piece or pieces of one group (groups as in
+// Disassembler.Groups; nil for none). It returns the first problem found,
+// nil if the disassembly is sound.
+func Replay(pieces [][]polyform.Cell, groups []int, s *Separation) error {
 	if s == nil {
 		return fmt.Errorf("no separation")
 	}
@@ -28,7 +30,7 @@ func Replay(pieces [][]polyform.Cell, s *Separation) error {
 	for i, p := range pieces {
 		pos[i] = slices.Clone(p)
 	}
-	return replay(pos, s)
+	return replay(pos, groups, s)
 }
 
 func sorted(s []int) []int {
@@ -38,7 +40,7 @@ func sorted(s []int) []int {
 }
 
 // replay plays s on the pieces at pos (moved in place).
-func replay(pos map[int][]polyform.Cell, s *Separation) error {
+func replay(pos map[int][]polyform.Cell, groups []int, s *Separation) error {
 	in := map[int]bool{}
 	for _, p := range s.Pieces {
 		if in[p] {
@@ -125,13 +127,16 @@ func replay(pos map[int][]polyform.Cell, s *Separation) error {
 				}
 				continue
 			}
+			if part.sep == nil && (&Disassembler{Groups: groups}).oneGroup(part.pcs) {
+				continue
+			}
 			if part.sep == nil {
 				return fmt.Errorf("the part %v of %v is not taken apart", part.pcs, s.Pieces)
 			}
 			if !slices.Equal(sorted(part.sep.Pieces), sorted(part.pcs)) {
 				return fmt.Errorf("the separation of %v has pieces %v", part.pcs, part.sep.Pieces)
 			}
-			if err := replay(pos, part.sep); err != nil {
+			if err := replay(pos, groups, part.sep); err != nil {
 				return err
 			}
 		}

@@ -1,0 +1,113 @@
+package disassembly
+
+import (
+	"context"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/branchwise/branchwise/puzzles/polyform"
+)
+
+// burrFiles is the environment variable naming directories (separated
+// by ':') that hold public BurrTools puzzle files: BurrTools' examples
+// and puzzlecad's designs, which are not ours to commit. Without it the
+// comparison is skipped.
+const burrFiles = "BURR_FILES"
+
+// findBurr finds a file by name under the directories of BURR_FILES.
+func findBurr(t *testing.T, name string) string {
+	t.Helper()
+	for _, dir := range strings.Split(os.Getenv(burrFiles), ":") {
+		var found string
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && d.Name() == name {
+				found = path
+				return fs.SkipAll
+			}
+			return nil
+		})
+		if found != "" {
+			return found
+		}
+	}
+	return ""
+}
+
+func groupsOf(kinds, groups []int) []int {
+	out := make([]int, len(kinds))
+	for i, k := range kinds {
+		out[i] = groups[k]
+	}
+	return out
+}
+
+// TestBurrTools compares assemblies, solutions and levels with BurrTools'
+// burrTxt -d (built from BurrTools' public repository and run on the
+// same files, 2026-11-27).
+func TestBurrTools(t *testing.T) {
+	if os.Getenv(burrFiles) == "" {
+		t.Skip(burrFiles + " not set: no BurrTools files to compare with")
+	}
+	tests := []struct {
+		file                  string
+		problem               int
+		assemblies, solutions int64
+		levels                map[string]int64 // solutions per level text
+		long                  bool
+	}{
+		{"AlPackino.xmpuzzle", 0, 1, 1, map[string]int64{"1.1.1.1.1.2.1.3.1.2.1.2": 1}, false},
+		{"CubeInCage.xmpuzzle", 0, 96, 1, map[string]int64{"4.9.3": 1}, false},
+		{"DemoMirrorParadox.xmpuzzle", 0, 1, 1, map[string]int64{"1": 1}, false},
+		{"DemoMirrorParadox.xmpuzzle", 1, 1, 1, map[string]int64{"1": 1}, false},
+		{"DemoPieceGenerator.xmpuzzle", 0, 928, 927, map[string]int64{"1": 927}, false},
+		{"DraculasDentalDesaster.xmpuzzle", 0, 84, 1, map[string]int64{"3.5.16.6.4": 1}, false},
+		// burrTxt: 98.2.4.2. The part of three pieces left after the
+		// second removal lets two pieces out after four moves; which comes
+		// first depends on the order of the directions, so on how the
+		// assembly is turned: in 12 of its 48 orientations this disassembler
+		// says 98.2.4.2 too, BurrTools' assembly being one of those.
+		{"PelikanBurr.xmpuzzle", 0, 12, 1, map[string]int64{"98.2.4": 1}, false},
+		{"SolidSixPieceBurrs.xmpuzzle", 0, 588, 179, map[string]int64{"1": 148, "1.2": 31}, true},
+	}
+	for _, tc := range tests {
+		if tc.long && testing.Short() {
+			continue
+		}
+		path := findBurr(t, tc.file)
+		if path == "" {
+			t.Errorf("%s: not found under %s", tc.file, burrFiles)
+			continue
+		}
+		pz, err := polyform.OpenBurr(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pk, err := pz.Packing(tc.problem)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		var groups []int
+		for _, bp := range pz.Problems[tc.problem].Pieces {
+			groups = append(groups, bp.Group)
+		}
+		c := Solve(context.Background(), pk, Options{Groups: groups}, func(kinds []int, pieces [][]polyform.Cell, sep *Separation) bool {
+			if sep != nil {
+				if err := Replay(pieces, groupsOf(kinds, groups), sep); err != nil {
+					t.Errorf("%s: replay: %v", tc.file, err)
+				}
+			}
+			return true
+		})
+		if c.Err != nil {
+			t.Fatal(c.Err)
+		}
+		if c.Assemblies != tc.assemblies || c.Solutions != tc.solutions || !maps.Equal(c.Levels, tc.levels) {
+			t.Errorf("%s problem %d: %d assemblies, %d solutions, levels %v; want %d, %d, %v",
+				tc.file, tc.problem+1, c.Assemblies, c.Solutions, c.Levels, tc.assemblies, tc.solutions, tc.levels)
+		}
+	}
+}
