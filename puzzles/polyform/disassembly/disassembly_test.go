@@ -32,7 +32,7 @@ func TestLevels(t *testing.T) {
 		// An L in a U-shaped slot: slide it one unit sideways, then out.
 		{"slot", [][]C{
 			{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {2, 1, 0}}, // a U: base y=0, arms up at x=0 and x=2, open at y=2
-			{{1, 1, 0}, {1, 1, 1}, {2, 1, 1}},                      // in the U's gap, with an arm over the right post
+			{{1, 1, 0}, {1, 1, 1}, {2, 1, 1}},                       // in the U's gap, with an arm over the right post
 		}, "1"},
 	}
 	for _, tc := range tests {
