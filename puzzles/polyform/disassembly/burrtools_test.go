@@ -111,3 +111,46 @@ func TestBurrTools(t *testing.T) {
 		}
 	}
 }
+
+// TestCaged counts puzzles written for branchwise (testdata/burr: pieces
+// of a 3 x 3 x 3 box cut at random, in a box with half a lid, made by
+// TestRandomAssemblies' generator) as burrTxt -d does on the same files
+// (2026-11-27): caged2-plain.xml is plain XML under another name.
+func TestCaged(t *testing.T) {
+	tests := []struct {
+		file                  string
+		assemblies, solutions int64
+		levels                map[string]int64
+	}{
+		{"caged2-plain.xml", 4, 4, map[string]int64{"2.2.2": 4}},
+		{"caged3.xmpuzzle", 1, 1, map[string]int64{"3.2.2": 1}},
+		{"caged7.xmpuzzle", 60, 60, map[string]int64{"1.2.2.2": 12, "2.1.2.2": 2, "2.2.2.2": 46}},
+		{"caged8.xmpuzzle", 3, 3, map[string]int64{"1.1.2": 1, "2.2.2": 1, "3.1.2": 1}},
+	}
+	for _, tc := range tests {
+		path := filepath.Join("..", "testdata", "burr", tc.file)
+		if !polyform.IsBurrFile(path) {
+			t.Errorf("%s: not taken for a BurrTools file", tc.file)
+		}
+		pz, err := polyform.OpenBurr(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pk, err := pz.Packing(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := Solve(context.Background(), pk, Options{}, func(_ []int, pieces [][]polyform.Cell, sep *Separation) bool {
+			if sep != nil {
+				if err := Replay(pieces, nil, sep); err != nil {
+					t.Errorf("%s: replay: %v", tc.file, err)
+				}
+			}
+			return true
+		})
+		if c.Err != nil || c.Assemblies != tc.assemblies || c.Solutions != tc.solutions || !maps.Equal(c.Levels, tc.levels) {
+			t.Errorf("%s: %d assemblies, %d solutions, levels %v (%v); want %d, %d, %v",
+				tc.file, c.Assemblies, c.Solutions, c.Levels, c.Err, tc.assemblies, tc.solutions, tc.levels)
+		}
+	}
+}
