@@ -11,32 +11,45 @@ import (
 
 type C = polyform.Cell
 
+// cells turns coordinate triples into pieces.
+func cells(pieces [][][3]int) [][]C {
+	out := make([][]C, len(pieces))
+	for i, p := range pieces {
+		out[i] = []C{}
+		for _, v := range p {
+			out[i] = append(out[i], C{X: v[0], Y: v[1], Z: v[2]})
+		}
+	}
+	return out
+}
+
 func TestLevels(t *testing.T) {
 	tests := []struct {
 		name   string
-		pieces [][]C
+		pieces [][][3]int
 		level  string // "" if it does not come apart
 	}{
-		{"two cubes", [][]C{{{0, 0, 0}}, {{1, 0, 0}}}, "1"},
+		{"two cubes", [][][3]int{{{0, 0, 0}}, {{1, 0, 0}}}, "1"},
 		// A hook around a post: the post must first slide along the hook's
 		// slot, which is closed at one end, before it leaves upwards.
-		{"hook", [][]C{
+		{"hook", [][][3]int{
 			{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {2, 1, 0}, {0, 2, 0}, {1, 2, 0}, {2, 2, 0}}, // a ring in the z=0 plane
 			{{1, 1, 0}, {1, 1, 1}, {1, 1, -1}}, // a post through it, along z
 		}, "1"},
 		// A ring with a post that has a knob on each side: locked.
-		{"locked", [][]C{
+		{"locked", [][][3]int{
 			{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {2, 1, 0}, {0, 2, 0}, {1, 2, 0}, {2, 2, 0}},
 			{{1, 1, 0}, {1, 1, 1}, {1, 1, -1}, {2, 1, 1}, {0, 1, -1}},
 		}, ""},
 		// An L in a U-shaped slot: slide it one unit sideways, then out.
-		{"slot", [][]C{
+		{"slot", [][][3]int{
 			{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {2, 1, 0}}, // a U: base y=0, arms up at x=0 and x=2, open at y=2
 			{{1, 1, 0}, {1, 1, 1}, {2, 1, 1}},                       // in the U's gap, with an arm over the right post
 		}, "1"},
 	}
 	for _, tc := range tests {
-		d, err := New(tc.pieces)
+		pieces := cells(tc.pieces)
+		d, err := New(pieces)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -47,7 +60,7 @@ func TestLevels(t *testing.T) {
 		got := ""
 		if sep != nil {
 			got = sep.LevelText()
-			if err := Replay(tc.pieces, nil, sep); err != nil {
+			if err := Replay(pieces, nil, sep); err != nil {
 				t.Errorf("%s: replay: %v", tc.name, err)
 			}
 		}
@@ -58,13 +71,13 @@ func TestLevels(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	if _, err := New([][]C{{{0, 0, 0}}, {{0, 0, 0}}}); err == nil {
+	if _, err := New(cells([][][3]int{{{0, 0, 0}}, {{0, 0, 0}}})); err == nil {
 		t.Error("overlap accepted")
 	}
-	if _, err := New([][]C{{}, {{0, 0, 0}}}); err == nil {
+	if _, err := New(cells([][][3]int{{}, {{0, 0, 0}}})); err == nil {
 		t.Error("empty piece accepted")
 	}
-	if _, err := New([][]C{{{0, 0, 1 << 20}}, {{0, 0, 0}}}); err == nil {
+	if _, err := New(cells([][][3]int{{{0, 0, 1 << 20}}, {{0, 0, 0}}})); err == nil {
 		t.Error("far voxel accepted")
 	}
 }
@@ -78,7 +91,7 @@ func randomAssembly(r *rand.Rand, w, h, l, n int) [][]C {
 	for x := range w {
 		for y := range h {
 			for z := range l {
-				cells = append(cells, C{x, y, z})
+				cells = append(cells, C{X: x, Y: y, Z: z})
 			}
 		}
 	}
@@ -90,8 +103,7 @@ func randomAssembly(r *rand.Rand, w, h, l, n int) [][]C {
 	for len(owner) < len(cells) {
 		p := r.IntN(n)
 		c := pieces[p][r.IntN(len(pieces[p]))]
-		nb := []C{{c.X + 1, c.Y, c.Z}, {c.X - 1, c.Y, c.Z}, {c.X, c.Y + 1, c.Z}, {c.X, c.Y - 1, c.Z}, {c.X, c.Y, c.Z + 1}, {c.X, c.Y, c.Z - 1}}
-		e := nb[r.IntN(6)]
+		e := Dir(r.IntN(6)).step(c, 1)
 		if _, taken := owner[e]; taken || e.X < 0 || e.Y < 0 || e.Z < 0 || e.X >= w || e.Y >= h || e.Z >= l {
 			continue
 		}
@@ -110,7 +122,7 @@ func caged(pieces [][]C) [][]C {
 		for y := range 5 {
 			for z := range 5 {
 				if x == 0 || y == 0 || z == 0 || x == 4 || y == 4 || z == 4 && x < 2 {
-					cage = append(cage, C{x, y, z})
+					cage = append(cage, C{X: x, Y: y, Z: z})
 				}
 			}
 		}
@@ -119,7 +131,7 @@ func caged(pieces [][]C) [][]C {
 	for _, p := range pieces {
 		q := make([]C, len(p))
 		for i, c := range p {
-			q[i] = C{c.X + 1, c.Y + 1, c.Z + 1}
+			q[i] = C{X: c.X + 1, Y: c.Y + 1, Z: c.Z + 1}
 		}
 		out = append(out, q)
 	}
@@ -154,7 +166,7 @@ func bruteLevel(pieces [][]C, maxDepth int) int {
 					for i, p := range pieces {
 						if set&(1<<i) == 0 {
 							for _, c := range p {
-								occ[C{c.X + s[i][0], c.Y + s[i][1], c.Z + s[i][2]}] = true
+								occ[C{X: c.X + s[i][0], Y: c.Y + s[i][1], Z: c.Z + s[i][2]}] = true
 							}
 						}
 					}
@@ -165,7 +177,7 @@ func bruteLevel(pieces [][]C, maxDepth int) int {
 								continue
 							}
 							for _, c := range p {
-								if occ[dir.step(C{c.X + s[i][0], c.Y + s[i][1], c.Z + s[i][2]}, amount)] {
+								if occ[dir.step(C{X: c.X + s[i][0], Y: c.Y + s[i][1], Z: c.Z + s[i][2]}, amount)] {
 									hit = true
 								}
 							}
