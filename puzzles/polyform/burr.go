@@ -444,6 +444,15 @@ func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
 	return pk, nil
 }
 
+// placementKey is a map key of a placement: its piece and cells.
+func placementKey(piece int, cells []int) string {
+	b := make([]byte, 0, 4*(len(cells)+1))
+	for _, v := range append([]int{piece}, cells...) {
+		b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+	}
+	return string(b)
+}
+
 // keepPlacementSymmetries keeps the symmetries of the packing that keep
 // the colour of every board cell and map its placements onto its
 // placements (pieces relabelled as the symmetry says): after the colours
@@ -451,7 +460,7 @@ func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
 // colours (as BurrTools reduces by), and they map solutions onto
 // solutions, so unique counts stay exact.
 func (pk *Packing) keepPlacementSymmetries(colour []int) {
-	key := func(piece int, cells []int) string { return fmt.Sprint(piece, cells) }
+	key := placementKey
 	have := map[string]bool{}
 	for _, pl := range pk.Placements {
 		have[key(pl.Piece, pl.Cells)] = true
@@ -527,7 +536,7 @@ func (p *BurrPuzzle) colouredPlacements(pk *Packing, pr BurrProblem) []Placement
 					continue
 				}
 				slices.Sort(cells)
-				key := fmt.Sprint(pi, cells)
+				key := placementKey(pi, cells)
 				if !seen[key] {
 					seen[key] = true
 					out = append(out, Placement{pi, cells})
