@@ -35,9 +35,7 @@ func runDisassemble(e *env, ctx context.Context, file string, f packFlags, pk *p
 		return err
 	}
 	o := disassembly.Options{Strategy: s, MaxNodes: f.burr.maxNodes}
-	for _, bp := range pz.Problems[f.problem-1].Pieces {
-		o.Groups = append(o.Groups, bp.Group)
-	}
+	o.Groups, o.Weights = disassembly.BurrOptions(pz, f.problem-1)
 	k := 0
 	c := disassembly.Solve(ctx, pk, o, func(kinds []int, pieces [][]polyform.Cell, sep *disassembly.Separation) bool {
 		if k++; sep == nil || f.burr.minLevel <= 0 || sep.Level() < f.burr.minLevel {

@@ -27,7 +27,10 @@ type BurrPuzzle struct {
 // BurrShape is a shape of the file: its voxels, with their colours (0:
 // none).
 type BurrShape struct {
-	Name    string
+	Name string
+	// Weight is the shape's weight (1 unless the file says): in a move
+	// the heavier side stays put, the lighter moves.
+	Weight  int
 	Cells   []Cell
 	Colours []int // per cell
 	// Variable counts the voxels marked '+' (may stay empty in the
@@ -111,12 +114,13 @@ func ReadBurr(r io.Reader, file string) (*BurrPuzzle, error) {
 }
 
 type burrVoxelXML struct {
-	X    int    `xml:"x,attr"`
-	Y    int    `xml:"y,attr"`
-	Z    int    `xml:"z,attr"`
-	Type int    `xml:"type,attr"`
-	Name string `xml:"name,attr"`
-	Text string `xml:",chardata"`
+	X      int    `xml:"x,attr"`
+	Y      int    `xml:"y,attr"`
+	Z      int    `xml:"z,attr"`
+	Type   int    `xml:"type,attr"`
+	Weight string `xml:"weight,attr"`
+	Name   string `xml:"name,attr"`
+	Text   string `xml:",chardata"`
 }
 
 type burrProblemXML struct {
@@ -232,7 +236,14 @@ func readBurrXML(r io.Reader, where string) (*BurrPuzzle, error) {
 // (empty), '#' (filled) or '+' (variable), optionally followed by a
 // colour number.
 func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
-	s := BurrShape{Name: v.Name, Line: line}
+	s := BurrShape{Name: v.Name, Line: line, Weight: 1}
+	if v.Weight != "" {
+		w, err := strconv.Atoi(v.Weight)
+		if err != nil || w < 0 {
+			return s, fmt.Errorf("bad weight %q", v.Weight)
+		}
+		s.Weight = w
+	}
 	if v.Type != 0 {
 		return s, fmt.Errorf("voxel type %d: branchwise reads the cube grid (type 0) only", v.Type)
 	}

@@ -37,14 +37,6 @@ func findBurr(t *testing.T, name string) string {
 	return ""
 }
 
-func groupsOf(kinds, groups []int) []int {
-	out := make([]int, len(kinds))
-	for i, k := range kinds {
-		out[i] = groups[k]
-	}
-	return out
-}
-
 // TestBurrTools compares assemblies, solutions and levels with BurrTools'
 // burrTxt -d (built from BurrTools' public repository and run on the
 // same files, 2026-11-27).
@@ -90,13 +82,10 @@ func TestBurrTools(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.file, err)
 		}
-		var groups []int
-		for _, bp := range pz.Problems[tc.problem].Pieces {
-			groups = append(groups, bp.Group)
-		}
-		c := Solve(context.Background(), pk, Options{Groups: groups}, func(kinds []int, pieces [][]polyform.Cell, sep *Separation) bool {
+		groups, weights := BurrOptions(pz, tc.problem)
+		c := Solve(context.Background(), pk, Options{Groups: groups, Weights: weights}, func(kinds []int, pieces [][]polyform.Cell, sep *Separation) bool {
 			if sep != nil {
-				if err := Replay(pieces, groupsOf(kinds, groups), sep); err != nil {
+				if err := Replay(pieces, perPiece(groups, kinds), sep); err != nil {
 					t.Errorf("%s: replay: %v", tc.file, err)
 				}
 			}

@@ -162,6 +162,11 @@ type Disassembler struct {
 	// part whose pieces all belong to one group need not come apart
 	// (BurrTools' piece groups).
 	Groups []int
+	// Weights[i], if Weights is not nil, is piece i's weight (BurrTools'):
+	// when the heaviest piece of a moving group outweighs every piece that
+	// stays, the others move the opposite way instead; for a removal, they
+	// are the part removed.
+	Weights []int
 	nodes  int
 }
 
@@ -340,7 +345,7 @@ func (d *Disassembler) separate(ctx context.Context, pcs []int, off [][3]int16) 
 			decode(nd.key, cur)
 			g.prepare(cur)
 			if grp, dir, ok := g.removal(); ok {
-				return d.split(ctx, pcs, nd, cur, move{grp, dir, 0})
+				return d.split(ctx, pcs, nd, cur, d.heavier(pcs, move{grp, dir, 0}))
 			}
 			g.moves(func(m move) {
 				to := make([][3]int16, k)
@@ -355,7 +360,7 @@ func (d *Disassembler) separate(ctx context.Context, pcs []int, off [][3]int16) 
 					return
 				}
 				fronts[2][key] = true
-				next = append(next, &node{key, nd, m})
+				next = append(next, &node{key, nd, d.heavier(pcs, m)})
 			})
 		}
 		open, next = next, open[:0]
@@ -400,6 +405,28 @@ func (d *Disassembler) split(ctx context.Context, pcs []int, nd *node, at [][3]i
 		}
 	}
 	return s, nil
+}
+
+// heavier returns m, or the same change of position made by the other
+// pieces moving the opposite way when the heaviest moving piece
+// outweighs every piece that stays (BurrTools' rule).
+func (d *Disassembler) heavier(pcs []int, m move) move {
+	if d.Weights == nil {
+		return m
+	}
+	moving, still := 0, 0
+	for i, p := range pcs {
+		if m.group&(1<<i) != 0 {
+			moving = max(moving, d.Weights[p])
+		} else {
+			still = max(still, d.Weights[p])
+		}
+	}
+	if still < moving {
+		m.group = (uint64(1)<<len(pcs) - 1) &^ m.group
+		m.dir ^= 1
+	}
+	return m
 }
 
 // oneGroup reports whether the pieces all belong to one group.

@@ -32,6 +32,9 @@ type Options struct {
 	// Groups[p], if Groups is not nil, is the group of the packing's piece
 	// p (0: none; see Disassembler.Groups).
 	Groups []int
+	// Weights[p], if Weights is not nil, is the weight of the packing's
+	// piece p (see Disassembler.Weights).
+	Weights []int
 }
 
 // Solve enumerates the assemblies of a packing of solid pieces (one per
@@ -49,12 +52,7 @@ func Solve(ctx context.Context, pk *polyform.Packing, o Options, visit func(kind
 			return false
 		}
 		d.MaxNodes = o.MaxNodes
-		if o.Groups != nil {
-			d.Groups = make([]int, len(kinds))
-			for i, k := range kinds {
-				d.Groups[i] = o.Groups[k]
-			}
-		}
+		d.Groups, d.Weights = perPiece(o.Groups, kinds), perPiece(o.Weights, kinds)
 		sep, err := d.Disassemble(ctx)
 		if err != nil {
 			c.Err = err
@@ -124,4 +122,26 @@ func writeMoves(w io.Writer, s *Separation, name func(int) string, indent string
 	}
 	writeMoves(w, s.Stay, name, indent+"  ")
 	writeMoves(w, s.Removed, name, indent+"  ")
+}
+
+// perPiece gives each piece its kind's value (nil if values is nil).
+func perPiece(values, kinds []int) []int {
+	if values == nil {
+		return nil
+	}
+	out := make([]int, len(kinds))
+	for i, k := range kinds {
+		out[i] = values[k]
+	}
+	return out
+}
+
+// BurrOptions returns the groups and weights of the pieces of problem k
+// of a BurrTools puzzle, as Options wants them for its packing.
+func BurrOptions(pz *polyform.BurrPuzzle, k int) (groups, weights []int) {
+	for _, bp := range pz.Problems[k].Pieces {
+		groups = append(groups, bp.Group)
+		weights = append(weights, pz.Shapes[bp.Shape].Weight)
+	}
+	return groups, weights
 }
