@@ -167,7 +167,7 @@ type Disassembler struct {
 	// stays, the others move the opposite way instead; for a removal, they
 	// are the part removed.
 	Weights []int
-	nodes  int
+	nodes   int
 }
 
 type pairKey struct {
