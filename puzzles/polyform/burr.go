@@ -229,7 +229,22 @@ func readBurrXML(r io.Reader, where string) (*BurrPuzzle, error) {
 	if len(p.Problems) == 0 {
 		return nil, fmt.Errorf("%s: the puzzle defines no problem", where)
 	}
+	for k, pr := range p.Problems {
+		for _, s := range append([]int{pr.Result}, pieceShapes(pr)...) {
+			if len(p.Shapes[s].Cells) == 0 {
+				return nil, fmt.Errorf("%s:%d: problem %d: shape %d has no filled voxel", where, pr.Line, k+1, s+1)
+			}
+		}
+	}
 	return p, nil
+}
+
+func pieceShapes(pr BurrProblem) []int {
+	var out []int
+	for _, bp := range pr.Pieces {
+		out = append(out, bp.Shape)
+	}
+	return out
 }
 
 // burrShape reads a voxel element: x*y*z voxels, x fastest, each '_'
@@ -288,10 +303,7 @@ func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
 	if n != v.X*v.Y*v.Z {
 		return s, fmt.Errorf("%d voxels, want %d x %d x %d = %d", n, v.X, v.Y, v.Z, v.X*v.Y*v.Z)
 	}
-	if len(s.Cells) == 0 {
-		return s, fmt.Errorf("no filled voxel")
-	}
-	return s, nil
+	return s, nil // an empty shape is refused only where a problem uses it
 }
 
 func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {

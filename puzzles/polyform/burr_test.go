@@ -65,6 +65,7 @@ func TestReadBurrErrors(t *testing.T) {
 		{"<html></html>", "x.xmpuzzle:1:7: the root element is <html>"},
 		{head + "<shapes>\n<voxel x=\"65536\" y=\"65536\" z=\"4294967296\">#</voxel>\n", "x.xmpuzzle:4:43: shape 1: size 65536 x 65536 x 4294967296"},
 		{head + "</puzzle>", "x.xmpuzzle: the puzzle defines no problem"},
+		{head + "<shapes>\n<voxel x=\"1\" y=\"1\" z=\"1\">_</voxel>\n</shapes>\n<problems><problem><shapes><shape id=\"0\" count=\"1\"/></shapes><result id=\"0\"/></problem></problems></puzzle>", "x.xmpuzzle:6: problem 1: shape 1 has no filled voxel"},
 	}
 	for _, tc := range tests {
 		_, err := ReadBurr(strings.NewReader(tc.in), "x.xmpuzzle")
