@@ -45,6 +45,9 @@ func runDisassemble(e *env, ctx context.Context, file string, f packFlags, pk *p
 		disassembly.WriteMoves(e.stdout, sep, func(p int) string { return pk.Pieces[kinds[p]].Name })
 		return true
 	})
+	if c.Err != nil {
+		fmt.Fprintf(e.stdout, "stopped (%v): the counts so far\n", c.Err)
+	}
 	fmt.Fprintf(e.stdout, "%d assemblies and %d solutions\n", c.Assemblies, c.Solutions)
 	if c.Solutions > 0 {
 		fmt.Fprintf(e.stdout, "levels: %s\n", c.LevelSummary())
