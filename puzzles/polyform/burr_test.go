@@ -148,3 +148,39 @@ func TestBurrVariableVoxels(t *testing.T) {
 		}
 	}
 }
+
+// TestEachUniqueRanges checks that EachUnique, which restricts a piece
+// used once, visits as many solutions as CountUnique counts without the
+// restriction, on packings with copies and with a piece used once.
+func TestEachUniqueRanges(t *testing.T) {
+	_, set, err := PieceSet("pentominoes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := int64(0)
+	for _, spec := range []string{"L*2,P*1-3,N*0-2,V,U*0-1", "L,P*2,Y,N*0-2,U*1-2", "F,I,L,P*2"} {
+		pieces, ranges, err := ParsePieces(set, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range []*Board{Rectangle(5, 6), Rectangle(5, 5)} {
+			pk, err := NewPackingRanges(b, pieces, ranges)
+			if err != nil {
+				continue
+			}
+			want := pk.Count(context.Background(), xcover.Fewest, 1).Unique
+			total += want
+			if pk.restrict(func(p int) bool { return pk.Ranges[p] == Range{1, 1} }).Kept == nil {
+				t.Errorf("%s in %d cells: no piece restricted", spec, len(b.Cells))
+			}
+			var n int64
+			c := pk.EachUnique(context.Background(), xcover.Fewest, func([]int, [][]Cell) bool { n++; return true })
+			if n != want || c.Unique != want {
+				t.Errorf("%s in %d cells: EachUnique visited %d (counted %d), CountUnique %d", spec, len(b.Cells), n, c.Unique, want)
+			}
+		}
+	}
+	if total != 60+10+20+1 {
+		t.Errorf("%d unique solutions in all, want 91 (60, 10, 20, 1 and 0)", total)
+	}
+}

@@ -83,8 +83,33 @@ func (pk *Packing) countRanges(ctx context.Context, s xcover.Strategy) Counts {
 
 // eachRanges is countRanges, calling visit (if not nil) with the
 // placements of every unique solution; visit returns false to stop.
+//
+// With visit, a piece used exactly once that every symmetry maps onto
+// itself is restricted to one placement of each orbit (see Restriction):
+// each class of solutions then meets the search where that piece lies on
+// its representative, and of those solutions (the images under the
+// representative's stabilizer) the one with the smallest key is kept. All
+// is then the restricted search's count, not that of all solutions.
 func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, visit func(placements []int) bool) Counts {
-	prob, placement := pk.problem(nil)
+	var keep func(k int) bool
+	syms := make([]int, 0, len(pk.syms))
+	for gi := 1; gi < len(pk.syms); gi++ {
+		syms = append(syms, gi)
+	}
+	var stab map[int][]int // the symmetries to compare with, by the restricted piece's placement
+	var restricted int
+	if visit != nil {
+		r := pk.restrict(func(p int) bool { return pk.Ranges[p] == Range{1, 1} })
+		if r.Kept != nil {
+			kept := map[int]bool{}
+			for _, k := range r.Kept {
+				kept[k] = true
+			}
+			keep = func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] }
+			stab, restricted = r.Stabilizer, r.Piece
+		}
+	}
+	prob, placement := pk.problem(keep)
 	n := len(pk.Board.Cells)
 	piece, block := make([]int, n), make([]int, n)
 	key, imgKey := make([]int, n), make([]int, n)
@@ -99,15 +124,22 @@ func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, visit func
 				piece[i], block[i] = len(pk.Pieces), len(opts)
 			}
 		}
+		gs := syms
 		for k, o := range opts {
 			pl := pk.Placements[placement[o]]
 			for _, cell := range pl.Cells {
 				piece[cell], block[cell] = pl.Piece, k
 			}
+			if keep != nil && pl.Piece == restricted {
+				gs = stab[placement[o]]
+			}
 		}
 		first = solutionKey(key, piece, block, first, blocks)
 		canonical := true
-		for gi := 1; gi < len(pk.syms) && canonical; gi++ {
+		for _, gi := range gs {
+			if !canonical {
+				break
+			}
 			labels := pk.relabel[gi]
 			for i, j := range pk.syms[gi] {
 				imgPiece[j], imgBlock[j] = piece[i], block[i]

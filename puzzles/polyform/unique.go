@@ -33,7 +33,10 @@ type Restriction struct {
 // placements, preferring pieces whose kept placements have no symmetry,
 // among the pieces that every symmetry of the packing maps onto
 // themselves.
-func (pk *Packing) Restrict() Restriction {
+func (pk *Packing) Restrict() Restriction { return pk.restrict(nil) }
+
+// restrict is Restrict among the pieces ok accepts (all if nil).
+func (pk *Packing) restrict(ok func(p int) bool) Restriction {
 	key := func(piece int, cells []int) string { return fmt.Sprint(piece, cells) }
 	index := map[string]int{}
 	for k, pl := range pk.Placements {
@@ -43,7 +46,7 @@ func (pk *Packing) Restrict() Restriction {
 	bestScore := [2]int{-1, -1}
 	img := make([]int, 0, 16)
 	for p := range pk.Pieces {
-		if !pk.fixedPiece(p) {
+		if !pk.fixedPiece(p) || ok != nil && !ok(p) {
 			continue // a symmetry maps it onto another piece: no orbits of its own
 		}
 		r := Restriction{Piece: p, Stabilizer: map[int][]int{}}
