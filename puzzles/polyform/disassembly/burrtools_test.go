@@ -14,7 +14,8 @@ import (
 
 // burrFiles is the environment variable naming directories (separated
 // by ':') that hold public BurrTools puzzle files: BurrTools' examples
-// and puzzlecad's designs, which are not ours to commit. Without it the
+// and puzzlecad's designs (searched for by name, in subdirectories too),
+// which are not ours to commit. Without it the
 // comparison is skipped.
 const burrFiles = "BURR_FILES"
 
@@ -64,6 +65,14 @@ func TestBurrTools(t *testing.T) {
 		// says 98.2.4.2 too, BurrTools' assembly being one of those.
 		{"PelikanBurr.xmpuzzle", 0, 12, 1, map[string]int64{"98.2.4": 1}, false},
 		{"SolidSixPieceBurrs.xmpuzzle", 0, 588, 179, map[string]int64{"1": 148, "1.2": 31}, true},
+		// puzzlecad's designs (Alfons Eyckmans, Christoph Lohe): variable
+		// voxels, colours, copies.
+		{"eyckmans.gargamel.xmpuzzle", 0, 7680, 1, map[string]int64{"62.3.2.2.3.2.3": 1}, true},
+		{"eyckmans.rhinoceros.xmpuzzle", 0, 72, 1, map[string]int64{"31.6.3.1.3": 1}, false},
+		{"lohe.key-trap.xmpuzzle", 0, 68, 1, map[string]int64{"26.4.5.1.2": 1}, false},
+		{"lohe.misused-key.xmpuzzle", 0, 66, 2, map[string]int64{"26.8.2.6.2": 2}, false},
+		{"lohe.misused-key.xmpuzzle", 1, 470, 8, map[string]int64{"6.22.7.2.5.2": 4, "7.21.8.2.5.2": 4}, false},
+		{"lohe.misused-key.xmpuzzle", 2, 376, 6, map[string]int64{"6.21.8.2.5.2": 4, "5.22.7.2.5.2": 2}, false},
 	}
 	for _, tc := range tests {
 		if tc.long && testing.Short() {
