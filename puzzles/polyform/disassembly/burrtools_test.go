@@ -1,6 +1,7 @@
 package disassembly
 
 import (
+	"bytes"
 	"context"
 	"io/fs"
 	"maps"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
 )
@@ -151,4 +153,39 @@ func TestCaged(t *testing.T) {
 				tc.file, c.Assemblies, c.Solutions, c.Levels, c.Err, tc.assemblies, tc.solutions, tc.levels)
 		}
 	}
+}
+
+// FuzzDisassembleBurr reads BurrTools files and takes apart the
+// assemblies of their small problems: every separation found must replay.
+func FuzzDisassembleBurr(f *testing.F) {
+	for _, name := range []string{"caged3.xmpuzzle", "caged8.xmpuzzle", "ranges.xmpuzzle", "colours.xmpuzzle"} {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "burr", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		pz, err := polyform.ReadBurr(bytes.NewReader(data), "f")
+		if err != nil {
+			return
+		}
+		for k := range pz.Problems {
+			pk, err := pz.Packing(k)
+			if err != nil || len(pk.Board.Cells) > 40 {
+				continue
+			}
+			groups, weights := BurrOptions(pz, k)
+			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			Solve(ctx, pk, Options{Groups: groups, Weights: weights, MaxNodes: 10000}, func(kinds []int, pieces [][]polyform.Cell, sep *Separation) bool {
+				if sep != nil {
+					if err := Replay(pieces, perPiece(groups, kinds), sep); err != nil {
+						t.Fatalf("problem %d: replay: %v", k+1, err)
+					}
+				}
+				return true
+			})
+			cancel()
+		}
+	})
 }
