@@ -30,6 +30,7 @@ type packFlags struct {
 	fixedDead                         bool // --dead-regions given: strategy auto keeps it
 	shard                             shard.CountJob
 	maxTime                           time.Duration
+	burr                              burrFlags
 }
 
 func newPackCmd(e *env) *cobra.Command {
@@ -80,6 +81,7 @@ searches one solution per class. --count with --split-depth, --shard,
 	cliflag.AddJSON(fs, &f.asJSON)
 	cliflag.AddWorkers(fs, &f.workers)
 	addShardFlags(fs, &f.shard)
+	addBurrFlags(fs, &f.burr)
 	return c
 }
 
@@ -98,7 +100,8 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		return err
 	}
 	var pk *polyform.Packing
-	if strings.HasSuffix(arg, ".xmpuzzle") {
+	burr := polyform.IsBurrFile(arg)
+	if burr {
 		pk, err = loadBurr(e, arg, f.problem)
 	} else {
 		pk, err = polyform.Load(arg, f.spec.Pieces)
@@ -115,7 +118,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	defer cancel()
 	if shardActive(f.shard) {
 		switch {
-		case pk.Ranges != nil || strings.HasSuffix(arg, ".xmpuzzle"):
+		case pk.Ranges != nil || burr:
 			return usagef("--split-depth, --shard, --checkpoint and --resume walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
 		case !f.count || f.unique:
 			return usagef("--split-depth, --shard, --checkpoint and --resume are for --count without --unique")
@@ -126,6 +129,9 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	pk.Engine, pk.FirstEmpty = engine, firstEmpty
 	if err := pk.CheckEngine(); err != nil {
 		return fmt.Errorf("%s: %v", arg, err)
+	}
+	if f.burr.disassemble {
+		return runDisassemble(e, ctx, arg, f, pk, strat)
 	}
 	if f.dlx != "" {
 		prob := pk.Problem()
