@@ -14,6 +14,7 @@ import (
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/render"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -100,7 +101,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		return usagef("--unique restricts one piece, which copies and ranges rule out: use --count, which counts the unique solutions too")
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion
-	ctx, cancel := cliflag.Limits{MaxTime: f.maxTime}.Context(e.ctx)
+	ctx, cancel := search.Limits{MaxTime: f.maxTime}.Context(e.ctx)
 	defer cancel()
 	if shardActive(f.shard) {
 		switch {

@@ -9,6 +9,7 @@ import (
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/puzzles/tiles"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -135,7 +136,7 @@ func (t *tilesPDB) load(ctx context.Context, e *env, name string, maxMem int64) 
 func newTilesKorf24Cmd(e *env) *cobra.Command {
 	var t tilesPDB
 	var which string
-	var lim cliflag.Limits
+	var lim search.Limits
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "korf24 [flags]",
@@ -151,12 +152,12 @@ whole run.`,
 			if err != nil {
 				return err
 			}
-			ctx, cancel := lim.Context(e.ctx)
+			ctx, cancel := cliflag.Context(e.ctx, lim)
 			defer cancel()
-			if err := t.load(ctx, e, "pdb6666", int64(lim.MaxMem)); err != nil {
+			if err := t.load(ctx, e, "pdb6666", lim.MaxMem); err != nil {
 				return err
 			}
-			res, err := tiles.RunKorf24(ctx, tiles.Korf24Options{Instances: sel, Heuristic: t.h, Workers: t.workers, MaxNodes: lim.MaxNodes,
+			res, err := tiles.RunKorf24(ctx, tiles.Korf24Options{Instances: sel, Heuristic: t.h, Workers: t.workers, Limits: lim,
 				Done: func(s tiles.Solution) {
 					if !asJSON {
 						fmt.Fprintf(e.stderr, "#%s %s length %d (published %d), %d nodes, %.1f s\n", s.Name, s.Status, s.Length, s.Optimal, s.Generated, s.Seconds)
@@ -180,7 +181,7 @@ whole run.`,
 	fs.BoolVar(&t.noReflect, "no-reflect", false, "leave out the lookup of the board reflected about the diagonal")
 	cliflag.AddWorkers(fs, &t.workers)
 	cliflag.AddJSON(fs, &asJSON)
-	lim.Add(fs)
+	cliflag.AddLimits(fs, &lim)
 	return c
 }
 
@@ -200,7 +201,7 @@ func (f *pdbFlags) dir() (string, error) { return pdb.CacheDir(f.cacheDir, f.noC
 // options returns build options that show each layer on the progress line.
 func (f *pdbFlags) options(e *env, workers int, maxMem int64) pdb.Options {
 	prog := cliflag.NewProgress(e.stderr)
-	return pdb.Options{Workers: workers, MaxMem: maxMem, Progress: func(l pdb.Layer) {
+	return pdb.Options{Workers: workers, Limits: search.Limits{MaxMem: maxMem}, Progress: func(l pdb.Layer) {
 		prog.Printf("building pattern database: depth %d, %d of %d entries, %s", l.Depth, l.Filled, l.Size, l.Elapsed.Round(time.Second))
 	}}
 }

@@ -124,7 +124,7 @@ func SolveReport(ctx context.Context, p *Puzzle, name string, o ReportOptions) (
 			keep = 1000
 		}
 		var err error
-		if r, err = SolveXCoverLimits(ctx, p, opt.Strategy, opt.MaxSolutions, keep, Limits{MaxMem: opt.MaxMem}); err != nil {
+		if r, err = SolveXCoverLimits(ctx, p, opt.Strategy, opt.MaxSolutions, keep, search.Limits{MaxMem: opt.MaxMem}); err != nil {
 			return Report{}, err
 		}
 		if opt.Visit != nil {
@@ -209,7 +209,7 @@ type BFReport struct {
 // BranchingReport counts every clue's ways on the empty grid within lim
 // (BranchingFactorsContext): the clues not counted when a limit or ctx
 // stopped it show 0 ways, and the error says what stopped it.
-func BranchingReport(ctx context.Context, p *Puzzle, name string, lim Limits) (BFReport, error) {
+func BranchingReport(ctx context.Context, p *Puzzle, name string, lim search.Limits) (BFReport, error) {
 	bf, stopped := BranchingFactorsContext(ctx, p, lim)
 	rep := BFReport{Puzzle: name}
 	for i, cl := range p.Clues {
@@ -390,17 +390,17 @@ func GenerateSet(ctx context.Context, o GenSetOptions, done func(Generated) erro
 
 // ExperimentReport is Experiment's table with its settings.
 type ExperimentReport struct {
-	Count    int               `json:"count"`
-	Groups   []ExperimentGroup `json:"groups"`
-	MaxNodes int64             `json:"max_nodes"`
-	Seed     int64             `json:"seed"`
-	o        ExperimentOptions
+	Count     int               `json:"count"`
+	Groups    []ExperimentGroup `json:"groups"`
+	NodeLimit int64             `json:"max_nodes"` // ExperimentOptions.MaxNodes
+	Seed      int64             `json:"seed"`
+	o         ExperimentOptions
 }
 
 // RunExperiment runs Experiment and keeps its settings for the table.
 func RunExperiment(ctx context.Context, o ExperimentOptions) (ExperimentReport, error) {
 	groups, err := Experiment(ctx, o)
-	return ExperimentReport{Count: o.Count, Seed: o.Seed, MaxNodes: o.MaxNodes, Groups: groups, o: o}, err
+	return ExperimentReport{Count: o.Count, Seed: o.Seed, NodeLimit: o.MaxNodes, Groups: groups, o: o}, err
 }
 
 // WriteTable prints a line per group: the median nodes and times of each
@@ -441,7 +441,7 @@ func (r *ExperimentReport) WriteTable(w io.Writer) error {
 		tw.Flush()
 	}
 	_, err := fmt.Fprintf(w, "medians over %d puzzles per row, seeds %d..%d; fewest gen. counts the nodes generated to measure branching factors; (k>) k searches stopped at %d nodes\n",
-		r.Count, r.Seed, r.Seed+int64(r.Count)-1, r.MaxNodes)
+		r.Count, r.Seed, r.Seed+int64(r.Count)-1, r.NodeLimit)
 	return err
 }
 

@@ -107,7 +107,7 @@ func (pk *Packing) countRanges(ctx context.Context, s xcover.Strategy) Counts {
 		}
 		return true
 	})
-	c.All, c.Stats, c.Err = r.Solutions, r.Stats, r.Err
+	c.All, c.Stats, c.Status, c.Err = r.Solutions, r.Stats, r.Status, r.Err
 	return c
 }
 

@@ -29,14 +29,16 @@ type SolveOptions struct {
 	Increment       int     // bound increment of dfid
 	Store           string  // duplicate store of the graph searches: dedup.New's names
 	// Filter prunes the depth-first searches (FSM pruning); nil: none.
-	Filter   search.Automaton
-	MaxNodes int64 // generated nodes (0: no limit)
-	MaxMem   int64 // bytes the search holds (0: no limit)
+	Filter search.Automaton
+	// Limits bound the search (MaxMem only the graph searches, which
+	// hold states).
+	search.Limits
 	// Progress, if set, is called now and then by the generic engines.
 	Progress func(*search.Stats)
 	// PDB, with IDA, is a pattern-database heuristic for ParallelIDA.
 	PDB *PDBHeuristic
-	// Workers > 1, with IDA, runs ParallelIDA on this many workers.
+	// Workers, with IDA, is ParallelIDA's: search.Workers(Workers) > 1
+	// runs it on that many workers (0: every CPU).
 	Workers int
 }
 
@@ -63,15 +65,15 @@ func Solve(ctx context.Context, start, goal Board, o SolveOptions) (search.Resul
 	if err != nil {
 		return search.Result{}, err
 	}
-	if (o.Algorithm == "" || o.Algorithm == "ida") && !o.LinearConflicts && o.Filter == nil && (o.PDB != nil || o.Workers > 1) {
-		return ParallelIDA(ctx, p, ParallelOptions{Heuristic: o.PDB, Workers: max(o.Workers, 1), MaxNodes: o.MaxNodes}), nil
+	if (o.Algorithm == "" || o.Algorithm == "ida") && !o.LinearConflicts && o.Filter == nil && (o.PDB != nil || search.Workers(o.Workers) > 1) {
+		return ParallelIDA(ctx, p, ParallelOptions{Heuristic: o.PDB, Workers: o.Workers, Limits: o.Limits}), nil
 	}
 	if (o.Algorithm == "" || o.Algorithm == "ida") && !o.LinearConflicts {
-		return IDA(ctx, p, IDAOptions{MaxNodes: o.MaxNodes, Filter: o.Filter}), nil
+		return IDA(ctx, p, IDAOptions{Limits: o.Limits, Filter: o.Filter}), nil
 	}
 	alg, _ := search.ByName(o.Algorithm)
 	store, _ := dedup.New(o.Store)
-	return alg(ctx, p, search.Options{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Weight: o.Weight,
+	return alg(ctx, p, search.Options{Limits: o.Limits, Weight: o.Weight,
 		Increment: o.Increment, Progress: o.Progress, Store: store, Filter: o.Filter}), nil
 }
 
