@@ -149,10 +149,9 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 				return err
 			}
 			cliflag.SetGCLimit(lim, workers)
-			spec := fmt.Sprintf("gaps survey --columns %s --deals %d --seed %d --decider %s --algos %s --dedup %s --max-nodes %d --max-time %v --max-mem %d",
-				colText, deals, seed, decider, algos, store, lim.MaxNodes, lim.MaxTime, lim.MaxMem)
-			if lim.MaxCPU > 0 {
-				spec += fmt.Sprintf(" --max-cpu %v", lim.MaxCPU)
+			spec, err := job.LedgerSpec()
+			if err != nil {
+				return err
 			}
 			slot, err := lf.Slot(os.Getenv)
 			if err != nil {

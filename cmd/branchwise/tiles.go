@@ -54,6 +54,7 @@ func (f *tilesFlags) add(c *cobra.Command) {
 func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 	o := f.opt
 	o.Limits = f.lim
+	o.MaxTime = 0 // the command's context's (cliflag.Context), for the whole run
 	if err := o.Check(); err != nil {
 		return o, err
 	}

@@ -45,8 +45,11 @@ the mean length relative to the optimum.`,
 				return err
 			}
 			defer cancel()
-			spec := fmt.Sprintf("tiles korf100 --algo %s --heuristic %s --weight %v --increment %d --dedup %s --fsm %d --max-nodes %d --max-mem %d",
-				opt.Algorithm, f.heuristic, opt.Weight, opt.Increment, opt.Store, f.fsmLen, f.lim.MaxNodes, f.lim.MaxMem)
+			run := tiles.Korf100Options{Solve: opt, Workers: workers}
+			spec, err := run.LedgerSpec()
+			if err != nil {
+				return err
+			}
 			slot, err := lf.Slot(os.Getenv)
 			if err != nil {
 				return err
@@ -61,11 +64,12 @@ the mean length relative to the optimum.`,
 			if ledger != nil {
 				done = len(ledger.Done())
 			}
-			res, err := tiles.RunKorf100(ctx, tiles.Korf100Options{Solve: opt, Instances: sel, Workers: workers, Ledger: ckpt(ledger),
-				Done: func(r tiles.KorfRun) {
-					done, nodes = done+1, nodes+r.Generated
-					prog.Printf("korf100: %d/%d instances done, %.3g nodes, %s", done, len(sel), float64(nodes), time.Since(start).Round(time.Second))
-				}})
+			run.Instances, run.Ledger = sel, ckpt(ledger)
+			run.Done = func(r tiles.KorfRun) {
+				done, nodes = done+1, nodes+r.Generated
+				prog.Printf("korf100: %d/%d instances done, %.3g nodes, %s", done, len(sel), float64(nodes), time.Since(start).Round(time.Second))
+			}
+			res, err := tiles.RunKorf100(ctx, run)
 			prog.Done()
 			if err := ledger.Finish(e.stderr, ctx.Err() != nil); err != nil {
 				return err

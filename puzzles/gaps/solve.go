@@ -46,10 +46,10 @@ type SolveOptions struct {
 	// Store is "hash" (default) or "trie".
 	Store string
 	// Progress, if set, is called now and then with the generated nodes.
-	Progress func(generated int64)
+	Progress func(generated int64) `spec:"-"`
 	// Workers is DecideOptions.Workers of the best-first deciders (decide,
 	// decide-reach): goroutines searching one deal together.
-	Workers int
+	Workers int `spec:"-"`
 }
 
 // Outcome is what Solve found.

@@ -14,6 +14,7 @@ import (
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/internal/workpool"
 	"github.com/branchwise/branchwise/search"
+	"github.com/branchwise/branchwise/shard"
 )
 
 // SolveOptions choose the algorithm, heuristic and limits of Solve.
@@ -34,12 +35,12 @@ type SolveOptions struct {
 	// hold states).
 	search.Limits
 	// Progress, if set, is called now and then by the generic engines.
-	Progress func(*search.Stats)
+	Progress func(*search.Stats) `spec:"-"`
 	// PDB, with IDA, is a pattern-database heuristic for ParallelIDA.
 	PDB *PDBHeuristic
 	// Workers, with IDA, is ParallelIDA's: search.Workers(Workers) > 1
 	// runs it on that many workers (0: every CPU).
-	Workers int
+	Workers int `spec:"-"`
 }
 
 // Check reports whether the options name a known algorithm and store.
@@ -127,20 +128,27 @@ type KorfRun struct {
 // Korf100Options configure RunKorf100.
 type Korf100Options struct {
 	Solve SolveOptions
-	// Instances are the numbers (1..100) to run, in order; nil: all.
-	Instances []int
-	Workers   int
+	// Instances are the numbers (1..100) to run, in order; nil: all. The
+	// ledger records each instance by number, so a resumed run (or a
+	// shard) may choose others: not in the spec.
+	Instances []int `spec:"-"`
+	Workers   int   `spec:"-"`
 	// Done, if set, is called after each instance, one call at a time.
-	Done func(KorfRun)
+	Done func(KorfRun) `spec:"-"`
 	// Resumed are instances finished by an earlier run (a checkpoint), by
 	// number: they are not run again and count in the result as they are.
-	Resumed map[int]KorfRun
+	Resumed map[int]KorfRun `spec:"-"`
 	// Ledger, if set, is the run's checkpoint: the instances it holds are
 	// added to Resumed, and every instance that finishes is added to it
 	// (one cut by the cancellation or a time limit of ctx runs again on
 	// resume). The caller closes it.
-	Ledger Checkpoint
+	Ledger Checkpoint `spec:"-"`
 }
+
+// LedgerSpec is the spec (shard.Spec) a ledger of the run is tied to:
+// every option that changes the results, so that a resumed run cannot
+// mix settings.
+func (o Korf100Options) LedgerSpec() (string, error) { return shard.Spec("tiles korf100", o) }
 
 // Checkpoint is where a run keeps its finished instances, by number, as
 // JSON: a shard.Ledger.
