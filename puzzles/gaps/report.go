@@ -9,8 +9,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/internal/spec"
 	"github.com/branchwise/branchwise/search"
-	"github.com/branchwise/branchwise/shard"
 )
 
 // Report is a solve of one deal as the gaps solve command prints it.
@@ -164,10 +164,10 @@ type SurveySizes struct {
 	SizeDone func(SurveyResult) `spec:"-"`
 }
 
-// LedgerSpec is the spec (shard.Spec) a ledger of the survey is tied to:
+// LedgerSpec is the spec (internal/spec) a ledger of the survey is tied to:
 // every option that changes the results, so that a resumed run cannot
 // mix settings.
-func (s SurveySizes) LedgerSpec() (string, error) { return shard.Spec("gaps survey", s) }
+func (s SurveySizes) LedgerSpec() (string, error) { return spec.Of("gaps survey", s) }
 
 // replays reports whether a deal's outcome read from a checkpoint holds up:
 // a solvable verdict must come with a solution that wins the deal when

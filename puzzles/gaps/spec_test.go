@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/branchwise/branchwise/shard"
+	"github.com/branchwise/branchwise/internal/spec"
 )
 
 // TestSurveySpec checks that the ledger's spec holds every option that
@@ -15,7 +15,7 @@ import (
 func TestSurveySpec(t *testing.T) {
 	wantOut := []string{"SurveyOptions.Workers", "SurveyOptions.Solve.Progress", "SurveyOptions.Solve.Workers",
 		"SurveyOptions.Done", "SurveyOptions.Resumed", "SurveyOptions.Keep", "Ledger", "ShardI", "ShardN", "Progress", "SizeDone"}
-	if got := shard.SpecExcluded(SurveySizes{}); !reflect.DeepEqual(got, wantOut) {
+	if got := spec.Excluded(SurveySizes{}); !reflect.DeepEqual(got, wantOut) {
 		t.Errorf("fields left out of the spec: %v, want %v", got, wantOut)
 	}
 	base := SurveySizes{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 4, Deals: 10, Decider: "decide", Algorithms: []string{"astar"}}}

@@ -66,7 +66,7 @@ type PDBHeuristic struct {
 	Reflect  bool
 }
 
-// Spec names the heuristic in a run's spec (shard.Specer): its partition
+// Spec names the heuristic in a run's spec (spec.Specer): its partition
 // and whether it looks up the reflected board.
 func (h *PDBHeuristic) Spec() string { return fmt.Sprintf("%s reflect=%t", h.Name, h.Reflect) }
 

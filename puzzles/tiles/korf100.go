@@ -12,9 +12,9 @@ import (
 
 	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/internal/spec"
 	"github.com/branchwise/branchwise/internal/workpool"
 	"github.com/branchwise/branchwise/search"
-	"github.com/branchwise/branchwise/shard"
 )
 
 // SolveOptions choose the algorithm, heuristic and limits of Solve.
@@ -145,10 +145,10 @@ type Korf100Options struct {
 	Ledger Checkpoint `spec:"-"`
 }
 
-// LedgerSpec is the spec (shard.Spec) a ledger of the run is tied to:
+// LedgerSpec is the spec (internal/spec) a ledger of the run is tied to:
 // every option that changes the results, so that a resumed run cannot
 // mix settings.
-func (o Korf100Options) LedgerSpec() (string, error) { return shard.Spec("tiles korf100", o) }
+func (o Korf100Options) LedgerSpec() (string, error) { return spec.Of("tiles korf100", o) }
 
 // Checkpoint is where a run keeps its finished instances, by number, as
 // JSON: a shard.Ledger.

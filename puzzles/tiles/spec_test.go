@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/spec"
 	"github.com/branchwise/branchwise/search"
-	"github.com/branchwise/branchwise/shard"
 )
 
 // TestKorf100Spec checks that the ledger's spec holds every option that
@@ -16,7 +16,7 @@ import (
 // changing any option written in it changes the spec.
 func TestKorf100Spec(t *testing.T) {
 	wantOut := []string{"Solve.Progress", "Solve.Workers", "Instances", "Workers", "Done", "Resumed", "Ledger"}
-	if got := shard.SpecExcluded(Korf100Options{}); !reflect.DeepEqual(got, wantOut) {
+	if got := spec.Excluded(Korf100Options{}); !reflect.DeepEqual(got, wantOut) {
 		t.Errorf("fields left out of the spec: %v, want %v", got, wantOut)
 	}
 	fsm, err := LearnFSM(context.Background(), 2, search.Limits{})

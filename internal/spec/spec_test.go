@@ -1,4 +1,4 @@
-package shard
+package spec
 
 import (
 	"reflect"
@@ -33,7 +33,7 @@ type specOptions struct {
 func TestSpec(t *testing.T) {
 	base := specOptions{Algorithm: "ida", Weight: 1.5, Names: []string{"a"}, SpecInner: SpecInner{MaxNodes: 10, MaxTime: time.Minute},
 		Table: &specNamed{"555"}, Workers: 4, hidden: 1}
-	got, err := Spec("tiles korf100", base)
+	got, err := Of("tiles korf100", base)
 	want := `tiles korf100 Algorithm="ida" Weight=1.5 Reflect=false Names=["a"] SpecInner.MaxNodes=10 SpecInner.MaxTime=1m0s Table="table 555"`
 	if err != nil || got != want {
 		t.Fatalf("Spec = %q, %v\nwant %q", got, err, want)
@@ -52,16 +52,16 @@ func TestSpec(t *testing.T) {
 		o := base
 		o.Names = slicesClone(base.Names)
 		change(&o)
-		if s, _ := Spec("tiles korf100", o); s == got {
+		if s, _ := Of("tiles korf100", o); s == got {
 			t.Errorf("change %d left the spec as it was: %s", i, s)
 		}
 	}
 	o := base
 	o.Workers, o.Progress, o.hidden = 1, func(int) {}, 2
-	if s, _ := Spec("tiles korf100", o); s != got {
+	if s, _ := Of("tiles korf100", o); s != got {
 		t.Errorf("an excluded field changed the spec: %s", s)
 	}
-	if got, want := SpecExcluded(base), []string{"Progress", "Workers"}; !reflect.DeepEqual(got, want) {
+	if got, want := Excluded(base), []string{"Progress", "Workers"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("SpecExcluded = %v, want %v", got, want)
 	}
 }
@@ -72,7 +72,7 @@ func TestSpecUnwritable(t *testing.T) {
 	type bad struct {
 		Done func()
 	}
-	if _, err := Spec("x", bad{}); err == nil || !strings.Contains(err.Error(), "Done") {
+	if _, err := Of("x", bad{}); err == nil || !strings.Contains(err.Error(), "Done") {
 		t.Errorf("a func field: %v, want an error naming Done", err)
 	}
 }

@@ -1,4 +1,7 @@
-package shard
+// Package spec writes the spec of a job: the text a ledger or a
+// checkpoint (package shard) is tied to, derived from the job's options
+// so that none is forgotten.
+package spec
 
 import (
 	"fmt"
@@ -14,7 +17,7 @@ type Specer interface {
 	Spec() string
 }
 
-// Spec is the spec of a job (the text a ledger or a checkpoint is tied
+// Of is the spec of a job (the text a ledger or a checkpoint is tied
 // to, see Job.Spec): name, then every exported field of each options
 // struct in opts, depth first in declaration order, as Path=value. A
 // field that does not change the results (a callback, the number of
@@ -23,7 +26,7 @@ type Specer interface {
 // later is in the spec unless its author says otherwise, and a resumed
 // run cannot mix settings. A field whose value cannot be written (a func,
 // a map, an interface or a pointer that is not a Specer) is an error.
-func Spec(name string, opts ...any) (string, error) {
+func Of(name string, opts ...any) (string, error) {
 	var b strings.Builder
 	b.WriteString(name)
 	for _, o := range opts {
@@ -95,14 +98,14 @@ func writeSpec(b *strings.Builder, path string, v reflect.Value) error {
 		b.WriteByte(']')
 		return nil
 	}
-	return fmt.Errorf("shard: spec: the option %s (%s) cannot be written into a spec: tag it `spec:\"-\"` if it does not change the results, or give its type a Spec method", path, v.Type())
+	return fmt.Errorf("spec: the option %s (%s) cannot be written into a spec: tag it `spec:\"-\"` if it does not change the results, or give its type a Spec method", path, v.Type())
 }
 
-// SpecExcluded lists the fields of the options struct opt (paths as in
-// Spec) that Spec leaves out by their tag `spec:"-"`: a test compares it
+// Excluded lists the fields of the options struct opt (paths as in
+// Of) that Of leaves out by their tag `spec:"-"`: a test compares it
 // with the list of fields known not to change the results, so that a
 // field left out is a decision written down twice.
-func SpecExcluded(opt any) []string {
+func Excluded(opt any) []string {
 	var out []string
 	var walk func(path string, t reflect.Type)
 	walk = func(path string, t reflect.Type) {
