@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/internal/stats"
 	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
@@ -175,4 +176,16 @@ func Experiment(ctx context.Context, o ExperimentOptions) ([]ExperimentGroup, er
 		}
 	}
 	return groups, nil
+}
+
+// Check reports difficulties other than 1, 2 or 3 (text is how they were
+// written) or a count below 1, named as the experiment command's flags.
+func (o ExperimentOptions) Check(text string) error {
+	switch {
+	case len(o.Difficulties) == 0 || slices.ContainsFunc(o.Difficulties, func(d int) bool { return d < 1 || d > 3 }):
+		return opterr.Errorf("--difficulty", "--difficulty %q: want a list of 1, 2, 3", text)
+	case o.Count < 1:
+		return opterr.Errorf("--count", "--count must be at least 1")
+	}
+	return nil
 }

@@ -16,28 +16,6 @@ import (
 	"github.com/branchwise/branchwise/search"
 )
 
-// ParseFile reads the puzzle file name.
-func ParseFile(name string) (*Puzzle, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return Parse(f, name)
-}
-
-// Names returns a solution as the value names of every entity's
-// categories.
-func (p *Puzzle) Names(s Solution) [][]string {
-	out := make([][]string, len(s))
-	for e := range s {
-		for c, v := range s[e] {
-			out[e] = append(out[e], p.Categories[c].Values[v])
-		}
-	}
-	return out
-}
-
 // formatDuration prints a search's time in ms below a second.
 func formatDuration(d time.Duration) string {
 	switch {
@@ -333,56 +311,6 @@ func (r *CorpusReport) Err() error {
 	for _, st := range r.Strategies {
 		if len(st.Failures) > 0 {
 			return fmt.Errorf("%d puzzles failed with the %s strategy", len(st.Failures), st.Strategy)
-		}
-	}
-	return nil
-}
-
-// GenSetOptions configure GenerateSet: Count puzzles of N entities and M
-// categories besides the position, puzzle i from seed Seed+i.
-type GenSetOptions struct {
-	GenOptions
-	N, M, Count int
-	Seed        int64
-	// Solution appends the hidden solution to each puzzle's text, as
-	// comments.
-	Solution bool
-}
-
-// Generated is a puzzle of GenerateSet.
-type Generated struct {
-	Seed     int64      `json:"seed"`
-	Clues    int        `json:"clues"`
-	Text     string     `json:"text"` // the puzzle file, without header
-	Solution [][]string `json:"solution"`
-	// File is the puzzle's file text: a header naming the command that
-	// makes it again, the puzzle and (GenSetOptions.Solution) its
-	// solution as comments.
-	File string `json:"-"`
-	// Name is the file's name, gen-NxM-dD-sS.txt.
-	Name string `json:"-"`
-}
-
-// GenerateSet generates the puzzles one after the other; each arrives in
-// done as it is made.
-func GenerateSet(ctx context.Context, o GenSetOptions, done func(Generated) error) error {
-	for i := 0; i < o.Count; i++ {
-		seed := o.Seed + int64(i)
-		g := o.GenOptions
-		g.Seed = uint64(seed)
-		p, sol, err := Generate(ctx, o.N, o.M, g)
-		if err != nil {
-			return err
-		}
-		file := fmt.Sprintf("# branchwise logic generate --size %dx%d --difficulty %d --seed %d: %d clues\n", o.N, o.M, o.Difficulty, seed, len(p.Clues)) + p.String()
-		if o.Solution {
-			for _, l := range strings.Split(strings.TrimSpace(p.Format(sol)), "\n") {
-				file += "# " + l + "\n"
-			}
-		}
-		if err := done(Generated{Seed: seed, Clues: len(p.Clues), Text: p.String(), Solution: p.Names(sol), File: file,
-			Name: fmt.Sprintf("gen-%dx%d-d%d-s%d.txt", o.N, o.M, o.Difficulty, seed)}); err != nil {
-			return err
 		}
 	}
 	return nil
