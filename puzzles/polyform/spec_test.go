@@ -12,10 +12,6 @@ import (
 // does not shape the tree).
 func TestCountSpecHash(t *testing.T) {
 	base := CountSpec{Puzzle: "pentomino-3x20", Strategy: "fewest"}
-	_, hash, err := base.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
 	changes := map[string]func(s *CountSpec){
 		"Puzzle":        func(s *CountSpec) { s.Puzzle = "pentomino-4x15" },
 		"Pieces":        func(s *CountSpec) { s.Pieces = "ZYXWVUTPNLIF" }, // the same pieces in another order: other items
@@ -23,6 +19,13 @@ func TestCountSpecHash(t *testing.T) {
 		"CellsOnly":     func(s *CountSpec) { s.CellsOnly = true },
 		"DeadRegions":   func(s *CountSpec) { s.DeadRegions = true },
 		"LargestRegion": func(s *CountSpec) { s.LargestRegion = true },
+		"ColourCut":     func(s *CountSpec) { s.ColourCut = true },
+		"PieceCut":      func(s *CountSpec) { s.PieceCut = true },
+	}
+	// The cuts that refine another option are compared with it set.
+	pre := map[string]func(s *CountSpec){
+		"ColourCut": func(s *CountSpec) { s.DeadRegions = true },
+		"PieceCut":  func(s *CountSpec) { s.CellsOnly = true },
 	}
 	// BoardText is the file Puzzle names, carried to a queue's workers:
 	// the hash is that of the problem it makes, checked by TestCountSpec.
@@ -35,7 +38,15 @@ func TestCountSpecHash(t *testing.T) {
 		}
 	}
 	for name, change := range changes {
-		s := base
+		from := base
+		if pre[name] != nil {
+			pre[name](&from)
+		}
+		_, hash, err := from.Build()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		s := from
 		change(&s)
 		_, h, err := s.Build()
 		if err != nil || h == hash {
