@@ -60,20 +60,19 @@ const AutoFirstNodes = 30_000_000
 
 // SolveOptions are the limits and the duplicate store of Solve.
 type SolveOptions struct {
-	MaxNodes int64
-	MaxMem   int64
-	// MaxTime bounds the search's wall-clock time, MaxCPU the CPU time the
-	// process uses while it runs (package cputime: exact when one search
-	// runs at a time); 0: no bound. A portfolio gives its i-th of n
-	// algorithms until i/n of each is spent.
-	MaxTime, MaxCPU time.Duration
+	// Limits bound each search: MaxNodes and MaxMem as search.Options',
+	// MaxTime the wall-clock time, MaxCPU the CPU time the process uses
+	// while it runs (package cputime: exact when one search runs at a
+	// time). A portfolio gives its i-th of n algorithms until i/n of
+	// MaxTime and MaxCPU is spent.
+	search.Limits
 	// Store is "hash" (default) or "trie".
 	Store string
 	// Progress, if set, is called now and then with the generated nodes.
-	Progress func(generated int64)
+	Progress func(generated int64) `spec:"-"`
 	// Workers is DecideOptions.Workers of the best-first deciders (decide,
 	// decide-reach): goroutines searching one deal together.
-	Workers int
+	Workers int `spec:"-"`
 	// AutoFirst is the node budget of Auto's best-first run when no time
 	// limit is set (0: AutoFirstNodes).
 	AutoFirst int64
@@ -248,6 +247,13 @@ func autoNodes(i int, limit, first, spent int64) int64 {
 	return 0
 }
 
+// runLimits are the limits of one run of Solve: its time limits are
+// Solve's context's (a portfolio shares them out).
+func runLimits(l search.Limits) search.Limits {
+	l.MaxTime, l.MaxCPU = 0, 0
+	return l
+}
+
 // cpuNow is the process's CPU time (0 where the system gives none).
 func cpuNow() time.Duration {
 	t, _ := cputime.Process()
@@ -268,7 +274,7 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome
 	stubborn := strings.HasPrefix(base, "decide-stubborn")
 	if base == "decide" || base == "decide-reach" || stubborn || strings.HasPrefix(base, "dfs-") {
 		reach := base == "decide-reach" || stubborn
-		do := DecideOptions{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: store,
+		do := DecideOptions{Limits: runLimits(o.Limits), Store: store,
 			Deadlock: base == "decide" && !strings.HasSuffix(name, "-nodl") || deadlock,
 			Reach:    reach, Forced: reach, Stubborn: stubborn,
 			DepthFirst: base == "decide-stubborn-dfs", Workers: o.Workers, Suits: suits}
@@ -295,7 +301,7 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome
 		return out, err
 	}
 	dom.Deadlock = deadlock
-	so := search.Options{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: store}
+	so := search.Options{Limits: runLimits(o.Limits), Store: store}
 	if o.Progress != nil {
 		so.Progress = func(s *search.Stats) { o.Progress(s.Generated) }
 	}
