@@ -23,7 +23,7 @@ import (
 // every probe.
 func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 	width := max(opt.Width, 1)
-	res := make([]probeOutcome, opt.Samples)
+	var res completed[probeOutcome]
 	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
 		t := newTree()
 		w := &partialWalker{width: width, exactDepth: opt.ExactDepth, lookahead: opt.Lookahead}
@@ -34,10 +34,10 @@ func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 			var r probeOutcome
 			r.nodes, r.sol = w.walk(t, 1)
 			r.byDepth, r.work, r.hits, r.done = w.byDepth, w.work, w.hits, ctx.Err() == nil
-			res[i] = r
+			res.put(i, r)
 		}
 	})
-	return tallyProbes(res, "purdom")
+	return tallyProbes(res.prefix(probeDone), "purdom")
 }
 
 // partialWalker walks one probe of partial backtracking.

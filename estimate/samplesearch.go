@@ -23,7 +23,7 @@ import (
 // Nodes are estimated alongside by one Knuth probe with lookahead per
 // sample. opt.Samples probes, pooled into replicates for the interval.
 func SampleSearch(ctx context.Context, newTree func() Tree, opt Options) Result {
-	res := make([]probeOutcome, opt.Samples)
+	var res completed[probeOutcome]
 	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
 		t := newTree()
 		s := &sampleSearcher{stop: func() bool { return ctx.Err() != nil }}
@@ -40,10 +40,10 @@ func SampleSearch(ctx context.Context, newTree func() Tree, opt Options) Result 
 			r.nodes, _ = kp.probe(t, 1)
 			r.byDepth = append([]float64(nil), kp.nodes...)
 			r.work, r.done, r.hits = s.work+kp.work, ctx.Err() == nil, solutionHit(r.sol)
-			res[i] = r
+			res.put(i, r)
 		}
 	})
-	return tallyProbes(res, "samplesearch")
+	return tallyProbes(res.prefix(probeDone), "samplesearch")
 }
 
 type sampleSearcher struct {
