@@ -199,8 +199,9 @@ func limitDuration(seconds float64, def time.Duration) (time.Duration, error) {
 	if seconds == 0 {
 		return def, nil
 	}
-	if !(seconds > 0) || seconds > MaxTimeLimit.Seconds() {
-		return 0, fmt.Errorf("max_seconds %v: want more than 0 and at most %v", seconds, MaxTimeLimit.Seconds())
+	// Below a nanosecond the duration would be 0: the default, not a limit.
+	if !(seconds >= 1e-9) || seconds > MaxTimeLimit.Seconds() {
+		return 0, fmt.Errorf("max_seconds %v: want at least 1e-9 and at most %v", seconds, MaxTimeLimit.Seconds())
 	}
 	return time.Duration(seconds * float64(time.Second)), nil
 }
