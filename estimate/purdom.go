@@ -26,7 +26,7 @@ func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 	var res completed[probeOutcome]
 	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
 		t := newTree()
-		w := &partialWalker{width: width, exactDepth: opt.ExactDepth, lookahead: opt.Lookahead}
+		w := &partialWalker{width: width, exactDepth: opt.ExactDepth, lookahead: opt.Lookahead, ctx: ctx}
 		w.rng = rand.New(&w.pcg)
 		return func(i int) {
 			w.pcg.Seed(opt.Seed, 5+uint64(i))
@@ -54,11 +54,19 @@ type partialWalker struct {
 	hits      int64 // solutions reached
 	byDepth   []float64
 	perm      [][]int // a scratch permutation per depth
+	// ctx is checked every 1024 nodes: one wide probe can run for hours.
+	ctx     context.Context
+	steps   int
+	stopped bool
 }
 
 // walk adds the weighted subtree estimate below t's current node and
 // returns its nodes and solutions.
 func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) {
+	if w.steps++; w.stopped || w.steps&1023 == 0 && w.ctx.Err() != nil {
+		w.stopped = true // the probe is dropped: ctx ended before it did
+		return 0, 0
+	}
 	d := t.Depth()
 	w.addDepth(d, weight)
 	nodes = weight
