@@ -70,20 +70,20 @@ func collect(t *testing.T, c *queue.Conn, id string) (*shard.Total, queue.Progre
 	return total, pr
 }
 
-// TestQueueReplaceOtherOptions (D3): a worker that counted a job keeps
-// its tree; the job pushed again under the same name with another depth
-// limit, after the server's duplicate window, must be counted with the new
-// options, not the kept tree.
-func TestQueueReplaceOtherOptions(t *testing.T) {
-	defer queue.SetDuplicateWindow(200 * time.Millisecond)()
-	name := "pentomino-3x20"
+// serverConn starts a server (startServer) and connects to it.
+func serverConn(t *testing.T) (string, *queue.Conn) {
 	url := startServer(t)
 	c, err := queue.Connect(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
-	pushDepth(t, c, name, "d3", shard.NoDepthLimit, time.Minute, false)
+	t.Cleanup(c.Close)
+	return url, c
+}
+
+// startWorker runs a worker on its own connection until the returned
+// function is called.
+func startWorker(t *testing.T, url string, wrap func(estimate.Tree) estimate.Tree) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -95,11 +95,23 @@ func TestQueueReplaceOtherOptions(t *testing.T) {
 			return
 		}
 		defer w.Close()
-		if err := w.Work(ctx, builder(nil), queue.WorkerOptions{Version: "v-test"}); err != nil {
+		if err := w.Work(ctx, builder(wrap), queue.WorkerOptions{Version: "v-test"}); err != nil {
 			t.Error(err)
 		}
 	}()
-	defer func() { cancel(); wg.Wait() }()
+	return func() { cancel(); wg.Wait() }
+}
+
+// TestQueueReplaceOtherOptions (D3): a worker that counted a job keeps
+// its tree; the job pushed again under the same name with another depth
+// limit, after the server's duplicate window, must be counted with the new
+// options, not the kept tree.
+func TestQueueReplaceOtherOptions(t *testing.T) {
+	defer queue.SetDuplicateWindow(200 * time.Millisecond)()
+	name := "pentomino-3x20"
+	url, c := serverConn(t)
+	pushDepth(t, c, name, "d3", shard.NoDepthLimit, time.Minute, false)
+	defer startWorker(t, url, nil)()
 	got, _ := collect(t, c, "d3")
 	sameCounts(t, "the whole tree", got, exact(t, name, shard.NoDepthLimit))
 	time.Sleep(400 * time.Millisecond) // past the duplicate window
@@ -112,12 +124,7 @@ func TestQueueReplaceOtherOptions(t *testing.T) {
 // duplicate window (the same subtree ids pushed again) is counted whole.
 func TestQueueReplaceInWindow(t *testing.T) {
 	name := "pentomino-3x20"
-	url := startServer(t)
-	c, err := queue.Connect(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	url, c := serverConn(t)
 	pushDepth(t, c, name, "d2", shard.NoDepthLimit, time.Minute, false)
 	pushDepth(t, c, name, "d2", shard.NoDepthLimit, time.Minute, true)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -150,12 +157,7 @@ func TestQueueReplaceInWindow(t *testing.T) {
 // are never counted into the new job, nor counted with its tree.
 func TestQueueReplaceMidCount(t *testing.T) {
 	name := "pentomino-4x15"
-	url := startServer(t)
-	c, err := queue.Connect(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	url, c := serverConn(t)
 	pushDepth(t, c, name, "mid", shard.NoDepthLimit, 20*time.Millisecond, false)
 	var moves atomic.Int64
 	moves.Store(3000)
@@ -166,22 +168,7 @@ func TestQueueReplaceMidCount(t *testing.T) {
 			close(replaced)
 		}}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		w, err := queue.Connect(ctx, url)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		defer w.Close()
-		if err := w.Work(ctx, builder(wrap), queue.WorkerOptions{Version: "v-test"}); err != nil {
-			t.Error(err)
-		}
-	}()
-	defer func() { cancel(); wg.Wait() }()
+	defer startWorker(t, url, wrap)()
 	select {
 	case <-replaced:
 	case <-time.After(time.Minute):
