@@ -3,6 +3,7 @@ package polyform
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -202,17 +203,21 @@ func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget tim
 		return est, ctx.Err()
 	}
 	// Rounds of autoRound probes until the budget is spent: a round
-	// started is finished, so a slow tree still gets one.
+	// started is finished, so a slow tree still gets one. Knuth's
+	// estimate is heavy-tailed (a rare deep probe weighs a great deal),
+	// and one such probe in a few rounds would rule a good rule out: the
+	// choice takes the median of the rounds.
 	newTree := func() estimate.Tree { return k.NewSearch() }
-	sum, rounds := 0.0, 0
-	for t1 := time.Now(); rounds == 0 || time.Since(t1) < budget/2; rounds++ {
+	var rounds []float64
+	for t1 := time.Now(); len(rounds) == 0 || time.Since(t1) < budget/2; {
 		if err := ctx.Err(); err != nil {
 			return est, err
 		}
-		kr := estimate.Knuth(ctx, newTree, estimate.Options{Seed: uint64(rounds + 1), Samples: autoRound, Workers: 1, Lookahead: true})
-		sum += kr.Nodes.Estimate
+		kr := estimate.Knuth(ctx, newTree, estimate.Options{Seed: uint64(len(rounds) + 1), Samples: autoRound, Workers: 1, Lookahead: true})
+		rounds = append(rounds, kr.Nodes.Estimate)
 	}
-	est.Nodes = sum / float64(rounds)
+	slices.Sort(rounds)
+	est.Nodes = rounds[len(rounds)/2]
 	est.Seconds = est.Nodes / max(est.NodesPerSec, 1)
 	return est, ctx.Err()
 }
