@@ -94,7 +94,11 @@ var ErrDamaged = errors.New("pdb: damaged or foreign cache file")
 
 // Load reads the table of sp from path and verifies it: magic, ID, size,
 // length and checksum must all match.
-func Load(path string, sp Space) (*Table, error) {
+func Load(path string, sp Space) (*Table, error) { return LoadID(path, sp.ID(), sp.Size()) }
+
+// LoadID is Load for a table of ID id and size entries that no Space
+// describes.
+func LoadID(path, wantID string, wantSize uint64) (*Table, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -122,11 +126,11 @@ func Load(path string, sp Space) (*Table, error) {
 	id := string(rest[:n])
 	size := binary.LittleEndian.Uint64(rest[n:])
 	sum := binary.LittleEndian.Uint32(rest[n+8:])
-	if id != sp.ID() {
-		return fail("table of %q, want %q", id, sp.ID())
+	if id != wantID {
+		return fail("table of %q, want %q", id, wantID)
 	}
-	if size != sp.Size() {
-		return fail("%d entries, want %d", size, sp.Size())
+	if size != wantSize {
+		return fail("%d entries, want %d", size, wantSize)
 	}
 	t := &Table{id: id, size: size, words: make([]uint64, (size+15)/16)}
 	// Searches look entries up at random: huge pages spare TLB misses.

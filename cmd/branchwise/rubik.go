@@ -55,7 +55,7 @@ checked by applying it.`,
 			}
 			ctx, cancel := lim.Context(e.ctx)
 			defer cancel()
-			h, srcs, err := rubik.LoadHeuristic(ctx, dir, t.Edges, pf.options(e, workers, int64(lim.MaxMem)))
+			h, srcs, err := t.Load(ctx, dir, pf.options(e, workers, int64(lim.MaxMem)))
 			cliflag.NewProgress(e.stderr).Done()
 			if err != nil {
 				return err
@@ -83,6 +83,7 @@ checked by applying it.`,
 	fs := c.Flags()
 	pf.add(fs)
 	fs.IntVar(&t.Edges, "edges", 6, "edges in each of the two edge pattern databases (6: 21 MB each, 7: 255 MB each)")
+	fs.IntVar(&t.Coset, "coset", 0, "add a coset table of Rokicki's nxopt kind: 1 (39 MB) or 2 (629 MB) (docs/rubik.md); --edges 0 then drops the edge tables")
 	fs.IntVar(&t.Conjugates, "conjugates", rubik.MaxConjugates, "look the edge tables up on this many conjugates of the cube by rotations (1: the cube alone)")
 	fs.BoolVar(&t.Inverse, "inverse", true, "also look the tables up on the inverse cube")
 	fs.BoolVar(&t.RandomState, "random-state", false, "solve a cube drawn uniformly from all reachable ones (by --seed) instead")

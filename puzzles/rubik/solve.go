@@ -30,6 +30,9 @@ type Heuristic struct {
 	// and inverted): the dual lookup of Zahavi, Felner, Holte and
 	// Schaeffer (2008).
 	Inverse bool
+	// Coset, if set, is a coset table (nxopt's kind) looked up on the
+	// cube's three axes, and with Inverse on its inverse's.
+	Coset *CosetTable
 }
 
 // DefaultEdges are the two edge patterns, 6 edges each (42,577,920 entries,
@@ -49,7 +52,7 @@ func EdgePatterns(k int) [2][]uint8 {
 }
 
 // LoadHeuristic loads or builds (and caches in dir, "" for none) the corner
-// table and the tables of two patterns of k edges each.
+// table and the tables of two patterns of k edges each (none for k = 0).
 func LoadHeuristic(ctx context.Context, dir string, k int, o pdb.Options) (*Heuristic, []pdb.Source, error) {
 	h := &Heuristic{}
 	var srcs []pdb.Source
@@ -59,6 +62,9 @@ func LoadHeuristic(ctx context.Context, dir string, k int, o pdb.Options) (*Heur
 	}
 	h.Corners, srcs = t, append(srcs, src)
 	for i, edges := range EdgePatterns(k) {
+		if k == 0 {
+			break
+		}
 		sp, err := NewEdgeSpace(edges)
 		if err != nil {
 			return nil, nil, err
@@ -85,7 +91,9 @@ func (h *Heuristic) Value(c Cube) int {
 	for r := 0; r < h.conjugates(); r++ {
 		y := c.Conjugate(r)
 		for i, sp := range h.EdgeSpaces {
-			v = max(v, h.Edges[i].Get(sp.Index(y)))
+			if sp != nil {
+				v = max(v, h.Edges[i].Get(sp.Index(y)))
+			}
 		}
 	}
 	if h.Inverse {
@@ -94,8 +102,13 @@ func (h *Heuristic) Value(c Cube) int {
 			v = max(v, h.Corners.Get(CornerIndex(y)))
 		}
 		for i, sp := range h.EdgeSpaces {
-			v = max(v, h.Edges[i].Get(sp.Index(y)))
+			if sp != nil {
+				v = max(v, h.Edges[i].Get(sp.Index(y)))
+			}
 		}
+	}
+	if h.Coset != nil {
+		v = max(v, h.Coset.Value(c, h.Inverse))
 	}
 	return v
 }
@@ -121,7 +134,16 @@ type node struct {
 	flips       [maxViews]uint8
 	slots       [maxViews][MaxPatternEdges]int8
 	cube        Cube
+	// With a coset table: its values on the three axes of the cube (fax)
+	// and of its inverse (iax), -1 where not looked up; lastAx, the axes
+	// that the last turn of a solution of the bound's length cannot be on
+	// (coset values equal to the moves left, here or above).
+	fax, iax [MaxConjugates]int8
+	lastAx   uint8
 }
+
+// noAxes marks a node's axis values unknown.
+var noAxes = [MaxConjugates]int8{-1, -1, -1}
 
 // SolveOptions configure Solve.
 type SolveOptions struct {
@@ -156,6 +178,7 @@ type level struct {
 	ms   [maxChildren]int8
 	idx  [2 * maxChildren]uint64
 	live [maxChildren]uint8
+	axes [maxChildren][MaxConjugates]int8
 }
 
 type solver struct {
@@ -186,6 +209,9 @@ func newSolver(h *Heuristic, start Cube) *solver {
 	var edges uint
 	for r := 0; r < h.conjugates(); r++ {
 		for i, sp := range h.EdgeSpaces {
+			if sp == nil {
+				continue
+			}
 			s.views = append(s.views, view{table: h.Edges[i], space: sp, k: len(sp.Edges), turn: &conjMove[r]})
 			for _, e := range sp.Edges {
 				edges |= 1 << e
@@ -198,7 +224,7 @@ func newSolver(h *Heuristic, start Cube) *solver {
 
 // node returns the search's form of cube c.
 func (s *solver) node(c Cube) node {
-	n := node{perm: uint16(cornerPerm(c)), twist: uint16(cornerTwist(c)), cube: c}
+	n := node{perm: uint16(cornerPerm(c)), twist: uint16(cornerTwist(c)), cube: c, fax: noAxes, iax: noAxes}
 	for v := range s.views {
 		y := c.Conjugate(v / 2)
 		for j, x := range s.views[v].space.Edges {
@@ -232,8 +258,13 @@ func (s *solver) value(n *node) int {
 			v = max(v, s.h.Corners.Get(inverseCornerIndex(&n.cube)))
 		}
 		for i, sp := range s.h.EdgeSpaces {
-			v = max(v, s.h.Edges[i].Get(inverseEdgeIndex(sp, &n.cube)))
+			if sp != nil {
+				v = max(v, s.h.Edges[i].Get(inverseEdgeIndex(sp, &n.cube)))
+			}
 		}
+	}
+	if s.h.Coset != nil {
+		v = max(v, s.h.Coset.Value(n.cube, s.h.Inverse))
 	}
 	return v
 }
@@ -280,11 +311,11 @@ func (s *solver) solved(g int) bool {
 }
 
 func (s *solver) turn(n *node, m int) node {
-	c := node{perm: permMove[n.perm][m], twist: twistMove[n.twist][m]}
+	c := node{perm: permMove[n.perm][m], twist: twistMove[n.twist][m], fax: noAxes, iax: noAxes}
 	for v := range s.views {
 		s.turnView(n, &c, v, m)
 	}
-	if s.h.Inverse {
+	if s.h.Inverse || s.h.Coset != nil {
 		c.cube = n.cube.Turn(m)
 	}
 	return c
@@ -311,7 +342,9 @@ func (s *solver) inverseLookups(n *node, l *level, cnt, settled int) {
 	nl := 0
 	for j := 0; j < cnt; j++ {
 		if hs[j] < settled {
-			kids[j].cube = n.cube.Turn(int(ms[j]))
+			if s.h.Coset == nil { // else cosetLookups made it
+				kids[j].cube = n.cube.Turn(int(ms[j]))
+			}
 			live[nl] = uint8(j)
 			nl++
 		}
@@ -325,6 +358,9 @@ func (s *solver) inverseLookups(n *node, l *level, cnt, settled int) {
 		}
 	}
 	for e, sp := range s.h.EdgeSpaces {
+		if sp == nil {
+			continue
+		}
 		m := 0
 		for i := 0; i < nl; i++ {
 			if j := live[i]; hs[j] < settled {
@@ -336,6 +372,103 @@ func (s *solver) inverseLookups(n *node, l *level, cnt, settled int) {
 		t := s.h.Edges[e]
 		for i := 0; i < nl; i++ {
 			hs[live[i]] = max(hs[live[i]], t.Get(idx[i]))
+		}
+	}
+}
+
+// cosetLookups raises the children's bounds by the coset table on their
+// three axes and, with Inverse, their inverses' (CosetTable.Value),
+// lazily as dfs does, each axis for all children at once. Every child not
+// settled first gets its whole cube.
+func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int) {
+	kids, hs, ms, idx, live, axes := &l.kids, &l.hs, &l.ms, &l.idx, &l.live, &l.axes
+	ct := s.h.Coset
+	nl := 0
+	for j := 0; j < cnt; j++ {
+		if hs[j] < settled {
+			kids[j].cube = n.cube.Turn(int(ms[j]))
+			live[nl] = uint8(j)
+			nl++
+		}
+	}
+	sides := 1
+	if s.h.Inverse {
+		sides = 2
+	}
+	var inv [maxChildren]Cube
+	for i := 0; i < nl; i++ {
+		kids[live[i]].fax, kids[live[i]].iax = noAxes, noAxes
+	}
+	for side := 0; side < sides; side++ {
+		m := 0
+		for i := 0; i < nl; i++ {
+			if j := live[i]; hs[j] < settled {
+				live[m] = j
+				m++
+				if side == 1 {
+					inv[j] = kids[j].cube.Inverse()
+				}
+			}
+		}
+		nl = m
+		for r := 0; r < MaxConjugates; r++ {
+			if r > 0 {
+				m := 0
+				for i := 0; i < nl; i++ {
+					if j := live[i]; hs[j] < settled {
+						live[m] = j
+						m++
+					}
+				}
+				nl = m
+			}
+			for i := 0; i < nl; i++ {
+				c := &kids[live[i]].cube
+				if side == 1 {
+					c = &inv[live[i]]
+				}
+				idx[i] = ct.Space.axisIndex(c, r)
+			}
+			for i := 0; i < nl; i++ {
+				j := live[i]
+				v := ct.Table.Get(idx[i])
+				axes[j][r] = int8(v)
+				hs[j] = max(hs[j], v)
+			}
+		}
+		for i := 0; i < nl; i++ {
+			j := live[i]
+			a := axes[j]
+			hs[j] = max(hs[j], bound([MaxConjugates]int{int(a[0]), int(a[1]), int(a[2])}))
+			if side == 0 {
+				kids[j].fax = a
+			} else {
+				kids[j].iax = a
+			}
+		}
+	}
+	// A value equal to the turns left after the child excludes its axis as
+	// the last turn of a solution of the bound's length, for the child and
+	// all below it; with all three excluded (over the path) there is none.
+	// The turn into a child with none left is the last turn.
+	left := s.bound - g - 1
+	for i := 0; i < nl; i++ {
+		j := live[i]
+		k := &kids[j]
+		if left == 0 {
+			if n.lastAx>>faceAxis[ms[j]/3]&1 == 1 {
+				hs[j] = max(hs[j], 1)
+			}
+			continue
+		}
+		k.lastAx = n.lastAx
+		for r, v := range k.fax {
+			if int(v) == left {
+				k.lastAx |= 1 << r
+			}
+		}
+		if k.lastAx == 1<<MaxConjugates-1 {
+			hs[j] = max(hs[j], left+1)
 		}
 	}
 }
@@ -356,8 +489,22 @@ func (s *solver) dfs(n *node, g, last int) bool {
 	l := &s.levels[g]
 	kids, hs, ms, idx, live := &l.kids, &l.hs, &l.ms, &l.idx, &l.live
 	cnt := 0
+	// A coset value of n's inverse equal to the turns left excludes the
+	// faces of its axis as the first turn from n: those children have f
+	// above the bound and are not generated.
+	skip := 0
+	if s.h.Coset != nil && s.h.Inverse {
+		for f := 0; f < 6; f++ {
+			if int(n.iax[faceAxis[f]]) == s.bound-g {
+				skip |= 1 << f
+			}
+		}
+		if skip != 0 {
+			s.next = min(s.next, s.bound+1)
+		}
+	}
 	for f := 0; f < 6; f++ {
-		if !MayFollow(last, f) {
+		if !MayFollow(last, f) || skip>>f&1 == 1 {
 			continue
 		}
 		for m := 3 * f; m < 3*f+3; m++ {
@@ -398,6 +545,9 @@ func (s *solver) dfs(n *node, g, last int) bool {
 		for i := 0; i < nl; i++ {
 			hs[live[i]] = max(hs[live[i]], t.Get(idx[i]), u.Get(idx[i+maxChildren]))
 		}
+	}
+	if s.h.Coset != nil {
+		s.cosetLookups(n, l, cnt, settled, g)
 	}
 	if s.h.Inverse {
 		s.inverseLookups(n, l, cnt, settled)
