@@ -2,9 +2,9 @@ package rubik
 
 import (
 	"context"
-	"sync"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/branchwise/branchwise/pdb"
