@@ -404,6 +404,12 @@ var twistOf3 = [9]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2}
 // axisIndex returns sp.Index(c.Conjugate(r)) without making the
 // conjugate.
 func (sp *CosetSpace) axisIndex(c *Cube, r int) uint64 {
+	return sp.index(axisCoords(c, r, sp.EO))
+}
+
+// axisCoords returns the corner and edge abstractions (under eo) of
+// c.Conjugate(r).
+func axisCoords(c *Cube, r int, eo CosetEO) (uint32, uint32) {
 	a := &axisMaps[r]
 	m, t := 0, uint32(0)
 	for i := 7; i >= 0; i-- {
@@ -416,7 +422,7 @@ func (sp *CosetSpace) axisIndex(c *Cube, r int) uint64 {
 	}
 	x := uint32(split4of8[m])*CornerTwists + t
 	mask, f := 0, uint32(0)
-	eo2 := sp.EO == CosetEO2
+	eo2 := eo == CosetEO2
 	for i := 11; i >= 0; i-- {
 		k := a.eFrom[i]
 		p := c.EP[k]
@@ -430,5 +436,5 @@ func (sp *CosetSpace) axisIndex(c *Cube, r int) uint64 {
 			f = f<<1 | fl
 		}
 	}
-	return sp.index(x, uint32(slice4of12[mask])*sp.EO.flips()+f)
+	return x, uint32(slice4of12[mask])*eo.flips() + f
 }

@@ -427,7 +427,18 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int) {
 				if side == 1 {
 					c = &inv[live[i]]
 				}
-				idx[i] = ct.Space.axisIndex(c, r)
+				x, e := axisCoords(c, r, ct.Space.EO)
+				idx[i] = uint64(x)<<32 | uint64(e)
+			}
+			// The index in passes, each one load per child, so that the
+			// loads of a pass (misses in the symmetry tables) overlap.
+			for i := 0; i < nl; i++ {
+				idx[i] = uint64(ct.Space.classSym[idx[i]>>32])<<32 | idx[i]&(1<<32-1)
+			}
+			ne := uint64(ct.Space.EO.edgeCoords())
+			for i := 0; i < nl; i++ {
+				cs := idx[i] >> 32
+				idx[i] = cs>>4*ne + uint64(ct.Space.edgeSym[cs&15][idx[i]&(1<<32-1)])
 			}
 			for i := 0; i < nl; i++ {
 				j := live[i]
