@@ -78,6 +78,28 @@ func BuildCoset(ctx context.Context, sp *CosetSpace, o pdb.Options) (*pdb.Table,
 		}
 		return n
 	}
+	// fillAtomic is fill for concurrent workers.
+	fillAtomic := func(class uint32, e uint32, d uint64) int64 {
+		n := int64(0)
+		for s := 0; s < cosetSyms; s++ {
+			if sp.stab[class]>>s&1 == 0 {
+				continue
+			}
+			i := uint64(class)*ne + uint64(sp.edgeSym[s][e])
+			p, sh := &w[i>>4], i&15*4
+			for {
+				x := atomic.LoadUint64(p)
+				if x>>sh&15 != pdb.Unset {
+					break
+				}
+				if atomic.CompareAndSwapUint64(p, x, x&^((15^d)<<sh)) {
+					n++
+					break
+				}
+			}
+		}
+		return n
+	}
 	solved := Solved()
 	cs := sp.classSym[cornerCoord(&solved)]
 	frontier := fill(cs>>4, sp.edgeSym[cs&15][edgeCoord(&solved, sp.EO)], 0)
@@ -95,23 +117,48 @@ func BuildCoset(ctx context.Context, sp *CosetSpace, o pdb.Options) (*pdb.Table,
 		}
 		var found int64
 		if uint64(frontier)*pushShare < size-filled {
-			// Forwards: scan for entries at d.
-			for wi, x := range w {
-				if x == ^uint64(0) {
-					continue
-				}
-				for k := uint64(0); k < 16; k++ {
-					if x>>(4*k)&15 != d {
-						continue
+			// Forwards: the workers scan rows for entries at d and mark
+			// their neighbours with compare-and-swap (another worker may
+			// be marking the same word).
+			var take atomic.Int64
+			var total atomic.Int64
+			var wg sync.WaitGroup
+			for k := 0; k < workers; k++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					n := int64(0)
+					for {
+						r0 := int(take.Add(rowsPerTake)) - rowsPerTake
+						if r0 >= sp.Classes || ctx.Err() != nil {
+							break
+						}
+						for wi := uint64(r0) * rowWords; wi < uint64(min(r0+rowsPerTake, sp.Classes))*rowWords; wi++ {
+							x := atomic.LoadUint64(&w[wi])
+							if x == ^uint64(0) {
+								continue
+							}
+							for k := uint64(0); k < 16; k++ {
+								if x>>(4*k)&15 != d {
+									continue
+								}
+								i := wi*16 + k
+								class, e := uint32(i/ne), uint32(i%ne)
+								for m := 0; m < 18; m++ {
+									cs := rowMove[int(class)*18+m]
+									n += fillAtomic(cs>>4, sp.edgeSym[cs&15][sp.edgeMove[m][e]], d+1)
+								}
+							}
+						}
 					}
-					i := uint64(wi)*16 + k
-					class, e := uint32(i/ne), uint32(i%ne)
-					for m := 0; m < 18; m++ {
-						cs := rowMove[int(class)*18+m]
-						found += fill(cs>>4, sp.edgeSym[cs&15][sp.edgeMove[m][e]], d+1)
-					}
-				}
+					total.Add(n)
+				}()
 			}
+			wg.Wait()
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			found = total.Load()
 		} else {
 			// Backwards: every unreached entry looks for a neighbour at d;
 			// marks go to next and are applied after, so that no word is
