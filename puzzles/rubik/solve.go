@@ -200,6 +200,9 @@ type solver struct {
 	byDepth    [maxDepth + 1]int64
 	trackDepth bool
 	start      Cube
+	// bidi: below cutDepth each node turns whichever end of the solution
+	// has fewer faces left (dfsBi).
+	bidi bool
 }
 
 // newSolver returns a solver of start with h's views; a caller that runs
@@ -219,6 +222,7 @@ func newSolver(h *Heuristic, start Cube) *solver {
 		}
 	}
 	s.covers = h.Corners != nil && edges == 1<<12-1
+	s.bidi = h.Coset != nil && h.Inverse && len(s.views) == 0
 	return s
 }
 
@@ -379,14 +383,17 @@ func (s *solver) inverseLookups(n *node, l *level, cnt, settled int) {
 // cosetLookups raises the children's bounds by the coset table on their
 // three axes and, with Inverse, their inverses' (CosetTable.Value),
 // lazily as dfs does, each axis for all children at once. Every child not
-// settled first gets its whole cube.
-func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int) {
+// settled first gets its whole cube, unless made says dfsBi made them (it
+// also keeps the last-turn axes itself).
+func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool) {
 	kids, hs, ms, idx, live, axes := &l.kids, &l.hs, &l.ms, &l.idx, &l.live, &l.axes
 	ct := s.h.Coset
 	nl := 0
 	for j := 0; j < cnt; j++ {
 		if hs[j] < settled {
-			kids[j].cube = n.cube.Turn(int(ms[j]))
+			if !made {
+				kids[j].cube = n.cube.Turn(int(ms[j]))
+			}
 			live[nl] = uint8(j)
 			nl++
 		}
@@ -463,7 +470,7 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int) {
 	// all below it; with all three excluded (over the path) there is none.
 	// The turn into a child with none left is the last turn.
 	left := s.bound - g - 1
-	for i := 0; i < nl; i++ {
+	for i := 0; i < nl && !made; i++ {
 		j := live[i]
 		k := &kids[j]
 		if left == 0 {
@@ -496,6 +503,9 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int) {
 // full heuristic too and cannot lower the next threshold, so the counts
 // and the next threshold are those of the whole heuristic.
 func (s *solver) dfs(n *node, g, last int) bool {
+	if s.bidi && g >= cutDepth {
+		return s.dfsBi(n, g, last, -1)
+	}
 	s.expanded++
 	l := &s.levels[g]
 	kids, hs, ms, idx, live := &l.kids, &l.hs, &l.ms, &l.idx, &l.live
@@ -558,7 +568,7 @@ func (s *solver) dfs(n *node, g, last int) bool {
 		}
 	}
 	if s.h.Coset != nil {
-		s.cosetLookups(n, l, cnt, settled, g)
+		s.cosetLookups(n, l, cnt, settled, g, false)
 	}
 	if s.h.Inverse {
 		s.inverseLookups(n, l, cnt, settled)
