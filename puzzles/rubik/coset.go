@@ -269,26 +269,47 @@ func NewCosetSpace(eo CosetEO) (*CosetSpace, error) {
 		cornerSym[s] = make([]uint32, cosetCorners)
 		sp.edgeSym[s] = make([]uint32, ne)
 	}
+	// Only the quarter turns and the generating symmetries are computed
+	// on cubes; the other turns and symmetries are composed from them
+	// (about a fifth of the work of computing each on cubes).
 	for x := uint32(0); x < cosetCorners; x++ {
 		c := cornerCube(x)
-		for m := 0; m < 18; m++ {
+		for m := 0; m < 18; m += 3 {
 			d := c.Mul(turns[m])
 			sp.cornerMove[m][x] = cornerCoord(&d)
 		}
-		for s := 0; s < cosetSyms; s++ {
+		for _, s := range symGens {
 			d := symConj(c, s)
 			cornerSym[s][x] = cornerCoord(&d)
 		}
 	}
 	for x := uint32(0); x < ne; x++ {
 		c := edgeCube(x, eo)
-		for m := 0; m < 18; m++ {
+		for m := 0; m < 18; m += 3 {
 			d := c.Mul(turns[m])
 			sp.edgeMove[m][x] = edgeCoord(&d, eo)
 		}
-		for s := 0; s < cosetSyms; s++ {
+		for _, s := range symGens {
 			d := symConj(c, s)
 			sp.edgeSym[s][x] = edgeCoord(&d, eo)
+		}
+	}
+	for _, t := range [][18][]uint32{sp.cornerMove, sp.edgeMove} {
+		for m := 0; m < 18; m += 3 {
+			for x := range t[m] {
+				t[m+1][x] = t[m][t[m][x]]
+				t[m+2][x] = t[m][t[m+1][x]]
+			}
+		}
+	}
+	for _, t := range [][cosetSyms][]uint32{cornerSym, sp.edgeSym} {
+		for x := range t[0] {
+			t[0][x] = uint32(x)
+		}
+		for _, st := range symOrder {
+			for x := range t[0] {
+				t[st.t][x] = t[st.g][t[st.s][x]]
+			}
 		}
 	}
 	sp.classSym = make([]uint32, cosetCorners)
@@ -326,6 +347,16 @@ func symInverse(s int) int { return symInv[s] }
 
 var symInv [cosetSyms]int
 
+// symGens generate the 16 symmetries: the mirror (1), the quarter turn
+// about U-D (2) and the half turn swapping U and D (8). symOrder lists
+// every other symmetry t as g after s, s before it in the list (or the
+// identity, 0), for composing tables: image under t = image under g of the
+// image under s.
+var (
+	symGens  = []int{1, 2, 8}
+	symOrder []struct{ t, s, g int }
+)
+
 func init() {
 	// A cube with no symmetry: its images under the 16 symmetries differ.
 	// (faceTurns, not Turn: moves is filled by rubik.go's init, after
@@ -340,6 +371,24 @@ func init() {
 		for t := 0; t < cosetSyms; t++ {
 			if symConj(d, t) == c {
 				symInv[s] = t
+			}
+		}
+	}
+	// Breadth first from the identity over the generators.
+	known := map[int]bool{0: true}
+	for _, g := range symGens {
+		known[g] = true
+	}
+	for q := []int{0, 1, 2, 8}; len(q) > 0; q = q[1:] {
+		s := q[0]
+		for _, g := range symGens {
+			d := symConj(symConj(c, s), g)
+			for t := 0; t < cosetSyms; t++ {
+				if symConj(c, t) == d && !known[t] {
+					known[t] = true
+					symOrder = append(symOrder, struct{ t, s, g int }{t, s, g})
+					q = append(q, t)
+				}
 			}
 		}
 	}

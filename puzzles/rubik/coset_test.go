@@ -313,3 +313,39 @@ func TestSolveCoset(t *testing.T) {
 		}
 	}
 }
+
+// TestCosetSpaceTables checks the composed turn and symmetry tables
+// against turning and conjugating cubes.
+func TestCosetSpaceTables(t *testing.T) {
+	if len(symOrder) != cosetSyms-1-len(symGens) {
+		t.Fatalf("%d symmetries composed, want %d", len(symOrder), cosetSyms-1-len(symGens))
+	}
+	turns := faceTurns()
+	for _, eo := range []CosetEO{CosetEO1, CosetEO2} {
+		sp, err := NewCosetSpace(eo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := 0; k < 300; k++ {
+			c := RandomState(uint64(k))
+			x, e := cornerCoord(&c), edgeCoord(&c, eo)
+			for m := 0; m < 18; m++ {
+				d := c.Mul(turns[m])
+				if sp.cornerMove[m][x] != cornerCoord(&d) || sp.edgeMove[m][e] != edgeCoord(&d, eo) {
+					t.Fatalf("eo%d: turn %s", eo, MoveName(m))
+				}
+			}
+			for s := 0; s < cosetSyms; s++ {
+				d := symConj(c, s)
+				if sp.edgeSym[s][e] != edgeCoord(&d, eo) {
+					t.Fatalf("eo%d: symmetry %d of edges", eo, s)
+				}
+			}
+			cs := sp.classSym[x]
+			d := symConj(c, int(cs&15))
+			if cornerCoord(&d) != sp.rep[cs>>4] {
+				t.Fatalf("eo%d: symmetry %d does not take corners %d to their representative", eo, cs&15, x)
+			}
+		}
+	}
+}
