@@ -107,7 +107,14 @@ func BenchmarkSolveCoset(b *testing.B) {
 		b.Skip(err)
 	}
 	h := &Heuristic{Corners: corners, Coset: &CosetTable{Space: sp, Table: t}, Inverse: true}
-	scr, err := ParseMoves("B R U2 L2 F R' L2 F L2 F2 R D' B' R'")
+	// RUBIK_SCRAMBLE and RUBIK_LENGTH give another scramble and its
+	// optimal length.
+	text, want := "B R U2 L2 F R' L2 F L2 F2 R D' B' R'", 14
+	if s := os.Getenv("RUBIK_SCRAMBLE"); s != "" {
+		text, want = s, 0
+		want, _ = strconv.Atoi(os.Getenv("RUBIK_LENGTH"))
+	}
+	scr, err := ParseMoves(text)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -116,8 +123,8 @@ func BenchmarkSolveCoset(b *testing.B) {
 	var nodes int64
 	for i := 0; i < b.N; i++ {
 		res := Solve(context.Background(), c, h, SolveOptions{Workers: 1})
-		if res.Cost != 14 {
-			b.Fatalf("length %d, want 14", res.Cost)
+		if res.Cost != want {
+			b.Fatalf("length %d, want %d", res.Cost, want)
 		}
 		nodes += res.Stats.Generated
 	}

@@ -71,7 +71,7 @@ func (s *solver) dfsBi(n *node, g, front, back int) bool {
 	if s.next > s.bound+1 {
 		settled = s.next - (g + 1)
 	}
-	s.cosetLookups(n, l, cnt, settled, g, true)
+	s.cosetLookups(n, l, cnt, settled, g, true, dir)
 	s.generated += int64(cnt)
 	if s.trackDepth {
 		s.byDepth[g+1] += int64(cnt)

@@ -140,6 +140,10 @@ type node struct {
 	// (coset values equal to the moves left, here or above).
 	fax, iax [MaxConjugates]int8
 	lastAx   uint8
+	// xs and es are the coset coordinates of each axis of the cube (0)
+	// and its inverse (1), set where hasC.
+	xs, es [2][MaxConjugates]uint32
+	hasC   [2]bool
 }
 
 // noAxes marks a node's axis values unknown.
@@ -385,7 +389,7 @@ func (s *solver) inverseLookups(n *node, l *level, cnt, settled int) {
 // lazily as dfs does, each axis for all children at once. Every child not
 // settled first gets its whole cube, unless made says dfsBi made them (it
 // also keeps the last-turn axes itself).
-func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool) {
+func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool, dir int) {
 	kids, hs, ms, idx, live, axes := &l.kids, &l.hs, &l.ms, &l.idx, &l.live, &l.axes
 	ct := s.h.Coset
 	nl := 0
@@ -403,21 +407,31 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool)
 		sides = 2
 	}
 	var inv [maxChildren]Cube
+	var haveInv [maxChildren]bool
 	for i := 0; i < nl; i++ {
-		kids[live[i]].fax, kids[live[i]].iax = noAxes, noAxes
+		k := &kids[live[i]]
+		k.fax, k.iax, k.hasC = noAxes, noAxes, [2]bool{}
 	}
+	var need [maxChildren]uint8
+	ne := uint64(ct.Space.EO.edgeCoords())
 	for side := 0; side < sides; side++ {
 		m := 0
 		for i := 0; i < nl; i++ {
 			if j := live[i]; hs[j] < settled {
 				live[m] = j
 				m++
-				if side == 1 {
-					inv[j] = kids[j].cube.Inverse()
-				}
 			}
 		}
 		nl = m
+		// The side whose cube the turn multiplies on the right moves its
+		// coordinates by the conjugated turn (move tables); on the other
+		// side the turn's own axis keeps its coordinates and value (a U or
+		// D turn first does not change the coset).
+		right := side == 0 && dir == 0 || side == 1 && dir == backTurn
+		pa := n.fax
+		if side == 1 {
+			pa = n.iax
+		}
 		for r := 0; r < MaxConjugates; r++ {
 			if r > 0 {
 				m := 0
@@ -429,26 +443,47 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool)
 				}
 				nl = m
 			}
+			nn := 0
 			for i := 0; i < nl; i++ {
-				c := &kids[live[i]].cube
-				if side == 1 {
-					c = &inv[live[i]]
+				j := live[i]
+				k := &kids[j]
+				mv := int(ms[j])
+				var x, e uint32
+				switch {
+				case right && n.hasC[side]:
+					if side == 1 {
+						mv = mv/3*3 + 2 - mv%3
+					}
+					cm := conjMove[r][mv]
+					x, e = ct.Space.cornerMove[cm][n.xs[side][r]], ct.Space.edgeMove[cm][n.es[side][r]]
+				case !right && n.hasC[side] && int(faceAxis[mv/3]) == r && pa[r] >= 0:
+					k.xs[side][r], k.es[side][r] = n.xs[side][r], n.es[side][r]
+					axes[j][r] = pa[r]
+					hs[j] = max(hs[j], int(pa[r]))
+					continue
+				case side == 0:
+					x, e = axisCoords(&k.cube, r, ct.Space.EO)
+				default:
+					if !haveInv[j] {
+						inv[j], haveInv[j] = k.cube.Inverse(), true
+					}
+					x, e = axisCoords(&inv[j], r, ct.Space.EO)
 				}
-				x, e := axisCoords(c, r, ct.Space.EO)
-				idx[i] = uint64(x)<<32 | uint64(e)
+				k.xs[side][r], k.es[side][r] = x, e
+				idx[nn], need[nn] = uint64(x)<<32|uint64(e), uint8(j)
+				nn++
 			}
 			// The index in passes, each one load per child, so that the
 			// loads of a pass (misses in the symmetry tables) overlap.
-			for i := 0; i < nl; i++ {
+			for i := 0; i < nn; i++ {
 				idx[i] = uint64(ct.Space.classSym[idx[i]>>32])<<32 | idx[i]&(1<<32-1)
 			}
-			ne := uint64(ct.Space.EO.edgeCoords())
-			for i := 0; i < nl; i++ {
+			for i := 0; i < nn; i++ {
 				cs := idx[i] >> 32
 				idx[i] = cs>>4*ne + uint64(ct.Space.edgeSym[cs&15][idx[i]&(1<<32-1)])
 			}
-			for i := 0; i < nl; i++ {
-				j := live[i]
+			for i := 0; i < nn; i++ {
+				j := need[i]
 				v := ct.Table.Get(idx[i])
 				axes[j][r] = int8(v)
 				hs[j] = max(hs[j], v)
@@ -463,6 +498,7 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool)
 			} else {
 				kids[j].iax = a
 			}
+			kids[j].hasC[side] = true
 		}
 	}
 	// A value equal to the turns left after the child excludes its axis as
@@ -568,7 +604,7 @@ func (s *solver) dfs(n *node, g, last int) bool {
 		}
 	}
 	if s.h.Coset != nil {
-		s.cosetLookups(n, l, cnt, settled, g, false)
+		s.cosetLookups(n, l, cnt, settled, g, false, 0)
 	}
 	if s.h.Inverse {
 		s.inverseLookups(n, l, cnt, settled)
