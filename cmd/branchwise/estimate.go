@@ -23,7 +23,7 @@ type estimateFlags struct {
 	engine, cutDepths string
 	subtree, svg      string
 	seed              int64
-	asJSON            bool
+	asJSON, symmetry  bool
 	shard             shard.CountJob
 }
 
@@ -72,10 +72,13 @@ Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
 	fs.Float64Var(&o.CutP, "cut-p", 0.7, "paper: probability of dropping a node in the cut depths")
 	fs.StringVar(&f.cutDepths, "cut-depths", "2..19", "paper: the depths where nodes may be dropped, FROM..TO")
 	fs.StringVar(&f.spec.Pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
-	addEngineFlags(fs, &f.engine, &f.spec.Strategy)
+	addEngineFlags(fs, &f.engine, &f.spec.Strategy, "fewest")
 	fs.BoolVar(&f.spec.CellsOnly, "cells-only", false, "branch on cells only (implied by --method paper)")
 	fs.BoolVar(&f.spec.DeadRegions, "dead-regions", false, "cut dead regions, hiding the placements that make one (implied by --method paper)")
 	fs.BoolVar(&f.spec.LargestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
+	fs.BoolVar(&f.symmetry, "symmetry", false, "walk the tree restricted to one solution of each class under the board's symmetries (one piece kept to one placement of each orbit): about 1/symmetries of the tree")
+	fs.BoolVar(&f.spec.PieceCut, "piece-cut", false, "with --cells-only on the bitboard kernel: end a path where a piece left has no placement left")
+	fs.BoolVar(&f.spec.ColourCut, "colour-cut", false, "with --dead-regions on the bitboard kernel: also cut a region whose cells of one colour the pieces left cannot match")
 	fs.StringVar(&f.subtree, "subtree", "", "estimate only the subtree below this path of child numbers from the root, e.g. 0,3,1")
 	fs.StringVar(&f.svg, "svg", "", "write charts of the mean branching factor and the nodes per depth to this SVG file")
 	cliflag.AddSeed(fs, &f.seed)
@@ -120,12 +123,19 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	if pk.Ranges != nil {
 		return usagef("copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
 	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion, f.spec.ColourCut
+	pk.PieceCut = f.spec.PieceCut
 	pk.Engine, pk.FirstEmpty = engine, firstEmpty
 	if err := pk.CheckEngine(); err != nil {
 		return fmt.Errorf("%s: %v", arg, err)
 	}
 	newTree := pk.Tree(strat)
+	if f.symmetry {
+		if newTree, _, err = pk.SymmetricTrees(strat); err != nil {
+			return fmt.Errorf("%s: --symmetry: %v", arg, err)
+		}
+		job.Restricted = true
+	}
 	if f.subtree != "" {
 		path, ok := cliflag.ParseInts(f.subtree, 0)
 		if !ok {
