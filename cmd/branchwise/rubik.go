@@ -48,8 +48,13 @@ checked by applying it.`,
 				t.Scramble = args[0]
 			}
 			t.Seed = uint64(seed)
+			var cubes []rubik.BatchCube
 			if batch != "" {
+				var err error
 				t.Random, t.Scramble = 1, ""
+				if cubes, err = cliflag.ReadFile(batch, nil, rubik.ReadBatch); err != nil {
+					return err
+				}
 			}
 			if err := t.Check(); err != nil {
 				return err
@@ -71,10 +76,6 @@ checked by applying it.`,
 			}
 			h.Conjugates, h.Inverse = t.Conjugates, t.Inverse
 			if batch != "" {
-				cubes, err := cliflag.ReadFile(batch, nil, rubik.ReadBatch)
-				if err != nil {
-					return err
-				}
 				sum, err := rubik.SolveBatch(ctx, cubes, h, rubik.SolveOptions{Workers: workers, MaxNodes: lim.MaxNodes}, cubeCPU, func(b rubik.BatchCube) { fmt.Fprintln(e.stdout, b) })
 				if err != nil {
 					return err
