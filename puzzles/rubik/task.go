@@ -65,10 +65,18 @@ func (t Task) Options(o ReportOptions) ReportOptions {
 
 // Load loads or builds the task's tables (cached in dir, "" for none):
 // those of LoadHeuristic, and the coset table when Coset is set.
+//
+// With a coset table and no edge tables the corner table is left out too:
+// on the 16-move scramble of seed 2 it cut 0.1 % of the nodes for 40 %
+// more CPU (the coset lookups on three axes know the corners nearly as
+// well).
 func (t Task) Load(ctx context.Context, dir string, o pdb.Options) (*Heuristic, []pdb.Source, error) {
-	h, srcs, err := LoadHeuristic(ctx, dir, t.Edges, o)
-	if err != nil || t.Coset == 0 {
-		return h, srcs, err
+	h, srcs := &Heuristic{}, []pdb.Source(nil)
+	if t.Edges > 0 || t.Coset == 0 {
+		var err error
+		if h, srcs, err = LoadHeuristic(ctx, dir, t.Edges, o); err != nil || t.Coset == 0 {
+			return h, srcs, err
+		}
 	}
 	ct, src, err := LoadCoset(ctx, dir, CosetEO(t.Coset), o)
 	if err != nil {
