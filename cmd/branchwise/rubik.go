@@ -7,6 +7,7 @@ import (
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/rubik"
+	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
 )
 
@@ -28,7 +29,7 @@ func newRubikSolveCmd(e *env) *cobra.Command {
 		workers, predict int
 		asJSON           bool
 		svgPath          string
-		lim              cliflag.Limits
+		lim              search.Limits
 		batch            string
 		cubeCPU          time.Duration
 	)
@@ -67,22 +68,22 @@ checked by applying it.`,
 			if err != nil {
 				return err
 			}
-			ctx, cancel := lim.Context(e.ctx)
+			ctx, cancel := cliflag.Context(e.ctx, lim)
 			defer cancel()
-			h, srcs, err := t.Load(ctx, dir, pf.options(e, workers, int64(lim.MaxMem)))
+			h, srcs, err := t.Load(ctx, dir, pf.options(e, workers, lim.MaxMem))
 			cliflag.NewProgress(e.stderr).Done()
 			if err != nil {
 				return err
 			}
 			h.Conjugates, h.Inverse = t.Conjugates, t.Inverse
 			if batch != "" {
-				sum, err := rubik.SolveBatch(ctx, cubes, h, rubik.SolveOptions{Workers: workers, MaxNodes: lim.MaxNodes}, cubeCPU, func(b rubik.BatchCube) { fmt.Fprintln(e.stdout, b) })
+				sum, err := rubik.SolveBatch(ctx, cubes, h, rubik.SolveOptions{Workers: workers, Limits: lim}, cubeCPU, func(b rubik.BatchCube) { fmt.Fprintln(e.stdout, b) })
 				if err != nil {
 					return err
 				}
 				return sum.Write(e.stdout)
 			}
-			o := t.Options(rubik.ReportOptions{Workers: workers, MaxNodes: lim.MaxNodes, Predict: predict, Tables: srcs})
+			o := t.Options(rubik.ReportOptions{Workers: workers, Limits: lim, Predict: predict, Tables: srcs})
 			rep, err := rubik.SolveReport(ctx, scr, h, o)
 			if predict > 0 && svgPath != "" {
 				if err := cliflag.CreateFile(svgPath, rep.WriteSVG); err != nil {
@@ -116,7 +117,7 @@ checked by applying it.`,
 	cliflag.AddSeed(fs, &seed)
 	cliflag.AddWorkers(fs, &workers)
 	cliflag.AddJSON(fs, &asJSON)
-	lim.Add(fs)
+	cliflag.AddLimits(fs, &lim)
 	return c
 }
 
