@@ -255,7 +255,7 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 		byDepth    []float64
 		work       int64
 	}
-	res := make([]batch, batches)
+	var res completed[batch]
 	forEachSample(ctx, opt.Workers, batches, func() func(b int) {
 		t := newTree()
 		p := newProber(opt.Tail, opt.Lookahead)
@@ -274,14 +274,11 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 			}
 			r.byDepth = append([]float64(nil), p.nodes...)
 			r.work, r.done = p.work, ctx.Err() == nil
-			res[b] = r
+			res.put(b, r)
 		}
 	})
 	var t tally
-	for _, b := range res {
-		if !b.done {
-			break // the longest run of completed batches, for determinism
-		}
+	for _, b := range res.prefix(func(b batch) bool { return b.done }) {
 		t.add(b.nodes, b.sol, b.hits, b.byDepth, b.work)
 	}
 	return t.result("knuth")
@@ -345,6 +342,9 @@ func solutionHit(sol float64) int64 {
 }
 
 // tallyProbes adds up the probes that ran to their end, in order.
+// probeDone reports whether a probe finished (for completed.prefix).
+func probeDone(r probeOutcome) bool { return r.done }
+
 func tallyProbes(res []probeOutcome, method string) Result {
 	var t tally
 	for _, r := range res {

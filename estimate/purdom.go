@@ -23,10 +23,10 @@ import (
 // every probe.
 func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 	width := max(opt.Width, 1)
-	res := make([]probeOutcome, opt.Samples)
+	var res completed[probeOutcome]
 	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
 		t := newTree()
-		w := &partialWalker{width: width, exactDepth: opt.ExactDepth, lookahead: opt.Lookahead}
+		w := &partialWalker{width: width, exactDepth: opt.ExactDepth, lookahead: opt.Lookahead, ctx: ctx}
 		w.rng = rand.New(&w.pcg)
 		return func(i int) {
 			w.pcg.Seed(opt.Seed, 5+uint64(i))
@@ -34,10 +34,10 @@ func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 			var r probeOutcome
 			r.nodes, r.sol = w.walk(t, 1)
 			r.byDepth, r.work, r.hits, r.done = w.byDepth, w.work, w.hits, ctx.Err() == nil
-			res[i] = r
+			res.put(i, r)
 		}
 	})
-	return tallyProbes(res, "purdom")
+	return tallyProbes(res.prefix(probeDone), "purdom")
 }
 
 // partialWalker walks one probe of partial backtracking.
@@ -54,11 +54,19 @@ type partialWalker struct {
 	hits      int64 // solutions reached
 	byDepth   []float64
 	perm      [][]int // a scratch permutation per depth
+	// ctx is checked every 1024 nodes: one wide probe can run for hours.
+	ctx     context.Context
+	steps   int
+	stopped bool
 }
 
 // walk adds the weighted subtree estimate below t's current node and
 // returns its nodes and solutions.
 func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) {
+	if w.steps++; w.stopped || w.steps&1023 == 0 && w.ctx.Err() != nil {
+		w.stopped = true // the probe is dropped: ctx ended before it did
+		return 0, 0
+	}
 	d := t.Depth()
 	w.addDepth(d, weight)
 	nodes = weight

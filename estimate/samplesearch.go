@@ -23,7 +23,7 @@ import (
 // Nodes are estimated alongside by one Knuth probe with lookahead per
 // sample. opt.Samples probes, pooled into replicates for the interval.
 func SampleSearch(ctx context.Context, newTree func() Tree, opt Options) Result {
-	res := make([]probeOutcome, opt.Samples)
+	var res completed[probeOutcome]
 	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
 		t := newTree()
 		s := &sampleSearcher{stop: func() bool { return ctx.Err() != nil }}
@@ -40,10 +40,10 @@ func SampleSearch(ctx context.Context, newTree func() Tree, opt Options) Result 
 			r.nodes, _ = kp.probe(t, 1)
 			r.byDepth = append([]float64(nil), kp.nodes...)
 			r.work, r.done, r.hits = s.work+kp.work, ctx.Err() == nil, solutionHit(r.sol)
-			res[i] = r
+			res.put(i, r)
 		}
 	})
-	return tallyProbes(res, "samplesearch")
+	return tallyProbes(res.prefix(probeDone), "samplesearch")
 }
 
 type sampleSearcher struct {
@@ -52,14 +52,26 @@ type sampleSearcher struct {
 	work  int64
 	stop  func() bool
 	steps int
-	perm  [][]int
+	// stopped is sticky: once stop says so, every call returns at once
+	// (a check that only cut the node it fell on let the search go on).
+	stopped bool
+	perm    [][]int
+}
+
+// halt reports whether the search must stop, asking stop every 1024
+// steps.
+func (s *sampleSearcher) halt() bool {
+	if s.steps++; !s.stopped && s.steps&1023 == 0 && s.stop() {
+		s.stopped = true
+	}
+	return s.stopped
 }
 
 // probe searches depth first in random order for a first solution below
 // t's current node and returns the product of the live children counts
 // along its path (0 if there is none), back at the node.
 func (s *sampleSearcher) probe(t Tree) float64 {
-	if s.steps++; s.steps&1023 == 0 && s.stop() {
+	if s.halt() {
 		return 0
 	}
 	d := t.Depth()
@@ -104,7 +116,7 @@ func (s *sampleSearcher) probe(t Tree) float64 {
 // live reports whether the subtree of t's current node holds a solution,
 // searching it in order up to the first.
 func (s *sampleSearcher) live(t Tree) bool {
-	if s.steps++; s.steps&1023 == 0 && s.stop() {
+	if s.halt() {
 		return false
 	}
 	n, sol := t.Branches()

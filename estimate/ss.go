@@ -17,7 +17,7 @@ import (
 // every representative, about types x branching factor x depth moves,
 // plus the moves between representatives.
 func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
-	res := make([]probeOutcome, opt.Samples)
+	var res completed[probeOutcome]
 	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
 		s := &ssProber{t: newTree()}
 		s.rng = rand.New(&s.pcg)
@@ -30,10 +30,10 @@ func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
 				r.nodes += v
 			}
 			r.work, r.done, r.hits = s.work, ctx.Err() == nil, solutionHit(r.sol)
-			res[i] = r
+			res.put(i, r)
 		}
 	})
-	return tallyProbes(res, "stratified")
+	return tallyProbes(res.prefix(probeDone), "stratified")
 }
 
 // ssNode is a representative: its path from the root, its type and the

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unsafe"
 )
 
 // CacheEnv is the environment variable that overrides the cache directory.
@@ -44,6 +45,10 @@ func FileName(id string) string {
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// littleEndian reports whether words are stored as the cache files store
+// them, so that Load can read into them directly.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // Save writes t to path: a header with the magic, the space's ID, the
 // number of entries and the CRC-32C of the entries, then the entries, 16 to
@@ -94,7 +99,11 @@ var ErrDamaged = errors.New("pdb: damaged or foreign cache file")
 
 // Load reads the table of sp from path and verifies it: magic, ID, size,
 // length and checksum must all match.
-func Load(path string, sp Space) (*Table, error) {
+func Load(path string, sp Space) (*Table, error) { return LoadID(path, sp.ID(), sp.Size()) }
+
+// LoadID is Load for a table of ID id and size entries that no Space
+// describes.
+func LoadID(path, wantID string, wantSize uint64) (*Table, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -122,27 +131,38 @@ func Load(path string, sp Space) (*Table, error) {
 	id := string(rest[:n])
 	size := binary.LittleEndian.Uint64(rest[n:])
 	sum := binary.LittleEndian.Uint32(rest[n+8:])
-	if id != sp.ID() {
-		return fail("table of %q, want %q", id, sp.ID())
+	if id != wantID {
+		return fail("table of %q, want %q", id, wantID)
 	}
-	if size != sp.Size() {
-		return fail("%d entries, want %d", size, sp.Size())
+	if size != wantSize {
+		return fail("%d entries, want %d", size, wantSize)
 	}
 	t := &Table{id: id, size: size, words: make([]uint64, (size+15)/16)}
 	// Searches look entries up at random: huge pages spare TLB misses.
 	adviseHuge(t.words)
 	crc := crc32.New(castagnoli)
-	buf := make([]byte, 1<<20)
-	for w := 0; w < len(t.words); {
-		n := min(len(buf)/8, len(t.words)-w)
-		if _, err := io.ReadFull(r, buf[:8*n]); err != nil {
+	if littleEndian {
+		// The file's bytes are the words' in memory: read them in place
+		// (a 629 MB table took 2.2 s of CPU through a buffer, word by
+		// word).
+		b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(t.words))), 8*len(t.words))
+		if _, err := io.ReadFull(r, b); err != nil {
 			return fail("truncated: %v", err)
 		}
-		crc.Write(buf[:8*n])
-		for i := 0; i < n; i++ {
-			t.words[w+i] = binary.LittleEndian.Uint64(buf[8*i:])
+		crc.Write(b)
+	} else {
+		buf := make([]byte, 1<<20)
+		for w := 0; w < len(t.words); {
+			n := min(len(buf)/8, len(t.words)-w)
+			if _, err := io.ReadFull(r, buf[:8*n]); err != nil {
+				return fail("truncated: %v", err)
+			}
+			crc.Write(buf[:8*n])
+			for i := 0; i < n; i++ {
+				t.words[w+i] = binary.LittleEndian.Uint64(buf[8*i:])
+			}
+			w += n
 		}
-		w += n
 	}
 	if _, err := r.ReadByte(); err != io.EOF {
 		return fail("trailing bytes")

@@ -26,6 +26,15 @@ func newTable(id string, size uint64) *Table {
 	return t
 }
 
+// NewTable returns a table of size entries, all Unset, for a builder
+// outside this package that fills Words itself (rubik's coset tables,
+// whose symmetry-reduced search is not a Space's).
+func NewTable(id string, size uint64) *Table { return newTable(id, size) }
+
+// Words returns the entries, sixteen to a word, entry i in bits 4*(i%16)
+// of word i/16: a builder writes them, a search reads them through Get.
+func (t *Table) Words() []uint64 { return t.words }
+
 // ID returns the ID of the space the table was built over.
 func (t *Table) ID() string { return t.id }
 

@@ -283,8 +283,9 @@ func limitOrNone(seconds float64) (time.Duration, error) {
 	if seconds == 0 {
 		return 0, nil
 	}
-	if !(seconds > 0) || seconds > 1e9 {
-		return 0, fmt.Errorf("max_seconds %v: want a positive number of seconds", seconds)
+	// Below a nanosecond the duration would be 0, which means no limit.
+	if !(seconds >= 1e-9) || seconds > 1e9 {
+		return 0, fmt.Errorf("max_seconds %v: want a number of seconds from 1e-9 to 1e9", seconds)
 	}
 	return time.Duration(seconds * float64(time.Second)), nil
 }

@@ -160,6 +160,8 @@ func TestBadRequests(t *testing.T) {
 		{"deep clue", "/api/logic/solve", `{"text": "name: A B C\nage: 1 2 3 (numeric)\nA.age = ` + strings.Repeat("(", 5000) + `1"}`, 400, ""},
 		{"empty puzzle", "/api/logic/solve", `{"text": ""}`, 400, ""},
 		{"logic time", "/api/logic/solve", `{"text": "x", "max_seconds": 1e300}`, 400, "max_seconds"},
+		{"job time below a nanosecond (D9)", "/api/jobs", `{"puzzle": "pentomino-3x20", "max_seconds": 1e-10}`, 400, "max_seconds"},
+		{"logic time below a nanosecond (D9)", "/api/logic/solve", `{"text": "x", "max_seconds": 1e-10}`, 400, "max_seconds"},
 		{"bad deal", "/api/gaps/state", `{"deal": "XX"}`, 400, "deal"},
 		{"illegal move", "/api/gaps/state", fmt.Sprintf(`{"deal": %q, "moves": [[0, 0]]}`, deal), 400, "not legal"},
 		{"move outside", "/api/gaps/state", fmt.Sprintf(`{"deal": %q, "moves": [[0, 99]]}`, deal), 400, "outside"},

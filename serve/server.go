@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -99,7 +100,7 @@ func (s *Server) Close() { s.jobs.closeAll() }
 
 // ServeHTTP checks the request's host, origin and size, then serves it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if !s.hostAllowed(r.Host) {
+	if !s.hostAllowed(r) {
 		writeError(w, http.StatusMisdirectedRequest, "host %q is not this server's (DNS rebinding is refused)", r.Host)
 		return
 	}
@@ -120,18 +121,21 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// hostAllowed accepts loopback names and addresses, and the configured
-// address's host.
-func (s *Server) hostAllowed(host string) bool {
-	h, _, err := net.SplitHostPort(host)
+// hostAllowed accepts loopback names and addresses, the configured
+// address's host, the address the request came in on (with --addr
+// 0.0.0.0, the machine's own address, however it is reached), and the
+// machine's name. A name of anyone else's (DNS rebinding) is refused.
+func (s *Server) hostAllowed(r *http.Request) bool {
+	h, _, err := net.SplitHostPort(r.Host)
 	if err != nil {
-		h = host
+		h = r.Host
 	}
 	h = strings.Trim(h, "[]")
 	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
 		return true
 	}
-	if ip := net.ParseIP(h); ip != nil && ip.IsLoopback() {
+	ip := net.ParseIP(h)
+	if ip != nil && ip.IsLoopback() {
 		return true
 	}
 	if s.opt.Addr != "" {
@@ -140,7 +144,13 @@ func (s *Server) hostAllowed(host string) bool {
 			return true
 		}
 	}
-	return false
+	if la, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && ip != nil {
+		if ta, ok := la.(*net.TCPAddr); ok && ta.IP.Equal(ip) {
+			return true
+		}
+	}
+	name, err := os.Hostname()
+	return err == nil && name != "" && strings.EqualFold(name, h)
 }
 
 func sameOrigin(origin, host string) bool {
@@ -202,8 +212,9 @@ func limitDuration(seconds float64, def time.Duration) (time.Duration, error) {
 	if seconds == 0 {
 		return def, nil
 	}
-	if !(seconds > 0) || seconds > MaxTimeLimit.Seconds() {
-		return 0, fmt.Errorf("max_seconds %v: want more than 0 and at most %v", seconds, MaxTimeLimit.Seconds())
+	// Below a nanosecond the duration would be 0: the default, not a limit.
+	if !(seconds >= 1e-9) || seconds > MaxTimeLimit.Seconds() {
+		return 0, fmt.Errorf("max_seconds %v: want at least 1e-9 and at most %v", seconds, MaxTimeLimit.Seconds())
 	}
 	return time.Duration(seconds * float64(time.Second)), nil
 }

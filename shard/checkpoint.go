@@ -1,7 +1,7 @@
 package shard
 
 import (
-	"bytes"
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"hash/crc32"
@@ -101,7 +101,7 @@ func OpenCheckpoint(name string, resume bool, job Job, fr *Frontier, s Slot) (*C
 	hdr := checkpointHeader{Format: CheckpointFormat, Version: job.Version, Spec: job.Spec, SpecHash: job.SpecHash,
 		SplitDepth: fr.Depth, MaxDepth: job.MaxDepth, Frontier: fr.Len(), Shard: s.I, Shards: s.N}
 	c := &Checkpoint{lineLog: lineLog{kind: "checkpoint", name: name, lastSync: time.Now()}, done: map[int]*estimate.Profile{}}
-	f, err := openLog(name, resume, &hdr, func(b []byte) (int64, error) { return c.load(b, hdr) })
+	f, err := openLog(name, resume, &hdr, func(line int, text []byte) error { return c.load(line, text, hdr) })
 	if err != nil {
 		return nil, err
 	}
@@ -111,17 +111,18 @@ func OpenCheckpoint(name string, resume bool, job Job, fr *Frontier, s Slot) (*C
 
 // openLog opens an append-only log of finished work at name: a new one
 // (refused when a non-empty file is there) starts with the header line;
-// with resume the file is read by load, which returns the length of its
-// valid part, and the rest (a line cut short by a kill) is cut off before
-// appending.
-func openLog(name string, resume bool, header any, load func([]byte) (int64, error)) (*os.File, error) {
+// with resume the file's lines are read one at a time by load, and the
+// rest (a line cut short by a kill) is cut off before appending.
+func openLog(name string, resume bool, header any, load func(line int, text []byte) error) (*os.File, error) {
 	var keep int64 // bytes of the file that hold whole, valid lines
 	if resume {
-		b, err := os.ReadFile(name)
+		f, err := os.Open(name)
 		if err != nil {
 			return nil, fmt.Errorf("--resume: %v", err)
 		}
-		if keep, err = load(b); err != nil {
+		keep, err = eachLine(f, name, load)
+		f.Close()
+		if err != nil {
 			return nil, err
 		}
 	} else if st, err := os.Stat(name); err == nil && st.Size() > 0 {
@@ -149,53 +150,80 @@ func openLog(name string, resume bool, header any, load func([]byte) (int64, err
 	return f, nil
 }
 
-// load reads a checkpoint's lines, returning the length of its valid part.
-func (c *Checkpoint) load(b []byte, want checkpointHeader) (int64, error) {
+// maxLogLine bounds one line of a checkpoint or a ledger, checked while
+// reading: a checkpoint line holds three counts of at most 20 digits for
+// each of at most NoDepthLimit depths (about 4 MB). A longer line is
+// damage, refused before it is held in memory.
+const maxLogLine = 8 << 20
+
+// eachLine reads r one line at a time (a file of any size is never held
+// whole), calling fn with each whole line and its number, and returns the
+// length of the part made of whole lines: a last line without its newline
+// (cut short by a kill) is not passed to fn.
+func eachLine(r io.Reader, name string, fn func(line int, text []byte) error) (int64, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
 	var off int64
-	line := 0
-	for len(b) > 0 {
-		line++
-		end := bytes.IndexByte(b, '\n')
-		if end < 0 {
-			// A line cut short by a kill: drop it, count its subtree again.
-			return off, nil
+	var buf []byte
+	for line := 1; ; line++ {
+		buf = buf[:0]
+		for {
+			chunk, err := br.ReadSlice('\n')
+			buf = append(buf, chunk...)
+			if len(buf) > maxLogLine {
+				return 0, fmt.Errorf("%s:%d: a line of more than %d bytes: damaged", name, line, maxLogLine)
+			}
+			if err == bufio.ErrBufferFull {
+				continue
+			}
+			if err == io.EOF {
+				return off, nil
+			}
+			if err != nil {
+				return 0, fmt.Errorf("%s:%d: %v", name, line, err)
+			}
+			break
 		}
-		text := b[:end]
-		if line == 1 {
-			var h checkpointHeader
-			if err := json.Unmarshal(text, &h); err != nil {
-				return 0, fmt.Errorf("%s:1: not a checkpoint header: %v", c.name, err)
-			}
-			if h != want {
-				return 0, fmt.Errorf("%s:1: a checkpoint of another count: %s", c.name, headerDiff(h, want))
-			}
-		} else {
-			var r record
-			if err := json.Unmarshal(text, &r); err != nil {
-				return 0, fmt.Errorf("%s:%d: damaged line: %v", c.name, line, err)
-			}
-			if r.CRC != r.crc() {
-				return 0, fmt.Errorf("%s:%d: damaged line: checksum %s, computed %s", c.name, line, r.CRC, r.crc())
-			}
-			if r.K < 0 || r.K >= want.Frontier || r.K%want.Shards != want.Shard || r.From != want.SplitDepth ||
-				len(r.Branches) != len(r.Nodes) || len(r.Solutions) != len(r.Nodes) {
-				return 0, fmt.Errorf("%s:%d: subtree %d does not fit this count", c.name, line, r.K)
-			}
-			p := &estimate.Profile{}
-			for j := range r.Nodes {
-				d := r.From + j
-				grow(p, d)
-				p.Nodes[d], p.Branches[d], p.Solutions[d] = r.Nodes[j], r.Branches[j], r.Solutions[j]
-			}
-			if old, dup := c.done[r.K]; dup && !sameProfile(old, p) {
-				return 0, fmt.Errorf("%s:%d: subtree %d recorded twice with different counts", c.name, line, r.K)
-			}
-			c.done[r.K] = p
+		if err := fn(line, buf[:len(buf)-1]); err != nil {
+			return 0, err
 		}
-		off += int64(end + 1)
-		b = b[end+1:]
+		off += int64(len(buf))
 	}
-	return off, nil
+}
+
+// load reads one line of a checkpoint.
+func (c *Checkpoint) load(line int, text []byte, want checkpointHeader) error {
+	if line == 1 {
+		var h checkpointHeader
+		if err := json.Unmarshal(text, &h); err != nil {
+			return fmt.Errorf("%s:1: not a checkpoint header: %v", c.name, err)
+		}
+		if h != want {
+			return fmt.Errorf("%s:1: a checkpoint of another count: %s", c.name, headerDiff(h, want))
+		}
+	} else {
+		var r record
+		if err := json.Unmarshal(text, &r); err != nil {
+			return fmt.Errorf("%s:%d: damaged line: %v", c.name, line, err)
+		}
+		if r.CRC != r.crc() {
+			return fmt.Errorf("%s:%d: damaged line: checksum %s, computed %s", c.name, line, r.CRC, r.crc())
+		}
+		if r.K < 0 || r.K >= want.Frontier || r.K%want.Shards != want.Shard || r.From != want.SplitDepth ||
+			len(r.Branches) != len(r.Nodes) || len(r.Solutions) != len(r.Nodes) {
+			return fmt.Errorf("%s:%d: subtree %d does not fit this count", c.name, line, r.K)
+		}
+		p := &estimate.Profile{}
+		for j := range r.Nodes {
+			d := r.From + j
+			grow(p, d)
+			p.Nodes[d], p.Branches[d], p.Solutions[d] = r.Nodes[j], r.Branches[j], r.Solutions[j]
+		}
+		if old, dup := c.done[r.K]; dup && !sameProfile(old, p) {
+			return fmt.Errorf("%s:%d: subtree %d recorded twice with different counts", c.name, line, r.K)
+		}
+		c.done[r.K] = p
+	}
+	return nil
 }
 
 func headerDiff(got, want checkpointHeader) string {

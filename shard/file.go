@@ -169,9 +169,19 @@ func writeAtomic(name string, b []byte) error {
 // ReadFile reads and checks one shard file: its format, its checksum, and
 // that its counts agree with themselves.
 func ReadFile(name string) (*File, error) {
-	b, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	// One byte past the limit tells a file too large from one just at it,
+	// and a device or a huge file is never read further.
+	b, err := io.ReadAll(io.LimitReader(f, maxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if len(b) > maxFileBytes {
+		return nil, fmt.Errorf("%s: more than %d bytes, larger than any shard file", name, maxFileBytes)
 	}
 	return parseFile(name, b)
 }

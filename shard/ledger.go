@@ -55,7 +55,7 @@ type Ledger struct {
 func OpenLedger(name string, resume bool, job Job) (*Ledger, error) {
 	hdr := ledgerHeader{Format: LedgerFormat, Version: job.Version, Spec: job.Spec, SpecHash: job.SpecHash}
 	l := &Ledger{lineLog: lineLog{kind: "ledger", name: name, lastSync: time.Now()}, done: map[int]json.RawMessage{}}
-	f, err := openLog(name, resume, &hdr, func(b []byte) (int64, error) { return l.load(b, hdr) })
+	f, err := openLog(name, resume, &hdr, func(line int, text []byte) error { return l.load(line, text, hdr) })
 	if err != nil {
 		return nil, err
 	}
@@ -63,45 +63,35 @@ func OpenLedger(name string, resume bool, job Job) (*Ledger, error) {
 	return l, nil
 }
 
-// load reads a ledger's lines, returning the length of its valid part.
-func (l *Ledger) load(b []byte, want ledgerHeader) (int64, error) {
-	var off int64
-	for line := 1; len(b) > 0; line++ {
-		end := bytes.IndexByte(b, '\n')
-		if end < 0 {
-			return off, nil // a line cut short by a kill: its instance runs again
+// load reads one line of a ledger.
+func (l *Ledger) load(line int, text []byte, want ledgerHeader) error {
+	if line == 1 {
+		var h ledgerHeader
+		if err := json.Unmarshal(text, &h); err != nil {
+			return fmt.Errorf("%s:1: not a ledger header: %v", l.name, err)
 		}
-		text := b[:end]
-		if line == 1 {
-			var h ledgerHeader
-			if err := json.Unmarshal(text, &h); err != nil {
-				return 0, fmt.Errorf("%s:1: not a ledger header: %v", l.name, err)
-			}
-			switch {
-			case h.Format != want.Format:
-				return 0, fmt.Errorf("%s:1: format %q, want %q", l.name, h.Format, want.Format)
-			case h.SpecHash != want.SpecHash:
-				return 0, fmt.Errorf("%s:1: a ledger of another job: %q, this run's %q", l.name, h.Spec, want.Spec)
-			case h.Version != want.Version:
-				return 0, fmt.Errorf("%s:1: written by branchwise %q, this run is %q", l.name, h.Version, want.Version)
-			}
-		} else {
-			var e entry
-			if err := json.Unmarshal(text, &e); err != nil {
-				return 0, fmt.Errorf("%s:%d: damaged line: %v", l.name, line, err)
-			}
-			if e.CRC != e.crc() {
-				return 0, fmt.Errorf("%s:%d: damaged line: checksum %s, computed %s", l.name, line, e.CRC, e.crc())
-			}
-			if old, dup := l.done[e.I]; dup && !bytes.Equal(old, e.Result) {
-				return 0, fmt.Errorf("%s:%d: instance %d recorded twice with different results", l.name, line, e.I)
-			}
-			l.done[e.I] = e.Result
+		switch {
+		case h.Format != want.Format:
+			return fmt.Errorf("%s:1: format %q, want %q", l.name, h.Format, want.Format)
+		case h.SpecHash != want.SpecHash:
+			return fmt.Errorf("%s:1: a ledger of another job: %q, this run's %q", l.name, h.Spec, want.Spec)
+		case h.Version != want.Version:
+			return fmt.Errorf("%s:1: written by branchwise %q, this run is %q", l.name, h.Version, want.Version)
 		}
-		off += int64(end + 1)
-		b = b[end+1:]
+		return nil
 	}
-	return off, nil
+	var e entry
+	if err := json.Unmarshal(text, &e); err != nil {
+		return fmt.Errorf("%s:%d: damaged line: %v", l.name, line, err)
+	}
+	if e.CRC != e.crc() {
+		return fmt.Errorf("%s:%d: damaged line: checksum %s, computed %s", l.name, line, e.CRC, e.crc())
+	}
+	if old, dup := l.done[e.I]; dup && !bytes.Equal(old, e.Result) {
+		return fmt.Errorf("%s:%d: instance %d recorded twice with different results", l.name, line, e.I)
+	}
+	l.done[e.I] = e.Result
+	return nil
 }
 
 // Name returns the ledger's file name.
@@ -175,21 +165,29 @@ func MergeLedgers(out string, names []string) (int, error) {
 	done := map[int]json.RawMessage{}
 	from := map[int]string{}
 	for _, name := range names {
-		b, err := os.ReadFile(name)
+		f, err := os.Open(name)
 		if err != nil {
 			return 0, err
 		}
-		first, _, _ := bytes.Cut(b, []byte("\n"))
-		var h ledgerHeader
-		if err := json.Unmarshal(first, &h); err != nil || h.Format != LedgerFormat {
-			return 0, fmt.Errorf("%s:1: not a ledger header", name)
-		}
-		if hdr == nil {
-			hdr = &h
-		}
 		l := &Ledger{lineLog: lineLog{kind: "ledger", name: name}, done: map[int]json.RawMessage{}}
-		if _, err := l.load(b, *hdr); err != nil {
+		n, err := eachLine(f, name, func(line int, text []byte) error {
+			if line == 1 {
+				var h ledgerHeader
+				if err := json.Unmarshal(text, &h); err != nil || h.Format != LedgerFormat {
+					return fmt.Errorf("%s:1: not a ledger header", name)
+				}
+				if hdr == nil {
+					hdr = &h
+				}
+			}
+			return l.load(line, text, *hdr)
+		})
+		f.Close()
+		if err != nil {
 			return 0, err
+		}
+		if n == 0 {
+			return 0, fmt.Errorf("%s:1: not a ledger header", name)
 		}
 		for i, r := range l.done {
 			if old, dup := done[i]; dup && !bytes.Equal(old, r) {

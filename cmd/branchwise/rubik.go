@@ -1,6 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"strconv"
+	"time"
+
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/rubik"
 	"github.com/branchwise/branchwise/search"
@@ -13,7 +17,7 @@ func newRubikCmd(e *env) *cobra.Command {
 	c := &cobra.Command{Use: "rubik", Short: "Rubik's Cube: optimal solutions",
 		Long: `Rubik's Cube in the face-turn metric: optimal solutions by IDA* with Korf's
 pattern databases and Edelkamp and Korf's move pruning (docs/rubik.md).`}
-	c.AddCommand(newRubikSolveCmd(e))
+	c.AddCommand(newRubikSolveCmd(e), newRubikStatesCmd(e))
 	return c
 }
 
@@ -26,6 +30,8 @@ func newRubikSolveCmd(e *env) *cobra.Command {
 		asJSON           bool
 		svgPath          string
 		lim              search.Limits
+		batch            string
+		cubeCPU          time.Duration
 	)
 	c := &cobra.Command{
 		Use:   `solve "SCRAMBLE"`,
@@ -43,6 +49,14 @@ checked by applying it.`,
 				t.Scramble = args[0]
 			}
 			t.Seed = uint64(seed)
+			var cubes []rubik.BatchCube
+			if batch != "" {
+				var err error
+				t.Random, t.Scramble = 1, ""
+				if cubes, err = cliflag.ReadFile(batch, nil, rubik.ReadBatch); err != nil {
+					return err
+				}
+			}
 			if err := t.Check(); err != nil {
 				return err
 			}
@@ -56,12 +70,19 @@ checked by applying it.`,
 			}
 			ctx, cancel := cliflag.Context(e.ctx, lim)
 			defer cancel()
-			h, srcs, err := rubik.LoadHeuristic(ctx, dir, t.Edges, pf.options(e, workers, lim.MaxMem))
+			h, srcs, err := t.Load(ctx, dir, pf.options(e, workers, lim.MaxMem))
 			cliflag.NewProgress(e.stderr).Done()
 			if err != nil {
 				return err
 			}
 			h.Conjugates, h.Inverse = t.Conjugates, t.Inverse
+			if batch != "" {
+				sum, err := rubik.SolveBatch(ctx, cubes, h, rubik.SolveOptions{Workers: workers, Limits: lim}, cubeCPU, func(b rubik.BatchCube) { fmt.Fprintln(e.stdout, b) })
+				if err != nil {
+					return err
+				}
+				return sum.Write(e.stdout)
+			}
 			o := t.Options(rubik.ReportOptions{Workers: workers, Limits: lim, Predict: predict, Tables: srcs})
 			rep, err := rubik.SolveReport(ctx, scr, h, o)
 			if predict > 0 && svgPath != "" {
@@ -84,15 +105,42 @@ checked by applying it.`,
 	fs := c.Flags()
 	pf.add(fs)
 	fs.IntVar(&t.Edges, "edges", 6, "edges in each of the two edge pattern databases (6: 21 MB each, 7: 255 MB each)")
+	fs.IntVar(&t.Coset, "coset", 0, "add a coset table of Rokicki's nxopt kind: 1 (39 MB) or 2 (629 MB) (docs/rubik.md); --edges 0 then drops the edge tables")
 	fs.IntVar(&t.Conjugates, "conjugates", rubik.MaxConjugates, "look the edge tables up on this many conjugates of the cube by rotations (1: the cube alone)")
 	fs.BoolVar(&t.Inverse, "inverse", true, "also look the tables up on the inverse cube")
 	fs.BoolVar(&t.RandomState, "random-state", false, "solve a cube drawn uniformly from all reachable ones (by --seed) instead")
 	fs.IntVar(&t.Random, "random", 0, "solve a random scramble of this many turns (no face twice in a row) instead")
+	fs.StringVar(&batch, "batch", "", "solve the cubes of this file (Singmaster notation, one a line) one after another, printing each and the cubes per CPU-hour")
+	fs.DurationVar(&cubeCPU, "cube-cpu", 0, "with --batch, give up a cube after this much CPU time (0: never)")
 	fs.IntVar(&predict, "predict", 0, "predict each iteration's expanded nodes (Korf, Reid and Edelkamp 2001) from this many random cubes' heuristic values")
 	fs.StringVar(&svgPath, "svg", "", "with --predict, write a chart of expanded and predicted nodes per iteration to this SVG file")
 	cliflag.AddSeed(fs, &seed)
 	cliflag.AddWorkers(fs, &workers)
 	cliflag.AddJSON(fs, &asJSON)
 	cliflag.AddLimits(fs, &lim)
+	return c
+}
+
+func newRubikStatesCmd(e *env) *cobra.Command {
+	var seed int64
+	c := &cobra.Command{
+		Use:   "states N",
+		Short: "Print N cubes drawn uniformly from all reachable ones, in Singmaster notation",
+		Long: `Print N random states (those of rubik solve --random-state with seeds
+--seed, --seed+1, ...), one a line in Singmaster notation, for rubik solve
+--batch and other solvers.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			n, err := strconv.Atoi(args[0])
+			if err != nil || n < 0 {
+				return usagef("N %q: want a count", args[0])
+			}
+			for i := 0; i < n; i++ {
+				fmt.Fprintln(e.stdout, rubik.FormatSingmaster(rubik.RandomState(uint64(seed)+uint64(i))))
+			}
+			return nil
+		},
+	}
+	cliflag.AddSeed(c.Flags(), &seed)
 	return c
 }

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/branchwise/branchwise/puzzles/rubik"
 )
 
 func TestRubikSolveBadInput(t *testing.T) {
@@ -34,5 +37,32 @@ func TestRubikBuildOverBudget(t *testing.T) {
 	code, _, stderr = runCLI(t, "rubik", "solve", "--no-cache", "--max-mem", "10MB", "--random-state", "--seed", "3")
 	if code == 0 || !strings.Contains(stderr, "memory budget") {
 		t.Errorf("--random-state: exit %d, stderr %q; want the memory budget refused", code, stderr)
+	}
+}
+
+func TestRubikBatchAndStates(t *testing.T) {
+	dir := t.TempDir()
+	bad := dir + "/bad.txt"
+	if err := os.WriteFile(bad, []byte("# two cubes\nUF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR\nUF UR\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "rubik", "solve", "--batch", bad)
+	if code == 0 || !strings.Contains(stderr, "bad.txt:3: singmaster: 2 slots") {
+		t.Errorf("--batch: exit %d, stderr %q; want the file and line named", code, stderr)
+	}
+	code, _, stderr = runCLI(t, "rubik", "solve", "--coset", "3", "R")
+	if code == 0 || !strings.Contains(stderr, "--coset 3") {
+		t.Errorf("--coset 3: exit %d, stderr %q", code, stderr)
+	}
+	code, stdout, _ := runCLI(t, "rubik", "states", "2", "--seed", "1")
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if code != 0 || len(lines) != 2 {
+		t.Fatalf("states: exit %d, %q", code, stdout)
+	}
+	for i, l := range lines {
+		c, err := rubik.ParseSingmaster(l)
+		if err != nil || c != rubik.RandomState(uint64(1+i)) {
+			t.Errorf("states line %d: %q is not random state %d (%v)", i+1, l, 1+i, err)
+		}
 	}
 }

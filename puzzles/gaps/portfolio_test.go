@@ -93,6 +93,8 @@ func TestPortfolioErrors(t *testing.T) {
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,astar", MaxTime: time.Second, Solve: SolveOptions{Store: "hash"}}},
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide", Workers: 2, Solve: SolveOptions{Store: "hash", Limits: search.Limits{MaxCPU: time.Second}}}},
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "auto,decide", MaxTime: time.Second, Solve: SolveOptions{Store: "hash"}}},
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 99999999999999, Decider: "decide"}}, // D7: a panic in makeslice
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1000000000, Decider: "decide"}},     // D7: out of memory
 	}
 	for i, o := range bad {
 		if err := o.Check(); err == nil {

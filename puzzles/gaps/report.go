@@ -219,14 +219,21 @@ func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 	return sizes
 }
 
+// MaxSurveyDeals bounds a survey's deals per number of columns: the
+// survey holds a result per deal from the start (about 200 bytes each,
+// 200 MB at this bound), and a million deals is already days of CPU at
+// the larger sizes. More is a mistake in the command line (D7 of issue 36:
+// --deals 99999999999999 panicked in makeslice).
+const MaxSurveyDeals = 1 << 20
+
 // Check reports settings of the survey that are out of range or unknown,
 // naming them as the gaps survey command's flags.
 func (o SurveySizes) Check() error {
 	switch {
 	case o.Columns < MinCols || o.ToColumns > MaxCols || o.Columns > o.ToColumns:
 		return opterr.Errorf("--columns", "columns %d..%d: want K or K1..K2 within %d..%d", o.Columns, o.ToColumns, MinCols, MaxCols)
-	case o.Deals < 1:
-		return opterr.Errorf("--deals", "--deals must be at least 1")
+	case o.Deals < 1 || o.Deals > MaxSurveyDeals:
+		return opterr.Errorf("--deals", "--deals %d: want 1 to %d per number of columns", o.Deals, MaxSurveyDeals)
 	}
 	for _, a := range o.Algorithms {
 		if err := CheckAlgorithm(a); err != nil {

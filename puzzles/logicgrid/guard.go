@@ -37,6 +37,17 @@ type guard struct {
 	clock    search.Clock // MaxTime, MaxCPU
 	held     int64        // bytes held outside the current way buffer (compilation)
 	err      error
+	// perEnumeration gives each enumeration maxSteps of its own (a
+	// search's --max-nodes bounds one clue's ways as it bounds the
+	// search), instead of one budget for all.
+	perEnumeration bool
+}
+
+// begin starts an enumeration.
+func (gd *guard) begin() {
+	if gd != nil && gd.perEnumeration {
+		gd.steps = 0
+	}
 }
 
 // newGuard bounds an enumeration by ctx and lim: MaxNodes counts the
@@ -91,8 +102,12 @@ func (b *wayBuf) bytes() int64 {
 // returns the context's error, ErrMaxNodes or ErrMaxMem when it stops, with
 // the factors counted so far (the rest 0).
 func BranchingFactorsContext(ctx context.Context, p *Puzzle, lim search.Limits) ([]int, error) {
+	return branchingFactors(p, newGuard(ctx, lim))
+}
+
+func branchingFactors(p *Puzzle, gd *guard) ([]int, error) {
 	g := newGrid(p)
-	g.guard = newGuard(ctx, lim)
+	g.guard = gd
 	bf := make([]int, len(p.Clues))
 	for i, c := range p.Clues {
 		n := g.countWays(c.f, 0)

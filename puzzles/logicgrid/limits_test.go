@@ -118,6 +118,14 @@ func TestGuardStopsEnumeration(t *testing.T) {
 			t.Errorf("Solve %v, 1 MB: status %v", s, r.Status)
 		}
 	}
+	// D6: --max-nodes holds inside a clue's enumeration too.
+	for _, s := range []xcover.Strategy{xcover.Fewest, xcover.Sorted, xcover.Fixed} {
+		t0 := time.Now()
+		r := Solve(context.Background(), p, Options{Strategy: s, MaxSolutions: 2, Limits: search.Limits{MaxNodes: 1000}})
+		if r.Status != search.NodeLimit || time.Since(t0) > 2*time.Second {
+			t.Errorf("Solve %v, 1000 nodes: status %v after %v", s, r.Status, time.Since(t0))
+		}
+	}
 	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	if r, err := SolveXCover(ctx, p, xcover.Fewest, 2, 1); err != nil || r.Status != search.TimeLimit {

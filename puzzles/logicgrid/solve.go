@@ -159,14 +159,17 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) Result {
 	start := time.Now()
 	s := &solver{p: p, g: newGrid(p), opt: opt, ctx: ctx, applied: make([]bool, len(p.Clues))}
 	s.clock = opt.StartClock()
-	s.g.guard = newGuard(ctx, search.Limits{MaxMem: opt.MaxMem})
+	s.g.guard = newGuard(ctx, search.Limits{MaxNodes: opt.MaxNodes, MaxMem: opt.MaxMem})
+	s.g.guard.perEnumeration = true
 	s.res.Strategy = opt.Strategy.String()
 	s.order = make([]int, len(p.Clues))
 	for i := range s.order {
 		s.order[i] = i
 	}
 	if opt.Strategy == xcover.Sorted {
-		bf, err := BranchingFactorsContext(ctx, p, search.Limits{MaxMem: opt.MaxMem})
+		gd := newGuard(ctx, search.Limits{MaxNodes: opt.MaxNodes, MaxMem: opt.MaxMem})
+		gd.perEnumeration = true
+		bf, err := branchingFactors(p, gd)
 		if err != nil {
 			s.res.Status = search.StatusOf(err)
 			s.res.Elapsed = time.Since(start)

@@ -309,6 +309,7 @@ func (g *grid) value(x *expr) (int, slot) {
 // limit (limit <= 0: no bound).
 func (g *grid) countWays(f *node, limit int) int {
 	g.count, g.limit, g.collect, g.mark = 0, limit, nil, len(g.trail)
+	g.guard.begin()
 	g.quiet = true
 	g.enum(f)
 	g.quiet = false
@@ -319,6 +320,7 @@ func (g *grid) countWays(f *node, limit int) int {
 func (g *grid) ways(f *node, b *wayBuf) int {
 	b.reset()
 	g.count, g.limit, g.collect, g.mark = 0, 0, b, len(g.trail)
+	g.guard.begin()
 	g.quiet = true
 	g.enum(f)
 	g.quiet = false

@@ -9,6 +9,25 @@ import (
 	"github.com/branchwise/branchwise/scan"
 )
 
+// Size limits of a board, checked while it is read or built: the
+// placement lists grow as cells x orientations x pieces, and a 40^3
+// cubic board with 23 pentacubes in ranges took 80 s to list, ignoring
+// --max-time, before any search (D1 of issue 36).
+const (
+	// MaxBoardCells bounds a board read from text: 65,536 cells, a
+	// 40x40x40 cube, is far beyond what an exact cover search here can
+	// finish.
+	MaxBoardCells = 1 << 16
+	// maxBoardBytes bounds the text of a cubic board's layers, held
+	// until the layers are read.
+	maxBoardBytes = 64 << 20
+	// MaxPlacements bounds a packing's placements (each a piece's cells
+	// on the board, about 80 bytes, and then dancing-links nodes per
+	// cell): a million, 75 times the largest built-in puzzle's (PP-24,
+	// 13,668), is listed in about a second.
+	MaxPlacements = 1 << 20
+)
+
 // Board is a region of a grid to fill.
 type Board struct {
 	Grid  Grid
@@ -168,7 +187,7 @@ func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 	g, set := Square, ""
 	sc := scan.NewLines(r, file)
 	var layers []string // the cubic grid's body, read by readLayers
-	layersAt := 0
+	layersAt, layerBytes := 0, 0
 	row, header := 0, true
 	gridLine, setLine := 0, 0
 	parity, first := -1, "" // hexagon grid: the parity of row + column of the cells
@@ -176,6 +195,9 @@ func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 		text := sc.Text()
 		line := sc.Line()
 		if layersAt > 0 {
+			if layerBytes += len(text); layerBytes > maxBoardBytes {
+				return nil, "", sc.Errorf(1, "more than %d bytes of layers: too large a board", maxBoardBytes)
+			}
 			layers = append(layers, text)
 			continue
 		}
@@ -227,6 +249,9 @@ func ReadBoardSet(r io.Reader, file string) (*Board, string, error) {
 					}
 				}
 				c, _ := g.FromPos(row, col-max(parity, 0))
+				if len(cells) == MaxBoardCells {
+					return nil, "", sc.Errorf(col+1, "more than %d cells: too large a board", MaxBoardCells)
+				}
 				cells = append(cells, c)
 			case ' ', '#':
 			default:

@@ -131,6 +131,9 @@ func readLayers(lines []string, first int, file string) ([]Cell, error) {
 		for col, ch := range []rune(text) {
 			switch ch {
 			case '.':
+				if len(cells) == MaxBoardCells {
+					return nil, fmt.Errorf("%s:%d:%d: more than %d cells: too large a board", file, line, col+1, MaxBoardCells)
+				}
 				cells = append(cells, Cell{col, row, z})
 			case ' ', '#':
 			default:

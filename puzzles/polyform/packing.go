@@ -121,6 +121,9 @@ func newPacking(b *Board, pieces []Piece, ranges []Range) (*Packing, error) {
 					cells = append(cells, j)
 				}
 				if len(cells) == len(o) {
+					if len(pk.Placements) == MaxPlacements {
+						return nil, fmt.Errorf("more than %d placements of the pieces on the board: too large a problem", MaxPlacements)
+					}
 					slices.Sort(cells)
 					pk.Placements = append(pk.Placements, Placement{pi, cells})
 				}

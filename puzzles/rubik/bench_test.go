@@ -77,3 +77,60 @@ func BenchmarkSolve(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSolveCoset solves the 14-move scramble of docs/rubik.md on one
+// worker with the cached corner table and coset table (RUBIK_COSET=1 or
+// 2, default 1), inverse lookups on; skipped when a table is not cached.
+func BenchmarkSolveCoset(b *testing.B) {
+	eo := 1
+	if s := os.Getenv("RUBIK_COSET"); s != "" {
+		eo, _ = strconv.Atoi(s)
+	}
+	dir, err := pdb.DefaultDir()
+	if err != nil {
+		b.Skip(err)
+	}
+	sp, err := NewCosetSpace(CosetEO(eo))
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := filepath.Join(dir, pdb.FileName(sp.ID()))
+	if _, err := os.Stat(path); err != nil {
+		b.Skipf("no cached table %s (run branchwise rubik solve --coset %d once)", path, eo)
+	}
+	t, err := pdb.LoadID(path, sp.ID(), sp.Size())
+	if err != nil {
+		b.Fatal(err)
+	}
+	corners, err := pdb.Load(filepath.Join(dir, pdb.FileName(CornerSpace{}.ID())), CornerSpace{})
+	if err != nil {
+		b.Skip(err)
+	}
+	h := &Heuristic{Corners: corners, Coset: &CosetTable{Space: sp, Table: t}, Inverse: true}
+	if os.Getenv("RUBIK_NOCORNERS") != "" {
+		h.Corners = nil
+	}
+	// RUBIK_SCRAMBLE and RUBIK_LENGTH give another scramble and its
+	// optimal length.
+	text, want := "B R U2 L2 F R' L2 F L2 F2 R D' B' R'", 14
+	if s := os.Getenv("RUBIK_SCRAMBLE"); s != "" {
+		text, want = s, 0
+		want, _ = strconv.Atoi(os.Getenv("RUBIK_LENGTH"))
+	}
+	scr, err := ParseMoves(text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := Solved().Apply(scr)
+	b.ResetTimer()
+	var nodes int64
+	for i := 0; i < b.N; i++ {
+		res := Solve(context.Background(), c, h, SolveOptions{Workers: 1})
+		if res.Cost != want {
+			b.Fatalf("length %d, want %d", res.Cost, want)
+		}
+		nodes += res.Stats.Generated
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}

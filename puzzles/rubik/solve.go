@@ -29,6 +29,9 @@ type Heuristic struct {
 	// and inverted): the dual lookup of Zahavi, Felner, Holte and
 	// Schaeffer (2008).
 	Inverse bool
+	// Coset, if set, is a coset table (nxopt's kind) looked up on the
+	// cube's three axes, and with Inverse on its inverse's.
+	Coset *CosetTable
 }
 
 // DefaultEdges are the two edge patterns, 6 edges each (42,577,920 entries,
@@ -48,7 +51,7 @@ func EdgePatterns(k int) [2][]uint8 {
 }
 
 // LoadHeuristic loads or builds (and caches in dir, "" for none) the corner
-// table and the tables of two patterns of k edges each.
+// table and the tables of two patterns of k edges each (none for k = 0).
 func LoadHeuristic(ctx context.Context, dir string, k int, o pdb.Options) (*Heuristic, []pdb.Source, error) {
 	h := &Heuristic{}
 	var srcs []pdb.Source
@@ -58,6 +61,9 @@ func LoadHeuristic(ctx context.Context, dir string, k int, o pdb.Options) (*Heur
 	}
 	h.Corners, srcs = t, append(srcs, src)
 	for i, edges := range EdgePatterns(k) {
+		if k == 0 {
+			break
+		}
 		sp, err := NewEdgeSpace(edges)
 		if err != nil {
 			return nil, nil, err
@@ -84,7 +90,9 @@ func (h *Heuristic) Value(c Cube) int {
 	for r := 0; r < h.conjugates(); r++ {
 		y := c.Conjugate(r)
 		for i, sp := range h.EdgeSpaces {
-			v = max(v, h.Edges[i].Get(sp.Index(y)))
+			if sp != nil {
+				v = max(v, h.Edges[i].Get(sp.Index(y)))
+			}
 		}
 	}
 	if h.Inverse {
@@ -93,8 +101,13 @@ func (h *Heuristic) Value(c Cube) int {
 			v = max(v, h.Corners.Get(CornerIndex(y)))
 		}
 		for i, sp := range h.EdgeSpaces {
-			v = max(v, h.Edges[i].Get(sp.Index(y)))
+			if sp != nil {
+				v = max(v, h.Edges[i].Get(sp.Index(y)))
+			}
 		}
+	}
+	if h.Coset != nil {
+		v = max(v, h.Coset.Value(c, h.Inverse))
 	}
 	return v
 }
@@ -120,7 +133,20 @@ type node struct {
 	flips       [maxViews]uint8
 	slots       [maxViews][MaxPatternEdges]int8
 	cube        Cube
+	// With a coset table: its values on the three axes of the cube (fax)
+	// and of its inverse (iax), -1 where not looked up; lastAx, the axes
+	// that the last turn of a solution of the bound's length cannot be on
+	// (coset values equal to the moves left, here or above).
+	fax, iax [MaxConjugates]int8
+	lastAx   uint8
+	// xs and es are the coset coordinates of each axis of the cube (0)
+	// and its inverse (1), set where hasC.
+	xs, es [2][MaxConjugates]uint32
+	hasC   [2]bool
 }
+
+// noAxes marks a node's axis values unknown.
+var noAxes = [MaxConjugates]int8{-1, -1, -1}
 
 // SolveOptions configure Solve.
 type SolveOptions struct {
@@ -157,6 +183,7 @@ type level struct {
 	ms   [maxChildren]int8
 	idx  [2 * maxChildren]uint64
 	live [maxChildren]uint8
+	axes [maxChildren][MaxConjugates]int8
 }
 
 type solver struct {
@@ -178,6 +205,9 @@ type solver struct {
 	byDepth    [maxDepth + 1]int64
 	trackDepth bool
 	start      Cube
+	// bidi: below cutDepth each node turns whichever end of the solution
+	// has fewer faces left (dfsBi).
+	bidi bool
 }
 
 // newSolver returns a solver of start with h's views; a caller that runs
@@ -187,6 +217,9 @@ func newSolver(h *Heuristic, start Cube) *solver {
 	var edges uint
 	for r := 0; r < h.conjugates(); r++ {
 		for i, sp := range h.EdgeSpaces {
+			if sp == nil {
+				continue
+			}
 			s.views = append(s.views, view{table: h.Edges[i], space: sp, k: len(sp.Edges), turn: &conjMove[r]})
 			for _, e := range sp.Edges {
 				edges |= 1 << e
@@ -194,12 +227,13 @@ func newSolver(h *Heuristic, start Cube) *solver {
 		}
 	}
 	s.covers = h.Corners != nil && edges == 1<<12-1
+	s.bidi = h.Coset != nil && h.Inverse && len(s.views) == 0
 	return s
 }
 
 // node returns the search's form of cube c.
 func (s *solver) node(c Cube) node {
-	n := node{perm: uint16(cornerPerm(c)), twist: uint16(cornerTwist(c)), cube: c}
+	n := node{perm: uint16(cornerPerm(c)), twist: uint16(cornerTwist(c)), cube: c, fax: noAxes, iax: noAxes}
 	for v := range s.views {
 		y := c.Conjugate(v / 2)
 		for j, x := range s.views[v].space.Edges {
@@ -233,8 +267,13 @@ func (s *solver) value(n *node) int {
 			v = max(v, s.h.Corners.Get(inverseCornerIndex(&n.cube)))
 		}
 		for i, sp := range s.h.EdgeSpaces {
-			v = max(v, s.h.Edges[i].Get(inverseEdgeIndex(sp, &n.cube)))
+			if sp != nil {
+				v = max(v, s.h.Edges[i].Get(inverseEdgeIndex(sp, &n.cube)))
+			}
 		}
+	}
+	if s.h.Coset != nil {
+		v = max(v, s.h.Coset.Value(n.cube, s.h.Inverse))
 	}
 	return v
 }
@@ -281,11 +320,11 @@ func (s *solver) solved(g int) bool {
 }
 
 func (s *solver) turn(n *node, m int) node {
-	c := node{perm: permMove[n.perm][m], twist: twistMove[n.twist][m]}
+	c := node{perm: permMove[n.perm][m], twist: twistMove[n.twist][m], fax: noAxes, iax: noAxes}
 	for v := range s.views {
 		s.turnView(n, &c, v, m)
 	}
-	if s.h.Inverse {
+	if s.h.Inverse || s.h.Coset != nil {
 		c.cube = n.cube.Turn(m)
 	}
 	return c
@@ -312,7 +351,9 @@ func (s *solver) inverseLookups(n *node, l *level, cnt, settled int) {
 	nl := 0
 	for j := 0; j < cnt; j++ {
 		if hs[j] < settled {
-			kids[j].cube = n.cube.Turn(int(ms[j]))
+			if s.h.Coset == nil { // else cosetLookups made it
+				kids[j].cube = n.cube.Turn(int(ms[j]))
+			}
 			live[nl] = uint8(j)
 			nl++
 		}
@@ -326,6 +367,9 @@ func (s *solver) inverseLookups(n *node, l *level, cnt, settled int) {
 		}
 	}
 	for e, sp := range s.h.EdgeSpaces {
+		if sp == nil {
+			continue
+		}
 		m := 0
 		for i := 0; i < nl; i++ {
 			if j := live[i]; hs[j] < settled {
@@ -337,6 +381,149 @@ func (s *solver) inverseLookups(n *node, l *level, cnt, settled int) {
 		t := s.h.Edges[e]
 		for i := 0; i < nl; i++ {
 			hs[live[i]] = max(hs[live[i]], t.Get(idx[i]))
+		}
+	}
+}
+
+// cosetLookups raises the children's bounds by the coset table on their
+// three axes and, with Inverse, their inverses' (CosetTable.Value),
+// lazily as dfs does, each axis for all children at once. Every child not
+// settled first gets its whole cube, unless made says dfsBi made them (it
+// also keeps the last-turn axes itself).
+func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool, dir int) {
+	kids, hs, ms, idx, live, axes := &l.kids, &l.hs, &l.ms, &l.idx, &l.live, &l.axes
+	ct := s.h.Coset
+	nl := 0
+	for j := 0; j < cnt; j++ {
+		if hs[j] < settled {
+			if !made {
+				kids[j].cube = n.cube.Turn(int(ms[j]))
+			}
+			live[nl] = uint8(j)
+			nl++
+		}
+	}
+	sides := 1
+	if s.h.Inverse {
+		sides = 2
+	}
+	var inv [maxChildren]Cube
+	var haveInv [maxChildren]bool
+	for i := 0; i < nl; i++ {
+		k := &kids[live[i]]
+		k.fax, k.iax, k.hasC = noAxes, noAxes, [2]bool{}
+	}
+	var need [maxChildren]uint8
+	ne := uint64(ct.Space.EO.edgeCoords())
+	for side := 0; side < sides; side++ {
+		m := 0
+		for i := 0; i < nl; i++ {
+			if j := live[i]; hs[j] < settled {
+				live[m] = j
+				m++
+			}
+		}
+		nl = m
+		// The side whose cube the turn multiplies on the right moves its
+		// coordinates by the conjugated turn (move tables); on the other
+		// side the turn's own axis keeps its coordinates and value (a U or
+		// D turn first does not change the coset).
+		right := side == 0 && dir == 0 || side == 1 && dir == backTurn
+		pa := n.fax
+		if side == 1 {
+			pa = n.iax
+		}
+		for r := 0; r < MaxConjugates; r++ {
+			if r > 0 {
+				m := 0
+				for i := 0; i < nl; i++ {
+					if j := live[i]; hs[j] < settled {
+						live[m] = j
+						m++
+					}
+				}
+				nl = m
+			}
+			nn := 0
+			for i := 0; i < nl; i++ {
+				j := live[i]
+				k := &kids[j]
+				mv := int(ms[j])
+				var x, e uint32
+				switch {
+				case right && n.hasC[side]:
+					if side == 1 {
+						mv = mv/3*3 + 2 - mv%3
+					}
+					cm := conjMove[r][mv]
+					x, e = ct.Space.cornerMove[cm][n.xs[side][r]], ct.Space.edgeMove[cm][n.es[side][r]]
+				case !right && n.hasC[side] && int(faceAxis[mv/3]) == r && pa[r] >= 0:
+					k.xs[side][r], k.es[side][r] = n.xs[side][r], n.es[side][r]
+					axes[j][r] = pa[r]
+					hs[j] = max(hs[j], int(pa[r]))
+					continue
+				case side == 0:
+					x, e = axisCoords(&k.cube, r, ct.Space.EO)
+				default:
+					if !haveInv[j] {
+						inv[j], haveInv[j] = k.cube.Inverse(), true
+					}
+					x, e = axisCoords(&inv[j], r, ct.Space.EO)
+				}
+				k.xs[side][r], k.es[side][r] = x, e
+				idx[nn], need[nn] = uint64(x)<<32|uint64(e), uint8(j)
+				nn++
+			}
+			// The index in passes, each one load per child, so that the
+			// loads of a pass (misses in the symmetry tables) overlap.
+			for i := 0; i < nn; i++ {
+				idx[i] = uint64(ct.Space.classSym[idx[i]>>32])<<32 | idx[i]&(1<<32-1)
+			}
+			for i := 0; i < nn; i++ {
+				cs := idx[i] >> 32
+				idx[i] = cs>>4*ne + uint64(ct.Space.edgeSym[cs&15][idx[i]&(1<<32-1)])
+			}
+			for i := 0; i < nn; i++ {
+				j := need[i]
+				v := ct.Table.Get(idx[i])
+				axes[j][r] = int8(v)
+				hs[j] = max(hs[j], v)
+			}
+		}
+		for i := 0; i < nl; i++ {
+			j := live[i]
+			a := axes[j]
+			hs[j] = max(hs[j], bound([MaxConjugates]int{int(a[0]), int(a[1]), int(a[2])}))
+			if side == 0 {
+				kids[j].fax = a
+			} else {
+				kids[j].iax = a
+			}
+			kids[j].hasC[side] = true
+		}
+	}
+	// A value equal to the turns left after the child excludes its axis as
+	// the last turn of a solution of the bound's length, for the child and
+	// all below it; with all three excluded (over the path) there is none.
+	// The turn into a child with none left is the last turn.
+	left := s.bound - g - 1
+	for i := 0; i < nl && !made; i++ {
+		j := live[i]
+		k := &kids[j]
+		if left == 0 {
+			if n.lastAx>>faceAxis[ms[j]/3]&1 == 1 {
+				hs[j] = max(hs[j], 1)
+			}
+			continue
+		}
+		k.lastAx = n.lastAx
+		for r, v := range k.fax {
+			if int(v) == left {
+				k.lastAx |= 1 << r
+			}
+		}
+		if k.lastAx == 1<<MaxConjugates-1 {
+			hs[j] = max(hs[j], left+1)
 		}
 	}
 }
@@ -353,12 +540,29 @@ func (s *solver) inverseLookups(n *node, l *level, cnt, settled int) {
 // full heuristic too and cannot lower the next threshold, so the counts
 // and the next threshold are those of the whole heuristic.
 func (s *solver) dfs(n *node, g, last int) bool {
+	if s.bidi && g >= cutDepth {
+		return s.dfsBi(n, g, last, -1)
+	}
 	s.expanded++
 	l := &s.levels[g]
 	kids, hs, ms, idx, live := &l.kids, &l.hs, &l.ms, &l.idx, &l.live
 	cnt := 0
+	// A coset value of n's inverse equal to the turns left excludes the
+	// faces of its axis as the first turn from n: those children have f
+	// above the bound and are not generated.
+	skip := 0
+	if s.h.Coset != nil && s.h.Inverse {
+		for f := 0; f < 6; f++ {
+			if int(n.iax[faceAxis[f]]) == s.bound-g {
+				skip |= 1 << f
+			}
+		}
+		if skip != 0 {
+			s.next = min(s.next, s.bound+1)
+		}
+	}
 	for f := 0; f < 6; f++ {
-		if !MayFollow(last, f) {
+		if !MayFollow(last, f) || skip>>f&1 == 1 {
 			continue
 		}
 		for m := 3 * f; m < 3*f+3; m++ {
@@ -399,6 +603,9 @@ func (s *solver) dfs(n *node, g, last int) bool {
 		for i := 0; i < nl; i++ {
 			hs[live[i]] = max(hs[live[i]], t.Get(idx[i]), u.Get(idx[i+maxChildren]))
 		}
+	}
+	if s.h.Coset != nil {
+		s.cosetLookups(n, l, cnt, settled, g, false, 0)
 	}
 	if s.h.Inverse {
 		s.inverseLookups(n, l, cnt, settled)

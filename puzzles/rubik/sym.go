@@ -36,6 +36,9 @@ var (
 	rotations  [MaxConjugates]Cube
 	rotInverse [MaxConjugates]Cube
 	conjMove   [MaxConjugates][18]uint8
+	// faceAxis[f] is the rotation whose conjugate turns face f on the U-D
+	// axis.
+	faceAxis [6]uint8
 )
 
 func init() {
@@ -54,6 +57,9 @@ func init() {
 				if turns[k] == c {
 					conjMove[r][m] = uint8(k)
 				}
+			}
+			if f := conjMove[r][m] / 3; f == 0 || f == 3 {
+				faceAxis[m/3] = uint8(r)
 			}
 		}
 	}

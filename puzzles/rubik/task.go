@@ -1,7 +1,10 @@
 package rubik
 
 import (
+	"context"
 	"fmt"
+
+	"github.com/branchwise/branchwise/pdb"
 
 	"github.com/branchwise/branchwise/internal/opterr"
 )
@@ -10,7 +13,8 @@ import (
 // Scramble (standard notation), of a random scramble of Random turns, or a
 // RandomState, drawn from Seed; and the heuristic's shape: Edges edges in
 // each edge table, looked up on Conjugates conjugates, and on the inverse
-// cube with Inverse.
+// cube with Inverse; Coset, if not 0, adds the coset table of that
+// CosetEO (Edges may then be 0: no edge tables).
 type Task struct {
 	Scramble          string
 	Random            int
@@ -18,6 +22,7 @@ type Task struct {
 	Seed              uint64
 	Edges, Conjugates int
 	Inverse           bool
+	Coset             int
 }
 
 // Check reports a task that names no cube or more than one, or a
@@ -26,7 +31,10 @@ func (t Task) Check() error {
 	if given := t.Scramble != ""; given && (t.Random > 0 || t.RandomState) || !given && (t.Random > 0) == t.RandomState {
 		return opterr.Errorf("", "give a scramble or --random N or --random-state, one of them")
 	}
-	if t.Edges < 1 || t.Edges > MaxPatternEdges || t.Conjugates < 1 || t.Conjugates > MaxConjugates {
+	if t.Coset < 0 || t.Coset > int(CosetEO2) {
+		return opterr.Errorf("--coset", "--coset %d: want 0 (none), 1 or 2", t.Coset)
+	}
+	if t.Edges < 0 || t.Edges == 0 && t.Coset == 0 || t.Edges > MaxPatternEdges || t.Conjugates < 1 || t.Conjugates > MaxConjugates {
 		return opterr.Errorf("--edges", "--edges %d --conjugates %d: want 1..%d and 1..%d", t.Edges, t.Conjugates, MaxPatternEdges, MaxConjugates)
 	}
 	return nil
@@ -53,4 +61,27 @@ func (t Task) Options(o ReportOptions) ReportOptions {
 	}
 	o.Seed = t.Seed
 	return o
+}
+
+// Load loads or builds the task's tables (cached in dir, "" for none):
+// those of LoadHeuristic, and the coset table when Coset is set.
+//
+// With a coset table and no edge tables the corner table is left out too:
+// on the 16-move scramble of seed 2 it cut 0.1 % of the nodes for 40 %
+// more CPU (the coset lookups on three axes know the corners nearly as
+// well).
+func (t Task) Load(ctx context.Context, dir string, o pdb.Options) (*Heuristic, []pdb.Source, error) {
+	h, srcs := &Heuristic{}, []pdb.Source(nil)
+	if t.Edges > 0 || t.Coset == 0 {
+		var err error
+		if h, srcs, err = LoadHeuristic(ctx, dir, t.Edges, o); err != nil || t.Coset == 0 {
+			return h, srcs, err
+		}
+	}
+	ct, src, err := LoadCoset(ctx, dir, CosetEO(t.Coset), o)
+	if err != nil {
+		return nil, nil, err
+	}
+	h.Coset = ct
+	return h, append(srcs, src), nil
 }

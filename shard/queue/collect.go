@@ -24,6 +24,9 @@ type Progress struct {
 	Splits int
 	// Missing is the number of subtrees not yet counted.
 	Missing int
+	// Stale is the number of results of a replaced push of the job
+	// (published after its replacement), never counted.
+	Stale int
 }
 
 // Collect reads a job's results and sums them, one per subtree id, with
@@ -60,6 +63,10 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 			if err := json.Unmarshal(msg.Data(), &r); err != nil {
 				return nil, pr, fmt.Errorf("queue %s: job %s: a damaged result: %v", c.URL, jobID, err)
 			}
+			if r.Key != j.Key {
+				pr.Stale++
+				continue
+			}
 			if r.Version != j.Version {
 				return nil, pr, fmt.Errorf("queue %s: job %s: subtree %s counted by branchwise %q, the job is %q", c.URL, jobID, r.ID, r.Version, j.Version)
 			}
@@ -81,7 +88,19 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 		if len(missing) == 0 {
 			return t, pr, nil
 		}
+		// The record as it is now: a push cut short is said so, and a job
+		// replaced while we read is never summed with the old results.
+		now, err := c.GetJob(ctx, jobID)
+		if err != nil {
+			return nil, pr, err
+		}
+		if now.Key != j.Key {
+			return nil, pr, fmt.Errorf("queue %s: job %s was replaced while collecting (pushed again %s): collect again", c.URL, jobID, now.Pushed.Format(time.RFC3339))
+		}
 		if !wait {
+			if !now.Complete {
+				return nil, pr, fmt.Errorf("queue %s: job %s: its push did not finish (or is still running): push it again with --replace", c.URL, jobID)
+			}
 			return nil, pr, fmt.Errorf("job %s: %d subtrees not counted yet (e.g. %s): wait for the workers, or collect --wait", jobID, len(missing), missing[0])
 		}
 		select {

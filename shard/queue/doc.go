@@ -37,7 +37,7 @@ import "time"
 
 const (
 	// Format names the layout of the job records and messages.
-	Format = "branchwise-queue/1"
+	Format = "branchwise-queue/2"
 	// Stream and consumer names.
 	StreamJobs    = "BW_JOBS"
 	StreamWork    = "BW_WORK"
@@ -59,3 +59,6 @@ const (
 	// pollWait is how long one pull waits for a message.
 	pollWait = time.Second
 )
+
+// duplicateWindow is DuplicateWindow, shorter in tests.
+var duplicateWindow = DuplicateWindow

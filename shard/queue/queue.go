@@ -2,6 +2,8 @@ package queue
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,11 +33,33 @@ type Job struct {
 	// splits it.
 	SplitAfter time.Duration `json:"split_after_ns"`
 	Pushed     time.Time     `json:"pushed"`
+	// Nonce makes every push a job of its own, even of the same spec.
+	Nonce string `json:"nonce"`
+	// Key identifies this push of the job: the hash of everything above
+	// (the full spec, every option, the frontier, the nonce). Work items
+	// and results carry it; those of another key belong to a replaced
+	// push and are dropped.
+	Key string `json:"key"`
+	// Complete is set once every subtree of the frontier is on the queue.
+	Complete bool `json:"complete"`
 }
+
+// key is the hash of j's record without its Key and Complete.
+func (j Job) key() string {
+	j.Key, j.Complete = "", false
+	b, _ := json.Marshal(&j)
+	return shard.Hash(b)
+}
+
+// msgID is the JetStream message id of subtree id of the push key: the
+// server drops a second message of one id within its duplicate window,
+// so ids must never repeat across pushes.
+func msgID(key, id string) string { return key + "/" + id }
 
 // item is one subtree on the work queue.
 type item struct {
 	Job  string `json:"job"`
+	Key  string `json:"key"`
 	ID   string `json:"id"`
 	Path []int  `json:"path"`
 }
@@ -44,6 +68,7 @@ type item struct {
 // subtree's root alone and the number of its children, queued as work.
 type result struct {
 	Job       string  `json:"job"`
+	Key       string  `json:"key"`
 	ID        string  `json:"id"`
 	Kind      string  `json:"kind"`
 	From      int     `json:"from"`
@@ -64,6 +89,9 @@ const (
 func jobSubject(id string) string    { return "bw.job." + id }
 func workSubject(id string) string   { return "bw.work." + id }
 func resultSubject(id string) string { return "bw.result." + id }
+
+// errNoJob is GetJob's error for a job never pushed (or being replaced).
+var errNoJob = errors.New("no job")
 
 var jobID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
@@ -110,8 +138,8 @@ func (c *Conn) Close() { c.nc.Close() }
 func (c *Conn) setup(ctx context.Context, ackWait time.Duration) error {
 	for _, cfg := range []jetstream.StreamConfig{
 		{Name: StreamJobs, Subjects: []string{"bw.job.*"}, MaxMsgsPerSubject: 1, Storage: jetstream.FileStorage},
-		{Name: StreamWork, Subjects: []string{"bw.work.*"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: DuplicateWindow},
-		{Name: StreamResults, Subjects: []string{"bw.result.*"}, Storage: jetstream.FileStorage, Duplicates: DuplicateWindow},
+		{Name: StreamWork, Subjects: []string{"bw.work.*"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: duplicateWindow},
+		{Name: StreamResults, Subjects: []string{"bw.result.*"}, Storage: jetstream.FileStorage, Duplicates: duplicateWindow},
 	} {
 		if _, err := c.js.CreateOrUpdateStream(ctx, cfg); err != nil {
 			return fmt.Errorf("queue %s: stream %s: %v", c.URL, cfg.Name, err)
@@ -136,7 +164,7 @@ func (c *Conn) GetJob(ctx context.Context, id string) (*Job, error) {
 	}
 	m, err := st.GetLastMsgForSubject(ctx, jobSubject(id))
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
-		return nil, fmt.Errorf("queue %s: no job %s", c.URL, id)
+		return nil, fmt.Errorf("queue %s: %w %s", c.URL, errNoJob, id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("queue %s: job %s: %v", c.URL, id, err)
@@ -147,6 +175,9 @@ func (c *Conn) GetJob(ctx context.Context, id string) (*Job, error) {
 	}
 	if j.Format != Format {
 		return nil, fmt.Errorf("queue %s: job %s has format %q, this branchwise reads %q", c.URL, id, j.Format, Format)
+	}
+	if j.Key != j.key() {
+		return nil, fmt.Errorf("queue %s: job %s: a damaged record (its key does not match its contents)", c.URL, id)
 	}
 	return &j, nil
 }
@@ -195,35 +226,59 @@ func (c *Conn) Push(ctx context.Context, j Job, fr *shard.Frontier, opt PushOpti
 	j.Format, j.SplitDepth, j.Frontier = Format, fr.Depth, fr.Len()
 	j.Prefix = shard.Counts{Nodes: fr.Prefix.Nodes, Branches: fr.Prefix.Branches, Solutions: fr.Prefix.Solutions}
 	j.Pushed = time.Now().UTC()
-	b, err := json.Marshal(&j)
-	if err != nil {
+	var nonce [16]byte
+	rand.Read(nonce[:])
+	j.Nonce = hex.EncodeToString(nonce[:])
+	j.Key, j.Complete = j.key(), false
+	if err := c.putJob(ctx, &j); err != nil {
 		return err
 	}
-	if _, err := c.js.Publish(ctx, jobSubject(j.ID), b); err != nil {
-		return fmt.Errorf("queue %s: publishing job %s: %v", c.URL, j.ID, err)
-	}
-	// A push interrupted and repeated with --replace starts over; the
-	// message ids make a plain repeat of one subtree harmless.
+	// The record goes first, so that a worker finds it for every item;
+	// Complete goes last, so that collect can tell a push cut short.
 	var futures []jetstream.PubAckFuture
 	for k := 0; k < fr.Len(); k++ {
-		b, _ := json.Marshal(item{Job: j.ID, ID: fmt.Sprint(k), Path: fr.Path(k)})
-		f, err := c.js.PublishAsync(workSubject(j.ID), b, jetstream.WithMsgID(j.ID+"/"+fmt.Sprint(k)))
+		if ctx.Err() != nil {
+			return fmt.Errorf("queue %s: push of job %s stopped after %d of %d subtrees (push again with --replace): %w", c.URL, j.ID, k, fr.Len(), ctx.Err())
+		}
+		id := fmt.Sprint(k)
+		b, _ := json.Marshal(item{Job: j.ID, Key: j.Key, ID: id, Path: fr.Path(k)})
+		f, err := c.js.PublishAsync(workSubject(j.ID), b, jetstream.WithMsgID(msgID(j.Key, id)))
 		if err != nil {
-			return fmt.Errorf("queue %s: publishing subtree %d: %v", c.URL, k, err)
+			return fmt.Errorf("queue %s: publishing subtree %d of job %s (push again with --replace): %v", c.URL, k, j.ID, err)
 		}
 		futures = append(futures, f)
 	}
 	select {
 	case <-c.js.PublishAsyncComplete():
 	case <-ctx.Done():
-		return ctx.Err()
+		return fmt.Errorf("queue %s: push of job %s stopped before the server confirmed every subtree (push again with --replace): %w", c.URL, j.ID, ctx.Err())
 	}
 	for k, f := range futures {
 		select {
 		case err := <-f.Err():
-			return fmt.Errorf("queue %s: publishing subtree %d: %v", c.URL, k, err)
+			return fmt.Errorf("queue %s: publishing subtree %d of job %s (push again with --replace): %v", c.URL, k, j.ID, err)
+		case ack := <-f.Ok():
+			if ack.Duplicate {
+				// Never expected (the key is new): a subtree dropped
+				// would leave the count unfinished for ever.
+				return fmt.Errorf("queue %s: the server dropped subtree %d of job %s as a duplicate (push again with --replace)", c.URL, k, j.ID)
+			}
 		default:
+			return fmt.Errorf("queue %s: subtree %d of job %s was not confirmed (push again with --replace)", c.URL, k, j.ID)
 		}
+	}
+	j.Complete = true
+	return c.putJob(ctx, &j)
+}
+
+// putJob publishes j's record (the stream keeps the last per job).
+func (c *Conn) putJob(ctx context.Context, j *Job) error {
+	b, err := json.Marshal(j)
+	if err != nil {
+		return err
+	}
+	if _, err := c.js.Publish(ctx, jobSubject(j.ID), b); err != nil {
+		return fmt.Errorf("queue %s: publishing job %s: %v", c.URL, j.ID, err)
 	}
 	return nil
 }

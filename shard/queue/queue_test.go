@@ -275,6 +275,17 @@ func TestServeUntil(t *testing.T) {
 			t.Errorf("ServeUntil(%q, %q): %v, want an option error", args[0], args[1], err)
 		}
 	}
+	// D10: a busy port is said at once, not after a silent 10 s wait.
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	err = queue.ServeUntil(context.Background(), busy.Addr().String(), t.TempDir(), &log)
+	busy.Close()
+	if err == nil || !strings.Contains(err.Error(), "cannot listen on "+busy.Addr().String()) || time.Since(start) > 2*time.Second {
+		t.Errorf("busy port: %v after %v", err, time.Since(start))
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- queue.ServeUntil(ctx, "127.0.0.1:-1", t.TempDir(), &log) }()

@@ -20,6 +20,16 @@ const serverStartTimeout = 10 * time.Second
 // on host:port (port -1: a free one), keeping its streams in storeDir. Its
 // ClientURL is the address for Connect; Shutdown stops it.
 func Serve(host string, port int, storeDir string) (*server.Server, error) {
+	// The server does not report a port it cannot listen on (it only
+	// never becomes ready): try it first, to say why at once.
+	if port >= 0 {
+		addr := net.JoinHostPort(host, strconv.Itoa(port))
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			return nil, fmt.Errorf("nats server: cannot listen on %s: %v", addr, err)
+		}
+		ln.Close()
+	}
 	s, err := server.NewServer(&server.Options{Host: host, Port: port, JetStream: true, StoreDir: storeDir,
 		NoSigs: true, ServerName: "branchwise"})
 	if err != nil {

@@ -78,11 +78,23 @@ func (c *Conn) Work(ctx context.Context, build Builder, opt WorkerOptions) error
 			msg.Term()
 			continue
 		}
+		// A tree serves only the push it was built for: an item of
+		// another key reloads the job, and one whose push was replaced
+		// is dropped.
 		jt, ok := jobs[it.Job]
-		if !ok {
+		if !ok || jt.job.Key != it.Key {
+			delete(jobs, it.Job)
 			if jt, err = c.loadJob(ctx, it.Job, build, opt.Version); err != nil {
+				if errors.Is(err, errNoJob) {
+					msg.Term()
+					continue
+				}
 				msg.Nak()
 				return err
+			}
+			if jt.job.Key != it.Key {
+				msg.Term()
+				continue
 			}
 			jobs[it.Job] = jt
 		}
@@ -170,7 +182,7 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	r := result{Job: it.Job, ID: it.ID, Kind: kindCount, From: from, Version: opt.Version, Worker: opt.Name}
+	r := result{Job: it.Job, Key: it.Key, ID: it.ID, Kind: kindCount, From: from, Version: opt.Version, Worker: opt.Name}
 	if timedOut {
 		n, sol := t.Branches()
 		r.Kind, r.Children = kindSplit, n
@@ -180,8 +192,8 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 		}
 		for k := 0; k < n; k++ {
 			id := it.ID + "." + strconv.Itoa(k)
-			b, _ := json.Marshal(item{Job: it.Job, ID: id, Path: append(append([]int(nil), it.Path...), k)})
-			if _, err := c.js.Publish(ctx, workSubject(it.Job), b, jetstream.WithMsgID(it.Job+"/"+id)); err != nil {
+			b, _ := json.Marshal(item{Job: it.Job, Key: it.Key, ID: id, Path: append(append([]int(nil), it.Path...), k)})
+			if _, err := c.js.Publish(ctx, workSubject(it.Job), b, jetstream.WithMsgID(msgID(it.Key, id))); err != nil {
 				return fmt.Errorf("queue %s: publishing subtree %s: %v", c.URL, id, err)
 			}
 		}
@@ -197,7 +209,7 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 	// A result published twice (this worker killed before its ack, the
 	// subtree counted again) is dropped by the server within the
 	// duplicate window and by Collect after it.
-	if _, err := c.js.Publish(ctx, resultSubject(it.Job), b, jetstream.WithMsgID(it.Job+"/"+it.ID+"/"+r.Kind)); err != nil {
+	if _, err := c.js.Publish(ctx, resultSubject(it.Job), b, jetstream.WithMsgID(msgID(it.Key, it.ID+"/"+r.Kind))); err != nil {
 		return fmt.Errorf("queue %s: publishing the result of subtree %s: %v", c.URL, it.ID, err)
 	}
 	if opt.afterPublish != nil {
