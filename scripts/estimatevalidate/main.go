@@ -13,6 +13,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"math"
 	"os"
@@ -81,8 +82,62 @@ func main() {
 	firstEmpty := flag.Bool("first-empty", false, "estimate the first-empty-cell tree (the kernel's FirstEmpty rule) instead of the fewest-options tree")
 	pp24 := flag.Bool("pp24", false, "instead of -puzzles: the ten depth-4 subtrees of Korekawa et al.'s PP-24 tree (--cells-only --dead-regions --largest-region) counted exactly in docs/distributed.md")
 	korf := flag.Int64("korf", 0, "instead: predict IDA*'s penultimate iteration on the Korf instances with at most this many generated nodes")
+	count := flag.Bool("count", false, "instead: count exactly the trees of the NAME<TAB>SPEC lines on standard input, printing validation-set lines")
+	find := flag.String("find", "", "instead: print subtrees of this spec's tree at -find-depth of -find-min to -find-max nodes")
+	findDepth := flag.Int("find-depth", 5, "with -find: the subtrees' depth")
+	findWant := flag.Int("find-want", 5, "with -find: subtrees wanted")
+	findMin := flag.Float64("find-min", 1e5, "with -find: least nodes")
+	findMax := flag.Float64("find-max", 3e7, "with -find: most nodes")
+	set := flag.String("set", "", "instead: measure the budgeted methods on the validation set in this file (e.g. "+treesFile+")")
+	share := flag.Float64("share", 0.01, "with -set: each estimate's work, a share of the tree's nodes")
+	trees := flag.String("trees", "", "with -set: only the trees whose names start with one of these, comma-separated")
+	chart := flag.String("chart", "", "with -set: write the chart of estimate/truth per tree and method here")
 	flag.Parse()
 	ctx := context.Background()
+	switch {
+	case *set != "":
+		f, err := os.Open(*set)
+		if err != nil {
+			fail(err)
+		}
+		all, err := readTrees(f, *set)
+		f.Close()
+		if err != nil {
+			fail(err)
+		}
+		var picked []countedTree
+		for _, t := range all {
+			if *trees == "" || slices.ContainsFunc(strings.Split(*trees, ","), func(p string) bool { return strings.HasPrefix(t.name, p) }) {
+				picked = append(picked, t)
+			}
+		}
+		var rawW io.Writer
+		if *raw != "" {
+			rf, err := os.OpenFile(*raw, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+			if err != nil {
+				fail(err)
+			}
+			defer rf.Close()
+			rawW = rf
+		}
+		methods := pickMethods(*only)
+		scores := validateSet(ctx, picked, methods, *reps, *share, os.Stdout, rawW)
+		summarize(os.Stdout, scores, methods)
+		if *chart != "" {
+			ratioChart(*chart, scores, methods)
+		}
+		return
+	case *count:
+		if err := countSpecs(ctx, os.Stdin, os.Stdout); err != nil {
+			fail(err)
+		}
+		return
+	case *find != "":
+		if err := findSubtrees(ctx, *find, *findDepth, *findWant, 200, *findMin, *findMax); err != nil {
+			fail(err)
+		}
+		return
+	}
 	if *fromRaw != "" {
 		chartFromRaw(strings.Split(*fromRaw, ","), *truthSVG)
 		return
