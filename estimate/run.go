@@ -60,7 +60,7 @@ func runMethod(ctx context.Context, method string, newTree func() Tree, opt Opti
 // (Options.ExactDepth), and whether its probes look ahead
 // (Options.Lookahead: off for purdom, where it is unmeasured).
 func MethodDefaults(method string) (samples, exactDepth int, lookahead bool) {
-	samples = map[string]int{"frontier": 20, "knuth": 10000, "stratified": 100, "paper": 20, "purdom": 30, "samplesearch": 30}[method]
+	samples = map[string]int{"auto": 1, "frontier": 20, "knuth": 10000, "stratified": 100, "paper": 20, "purdom": 30, "samplesearch": 30}[method]
 	exactDepth = map[string]int{"frontier": 2, "paper": 3, "exact": 3}[method]
 	return samples, exactDepth, method != "purdom"
 }
