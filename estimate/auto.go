@@ -23,6 +23,17 @@ var autoConfigs = []autoConfig{
 		o.Lookahead, o.Importance, o.Tail, o.ExactDepth = true, true, autoTail(b), 1
 	}},
 	{"purdom width 2 lookahead", "purdom", func(o *Options, b int64) { o.Lookahead, o.Width = true, 2 }},
+	{"purdom width 3 lookahead, root exact", "purdom", func(o *Options, b int64) { o.Lookahead, o.Width, o.ExactDepth = true, 3, 1 }},
+	{"purdom width 4, root exact", "purdom", func(o *Options, b int64) { o.Width, o.ExactDepth = 4, 1 }},
+}
+
+// purdomCost predicts the moves of a Purdom probe of width w from those of
+// width 2, c2: a probe reaches about w^D nodes where width 2 reaches 2^D,
+// so c2^(log w / log 2). Auto tries a wider probe only when this fits the
+// candidate's share: a single probe of width 4 on a deep tree can cost
+// more than the whole budget.
+func purdomCost(c2 float64, w int) float64 {
+	return math.Pow(c2, math.Log(float64(w))/math.Ln2)
 }
 
 const (
@@ -94,7 +105,7 @@ func budgeted(ctx context.Context, method string, newTree func() Tree, opt Optio
 		cal.ExactDepth--
 	}
 	per := max((float64(c.Work)-fixed)/float64(c.Samples), 1)
-	left := float64(budget) - fixed
+	left := float64(budget-c.Work) - fixed // the main run counts the prefix again
 	if left < per*float64(cal.Samples+1) {
 		return c, per, nil
 	}
@@ -125,13 +136,20 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 	best, bestScore := -1, math.Inf(1)
 	var spent int64
 	pilots := make([]Result, len(autoConfigs))
+	perWidth2 := 0.0 // moves per probe of Purdom width 2
 	for i, c := range autoConfigs {
 		o := opt
 		c.set(&o, budget)
 		o.Seed = RoundSeed(opt.Seed, 2000+i)
-		r, _, err := budgeted(ctx, c.method, newTree, o, share)
+		if c.method == "purdom" && o.Width > 2 && (perWidth2 == 0 || purdomCost(perWidth2, o.Width) > float64(share)) {
+			continue
+		}
+		r, per, err := budgeted(ctx, c.method, newTree, o, share)
 		if err != nil {
 			return r, err
+		}
+		if c.method == "purdom" && o.Width == 2 {
+			perWidth2 = per
 		}
 		spent += r.Work
 		pilots[i] = r
