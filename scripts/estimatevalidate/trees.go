@@ -46,6 +46,9 @@ func readTrees(r io.Reader, file string) ([]countedTree, error) {
 		if len(f) != 5 {
 			return nil, fmt.Errorf("%s:%d: want 5 tab-separated fields (name, spec, nodes, solutions, seconds), have %d", file, line, len(f))
 		}
+		if strings.ContainsAny(f[0], ", ") {
+			return nil, fmt.Errorf("%s:%d: name %q: no commas or spaces (the -raw files are comma-separated)", file, line, f[0])
+		}
 		t := countedTree{name: f[0], spec: f[1]}
 		for i, p := range []*float64{&t.nodes, &t.solutions, &t.seconds} {
 			v, err := strconv.ParseFloat(f[2+i], 64)

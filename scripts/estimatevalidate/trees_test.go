@@ -70,6 +70,7 @@ func TestReadTreesErrors(t *testing.T) {
 		{"# c\na\tpack x\tone\t0\t1\n", "t.tsv:2: field 3"},
 		{"a\tpack x\t0\t0\t1\n", "t.tsv:1: a tree has at least its root"},
 		{"a\tpack x\t5\t-1\t1\n", "t.tsv:1: field 4"},
+		{"a,b\tpack x\t5\t1\t1\n", "t.tsv:1: name"},
 	} {
 		_, err := readTrees(strings.NewReader(tc.in), "t.tsv")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -182,7 +182,7 @@ func (c *coverage) merge(o coverage) {
 
 // ratioChart draws the median estimate/truth per tree and method, nodes
 // and solutions, on a log scale: 1 is the truth.
-func ratioChart(file string, scores []treeScore, methods []budgetMethod) {
+func ratioChart(file string, scores []treeScore, methods []string) {
 	var trees []string
 	for _, s := range scores {
 		if !slices.Contains(trees, s.tree) {
@@ -195,10 +195,10 @@ func ratioChart(file string, scores []treeScore, methods []budgetMethod) {
 			Subtitle: "at most 1% of each tree's nodes of work; trees numbered as in docs/estimate-validation.md",
 			XLabel:   "tree", YLabel: "estimate / truth", LogY: true}
 		for _, m := range methods {
-			ser := render.Series{Name: m.name}
+			ser := render.Series{Name: m}
 			for i, tr := range trees {
 				for _, s := range scores {
-					if s.tree == tr && s.method == m.name {
+					if s.tree == tr && s.method == m {
 						r := s.nodeRatio
 						if q == "solutions" {
 							r = s.solRatio
@@ -243,4 +243,52 @@ func pickMethods(list string) []budgetMethod {
 		}
 	}
 	return out
+}
+
+// ratioChartFromRaw draws ratioChart from the -raw files of -set runs:
+// TREE,METHOD,SEED,QUANTITY,TRUTH,ESTIMATE,... lines.
+func ratioChartFromRaw(files []string, out string) {
+	type key struct{ tree, method string }
+	ratios := map[key]*treeScore{}
+	var order []key
+	var methods []string
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			fail(err)
+		}
+		for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			f := strings.Split(line, ",")
+			var truth, est float64
+			if len(f) < 6 {
+				fail(fmt.Errorf("%s:%d: want at least 6 fields, have %d", name, i+1, len(f)))
+			}
+			if _, err := fmt.Sscan(f[4], &truth); err != nil {
+				fail(fmt.Errorf("%s:%d: field 5: %v", name, i+1, err))
+			}
+			if _, err := fmt.Sscan(f[5], &est); err != nil {
+				fail(fmt.Errorf("%s:%d: field 6: %v", name, i+1, err))
+			}
+			k := key{f[0], f[1]}
+			if ratios[k] == nil {
+				ratios[k] = &treeScore{tree: f[0], method: f[1]}
+				order = append(order, k)
+			}
+			if !slices.Contains(methods, f[1]) {
+				methods = append(methods, f[1])
+			}
+			if f[3] == "nodes" {
+				ratios[k].nodeRatios = append(ratios[k].nodeRatios, ratio(est, truth))
+			} else {
+				ratios[k].solRatioList = append(ratios[k].solRatioList, ratio(est, truth))
+			}
+		}
+	}
+	var scores []treeScore
+	for _, k := range order {
+		s := ratios[k]
+		s.nodeRatio, s.solRatio = median(s.nodeRatios), median(s.solRatioList)
+		scores = append(scores, *s)
+	}
+	ratioChart(out, scores, methods)
 }
