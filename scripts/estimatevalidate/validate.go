@@ -192,7 +192,7 @@ func ratioChart(file string, scores []treeScore, methods []string) {
 	var charts []render.Chart
 	for _, q := range []string{"nodes", "solutions"} {
 		ch := render.Chart{Title: "Median estimate / truth of the " + q + ", per tree of the validation set",
-			Subtitle: "at most 1% of each tree's nodes of work; trees numbered as in docs/estimate-validation.md",
+			Subtitle: "at most 1% of each tree's nodes of work; trees numbered as in the table of docs/estimate.md",
 			XLabel:   "tree", YLabel: "estimate / truth", LogY: true}
 		for _, m := range methods {
 			ser := render.Series{Name: m}
