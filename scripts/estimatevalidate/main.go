@@ -76,7 +76,7 @@ func main() {
 	puzzles := flag.String("puzzles", "pentomino-6x10,pentomino-5x12,pentomino-4x15,pentomino-8x8,hexiamond-6x6", "puzzles")
 	only := flag.String("methods", "", "comma-separated methods to run (default all)")
 	raw := flag.String("raw", "", "append every repetition's intervals and diagnostics to this CSV file")
-	fromRaw := flag.String("chart-from", "", "instead: draw -truth-svg (or with -chart, the chart of -set) from the -raw CSV files given here, comma-separated")
+	fromRaw := flag.String("chart-from", "", "instead: draw -truth-svg from the -raw CSV files given here, comma-separated; with -set, print the tables of -set (and draw -chart) from them")
 	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH|WIDTH[:look][:xEXACT][:tTAIL]],... e.g. knuth:100000,frontier:20:3:look,purdom:10:4:look:x1:t50")
 	deadRegions := flag.Bool("dead-regions", false, "estimate the tree whose nodes with an empty region no remaining pieces fill are cut (the fewest-options rule)")
 	firstEmpty := flag.Bool("first-empty", false, "estimate the first-empty-cell tree (the kernel's FirstEmpty rule) instead of the fewest-options tree")
@@ -95,6 +95,9 @@ func main() {
 	flag.Parse()
 	ctx := context.Background()
 	switch {
+	case *set != "" && *fromRaw != "":
+		reportFromRaw(strings.Split(*fromRaw, ","), *chart, os.Stdout)
+		return
 	case *set != "":
 		f, err := os.Open(*set)
 		if err != nil {
@@ -140,10 +143,6 @@ func main() {
 		if err := findSubtrees(ctx, *find, *findDepth, *findWant, 200, *findMin, *findMax); err != nil {
 			fail(err)
 		}
-		return
-	}
-	if *fromRaw != "" && *chart != "" {
-		ratioChartFromRaw(strings.Split(*fromRaw, ","), *chart)
 		return
 	}
 	if *fromRaw != "" {

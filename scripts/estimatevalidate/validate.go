@@ -42,6 +42,7 @@ type treeScore struct {
 	seconds                  float64 // per estimate
 	choices                  map[string]int
 	solZero                  int // estimates of 0 solutions where there are some
+	reps                     int
 	nodeRatios, solRatioList []float64
 }
 
@@ -245,11 +246,17 @@ func pickMethods(list string) []budgetMethod {
 	return out
 }
 
-// ratioChartFromRaw draws ratioChart from the -raw files of -set runs:
-// TREE,METHOD,SEED,QUANTITY,TRUTH,ESTIMATE,... lines.
-func ratioChartFromRaw(files []string, out string) {
+// scoresFromRaw reads the -raw files of -set runs (TREE,METHOD,SEED,
+// QUANTITY,TRUTH,ESTIMATE,LOW,HIGH,KIND,WORK lines) into each method's
+// record on each tree, in the order met, and the methods' names.
+func scoresFromRaw(files []string, nodesOf map[string]float64) ([]treeScore, []string) {
 	type key struct{ tree, method string }
-	ratios := map[key]*treeScore{}
+	type acc struct {
+		s          treeScore
+		nErr, sErr []float64
+		reps       int
+	}
+	accs := map[key]*acc{}
 	var order []key
 	var methods []string
 	for _, name := range files {
@@ -259,36 +266,80 @@ func ratioChartFromRaw(files []string, out string) {
 		}
 		for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 			f := strings.Split(line, ",")
-			var truth, est float64
-			if len(f) < 6 {
-				fail(fmt.Errorf("%s:%d: want at least 6 fields, have %d", name, i+1, len(f)))
+			if len(f) != 10 {
+				fail(fmt.Errorf("%s:%d: want 10 fields, have %d", name, i+1, len(f)))
 			}
-			if _, err := fmt.Sscan(f[4], &truth); err != nil {
-				fail(fmt.Errorf("%s:%d: field 5: %v", name, i+1, err))
-			}
-			if _, err := fmt.Sscan(f[5], &est); err != nil {
-				fail(fmt.Errorf("%s:%d: field 6: %v", name, i+1, err))
+			var v [5]float64 // truth, estimate, low, high, work
+			for j, field := range []string{f[4], f[5], f[6], f[7], f[9]} {
+				if _, err := fmt.Sscan(field, &v[j]); err != nil {
+					fail(fmt.Errorf("%s:%d: %q: %v", name, i+1, field, err))
+				}
 			}
 			k := key{f[0], f[1]}
-			if ratios[k] == nil {
-				ratios[k] = &treeScore{tree: f[0], method: f[1]}
+			a := accs[k]
+			if a == nil {
+				a = &acc{s: treeScore{tree: f[0], method: f[1]}}
+				accs[k] = a
 				order = append(order, k)
 			}
 			if !slices.Contains(methods, f[1]) {
 				methods = append(methods, f[1])
 			}
+			iv := estimate.Interval{Estimate: v[1], Low: v[2], High: v[3], Kind: f[8]}
 			if f[3] == "nodes" {
-				ratios[k].nodeRatios = append(ratios[k].nodeRatios, ratio(est, truth))
-			} else {
-				ratios[k].solRatioList = append(ratios[k].solRatioList, ratio(est, truth))
+				a.s.nodeRatios = append(a.s.nodeRatios, ratio(v[1], v[0]))
+				a.nErr = append(a.nErr, relErr(v[1], v[0]))
+				a.s.nodeCI.add(iv, v[0])
+				a.s.workShare += v[4] / v[0]
+				a.reps++
+				continue
+			}
+			a.s.solRatioList = append(a.s.solRatioList, ratio(v[1], v[0]))
+			a.sErr = append(a.sErr, relErr(v[1], v[0]))
+			a.s.solCI.add(iv, v[0])
+			if v[0] > 0 && v[1] == 0 {
+				a.s.solZero++
 			}
 		}
 	}
 	var scores []treeScore
 	for _, k := range order {
-		s := ratios[k]
-		s.nodeRatio, s.solRatio = median(s.nodeRatios), median(s.solRatioList)
-		scores = append(scores, *s)
+		a := accs[k]
+		a.s.nodeRatio, a.s.solRatio = median(a.s.nodeRatios), median(a.s.solRatioList)
+		a.s.nodeErr, a.s.solErr = median(a.nErr), median(a.sErr)
+		a.s.workShare /= float64(max(a.reps, 1))
+		a.s.reps = a.reps
+		scores = append(scores, a.s)
 	}
-	ratioChart(out, scores, methods)
+	return scores, methods
+}
+
+// reportFromRaw prints the per-tree table and the summary of -raw files,
+// and with chart the chart of ratios.
+func reportFromRaw(files []string, chart string, w io.Writer) {
+	scores, methods := scoresFromRaw(files, nil)
+	fmt.Fprintf(w, "| # | tree | method | reps | work %% | nodes: median est/truth | median rel. err | CIs printed, covering | solutions: median est/truth | median rel. err | CIs printed, covering | zero |\n")
+	fmt.Fprintf(w, "|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	var trees []string
+	for _, s := range scores {
+		if !slices.Contains(trees, s.tree) {
+			trees = append(trees, s.tree)
+		}
+	}
+	for i, tr := range trees {
+		for _, s := range scores {
+			if s.tree == tr {
+				fmt.Fprintf(w, "| %d | %s | %s | %d | %.2f | %.3f | %.3f | %s | %.3f | %.3f | %s | %d |\n", i+1, s.tree, s.method, s.reps,
+					100*s.workShare, s.nodeRatio, s.nodeErr, s.nodeCI, s.solRatio, s.solErr, s.solCI, s.solZero)
+			}
+		}
+	}
+	var bm []budgetMethod
+	for _, m := range methods {
+		bm = append(bm, budgetMethod{name: m})
+	}
+	summarize(w, scores, bm)
+	if chart != "" {
+		ratioChart(chart, scores, methods)
+	}
 }
