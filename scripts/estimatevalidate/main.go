@@ -7,6 +7,18 @@
 // relative error against work.
 //
 //	go run ./scripts/estimatevalidate [-reps 100] [-j 2] [-svg docs/estimate-validation.svg] [-puzzles pentomino-6x10,...]
+//
+// The validation set (testdata/trees.tsv, issue 30) has modes of its own:
+//
+//	go run ./scripts/estimatevalidate -count < testdata/trees.tsv   # recount every tree
+//	go run ./scripts/estimatevalidate -set scripts/estimatevalidate/testdata/trees.tsv [-trees PREFIX,...] [-methods auto,frontier,knuth,purdom] [-reps 100] [-share 0.01] [-raw FILE] [-chart FILE]
+//	go run ./scripts/estimatevalidate -set scripts/estimatevalidate/testdata/trees.tsv -chart-from RAW,... [-chart FILE]
+//
+// -set runs every method on every tree, reps seeded repetitions on a work
+// budget of -share of the tree's nodes, and prints per tree the median
+// estimate/truth, the median relative error and the coverage of the
+// printed confidence intervals, then per method whether the goals of
+// issue 30 are met.
 package main
 
 import (
@@ -83,11 +95,6 @@ func main() {
 	pp24 := flag.Bool("pp24", false, "instead of -puzzles: the ten depth-4 subtrees of Korekawa et al.'s PP-24 tree (--cells-only --dead-regions --largest-region) counted exactly in docs/distributed.md")
 	korf := flag.Int64("korf", 0, "instead: predict IDA*'s penultimate iteration on the Korf instances with at most this many generated nodes")
 	count := flag.Bool("count", false, "instead: count exactly the trees of the NAME<TAB>SPEC lines on standard input, printing validation-set lines")
-	find := flag.String("find", "", "instead: print subtrees of this spec's tree at -find-depth of -find-min to -find-max nodes")
-	findDepth := flag.Int("find-depth", 5, "with -find: the subtrees' depth")
-	findWant := flag.Int("find-want", 5, "with -find: subtrees wanted")
-	findMin := flag.Float64("find-min", 1e5, "with -find: least nodes")
-	findMax := flag.Float64("find-max", 3e7, "with -find: most nodes")
 	set := flag.String("set", "", "instead: measure the budgeted methods on the validation set in this file (e.g. "+treesFile+")")
 	share := flag.Float64("share", 0.01, "with -set: each estimate's work, a share of the tree's nodes")
 	trees := flag.String("trees", "", "with -set: only the trees whose names start with one of these, comma-separated")
@@ -136,11 +143,6 @@ func main() {
 		return
 	case *count:
 		if err := countSpecs(ctx, os.Stdin, os.Stdout); err != nil {
-			fail(err)
-		}
-		return
-	case *find != "":
-		if err := findSubtrees(ctx, *find, *findDepth, *findWant, 200, *findMin, *findMax); err != nil {
 			fail(err)
 		}
 		return

@@ -6,9 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -207,72 +205,6 @@ func countSpecs(ctx context.Context, r io.Reader, w io.Writer) error {
 		fmt.Fprintln(w, t.line())
 	}
 	return sc.Err()
-}
-
-// findSubtrees prints the paths of subtrees of spec's tree at depth whose
-// exact size is between least and most nodes: random descents (seeds 1,
-// 2, ...) to the depth, each counted with a limit of most nodes, until
-// want are found or tries descents are spent.
-func findSubtrees(ctx context.Context, spec string, depth, want, tries int, least, most float64) error {
-	newTree, err := buildTree(spec)
-	if err != nil {
-		return err
-	}
-	t := newTree()
-	var seen []string
-	for seed := uint64(1); seed <= uint64(tries) && len(seen) < want; seed++ {
-		rng := rand.New(rand.NewPCG(seed, 30))
-		for t.Depth() > 0 {
-			t.Up()
-		}
-		var path []int
-		for len(path) < depth {
-			n, _ := t.Branches()
-			if n == 0 {
-				break
-			}
-			k := rng.IntN(n)
-			t.Down(k)
-			path = append(path, k)
-		}
-		key := fmt.Sprint(path)
-		if len(path) < depth || slices.Contains(seen, key) {
-			continue
-		}
-		var p estimate.Profile
-		var nodes float64
-		cctx, cancel := context.WithCancel(ctx)
-		sub := estimate.Subtree(newTree, path)
-		// A count stopped after a time a subtree of most nodes would not
-		// need (about 5e5 nodes per second on a loaded core).
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			p, _ = estimate.Exhaustive(cctx, sub, 1<<30, 1)
-		}()
-		select {
-		case <-done:
-		case <-time.After(time.Duration(most/5e5*float64(time.Second)) + time.Second):
-			cancel()
-			<-done
-			cancel()
-			continue
-		}
-		cancel()
-		for _, v := range p.Nodes {
-			nodes += float64(v)
-		}
-		if nodes < least || nodes > most {
-			continue
-		}
-		seen = append(seen, key)
-		var sols int64
-		for _, v := range p.Solutions {
-			sols += v
-		}
-		fmt.Printf("%s --subtree %s\t%.0f nodes\t%d solutions\n", spec, strings.Trim(strings.ReplaceAll(key, " ", ","), "[]"), nodes, sols)
-	}
-	return nil
 }
 
 // fail prints an error and exits.
