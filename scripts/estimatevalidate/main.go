@@ -97,7 +97,7 @@ func main() {
 	count := flag.Bool("count", false, "instead: count exactly the trees of the NAME<TAB>SPEC lines on standard input, printing validation-set lines")
 	set := flag.String("set", "", "instead: measure the budgeted methods on the validation set in this file (e.g. "+treesFile+")")
 	share := flag.Float64("share", 0.01, "with -set: each estimate's work, a share of the tree's nodes")
-	trees := flag.String("trees", "", "with -set: only the trees whose names start with one of these, comma-separated")
+	trees := flag.String("trees", "", "with -set: only these trees, comma-separated names (NAME* for the names that start with NAME)")
 	chart := flag.String("chart", "", "with -set: write the chart of estimate/truth per tree and method here")
 	flag.Parse()
 	ctx := context.Background()
@@ -117,7 +117,10 @@ func main() {
 		}
 		var picked []countedTree
 		for _, t := range all {
-			if *trees == "" || slices.ContainsFunc(strings.Split(*trees, ","), func(p string) bool { return strings.HasPrefix(t.name, p) }) {
+			if *trees == "" || slices.ContainsFunc(strings.Split(*trees, ","), func(p string) bool {
+				pre, ok := strings.CutSuffix(p, "*")
+				return t.name == p || ok && strings.HasPrefix(t.name, pre)
+			}) {
 				picked = append(picked, t)
 			}
 		}
