@@ -6,55 +6,34 @@ import (
 	"math"
 )
 
-// An autoConfig is one estimator the method "auto" may choose.
-type autoConfig struct {
-	name, method string
-	set          func(o *Options, budget int64)
-}
-
-// autoConfigs are the candidates of Auto's pilot: Knuth's probes with
-// lookahead and the small subtrees counted (the heavy tail of a packing's
-// probes is there), the same guided by the fewest-options counts, the
-// frontier over them, and Purdom's partial backtracking of width 2.
-var autoConfigs = []autoConfig{
-	{"knuth lookahead tail", "knuth", func(o *Options, b int64) { o.Lookahead, o.Tail = true, autoTail(b) }},
-	{"knuth importance tail", "knuth", func(o *Options, b int64) { o.Lookahead, o.Importance, o.Tail = true, true, autoTail(b) }},
-	{"frontier importance tail", "frontier", func(o *Options, b int64) {
-		o.Lookahead, o.Importance, o.Tail, o.ExactDepth = true, true, autoTail(b), 1
-	}},
-	{"purdom width 2 lookahead", "purdom", func(o *Options, b int64) { o.Lookahead, o.Width = true, 2 }},
-	{"purdom width 3 lookahead, root exact", "purdom", func(o *Options, b int64) { o.Lookahead, o.Width, o.ExactDepth = true, 3, 1 }},
-	{"purdom width 4, root exact", "purdom", func(o *Options, b int64) { o.Width, o.ExactDepth = 4, 1 }},
-}
-
-// purdomCost predicts the moves of a Purdom probe of width w from those of
-// width 2, c2: a probe reaches about w^D nodes where width 2 reaches 2^D,
-// so c2^(log w / log 2). Auto tries a wider probe only when this fits the
-// candidate's share: a single probe of width 4 on a deep tree can cost
-// more than the whole budget.
-func purdomCost(c2 float64, w int) float64 {
-	return math.Pow(c2, math.Log(float64(w))/math.Ln2)
-}
-
 const (
-	// pilotShare is the part of the budget the pilot spends, all
-	// candidates together.
-	pilotShare = 0.25
-	// probesPerTail: the tail budget is set so that the main run has room
-	// for this many probes even if each counts a subtree of the tail's
-	// size (the failed count that precedes it included).
+	// minPurdomProbes: auto takes the widest Purdom probe of which this
+	// many fit in the budget (fewer and the spread says nothing).
+	minPurdomProbes = 3
+	// maxAutoWidth bounds the widths auto considers (the widest measured
+	// on 6x10: docs/estimate-log.md).
+	maxAutoWidth = 6
+	// widthProbes: the probes of width 2 whose mean cost predicts the
+	// wider ones' (one probe that dies early would predict too little).
+	widthProbes = 4
+	// probesPerTail: the fallback's tail budget is set so that the run has
+	// room for this many probes even if each counts a subtree of the
+	// tail's size (the failed count that precedes it included).
 	probesPerTail = 600
-	// minTail, maxTail bound the small subtrees counted exactly.
+	// minTailNodes, maxTailNodes bound the small subtrees counted exactly.
 	minTailNodes, maxTailNodes = 16, 20000
-	// heavyPenalty multiplies the pilot's variance of a candidate whose
-	// probes' tail index is below 2 (an infinite variance): its pilot
-	// spread understates the error.
-	heavyPenalty = 4
 )
 
 // autoTail is the tail budget of a run of about budget moves.
 func autoTail(budget int64) int {
 	return int(min(max(budget/(2*probesPerTail), minTailNodes), maxTailNodes))
+}
+
+// purdomCost predicts the moves of a Purdom probe of width w from those of
+// width 2, c2: a probe reaches about w^D nodes where width 2 reaches 2^D,
+// so c2^(log w / log 2).
+func purdomCost(c2 float64, w int) float64 {
+	return math.Pow(c2, math.Log(float64(w))/math.Ln2)
 }
 
 // calibrationSamples is a first run's size per method: small enough to
@@ -122,10 +101,17 @@ func budgeted(ctx context.Context, method string, newTree func() Tree, opt Optio
 	return r, per, nil
 }
 
-// Auto spends opt.MaxWork moves (1e6 if 0): a pilot run of each
-// candidate estimator on pilotShare of the budget, then the one whose
-// pilot promises the smallest relative variance of nodes and solutions
-// at equal work runs on the rest. Its Result's Method names the choice.
+// Auto spends opt.MaxWork moves (1e6 if 0) on the estimator measured best
+// at such budgets (docs/estimate.md, the validation set): on a typed tree
+// (an iteration of IDA*) stratified sampling; on the others Purdom's
+// partial backtracking of the largest width of which minPurdomProbes
+// probes fit in the budget, as predicted from the moves of widthProbes
+// probes of width 2 (a wide probe reaches the clusters of solutions that narrow
+// probes miss: at 1% of the work, width 3 estimated the solutions of
+// 6x10 within 36% where the best of Knuth's probes, the frontier and a
+// pilot-chosen mix missed them in most repetitions); and when not even
+// width 2 fits, Knuth's probes with lookahead and small subtrees counted.
+// Its Result's Method names the choice.
 func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error) {
 	const defaultWork = 1_000_000
 	budget := opt.MaxWork
@@ -133,88 +119,41 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 		budget = defaultWork
 	}
 	if _, ok := newTree().(Typed); ok {
-		// A tree that types its nodes (an iteration of IDA*: heuristic
-		// value and children) is stratified sampling's: Lelis, Zilles and
-		// Holte's SS, measured on Korf's instances at a median of 0.99 of
-		// the truth where Knuth's probes gave 0.89 (docs/estimate-log.md).
+		// Lelis, Zilles and Holte's SS: on Korf's instances a median of
+		// 0.99 of the truth where Knuth's probes gave 0.89
+		// (docs/estimate-log.md).
 		r, _, err := budgeted(ctx, "stratified", newTree, opt, budget)
 		r.Method = "auto: stratified (typed tree)"
 		return r, err
 	}
-	share := int64(pilotShare * float64(budget) / float64(len(autoConfigs)))
-	best, bestScore := -1, math.Inf(1)
-	var spent int64
-	pilots := make([]Result, len(autoConfigs))
-	perWidth2 := 0.0 // moves per probe of Purdom width 2
-	for i, c := range autoConfigs {
-		o := opt
-		c.set(&o, budget)
-		o.Seed = RoundSeed(opt.Seed, 2000+i)
-		if c.method == "purdom" && o.Width > 2 && (perWidth2 == 0 || purdomCost(perWidth2, o.Width) > float64(share)) {
-			continue
-		}
-		r, per, err := budgeted(ctx, c.method, newTree, o, share)
-		if err != nil {
-			return r, err
-		}
-		if c.method == "purdom" && o.Width == 2 {
-			perWidth2 = per
-		}
-		spent += r.Work
-		pilots[i] = r
-		if s := pilotScore(r); s < bestScore || best < 0 {
-			best, bestScore = i, s
-		}
-		if i == 0 && r.Work > 2*share {
-			// The budget is too small for the pilots' calibration runs
-			// (a tree of a few thousand nodes at 1%): no pilot, the first
-			// candidate, the most often chosen on the validation set.
+	o := opt
+	o.Width, o.ExactDepth, o.Lookahead, o.Samples = 2, 0, false, widthProbes
+	o.Seed = RoundSeed(opt.Seed, 3000)
+	c := Purdom(ctx, newTree, o)
+	spent := c.Work
+	left := budget - spent
+	width := 0
+	for w := maxAutoWidth; w >= 2; w-- {
+		if purdomCost(float64(max(c.Work, 1))/widthProbes, w)*minPurdomProbes <= float64(left) {
+			width = w
 			break
 		}
 	}
-	c := autoConfigs[best]
-	if budget-spent < share {
-		// No room left: the chosen pilot, an estimate as unbiased as any.
-		r := pilots[best]
-		r.Work = spent
-		r.Method = fmt.Sprintf("auto: %s (the pilot)", c.name)
-		return r, nil
+	var r Result
+	var err error
+	if width == 0 {
+		o = opt
+		o.Lookahead, o.Tail = true, autoTail(left)
+		r, _, err = budgeted(ctx, "knuth", newTree, o, max(left, 1))
+		r.Method = "auto: knuth lookahead tail"
+	} else {
+		o = opt
+		o.Width, o.ExactDepth, o.Lookahead = width, 0, false
+		r, _, err = budgeted(ctx, "purdom", newTree, o, left)
+		r.Method = fmt.Sprintf("auto: purdom width %d", width)
 	}
-	o := opt
-	c.set(&o, budget)
-	r, _, err := budgeted(ctx, c.method, newTree, o, budget-spent)
 	r.Work += spent
-	r.Method = fmt.Sprintf("auto: %s", c.name)
 	return r, err
-}
-
-// pilotScore is a pilot's relative variance of the nodes plus that of the
-// solutions, per replicate, times its work: smaller is better at equal
-// work. No solution met where a tree has some is infinite: a candidate
-// that met none is chosen only if none met any.
-func pilotScore(r Result) float64 {
-	rv := func(xs []float64, tail float64) float64 {
-		m, v := meanVar(xs)
-		if len(xs) < 2 || m <= 0 {
-			return math.NaN()
-		}
-		s := v / float64(len(xs)) / (m * m)
-		if tail > 0 && tail < 2 {
-			s *= heavyPenalty
-		}
-		return s
-	}
-	n := rv(r.Replicates.Nodes, r.Replicates.NodeTail)
-	s := rv(r.Replicates.Solutions, r.Replicates.SolutionTail)
-	if math.IsNaN(n) {
-		return math.Inf(1)
-	}
-	if math.IsNaN(s) {
-		// No solution met: worse than any candidate that met one, ranked
-		// among those that met none by the nodes.
-		s = 1e6
-	}
-	return (n + s) * float64(max(r.Work, 1))
 }
 
 // meanVar is the mean and the sample variance of xs.
