@@ -191,6 +191,7 @@ func (s *Search) placeFewest(i int32) {
 	live, cnt, cp := s.live, s.cnt, s.cellPiece
 	trail, free, copied := s.trail, s.free, k.copyState
 	pieceBits := k.rule == Fewest // FewestCells never looks at a piece's set
+	pieceCount := k.pieceCut      // but counts its placements for the piece test
 	for _, e := range k.entry[int(i)*k.stride+1:][:k.nentry[i]-1] {
 		it := e >> entryBits
 		list := k.byItem[it]
@@ -210,6 +211,8 @@ func (s *Search) placeFewest(i int32) {
 					it, b := pe>>entryBits, pe&entryMask
 					live[k.bitOff[it]+int32(b>>6)] &^= 1 << (b & 63)
 					cnt[it]--
+				} else if pieceCount {
+					cnt[k.piece[q]]--
 				}
 				for _, ce := range k.cellEnt[int(q)*k.maxSize:][:k.nentry[q]-1] {
 					live[uint32(ce)&(1<<entWordBits-1)] &^= 1 << (ce >> entWordBits & 63)
@@ -234,13 +237,15 @@ func (s *Search) unplaceFewest(d int) {
 	}
 	live, cnt, cp := s.live, s.cnt, s.cellPiece
 	from := s.mark[d]
-	pieceBits := k.rule == Fewest
+	pieceBits, pieceCount := k.rule == Fewest, k.pieceCut
 	for _, q := range s.trail[from:] {
 		if pieceBits {
 			pe := k.entry[int(q)*k.stride]
 			it, b := pe>>entryBits, pe&entryMask
 			live[k.bitOff[it]+int32(b>>6)] |= 1 << (b & 63)
 			cnt[it]++
+		} else if pieceCount {
+			cnt[k.piece[q]]++
 		}
 		for _, ce := range k.cellEnt[int(q)*k.maxSize:][:k.nentry[q]-1] {
 			live[uint32(ce)&(1<<entWordBits-1)] |= 1 << (ce >> entWordBits & 63)

@@ -101,6 +101,20 @@ type Problem struct {
 	// LargestRegionOnly makes the dead-region test look at the largest
 	// empty region only, as Korekawa et al.'s program does.
 	LargestRegionOnly bool
+	// PieceCut makes rule FewestCells end a path where an unplaced piece
+	// has no placement left: such a node has no children, where the
+	// cells-only rule would go on placing the other pieces until some
+	// cell ran out of options. (Rule Fewest branches on that piece, with
+	// no children, by itself; the other rules keep no counts and ignore
+	// it.) It costs a count per dying placement and a look at the
+	// unplaced pieces' counts per node.
+	PieceCut bool
+	// Colours, if set, two-colours the cells (true: the second colour),
+	// and the dead-region test then also cuts a region whose cells of the
+	// second colour no choice of unplaced pieces can match (colourOK).
+	// Only for pieces of one size; the colouring is the puzzle's (a
+	// triangle's orientation, a checkerboard), the kernel knows no grid.
+	Colours []bool
 }
 
 // Kernel is a compiled problem: read-only tables shared by any number of
@@ -126,6 +140,17 @@ type Kernel struct {
 	pieceSet []uint64 // 1<<piece
 	progress func(nodes int64)
 	small    *small // the one-word FirstEmpty tables, if they apply
+
+	// The colour test (Problem.Colours): the cells of the second colour,
+	// each piece's fewest and most such cells over its placements, and
+	// the pieces in increasing order of the fewest and decreasing order
+	// of the most.
+	pieceCut bool // Problem.PieceCut, for rule FewestCells
+
+	colour               Set
+	colourMin, colourMax []int32
+	byColourMin          []int32
+	byColourMax          []int32
 
 	// The fewest rules' bit sets (fewest.go): item it's at
 	// bitOff[it]..bitOff[it+1] words; placement q's items and bit
@@ -200,7 +225,7 @@ func Compile(p Problem) (*Kernel, error) {
 			inner = func(c int) int { return rank[c] }
 		}
 	}
-	k := &Kernel{n: p.Cells, lead: lead, np: np, rule: p.Rule, sizes: append([]int(nil), p.Sizes...),
+	k := &Kernel{n: p.Cells, lead: lead, np: np, rule: p.Rule, sizes: append([]int(nil), p.Sizes...), pieceCut: p.PieceCut && p.Rule == FewestCells,
 		dead: p.DeadRegions, largest: p.LargestRegionOnly, allFree: ^uint64(0) >> (64 - np)}
 	for c := 0; c < p.Cells; c++ {
 		k.full.add(c)
@@ -273,6 +298,12 @@ func Compile(p Problem) (*Kernel, error) {
 	k.pieceSet = make([]uint64, len(k.piece))
 	for i, pc := range k.piece {
 		k.pieceSet[i] = 1 << pc
+	}
+	if len(p.Colours) > 0 && p.DeadRegions && k.uniform != 0 {
+		if len(p.Colours) != p.Cells {
+			return nil, fmt.Errorf("bitpack: %d colours for %d cells", len(p.Colours), p.Cells)
+		}
+		k.compileColours(p.Colours, inner)
 	}
 	k.small = k.newSmall()
 	for _, s := range k.sizes {

@@ -38,12 +38,15 @@ func (s *Search) regionsOK(empty Set, free uint64) bool {
 		left -= size
 		if k.largest {
 			largest = max(largest, size)
+			if k.uniform != 0 && size%k.uniform == 0 && !s.colourOK(region, free) {
+				return false
+			}
 			if largest >= left {
 				break // no region left can be larger
 			}
 			continue
 		}
-		if !s.fillable(size) {
+		if !s.fillable(size) || k.uniform != 0 && !s.colourOK(region, free) {
 			return false
 		}
 	}
@@ -101,7 +104,7 @@ func (s *Search) childOK(i int32, single bool) bool {
 	if b.count() > maxAround {
 		return s.regionsOK(child, s.free&^k.pieceSet[i])
 	}
-	return s.aroundOK(b, child)
+	return s.aroundOK(b, child, s.free&^k.pieceSet[i])
 }
 
 // maxAround bounds the seeds aroundOK grows side by side (a placement's
@@ -120,7 +123,7 @@ type aroundRegion struct{ cells, layer Set }
 // largest); when one region is left growing, the test is decided without
 // filling it, as its size is what the others leave. The small regions the
 // test exists to find close within a few layers.
-func (s *Search) aroundOK(seeds, e Set) bool {
+func (s *Search) aroundOK(seeds, e Set, free uint64) bool {
 	k := s.k
 	rs := s.around[:0]
 	seeds.forEach(func(c int) {
@@ -130,6 +133,7 @@ func (s *Search) aroundOK(seeds, e Set) bool {
 		rs = append(rs, r)
 	})
 	active, closedCells, largest := len(rs), 0, 0
+	var closed Set // the regions closed, for the colour test of the one left
 	for active > 1 {
 		for i := range rs {
 			if active <= 1 {
@@ -146,6 +150,10 @@ func (s *Search) aroundOK(seeds, e Set) bool {
 				if !k.largest && size%k.uniform != 0 {
 					return false
 				}
+				if size%k.uniform == 0 && !s.colourOK(r.cells, free) {
+					return false
+				}
+				closed = closed.or(r.cells)
 				largest = max(largest, size)
 				closedCells += size
 				r.layer = Set{}
@@ -164,6 +172,11 @@ func (s *Search) aroundOK(seeds, e Set) bool {
 				}
 			}
 		}
+	}
+	// The region left growing is the rest of e: its size is a multiple of
+	// the pieces' size when every other region's is.
+	if rest := e.andNot(closed); k.colourMin != nil && rest.count()%k.uniform == 0 && !s.colourOK(rest, free) {
+		return false
 	}
 	if !k.largest {
 		return true

@@ -138,6 +138,8 @@ func (s *Search) expand(filter bool) {
 	switch {
 	case item < 0:
 		s.solution[d] = s.empty.isEmpty() && s.free == 0
+	case k.rule == FewestCells && item < k.np:
+		// A piece with no placement left (PieceCut): a dead end.
 	case k.rule == FirstEmpty && item >= k.np:
 		for _, i := range k.anchored[item-k.np] {
 			if s.fits(i) {
@@ -194,6 +196,13 @@ func (s *Search) choose() int {
 		return -1
 	}
 	best, bestCnt := -1, int32(1<<30)
+	if k.pieceCut {
+		for f := s.free; f != 0; f &= f - 1 {
+			if p := bits.TrailingZeros64(f); s.cnt[p] == 0 {
+				return p
+			}
+		}
+	}
 	if k.rule == Fewest {
 		for f := s.free; f != 0; f &= f - 1 {
 			p := bits.TrailingZeros64(f)

@@ -25,6 +25,10 @@ type Job struct {
 	// of its board (the unique solutions are the solutions over them).
 	Name       string
 	Symmetries int
+	// Restricted says the tree holds one solution of each class under
+	// the Symmetries and no symmetric solution: its solutions are the
+	// unique ones, and Symmetries times as many are all of them.
+	Restricted bool
 	Method     string // one of Methods
 	Options    Options
 	// Budget, with "knuth", probes for this long instead of
@@ -188,6 +192,9 @@ func (j Job) Run(ctx context.Context, newTree func() Tree) (Report, error) {
 		rep.Method = r.Method // auto's choice
 	}
 	rep.Unique = r.Solutions.Scale(1 / float64(rep.Symmetries))
+	if j.Restricted {
+		rep.Unique, rep.Solutions = r.Solutions, r.Solutions.Scale(float64(rep.Symmetries))
+	}
 	if !rep.Interrupted && j.NodeRate != nil {
 		rep.NodeRate = j.NodeRate(ctx)
 	}

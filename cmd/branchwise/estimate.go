@@ -25,7 +25,7 @@ type estimateFlags struct {
 	subtree, svg      string
 	compare           string
 	seed              int64
-	asJSON            bool
+	asJSON, symmetry  bool
 	shard             shard.CountJob
 }
 
@@ -76,10 +76,13 @@ Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
 	fs.Float64Var(&o.CutP, "cut-p", 0.7, "paper: probability of dropping a node in the cut depths")
 	fs.StringVar(&f.cutDepths, "cut-depths", "2..19", "paper: the depths where nodes may be dropped, FROM..TO")
 	fs.StringVar(&f.spec.Pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
-	addEngineFlags(fs, &f.engine, &f.spec.Strategy)
+	addEngineFlags(fs, &f.engine, &f.spec.Strategy, "fewest")
 	fs.BoolVar(&f.spec.CellsOnly, "cells-only", false, "branch on cells only (implied by --method paper)")
 	fs.BoolVar(&f.spec.DeadRegions, "dead-regions", false, "cut dead regions, hiding the placements that make one (implied by --method paper)")
 	fs.BoolVar(&f.spec.LargestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
+	fs.BoolVar(&f.symmetry, "symmetry", false, "walk the tree restricted to one solution of each class under the board's symmetries (one piece kept to one placement of each orbit): about 1/symmetries of the tree")
+	fs.BoolVar(&f.spec.PieceCut, "piece-cut", false, "with --cells-only on the bitboard kernel: end a path where a piece left has no placement left")
+	fs.BoolVar(&f.spec.ColourCut, "colour-cut", false, "with --dead-regions on the bitboard kernel: also cut a region whose cells of one colour the pieces left cannot match")
 	fs.StringVar(&f.subtree, "subtree", "", "estimate only the subtree below this path of child numbers from the root, e.g. 0,3,1")
 	fs.StringVar(&f.compare, "compare", "", "estimate again under this --strategy with the next seed, and say whether the solution counts agree")
 	fs.StringVar(&f.svg, "svg", "", "write charts of the mean branching factor and the nodes per depth to this SVG file")
@@ -117,10 +120,11 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		f.spec.Puzzle = arg
 		return runSharded(e, e.ctx, f.spec, f.shard, job.Options.ExactDepth, job.Options.Workers, f.asJSON)
 	}
-	newTree, pk, strat, err := estimateTree(arg, f.spec, f.engine, f.spec.Strategy, f.subtree)
+	newTree, pk, strat, err := estimateTree(arg, f.spec, f.engine, f.spec.Strategy, f.subtree, f.symmetry)
 	if err != nil {
 		return err
 	}
+	job.Restricted = f.symmetry
 	job.Symmetries = len(pk.Symmetries())
 	job.NodeRate = func(ctx context.Context) float64 { return pk.NodeRate(ctx, strat, 500*time.Millisecond) }
 	prog := cliflag.NewProgress(e.stderr)
@@ -147,7 +151,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	}
 	// The same problem under another rule, with another seed: the two
 	// solution counts must agree.
-	other, _, _, err := estimateTree(arg, f.spec, f.engine, f.compare, f.subtree)
+	other, _, _, err := estimateTree(arg, f.spec, f.engine, f.compare, f.subtree, f.symmetry)
 	if err != nil {
 		return err
 	}
@@ -164,9 +168,10 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	return nil
 }
 
-// estimateTree loads the packing and makes the tree of a strategy, below
-// the subtree's path if one is given.
-func estimateTree(arg string, spec polyform.CountSpec, engineName, strategy, subtree string) (func() estimate.Tree, *polyform.Packing, xcover.Strategy, error) {
+// estimateTree loads the packing and makes the tree of a strategy (restricted
+// to one solution of each symmetry class with symmetry), below the
+// subtree's path if one is given.
+func estimateTree(arg string, spec polyform.CountSpec, engineName, strategy, subtree string, symmetry bool) (func() estimate.Tree, *polyform.Packing, xcover.Strategy, error) {
 	engine, strat, firstEmpty, err := polyform.ParseEngineStrategy(engineName, strategy)
 	if err != nil {
 		return nil, nil, 0, err
@@ -178,12 +183,18 @@ func estimateTree(arg string, spec polyform.CountSpec, engineName, strategy, sub
 	if pk.Ranges != nil {
 		return nil, nil, 0, usagef("copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
 	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = spec.CellsOnly, spec.DeadRegions, spec.LargestRegion
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = spec.CellsOnly, spec.DeadRegions, spec.LargestRegion, spec.ColourCut
+	pk.PieceCut = spec.PieceCut
 	pk.Engine, pk.FirstEmpty = engine, firstEmpty
 	if err := pk.CheckEngine(); err != nil {
 		return nil, nil, 0, fmt.Errorf("%s: %v", arg, err)
 	}
 	newTree := pk.Tree(strat)
+	if symmetry {
+		if newTree, _, err = pk.SymmetricTrees(strat); err != nil {
+			return nil, nil, 0, fmt.Errorf("%s: --symmetry: %v", arg, err)
+		}
+	}
 	if subtree != "" {
 		path, ok := cliflag.ParseInts(subtree, 0)
 		if !ok {

@@ -37,9 +37,9 @@ var (
 var goldenCases = []goldenCase{
 	{name: "version", args: []string{"version", "--json"}, mask: []string{`(?m)^  "(version|revision|go|platform)": ".*"`}},
 	{name: "pack", args: []string{"pack", "pentomino-3x20"}},
-	{name: "pack-count", args: []string{"pack", "pentomino-3x20", "--count", "-j", "2"}},
-	{name: "pack-count-json", args: []string{"pack", "pentomino-3x20", "--count", "--unique", "-j", "1", "--json"}},
-	{name: "pack-stats", args: []string{"pack", "pentomino-3x20", "--count", "--stats", "-j", "1"}},
+	{name: "pack-count", args: []string{"pack", "pentomino-3x20", "--count", "--strategy", "fewest", "-j", "2"}},
+	{name: "pack-count-json", args: []string{"pack", "pentomino-3x20", "--count", "--strategy", "fewest", "--unique", "-j", "1", "--json"}},
+	{name: "pack-stats", args: []string{"pack", "pentomino-3x20", "--count", "--strategy", "fewest", "--stats", "-j", "1"}},
 	{name: "pack-all-unique", args: []string{"pack", "pentomino-3x20", "--all", "--unique", "-j", "1"}},
 	{name: "pack-json", args: []string{"pack", "pentomino-3x20", "--all", "-j", "1", "--json"}},
 	{name: "dlx", args: []string{"dlx", "testdata/small.dlx", "--all"}},

@@ -27,6 +27,7 @@ type packFlags struct {
 	first, count, all, unique, asJSON bool
 	stats, color                      bool
 	workers, problem                  int
+	fixedDead                         bool // --dead-regions given: strategy auto keeps it
 	shard                             shard.CountJob
 	maxTime                           time.Duration
 }
@@ -54,6 +55,7 @@ searches one solution per class. --count with --split-depth, --shard,
   branchwise pack board.txt --pieces "L*2,P*0-2,Y*0-2,U*0-1" --count`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
+			f.fixedDead = c.Flags().Changed("dead-regions")
 			return runPackCmd(e, args[0], f)
 		},
 	}
@@ -63,7 +65,7 @@ searches one solution per class. --count with --split-depth, --shard,
 	fs.BoolVar(&f.count, "count", false, "count all solutions and the unique ones")
 	fs.BoolVar(&f.all, "all", false, "print every solution")
 	fs.BoolVar(&f.unique, "unique", false, "only solutions that are not a rotation or reflection of another")
-	addEngineFlags(fs, &f.engine, &f.spec.Strategy)
+	addEngineFlags(fs, &f.engine, &f.spec.Strategy, polyform.StrategyAuto)
 	fs.StringVar(&f.svg, "svg", "", "draw the solutions found to this SVG file")
 	fs.BoolVar(&f.stats, "stats", false, "print nodes and mean minimum branching factor per depth")
 	fs.BoolVar(&f.spec.CellsOnly, "cells-only", false, "branch on cells only, never on pieces")
@@ -71,6 +73,8 @@ searches one solution per class. --count with --split-depth, --shard,
 	fs.DurationVar(&f.maxTime, "max-time", 0, "stop the search after this long, e.g. 60s, with partial counts (0: no limit)")
 	fs.StringVar(&f.dlx, "dlx", "", "write the exact cover problem (with --unique: restricted) in Knuth's DLX format to this file and stop")
 	fs.BoolVar(&f.spec.LargestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
+	fs.BoolVar(&f.spec.PieceCut, "piece-cut", false, "with --cells-only on the bitboard kernel: end a path where a piece left has no placement left")
+	fs.BoolVar(&f.spec.ColourCut, "colour-cut", false, "with --dead-regions on the bitboard kernel: also cut a region whose cells of one colour the pieces left cannot match")
 	fs.IntVar(&f.problem, "problem", 1, "the problem of a BurrTools .xmpuzzle file, from 1")
 	fs.BoolVar(&f.color, "color", false, "colour the pictures (the default when standard output is a terminal)")
 	cliflag.AddJSON(fs, &f.asJSON)
@@ -82,6 +86,12 @@ searches one solution per class. --count with --split-depth, --shard,
 func runPackCmd(e *env, arg string, f packFlags) error {
 	if f.first && f.count || f.first && f.all || f.count && f.all {
 		return usagef("--first, --count and --all exclude each other")
+	}
+	// Strategy auto chooses a count's rule by estimation below; listings,
+	// shards (whose machines must walk one tree) and --dlx use fewest.
+	auto := f.spec.Strategy == polyform.StrategyAuto
+	if auto {
+		f.spec.Strategy = "fewest"
 	}
 	engine, strat, firstEmpty, err := polyform.ParseEngineStrategy(f.engine, f.spec.Strategy)
 	if err != nil {
@@ -99,7 +109,8 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if pk.Ranges != nil && f.unique {
 		return usagef("--unique restricts one piece, which copies and ranges rule out: use --count, which counts the unique solutions too")
 	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion, f.spec.ColourCut
+	pk.PieceCut = f.spec.PieceCut
 	ctx, cancel := cliflag.Limits{MaxTime: f.maxTime}.Context(e.ctx)
 	defer cancel()
 	if shardActive(f.shard) {
@@ -128,6 +139,13 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	}
 	o := polyform.RunOptions{Name: arg, StrategyName: f.spec.Strategy, Strategy: strat, Workers: f.workers,
 		All: f.all, Unique: f.unique, Stats: f.stats, KeepShown: f.asJSON}
+	if auto && f.count && pk.AutoApplies() {
+		ch, err := pk.ChooseRule(ctx, f.fixedDead)
+		if err != nil {
+			return err
+		}
+		ch.Use(pk, &o)
+	}
 	var rep polyform.Report
 	if f.count {
 		rep = packCount(e, ctx, pk, o)
@@ -172,9 +190,13 @@ func writeRows(w io.Writer, rows []string, color bool) {
 
 // addEngineFlags declares --engine and --strategy of pack and estimate
 // (polyform.ParseEngineStrategy reads them).
-func addEngineFlags(fs *pflag.FlagSet, engine, strategy *string) {
+func addEngineFlags(fs *pflag.FlagSet, engine, strategy *string, def string) {
 	fs.StringVar(engine, "engine", "auto", "search engine: auto (the bitboard kernel where it applies), bitboard or xcover (dancing links)")
-	fs.StringVar(strategy, "strategy", "fewest", "item choice: fewest, fixed, sorted, or first-empty (bitboard only: the first empty cell along the short side, the scarcest piece first)")
+	usage := "item choice: fewest, fixed, sorted, or first-empty (bitboard only: the first empty cell along the short side, the scarcest piece first)"
+	if def == polyform.StrategyAuto {
+		usage += "; auto: for --count, the rule (first-empty or fewest, with or without --dead-regions) that a short estimate predicts fastest, on one solution of each symmetry class; otherwise fewest"
+	}
+	fs.StringVar(strategy, "strategy", def, usage)
 }
 
 // loadBurr reads problem k (from 1) of a BurrTools .xmpuzzle file and

@@ -16,9 +16,17 @@ func TestPackCount(t *testing.T) {
 	var rep struct {
 		Solutions int64 `json:"solutions"`
 		Unique    int64 `json:"unique"`
+		Strategy  string
+		Auto      *struct {
+			Chosen struct{ Strategy string }
+		}
 	}
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || rep.Solutions != 520 || rep.Unique != 65 {
 		t.Errorf("8x8: %+v %v; want 520 and 65", rep, err)
+	}
+	// The default is strategy auto, and the report says what it chose.
+	if rep.Auto == nil || !strings.HasPrefix(rep.Strategy, rep.Auto.Chosen.Strategy) {
+		t.Errorf("8x8: strategy %q, auto %+v: the choice is not reported", rep.Strategy, rep.Auto)
 	}
 	// The three strategies count the same solutions on a small board (the
 	// classic boards take fixed and sorted orders minutes: Igarashi et al.'s point).

@@ -108,7 +108,7 @@ func (pk *Packing) kernel(s xcover.Strategy, keep func(k int) bool, reverse bool
 		return nil, nil, err
 	}
 	np := len(pk.Pieces)
-	p := bitpack.Problem{Cells: len(pk.Board.Cells), DeadRegions: pk.DeadRegions, LargestRegionOnly: pk.LargestRegionOnly}
+	p := bitpack.Problem{Cells: len(pk.Board.Cells), DeadRegions: pk.DeadRegions, LargestRegionOnly: pk.LargestRegionOnly, PieceCut: pk.PieceCut}
 	for _, pc := range pk.Pieces {
 		p.Sizes = append(p.Sizes, len(pc.Shape))
 	}
@@ -118,6 +118,9 @@ func (pk *Packing) kernel(s xcover.Strategy, keep func(k int) bool, reverse bool
 			p.Placements = append(p.Placements, bitpack.Placement{Piece: pl.Piece, Cells: pl.Cells})
 			placement = append(placement, k)
 		}
+	}
+	if pk.DeadRegions && pk.ColourCut {
+		p.Colours = pk.Board.Colours()
 	}
 	if pk.DeadRegions {
 		for _, nb := range pk.Board.Adjacency() {

@@ -212,3 +212,30 @@ func (g Grid) Polygon(c Cell) [][2]float64 {
 	x, y := float64(c.X), float64(c.Y)
 	return [][2]float64{{x, y}, {x + 1, y}, {x + 1, y + 1}, {x, y + 1}}
 }
+
+// colour returns the cell's colour in the grid's two-colouring, in which
+// neighbours differ: a triangle pointing down, a square or cube at odd
+// coordinate sum. ok is false on the hexagon grid, which needs three.
+func (g Grid) colour(c Cell) (second, ok bool) {
+	switch g {
+	case Triangle:
+		return mod(c.X, 3) == 2, true
+	case Hexagon:
+		return false, false
+	}
+	return mod(c.X+c.Y+c.Z, 2) == 1, true
+}
+
+// Colours returns the colour of every cell of the board in its grid's
+// two-colouring (see Packing.ColourCut), or nil on the hexagon grid.
+func (b *Board) Colours() []bool {
+	out := make([]bool, len(b.Cells))
+	for i, c := range b.Cells {
+		second, ok := b.Grid.colour(c)
+		if !ok {
+			return nil
+		}
+		out[i] = second
+	}
+	return out
+}

@@ -32,6 +32,17 @@ type Packing struct {
 	// exhaustive counts of its tree are exactly its Table b (345,032 nodes
 	// at depth 4, where testing every region gives 344,922).
 	LargestRegionOnly bool
+	// ColourCut adds the colour test to the dead-region test on the
+	// bitboard kernel (bitpack.Problem.Colours): a region is also cut when
+	// its cells of one colour (a triangle's orientation; a square's or a
+	// cube's checkerboard colour) cannot be matched by the pieces left.
+	// Only with DeadRegions, pieces of one size, and grids with a
+	// two-colouring (not the hexagon grid).
+	ColourCut bool
+	// PieceCut ends a cells-only path (CellsOnly, strategy fewest, on the
+	// bitboard kernel) at a node where a piece left has no placement left
+	// (bitpack.Problem.PieceCut).
+	PieceCut bool
 	// Progress, if set, is given the nodes searched as the search goes
 	// (see xcover.Problem.SetProgress).
 	Progress func(nodes int64)

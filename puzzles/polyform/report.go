@@ -36,6 +36,9 @@ type RunOptions struct {
 	// Found, if set, is told CountAll's counts after each solution, one
 	// call at a time.
 	Found func(all, unique int64)
+	// Auto, if set, is the choice of rule that CountAll runs (see
+	// RuleChoice.Use); the report shows it.
+	Auto *RuleChoice
 }
 
 // Report is a packing search as the pack command prints it.
@@ -53,6 +56,7 @@ type Report struct {
 	Shown      [][]string          `json:"shown,omitempty"`
 	ByDepth    []xcover.DepthStats `json:"by_depth,omitempty"`
 	Stopped    string              `json:"stopped_by,omitempty"`
+	Auto       *RuleChoice         `json:"auto,omitempty"`
 
 	shown   int    // solutions shown
 	summary string // the line WriteSummary prints
@@ -211,6 +215,9 @@ func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 	}
 	rep.summary = fmt.Sprintf("%s: %d solutions, %d unique (%s; strategy %s, %d nodes, %s, %.2f s)\n",
 		o.Name, all, uniq, how, rep.Strategy, rep.Nodes, workpool.Describe(o.Workers), rep.Seconds)
+	if rep.Auto = o.Auto; o.Auto != nil {
+		rep.summary += o.Auto.Why() + "\n"
+	}
 	return rep
 }
 

@@ -23,6 +23,8 @@ type CountSpec struct {
 	CellsOnly     bool   `json:"cells_only,omitempty"`
 	DeadRegions   bool   `json:"dead_regions,omitempty"`
 	LargestRegion bool   `json:"largest_region,omitempty"`
+	ColourCut     bool   `json:"colour_cut,omitempty"`
+	PieceCut      bool   `json:"piece_cut,omitempty"`
 }
 
 // ReadBoardText sets BoardText from the file Puzzle unless it names a
@@ -45,7 +47,7 @@ func (s CountSpec) Text() string {
 	for _, o := range []struct {
 		on   bool
 		flag string
-	}{{s.Pieces != "", "--pieces " + s.Pieces}, {s.CellsOnly, "--cells-only"}, {s.DeadRegions, "--dead-regions"}, {s.LargestRegion, "--largest-region"}} {
+	}{{s.Pieces != "", "--pieces " + s.Pieces}, {s.CellsOnly, "--cells-only"}, {s.DeadRegions, "--dead-regions"}, {s.LargestRegion, "--largest-region"}, {s.ColourCut, "--colour-cut"}, {s.PieceCut, "--piece-cut"}} {
 		if o.on {
 			t += " " + o.flag
 		}
@@ -80,12 +82,21 @@ func (s CountSpec) Build() (func() estimate.Tree, string, error) {
 	if pk.Ranges != nil {
 		return nil, "", fmt.Errorf("%s: copies and ranges of pieces are searched by Algorithm M, which the shards do not split", arg)
 	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = s.CellsOnly, s.DeadRegions, s.LargestRegion
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = s.CellsOnly, s.DeadRegions, s.LargestRegion, s.ColourCut
+	pk.PieceCut = s.PieceCut
 	var canon bytes.Buffer
 	if err := pk.Problem().WriteDLX(&canon); err != nil {
 		return nil, "", err
 	}
 	fmt.Fprintf(&canon, "\nstrategy=%s cells-only=%t dead-regions=%t largest-region=%t tree=walker\n", strat, s.CellsOnly, s.DeadRegions, s.LargestRegion)
+	// The cuts added later have a line each, only when set, so that the
+	// hashes of specs without them stay as they were.
+	if s.ColourCut {
+		fmt.Fprintf(&canon, "colour-cut=true\n")
+	}
+	if s.PieceCut {
+		fmt.Fprintf(&canon, "piece-cut=true\n")
+	}
 	return pk.Tree(strat), shard.Hash(canon.Bytes()), nil
 }
 

@@ -2,9 +2,11 @@ package polyform
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
+	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -159,4 +161,47 @@ func (pk *Packing) restricted(r Restriction) (*xcover.Problem, []int) {
 func (pk *Packing) RestrictedProblem(r Restriction) *xcover.Problem {
 	p, _ := pk.restricted(r)
 	return p
+}
+
+// ErrStabilizer is SymmetricTrees' error for a board whose restriction
+// keeps a placement that a symmetry maps onto itself: its tree would hold
+// some classes more than once, which only a look at each solution
+// (SolveUnique) tells apart.
+var ErrStabilizer = errors.New("polyform: a kept placement of the restricted piece has symmetries of its own; count with pack --count --unique")
+
+// SymmetricTrees returns a maker of the restricted search's trees for the
+// estimators and exhaustive counts (as Trees, with one piece kept to one
+// placement of each orbit under the board's symmetries), and the number
+// of symmetries: each class of solutions appears in the tree exactly
+// once, so its solutions are the unique ones and times the symmetries
+// all of them. It fails when no piece can be restricted or a kept
+// placement has a stabilizer (ErrStabilizer).
+func (pk *Packing) SymmetricTrees(s xcover.Strategy) (func() estimate.Tree, int, error) {
+	r := pk.Restrict()
+	switch {
+	case pk.Ranges != nil:
+		return nil, 0, errors.New("polyform: copies and ranges of pieces rule out the restricted search")
+	case r.Kept == nil || len(pk.syms) < 2:
+		return nil, 0, errors.New("polyform: the board has no symmetry that a piece can be restricted by")
+	case len(r.Stabilizer) > 0:
+		return nil, 0, ErrStabilizer
+	}
+	keep := pk.restrictedKeep()
+	on, err := pk.onKernel()
+	if err != nil {
+		return nil, 0, err
+	}
+	if on {
+		k, _, err := pk.Kernel(s, keep)
+		if err != nil {
+			return nil, 0, err
+		}
+		return func() estimate.Tree { return k.NewSearch() }, len(pk.syms), nil
+	}
+	prob, _ := pk.problem(keep)
+	return func() estimate.Tree {
+		w := prob.Compile(s).Walker()
+		w.SkipPruned = pk.DeadRegions
+		return w
+	}, len(pk.syms), nil
 }

@@ -1,0 +1,68 @@
+package polyform
+
+import (
+	"context"
+	"testing"
+)
+
+// TestChooseRuleCounts checks that a count by the rule strategy auto
+// chooses gives the published numbers, whatever it chooses, and that the
+// choice is the cheapest candidate.
+func TestChooseRuleCounts(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		all, unique int64
+	}{
+		{"pentomino-8x8", 520, 65},
+		{"pentomino-6x10", 9356, 2339},
+		{"hexiamond-6x6", 624, 156},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if testing.Short() && tc.name != "pentomino-8x8" {
+				t.Skip("short")
+			}
+			b, ps, _ := Named(tc.name)
+			pk, err := NewPacking(b, ps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !pk.AutoApplies() {
+				t.Fatal("the kernel does not apply")
+			}
+			ch, err := pk.ChooseRule(context.Background(), false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ch.Candidates) != 4 || !ch.Symmetric {
+				t.Fatalf("%d candidates, symmetric %v; want 4 restricted", len(ch.Candidates), ch.Symmetric)
+			}
+			for _, c := range ch.Candidates {
+				if c.Seconds < ch.Chosen.Seconds {
+					t.Errorf("chose %s (%g s) over %s (%g s)", ch.Chosen.Rule(), ch.Chosen.Seconds, c.Rule(), c.Seconds)
+				}
+			}
+			o := RunOptions{Name: tc.name, Workers: 2}
+			ch.Use(pk, &o)
+			rep := pk.CountAll(context.Background(), o)
+			if rep.Solutions != tc.all || *rep.Unique != tc.unique {
+				t.Errorf("%s: %d solutions, %d unique; want %d, %d", ch.Chosen.Rule(), rep.Solutions, *rep.Unique, tc.all, tc.unique)
+			}
+			if rep.Auto == nil || rep.Strategy != ch.Chosen.Rule() {
+				t.Errorf("the report does not show the choice: strategy %q", rep.Strategy)
+			}
+		})
+	}
+	// A fixed --dead-regions is kept.
+	b, ps, _ := Named("pentomino-8x8")
+	pk, _ := NewPacking(b, ps)
+	pk.DeadRegions = true
+	ch, err := pk.ChooseRule(context.Background(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range ch.Candidates {
+		if !c.DeadRegions {
+			t.Errorf("candidate %s without the fixed dead-region test", c.Rule())
+		}
+	}
+}

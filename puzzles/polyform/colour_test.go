@@ -1,0 +1,223 @@
+package polyform
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// TestColourCutExact: the colour test cuts no solution. On random boards of
+// the three grids (the hexagon grid has no two-colouring, so there the
+// test must change nothing) and every rule of the kernel, the solutions
+// are the same, in the same order, with and without it, and the tree is
+// never larger; so are the counts of the restricted (unique) search.
+func TestColourCutExact(t *testing.T) {
+	trials := 900
+	if testing.Short() {
+		trials = 240
+	}
+	rng := rand.New(rand.NewPCG(29, 7))
+	built, cut := 0, 0
+	for trial := 0; trial < trials; trial++ {
+		g := Grid(trial % 3)
+		pk, err := randomPacking(rng, g)
+		if err != nil {
+			continue
+		}
+		built++
+		pk.Engine = Bitboard
+		pk.DeadRegions = true
+		pk.FirstEmpty = rng.IntN(3) == 0
+		pk.CellsOnly = rng.IntN(2) == 0
+		pk.LargestRegionOnly = rng.IntN(2) == 0
+		what := fmt.Sprintf("trial %d: %v grid, %d cells, %d pieces, first empty %v, cells only %v, largest %v",
+			trial, g, len(pk.Board.Cells), len(pk.Pieces), pk.FirstEmpty, pk.CellsOnly, pk.LargestRegionOnly)
+		var sols [2][]string
+		var res [2]xcover.Result
+		var counts [2]Counts
+		for i, colour := range []bool{false, true} {
+			pk.ColourCut = colour
+			res[i] = pk.Solve(context.Background(), xcover.Fewest, 0, func(assign []int) bool {
+				sols[i] = append(sols[i], fmt.Sprint(assign))
+				return true
+			})
+			counts[i] = pk.CountUnique(context.Background(), xcover.Fewest, 1)
+		}
+		if !slices.Equal(sols[0], sols[1]) {
+			t.Fatalf("%s: %d solutions without the colour test, %d with", what, len(sols[0]), len(sols[1]))
+		}
+		if counts[0].All != counts[1].All || counts[0].Unique != counts[1].Unique || counts[0].All != int64(len(sols[0])) {
+			t.Fatalf("%s: restricted counts %d (%d unique) without, %d (%d) with; %d solutions", what,
+				counts[0].All, counts[0].Unique, counts[1].All, counts[1].Unique, len(sols[0]))
+		}
+		n0, n1 := res[0].Stats.Nodes, res[1].Stats.Nodes
+		if n1 > n0 || g == Hexagon && n1 != n0 {
+			t.Fatalf("%s: %d nodes without the colour test, %d with", what, n0, n1)
+		}
+		if n1 < n0 {
+			cut++
+		}
+	}
+	if built < trials*9/10 || !testing.Short() && cut == 0 {
+		t.Errorf("%d of %d random packings built, the colour test cut nodes in %d", built, trials, cut)
+	}
+}
+
+// TestColourCutBuiltIn: the built-in boards count as published with the
+// colour test on every kernel rule.
+func TestColourCutBuiltIn(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		all, unique int64
+		long        bool
+	}{
+		{"pentomino-8x8", 520, 65, false},
+		{"hexiamond-6x6", 624, 156, false},
+		{"hexiamond-4x9", 148, 74, false},
+		{"pentomino-6x10", 9356, 2339, true},
+	} {
+		if testing.Short() && tc.long {
+			continue
+		}
+		b, ps, _ := Named(tc.name)
+		pk, err := NewPacking(b, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pk.DeadRegions = true
+		for _, firstEmpty := range []bool{true, false} {
+			pk.FirstEmpty = firstEmpty
+			var nodes [2]int64
+			for i, colour := range []bool{false, true} {
+				pk.ColourCut = colour
+				c := pk.CountUnique(context.Background(), xcover.Fewest, 2)
+				if c.Err != nil || c.All != tc.all || c.Unique != tc.unique {
+					t.Errorf("%s, first empty %v, colour %v: %d solutions, %d unique, %v; want %d, %d", tc.name, firstEmpty, colour, c.All, c.Unique, c.Err, tc.all, tc.unique)
+				}
+				nodes[i] = c.Stats.Nodes
+			}
+			// The hexiamonds' frame is where the test pays: 2.2 times
+			// fewer nodes with the first empty cell.
+			if tc.name == "hexiamond-6x6" && nodes[1] >= nodes[0] {
+				t.Errorf("hexiamond-6x6, first empty %v: %d nodes with the colour test, %d without", firstEmpty, nodes[1], nodes[0])
+			}
+		}
+	}
+}
+
+// TestSymmetricTreesExact: the restricted tree's solutions are the unique
+// ones and, times the symmetries, all of them, on random boards of the
+// three grids (those without a stabilizer: the others must say so) for
+// every kernel rule and dancing links, counted by the estimators'
+// exhaustive walk.
+func TestSymmetricTreesExact(t *testing.T) {
+	trials := 600
+	if testing.Short() {
+		trials = 60
+	}
+	rng := rand.New(rand.NewPCG(31, 5))
+	checked, refused, solved := 0, 0, 0
+	for trial := 0; trial < trials; trial++ {
+		g := Grid(trial % 3)
+		pk, err := randomRectPacking(rng, g)
+		if err != nil {
+			continue
+		}
+		pk.Engine = []Engine{Bitboard, XCover}[rng.IntN(2)]
+		pk.FirstEmpty = pk.Engine == Bitboard && rng.IntN(3) == 0
+		pk.CellsOnly = rng.IntN(2) == 0
+		pk.DeadRegions = rng.IntN(2) == 0
+		strat := xcover.Strategy(rng.IntN(3))
+		trees, syms, err := pk.SymmetricTrees(strat)
+		r := pk.Restrict()
+		switch {
+		case r.Kept == nil || len(pk.Symmetries()) < 2:
+			if err == nil {
+				t.Fatalf("trial %d: no restriction, but no error", trial)
+			}
+			continue
+		case len(r.Stabilizer) > 0:
+			if !errors.Is(err, ErrStabilizer) {
+				t.Fatalf("trial %d: a stabilizer, error %v", trial, err)
+			}
+			refused++
+			continue
+		case err != nil:
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		prof, err := estimate.Exhaustive(context.Background(), trees, len(pk.Pieces)+1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sols int64
+		for _, n := range prof.Solutions {
+			sols += n
+		}
+		c := pk.Count(context.Background(), strat, 1)
+		if sols != c.Unique || sols*int64(syms) != c.All {
+			t.Fatalf("trial %d (%v grid, engine %v, first empty %v, %v): restricted tree %d solutions x %d symmetries; count %d, %d unique",
+				trial, g, pk.Engine, pk.FirstEmpty, strat, sols, syms, c.All, c.Unique)
+		}
+		checked++
+		if sols > 0 {
+			solved++
+		}
+	}
+	if checked < trials/6 || solved < checked/4 {
+		t.Errorf("%d trials checked (%d with solutions), %d refused for a stabilizer", checked, solved, refused)
+	}
+	t.Logf("%d checked (%d with solutions), %d refused for a stabilizer", checked, solved, refused)
+}
+
+// randomRectPacking fills a random rectangle of the grid's text format
+// (rows by columns, so that the board has symmetries) with a random
+// choice of pieces of one size whose area is the board's.
+func randomRectPacking(rng *rand.Rand, g Grid) (*Packing, error) {
+	size := map[Grid][]int{Square: {5}, Triangle: {6}, Hexagon: {4}}[g]
+	n := size[rng.IntN(len(size))]
+	set, err := pieceSet(g, n, true)
+	if err != nil {
+		return nil, err
+	}
+	rows := 2 + rng.IntN(3)
+	var cells []Cell
+	for cols := 2; len(cells) < 15 || len(cells)%n != 0; cols++ {
+		cells = cells[:0]
+		for r := 0; r < rows; r++ {
+			for c := 0; c < cols; c++ {
+				if cell, ok := g.FromPos(r, c); ok {
+					cells = append(cells, cell)
+				}
+			}
+		}
+		if len(cells) > 36 {
+			return nil, fmt.Errorf("no rectangle of %d-cell pieces", n)
+		}
+	}
+	k := len(cells) / n
+	if k > len(set) {
+		return nil, fmt.Errorf("%d pieces wanted, %d in the set", k, len(set))
+	}
+	b, err := NewBoard(g, cells)
+	if err != nil {
+		return nil, err
+	}
+	// A choice of pieces that fills the board, if one of a few does.
+	var pk *Packing
+	for try := 0; try < 200; try++ {
+		rng.Shuffle(len(set), func(i, j int) { set[i], set[j] = set[j], set[i] })
+		if pk, err = NewPacking(b, slices.Clone(set[:k])); err != nil {
+			return nil, err
+		}
+		if pk.Solve(context.Background(), xcover.Fewest, 1, func([]int) bool { return true }).Solutions > 0 {
+			break
+		}
+	}
+	return pk, nil
+}
