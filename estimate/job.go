@@ -158,6 +158,10 @@ type Report struct {
 	// Interrupted is true when ctx ended the estimate: the figures are
 	// those of the samples so far.
 	Interrupted bool `json:"interrupted"`
+	// Cut is true when the exact method's count stopped at its depth
+	// (ExactDepth) with nodes still there: its figures are of the tree to
+	// that depth, not of the whole tree.
+	Cut bool `json:"cut,omitempty"`
 }
 
 // Run runs the job on the tree of newTree until it ends or ctx ends.
@@ -192,6 +196,7 @@ func (j Job) Run(ctx context.Context, newTree func() Tree) (Report, error) {
 		rep.Method = r.Method // auto's choice
 	}
 	rep.Unique = r.Solutions.Scale(1 / float64(rep.Symmetries))
+	rep.Cut = j.Method == "exact" && len(rep.ByDepth) > j.Options.ExactDepth && rep.ByDepth[len(rep.ByDepth)-1].Nodes > 0
 	if j.Restricted {
 		rep.Unique, rep.Solutions = r.Solutions, r.Solutions.Scale(float64(rep.Symmetries))
 	}
@@ -276,14 +281,16 @@ func (rep *Report) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintln(w)
 	line := func(name string, iv Interval) {
-		fmt.Fprintf(w, "%-10s %s  %s\n", name, FormatCount(iv.Estimate), iv.Text())
+		text := iv.Text()
+		if rep.Cut && iv.Kind == KindExact {
+			// The count stops at its depth: a solution deeper is not in it.
+			text = fmt.Sprintf("(counted to depth %d only, not a count of the whole tree)", len(rep.ByDepth)-1)
+		}
+		fmt.Fprintf(w, "%-10s %s  %s\n", name, FormatCount(iv.Estimate), text)
 	}
 	line("nodes", rep.Nodes)
 	line("solutions", rep.Solutions)
 	line("unique", rep.Unique)
-	if rep.Method == "exact" {
-		fmt.Fprintf(w, "(counts to depth %d only)\n", len(rep.ByDepth)-1)
-	}
 	switch rep.Stop {
 	case StopTarget:
 		fmt.Fprintln(w, "target met")

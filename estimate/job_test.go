@@ -52,7 +52,7 @@ func TestJobRun(t *testing.T) {
 	}
 	var tab bytes.Buffer
 	rep.WriteTable(&tab)
-	for _, s := range []string{"hash: exact estimate", "nodes      " + FormatCount(want.Nodes.Estimate) + "  (exact)", "(counts to depth 6 only)"} {
+	for _, s := range []string{"hash: exact estimate", "nodes      " + FormatCount(want.Nodes.Estimate) + "  (exact)", "solutions  57  (exact)"} {
 		if !strings.Contains(tab.String(), s) {
 			t.Errorf("table lacks %q:\n%s", s, tab.String())
 		}

@@ -5,6 +5,7 @@ import (
 	"html"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -66,7 +67,17 @@ func (c Chart) WriteSVG(w io.Writer, width, height int) error {
 		ymin, ymax = ymin-1, ymax+1
 	}
 	pad := (ymax - ymin) * 0.05
-	ymin, ymax = ymin-pad, ymax+pad
+	if !c.LogY && ymin >= 0 && ymin-pad < 0 {
+		ymin, ymax = 0, ymax+pad // counts and branching factors never go below 0
+	} else {
+		ymin, ymax = ymin-pad, ymax+pad
+	}
+	intX := true // depths and sizes: whole-number ticks only
+	for _, s := range c.Series {
+		for _, x := range s.X {
+			intX = intX && x == math.Trunc(x)
+		}
+	}
 	px := func(x float64) float64 { return left + (x-xmin)/(xmax-xmin)*pw }
 	py := func(v float64) float64 { return top + (1-(v-ymin)/(ymax-ymin))*ph }
 
@@ -80,9 +91,8 @@ func (c Chart) WriteSVG(w io.Writer, width, height int) error {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#eee"/><text x="%d" y="%.1f" text-anchor="end">%s</text>`+"\n",
 			left, left+pw, py(t.v), py(t.v), left-6, py(t.v)+4, t.label)
 	}
-	for i := 0; i <= 5; i++ {
-		xv := xmin + (xmax-xmin)*float64(i)/5
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%.4g</text>`+"\n", px(xv), top+ph+16, xv)
+	for _, t := range niceTicks(xmin, xmax, intX) {
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", px(t.v), top+ph+16, t.label)
 	}
 	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", left+pw/2, height-10, html.EscapeString(c.XLabel))
 	fmt.Fprintf(&b, `<text x="16" y="%.1f" text-anchor="middle" transform="rotate(-90 16 %.1f)">%s</text>`+"\n", top+ph/2, top+ph/2, html.EscapeString(c.YLabel))
@@ -143,18 +153,56 @@ type tick struct {
 	label string
 }
 
-// yTicks places six evenly spaced ticks on a linear axis, and on a log
+// niceTicks places ticks between lo and hi at the multiples of a round step
+// (1, 2 or 5 times a power of ten) that gives four to ten of them; with
+// whole set, the step is a whole number, for axes of depths and counts.
+func niceTicks(lo, hi float64, whole bool) []tick {
+	span := hi - lo
+	if !(span > 0) || math.IsInf(span, 0) {
+		return []tick{{lo, formatTick(lo, 1)}}
+	}
+	raw := span / 5
+	step := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*step >= raw {
+			step *= m
+			break
+		}
+	}
+	if whole {
+		step = max(step, 1)
+	}
+	var ts []tick
+	for k := math.Ceil(lo / step); k*step <= hi+step*1e-9; k++ {
+		v := k * step
+		if v == 0 {
+			v = 0 // not -0
+		}
+		ts = append(ts, tick{v, formatTick(v, step)})
+	}
+	return ts
+}
+
+// formatTick writes a tick's value with as many decimals as its step needs,
+// and in powers of ten from a million up.
+func formatTick(v, step float64) string {
+	if math.Abs(v) >= 1e6 {
+		m, e, _ := strings.Cut(strconv.FormatFloat(v, 'e', -1, 64), "e")
+		n, _ := strconv.Atoi(e)
+		return m + "e" + strconv.Itoa(n)
+	}
+	decimals := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
+	return strconv.FormatFloat(v, 'f', decimals, 64)
+}
+
+// yTicks places round ticks on a linear axis (niceTicks), and on a log
 // axis (v = log10 of the value) ticks at whole decades, every one or every
 // few so that there are at most eight, labelled 1, 10, 100, 1000, then 1e4,
 // 1e5 and so on (within less than a decade, four ticks at their values).
 func yTicks(ymin, ymax float64, log bool) []tick {
 	var ts []tick
 	if !log {
-		for i := 0; i <= 5; i++ {
-			v := ymin + (ymax-ymin)*float64(i)/5
-			ts = append(ts, tick{v, fmt.Sprintf("%.4g", v)})
-		}
-		return ts
+		return niceTicks(ymin, ymax, false)
 	}
 	step := max(1, math.Ceil((ymax-ymin)/8))
 	for d := math.Ceil(ymin/step) * step; d <= ymax; d += step {

@@ -63,3 +63,49 @@ func TestLogTicks(t *testing.T) {
 		t.Errorf("ticks inside one decade: %v", ts)
 	}
 }
+
+// Axes have round ticks: whole numbers for depths, no negative branching
+// factor below data that are all positive, no "1e2.6".
+func TestNiceTicks(t *testing.T) {
+	labels := func(ts []tick) string {
+		var out []string
+		for _, tk := range ts {
+			out = append(out, tk.label)
+		}
+		return strings.Join(out, " ")
+	}
+	for _, tc := range []struct {
+		lo, hi float64
+		whole  bool
+		want   string
+	}{
+		{0, 7, true, "0 2 4 6"},
+		{0, 3, true, "0 1 2 3"},
+		{0, 60.3, false, "0 20 40 60"},
+		{0.2, 0.9, false, "0.2 0.4 0.6 0.8"},
+		{-2.5, 2.5, false, "-2 -1 0 1 2"},
+		{0, 3e7, false, "0 1e7 2e7 3e7"}, {0, 2.5e7, false, "0 5e6 1e7 1.5e7 2e7 2.5e7"},
+	} {
+		if got := labels(niceTicks(tc.lo, tc.hi, tc.whole)); got != tc.want {
+			t.Errorf("niceTicks(%v, %v, %v) = %q, want %q", tc.lo, tc.hi, tc.whole, got, tc.want)
+		}
+	}
+	// A chart of depths 0..7 and positive branching factors: whole depth
+	// ticks, the y axis from 0.
+	var b strings.Builder
+	c := Chart{Series: []Series{{X: []float64{0, 1, 2, 3, 4, 5, 6, 7}, Y: []float64{55, 19.8, 9.8, 4.6, 2.3, 0.66, 0.16, 0}}}}
+	if err := c.WriteSVG(&b, 640, 260); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	for _, bad := range []string{">1.2<", ">-", "e2.6"} {
+		if strings.Contains(svg, bad) {
+			t.Errorf("the chart has a tick %q:\n%s", bad, svg)
+		}
+	}
+	for _, want := range []string{">0<", ">2<", ">6<", ">40<"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the chart has no tick %q", want)
+		}
+	}
+}

@@ -25,6 +25,10 @@ type CubeSheet struct {
 	Title     string
 	Solutions [][]Voxel
 	Scale     float64 // pixels per cube edge; 20 if zero
+	// Legend draws a swatch of every piece's colour with its label under
+	// the title, and Letters writes the label on every square of the
+	// layers, so that the layers can be read without telling colours apart.
+	Legend, Letters bool
 }
 
 // cubeGap is the space between pictures, in cube edges.
@@ -53,11 +57,23 @@ func (s CubeSheet) WriteSVG(w io.Writer) error {
 	var body strings.Builder
 	top := 1.5 // room for the title
 	width := 0.0
+	if s.Legend {
+		x := cubeGap
+		for _, l := range labels {
+			fmt.Fprintf(&body, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" stroke=\"#333\"/>\n",
+				x*scale, top*scale, 0.8*scale, 0.8*scale, colour[l])
+			fmt.Fprintf(&body, "<text x=\"%.1f\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"%.1f\">%s</text>\n",
+				(x+1)*scale, (top+0.65)*scale, 0.6*scale, html.EscapeString(l))
+			x += 1.4 + 0.4*float64(len([]rune(l)))
+		}
+		width = max(width, x)
+		top += 1.5
+	}
 	for _, sol := range s.Solutions {
 		if len(sol) == 0 {
 			continue
 		}
-		w, h := drawSolution(&body, sol, colour, cubeGap, top, scale)
+		w, h := drawSolution(&body, sol, colour, cubeGap, top, scale, s.Letters)
 		width = max(width, w)
 		top += h + cubeGap
 	}
@@ -74,7 +90,7 @@ func (s CubeSheet) WriteSVG(w io.Writer) error {
 
 // drawSolution draws one solution at (left, top), in cube edges, and
 // returns the width and height it took.
-func drawSolution(b *strings.Builder, sol []Voxel, colour map[string]string, left, top, scale float64) (float64, float64) {
+func drawSolution(b *strings.Builder, sol []Voxel, colour map[string]string, left, top, scale float64, letters bool) (float64, float64) {
 	x0, y0, z0 := sol[0].X, sol[0].Y, sol[0].Z
 	x1, y1, z1 := x0, y0, z0
 	at := map[[3]int]string{}
@@ -97,6 +113,10 @@ func drawSolution(b *strings.Builder, sol []Voxel, colour map[string]string, lef
 				cx, cy := ox+float64(x-x0), top+float64(y-y0)
 				fmt.Fprintf(b, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\" stroke=\"#888\" stroke-width=\"0.5\"><title>%s</title></rect>\n",
 					px(cx), px(cy), px(1), px(1), colour[l], html.EscapeString(l))
+				if letters {
+					fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\" font-family=\"sans-serif\" font-size=\"%s\" text-anchor=\"middle\" dominant-baseline=\"central\">%s</text>\n",
+						px(cx+0.5), px(cy+0.5), px(0.5), html.EscapeString(l))
+				}
 				// A thick edge where the neighbour is another piece or outside.
 				for _, e := range [4][4]int{{0, -1, 0, 0}, {1, 0, 1, 0}, {0, 1, 0, 1}, {-1, 0, 0, 0}} {
 					if at[[3]int{x + e[0], y + e[1], z}] == l {

@@ -31,6 +31,9 @@ type Sheet struct {
 	Pictures [][]Cell
 	Columns  int
 	Scale    float64 // pixels per unit; 24 if zero
+	// Letters writes each piece's label on it, on the cell nearest the
+	// piece's centre, so that pieces of like colours are told apart.
+	Letters bool
 }
 
 // WriteSVG draws the sheet: each cell filled by its label's colour, and
@@ -112,8 +115,58 @@ func (s Sheet) WriteSVG(w io.Writer) error {
 				fmt.Fprintf(&b, `<line x1="%.2f" y1="%.2f" x2="%.2f" y2="%.2f" stroke="black" stroke-width="2" stroke-linecap="round"/>`+"\n", ax, ay, bx, by)
 			}
 		}
+		if s.Letters {
+			for _, l := range letterPlaces(pic) {
+				x, y := pt(l.at)
+				fmt.Fprintf(&b, `<text x="%.2f" y="%.2f" font-size="%.1f" text-anchor="middle" dominant-baseline="central" pointer-events="none">%s</text>`+"\n",
+					x, y, 0.45*scale, html.EscapeString(l.label))
+			}
+		}
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// letterPlace is where a piece's label is written.
+type letterPlace struct {
+	label string
+	at    [2]float64
+}
+
+// letterPlaces finds, for every label of a picture in the order of its
+// first cell, the centre of its cell nearest the mean of its cells' centres.
+func letterPlaces(pic []Cell) []letterPlace {
+	centre := func(c Cell) [2]float64 {
+		var x, y float64
+		for _, p := range c.Polygon {
+			x, y = x+p[0], y+p[1]
+		}
+		n := float64(max(len(c.Polygon), 1))
+		return [2]float64{x / n, y / n}
+	}
+	var order []string
+	sum := map[string][3]float64{}
+	for _, c := range pic {
+		if _, ok := sum[c.Label]; !ok {
+			order = append(order, c.Label)
+		}
+		m := centre(c)
+		s := sum[c.Label]
+		sum[c.Label] = [3]float64{s[0] + m[0], s[1] + m[1], s[2] + 1}
+	}
+	best := map[string]letterPlace{}
+	dist := map[string]float64{}
+	for _, c := range pic {
+		s, m := sum[c.Label], centre(c)
+		d := math.Hypot(m[0]-s[0]/s[2], m[1]-s[1]/s[2])
+		if old, ok := dist[c.Label]; !ok || d < old-1e-9 {
+			dist[c.Label], best[c.Label] = d, letterPlace{c.Label, m}
+		}
+	}
+	out := make([]letterPlace, len(order))
+	for i, l := range order {
+		out[i] = best[l]
+	}
+	return out
 }

@@ -1,11 +1,14 @@
 package serve
 
 import (
+	"cmp"
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
 )
@@ -38,9 +41,27 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, PuzzleInfo{Name: name, About: polyform.AboutPuzzle(name), Board: BoardText(board, setOf(name, pieces))})
 }
 
-// setOf names the piece set of a built-in puzzle.
+// setNameOf remembers setOf's answers: building a set of many pieces (the
+// heptacubes) takes seconds.
+var setNameOf sync.Map
+
+// setOf names the piece set of a built-in puzzle. The sets whose names
+// begin the puzzle's are tried first (soma, pentomino-6x10).
 func setOf(name string, pieces []polyform.Piece) string {
-	for _, set := range polyform.SetNames() {
+	if s, ok := setNameOf.Load(name); ok {
+		return s.(string)
+	}
+	s := findSet(name, pieces)
+	setNameOf.Store(name, s)
+	return s
+}
+
+func findSet(name string, pieces []polyform.Piece) string {
+	sets := polyform.SetNames()
+	slices.SortStableFunc(sets, func(a, b string) int {
+		return cmp.Compare(boolInt(!strings.HasPrefix(name, a)), boolInt(!strings.HasPrefix(name, b)))
+	})
+	for _, set := range sets {
 		g, ps, err := polyform.PieceSet(set)
 		if err != nil || len(ps) != len(pieces) || g == polyform.Square && !strings.HasPrefix(name, "pentomino") {
 			continue
@@ -57,6 +78,13 @@ func setOf(name string, pieces []polyform.Piece) string {
 		}
 	}
 	return ""
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // BoardText writes a board as the text of a board file: the grid and

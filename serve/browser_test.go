@@ -51,11 +51,20 @@ func browser(t *testing.T) (context.Context, string) {
 }
 
 func shoot(t *testing.T, ctx context.Context, name string) {
+	shootAction(t, ctx, name, chromedp.FullScreenshot(100))
+}
+
+// shootView takes the visible part of the page only.
+func shootView(t *testing.T, ctx context.Context, name string) {
+	shootAction(t, ctx, name, chromedp.CaptureScreenshot())
+}
+
+func shootAction(t *testing.T, ctx context.Context, name string, shot chromedp.Action[[]byte]) {
 	t.Helper()
 	if *screenshots == "" {
 		return
 	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	png, err := chromedp.Run(ctx, shot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,4 +220,183 @@ func dispatchChange(id string) chromedp.Action[chromedp.Void] {
 		_, err := chromedp.Evaluate[any](`document.getElementById("`+id+`").dispatchEvent(new Event("change"))`)(ctx, t)
 		return chromedp.Void{}, err
 	}
+}
+
+// A user opens the Soma cube from the menu over a square board (the grid
+// and canvas follow), draws the same 3 x 3 x 3 cube by hand layer by layer,
+// counts it (11,520 solutions, 240 unique), switches to the Bedlam cube,
+// and turns a Soma solution in the gallery's 3D view.
+func TestBrowser3D(t *testing.T) {
+	ctx, url := browser(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(url),
+		chromedp.WaitVisible("#canvas polygon"),
+		chromedp.WaitReady(`#puzzle option[value="soma"]`),
+		chromedp.SetValue("#puzzle", "soma"),
+		dispatchChange("puzzle"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	editorState := func(cells float64) {
+		t.Helper()
+		if _, err := waitText(ctx, "#boardinfo", func(s string) bool { return strings.HasPrefix(s, fmt.Sprint(cells)+" cells on the cubic grid") }); err != nil {
+			t.Fatal(err)
+		}
+		st, err := chromedp.Run(ctx, chromedp.Evaluate[[]any](`[document.getElementById("grid").value, document.querySelectorAll("#canvas polygon").length,
+			document.getElementById("message").textContent, document.getElementById("layerslabel").hidden]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st[0] != "cubic" || st[1] != cells || st[2] != "" || st[3] != false {
+			t.Fatalf("editor: grid %v, %v cells on the canvas, message %q, layers hidden %v; want cubic, %v, none, shown", st[0], st[1], st[2], st[3], cells)
+		}
+	}
+	editorState(27)
+
+	// Draw it by hand: three empty layers, then all 27 cells.
+	err = chromedp.Do(ctx,
+		chromedp.SetValue("#puzzle", ""),
+		chromedp.SetValue("#text", "grid: cubic\npieces: soma\n"),
+		chromedp.SetValue("#rows", "3"), chromedp.SetValue("#cols", "3"), chromedp.SetValue("#layers", "3"),
+		dispatchChange("layers"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for z := range 3 {
+		for r := range 3 {
+			for c := range 3 {
+				if err := clickAgain(ctx, fmt.Sprintf(`#canvas polygon[data-layer="%d"][data-row="%d"][data-col="%d"]`, z, r, c)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	text, err := chromedp.Run(ctx, chromedp.Value("#text"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "grid: cubic\npieces: soma\n" + strings.Repeat("...\n...\n...\n\n", 3)[:38]; text != want {
+		t.Fatalf("the drawn cube's text is %q, want %q", text, want)
+	}
+	editorState(27)
+	shoot(t, ctx, "editor3d")
+	if err := chromedp.Do(ctx, chromedp.Click("#count")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#jobtable tbody tr:first-child", func(s string) bool { return strings.Contains(s, "done") }); err != nil {
+		t.Fatal(err)
+	}
+	if cells := jobRow(t, ctx); cells[1] != "soma" || cells[6] != "11,520" || cells[7] != "240" {
+		t.Fatalf("job row %q: want soma with 11,520 solutions, 240 unique", cells)
+	}
+
+	// Another cubic puzzle from the menu replaces the drawing.
+	err = chromedp.Do(ctx,
+		chromedp.Click(`button[data-tab="board"]`),
+		chromedp.SetValue("#puzzle", "bedlam"),
+		dispatchChange("puzzle"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	editorState(64)
+
+	// The gallery of the count: pictures, and the 3D view of the first.
+	if err := chromedp.Do(ctx, chromedp.Click(`button[data-tab="jobs"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := clickAgain(ctx, "#jobtable tbody tr:first-child button.gallery"); err != nil {
+		t.Fatal(err)
+	}
+	before, err := waitText(ctx, "#view3dinfo", func(s string) bool { return strings.HasPrefix(s, "Job j1, solution 1: drag to turn it") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	painted := func() int {
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => { const c = document.getElementById("view3dcanvas");
+			const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data; let n = 0;
+			for (let i = 0; i < d.length; i += 4) if (d[i] < 250 || d[i+1] < 250 || d[i+2] < 250) n++; return n; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := painted(); n < 10000 {
+		t.Fatalf("the 3D view painted %d pixels, want a cube of at least 10,000", n)
+	}
+	shootView(t, ctx, "view3d")
+	if err := chromedp.Do(ctx, chromedp.Click("#turnright"), chromedp.Click("#turnright")); err != nil {
+		t.Fatal(err)
+	}
+	after, err := waitText(ctx, "#view3dinfo", func(s string) bool { return s != before })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(after, "turned 11°") || painted() < 10000 {
+		t.Fatalf("after two turns right the view says %q, want turned 11° (-34° + 2 x 22.5°)", after)
+	}
+	shootAction(t, ctx, "view3d-turned", chromedp.Screenshot("#view3d"))
+	// Unique only: the 240 kept solutions that stand for their classes.
+	if err := chromedp.Do(ctx, chromedp.Click("#uniqueonly")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#gallerytitle", func(s string) bool { return strings.Contains(s, "240 of them one of each symmetry class") }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#pageinfo", func(s string) bool { return strings.Contains(s, "page 1 of 10") }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The logic page starts from a preset and solves it; the Superpuzz page
+// deals cards drawn as cards.
+func TestBrowserLogicAndCards(t *testing.T) {
+	ctx, url := browser(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(url),
+		chromedp.WaitVisible("#canvas polygon"),
+		chromedp.Click(`button[data-tab="logic"]`),
+		chromedp.Click("#logicsolve"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#logicmessage", func(s string) bool { return strings.HasPrefix(s, "The solution is unique") }); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click("#logicallsteps")); err != nil {
+		t.Fatal(err)
+	}
+	shootView(t, ctx, "logic")
+	err = chromedp.Do(ctx,
+		chromedp.Click(`button[data-tab="gaps"]`),
+		chromedp.Click("#gapsdeal"),
+		chromedp.WaitVisible("#gapstable td.card"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	faces, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#gapstable td")].map(td => td.textContent).join(" ")`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.ContainsAny(faces, "♥♦♣♠") || strings.ContainsAny(faces, "HDCS") {
+		t.Fatalf("the cards read %q, want ranks with suit symbols", faces)
+	}
+	shoot(t, ctx, "superpuzz")
+}
+
+// jobRow is the text of the jobs table's first row.
+func jobRow(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	cells, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#jobtable tbody tr:first-child td")].map(td => td.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cells) < 8 {
+		t.Fatalf("job row %q", cells)
+	}
+	return cells
 }

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"archive/zip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,11 +9,14 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/puzzles/polyform"
@@ -42,20 +46,28 @@ type JobState struct {
 	ID      string     `json:"id"`
 	Request JobRequest `json:"request"`
 	Name    string     `json:"name"`
+	// Grid is the board's grid: square, triangle, hexagon or cubic.
+	Grid string `json:"grid"`
 	// Status is running, done, stopped (cancelled or out of time) or
 	// failed.
-	Status    string  `json:"status"`
-	Error     string  `json:"error,omitempty"`
-	Nodes     int64   `json:"nodes"`
-	Solutions int64   `json:"solutions"`
-	Unique    int64   `json:"unique"`
-	Kept      int     `json:"kept"`
-	Seconds   float64 `json:"seconds"`
+	Status    string `json:"status"`
+	Error     string `json:"error,omitempty"`
+	Nodes     int64  `json:"nodes"`
+	Solutions int64  `json:"solutions"`
+	Unique    int64  `json:"unique"`
+	Kept      int    `json:"kept"`
+	// KeptUnique counts the kept solutions that stand for their symmetry
+	// class (?unique=1 on a solution's address numbers those).
+	KeptUnique int     `json:"kept_unique"`
+	Seconds    float64 `json:"seconds"`
 	// EstimatedNodes is the size of the search tree estimated before a
 	// count (0 if not estimated); SecondsLeft follows from it and the
 	// node rate.
 	EstimatedNodes float64 `json:"estimated_nodes,omitempty"`
 	SecondsLeft    float64 `json:"seconds_left,omitempty"`
+	// Phase says what a running job does besides its search: "estimating"
+	// while the estimate of a count's tree runs beside it.
+	Phase string `json:"phase,omitempty"`
 	// Estimate is the result of an estimate job.
 	Estimate *EstimateSummary `json:"estimate,omitempty"`
 	// NodesByDepth and MeanBranching (the mean minimum branching factor
@@ -111,6 +123,7 @@ type job struct {
 	mu        sync.Mutex
 	state     JobState
 	solutions [][]int // kept solutions: the piece of every cell
+	reps      []int   // the kept solutions that stand for their symmetry class
 }
 
 func (j *job) finished() bool {
@@ -128,6 +141,7 @@ func (j *job) snapshot() JobState {
 	defer j.mu.Unlock()
 	st := j.state
 	st.Kept = len(j.solutions)
+	st.KeptUnique = len(j.reps)
 	if st.Status == "running" {
 		st.Nodes = j.nodes.Load()
 		st.Seconds = time.Since(j.start).Seconds()
@@ -142,8 +156,13 @@ func (j *job) snapshot() JobState {
 
 // keep records a solution, copying it, while fewer than MaxKeptSolutions
 // are kept.
-func (j *job) keep(assign []int) {
+// With rep set, the solution stands for its symmetry class: the unique-only
+// view of the gallery shows those.
+func (j *job) keep(assign []int, rep bool) {
 	if len(j.solutions) < MaxKeptSolutions {
+		if rep {
+			j.reps = append(j.reps, len(j.solutions))
+		}
 		j.solutions = append(j.solutions, append([]int(nil), assign...))
 	}
 	j.state.Version++
@@ -184,6 +203,10 @@ func loadPacking(req JobRequest) (*polyform.Packing, string, error) {
 		}
 	}
 	pieces := set
+	if polyform.IsPieceList(req.Pieces) {
+		// The workbench's counts of unique solutions do not handle copies.
+		return nil, "", fmt.Errorf("pieces %q: copies and ranges of pieces are for the command line (branchwise pack --pieces); here name a set or letters", req.Pieces)
+	}
 	if req.Pieces != "" {
 		g, named, err := polyform.PieceSet(req.Pieces)
 		switch {
@@ -200,6 +223,9 @@ func loadPacking(req JobRequest) (*polyform.Packing, string, error) {
 	pk, err := polyform.NewPacking(board, pieces)
 	if err != nil {
 		return nil, "", fmt.Errorf("%s: %v", name, err)
+	}
+	if req.Pieces != "" {
+		name += ", pieces " + req.Pieces
 	}
 	return pk, name, nil
 }
@@ -227,12 +253,15 @@ func (s *Server) handleNewJob(w http.ResponseWriter, r *http.Request) {
 		writeBoardError(w, err)
 		return
 	}
+	if req.Puzzle == "" {
+		name = strings.Replace(name, "board", boardName(req.Board), 1)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	if limit > 0 {
 		ctx, cancel = context.WithTimeout(context.Background(), limit)
 	}
 	j := &job{req: req, name: name, pk: pk, cancel: cancel, done: make(chan struct{}), start: time.Now()}
-	j.state = JobState{Request: req, Name: name, Status: "running"}
+	j.state = JobState{Request: req, Name: name, Grid: pk.Board.Grid.String(), Status: "running"}
 	if err := s.jobs.add(j); err != nil {
 		cancel()
 		writeError(w, http.StatusTooManyRequests, "%v", err)
@@ -271,7 +300,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 		return
 	case "count":
 		if !j.req.Unique {
-			j.setEstimate(estimateNodes(ctx, pk, s.opt.Workers))
+			s.estimateAlongside(ctx, j)
 		}
 		if j.req.Unique {
 			var mu sync.Mutex
@@ -282,7 +311,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 				defer j.mu.Unlock()
 				j.state.Solutions += int64(class)
 				j.state.Unique++
-				j.keep(assign)
+				j.keep(assign, true)
 				return true
 			})
 			r.Solutions = 0 // the restricted search's own count is not the number of all solutions
@@ -295,7 +324,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 				if canon {
 					j.state.Unique++
 				}
-				j.keep(assign)
+				j.keep(assign, canon)
 				return true
 			})
 		}
@@ -309,7 +338,10 @@ func (s *Server) run(ctx context.Context, j *job) {
 				j.state.Unique++
 			}
 			if canon || !j.req.Unique {
-				j.keep(assign)
+				j.keep(assign, canon || j.req.Mode == "first")
+				if j.req.Mode == "first" {
+					j.state.Unique = 1 // one solution is one class, canonical or not
+				}
 				return j.req.Mode == "all"
 			}
 			return true
@@ -329,6 +361,7 @@ func (j *job) finish(st xcover.Stats, err error) {
 		j.state.MeanBranching = append(j.state.MeanBranching, st.MeanMinBranching(d))
 	}
 	j.state.SecondsLeft = 0
+	j.state.Phase = ""
 	j.state.Status = "done"
 	if err != nil {
 		j.state.Status = "stopped"
@@ -350,10 +383,36 @@ func stopReason(err error) string {
 func (j *job) setEstimate(nodes float64) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	if !math.IsInf(nodes, 0) && !math.IsNaN(nodes) {
+	j.state.Phase = ""
+	if j.state.Status == "running" && !math.IsInf(nodes, 0) && !math.IsNaN(nodes) {
 		j.state.EstimatedNodes = nodes
 	}
 	j.state.Version++
+}
+
+// estimateAlongside estimates the size of a count's tree on one goroutine
+// beside the count, so that the count's progress shows from its start and
+// its time left once the estimate is in. The estimate ends with the job.
+func (s *Server) estimateAlongside(ctx context.Context, j *job) {
+	quiet := *j.pk
+	quiet.Progress = nil // the probes' nodes are not the count's
+	j.mu.Lock()
+	j.state.Phase = "estimating"
+	j.mu.Unlock()
+	s.jobs.wg.Add(1)
+	go func() {
+		defer s.jobs.wg.Done()
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			select {
+			case <-j.done:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+		j.setEstimate(estimateNodes(ctx, &quiet, 1))
+	}()
 }
 
 // estimateNodes estimates the size of a packing's search tree by Knuth's
@@ -468,15 +527,25 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// handleSolution draws kept solution k of a job as SVG.
+// handleSolution gives kept solution k of a job: K.svg draws it (on the
+// cubic grid layer by layer and in an isometric view), K.json gives every
+// cell's place and piece, for the page's 3D view.
 func (s *Server) handleSolution(w http.ResponseWriter, r *http.Request) {
 	j := s.jobOf(w, r)
 	if j == nil {
 		return
 	}
-	k, err := strconv.Atoi(strings.TrimSuffix(r.PathValue("k"), ".svg"))
+	name, asJSON := strings.CutSuffix(r.PathValue("k"), ".json")
+	k, err := strconv.Atoi(strings.TrimSuffix(name, ".svg"))
 	j.mu.Lock()
 	n := len(j.solutions)
+	if r.URL.Query().Get("unique") == "1" && err == nil {
+		if k >= 0 && k < len(j.reps) {
+			k = j.reps[k] // the k-th solution of the unique-only view
+		} else {
+			k = -1
+		}
+	}
 	var assign []int
 	if err == nil && k >= 0 && k < n {
 		assign = j.solutions[k]
@@ -486,15 +555,195 @@ func (s *Server) handleSolution(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "job %s keeps %d solutions; no solution %q", j.id, n, r.PathValue("k"))
 		return
 	}
-	pic := make([]render.Cell, len(assign))
-	for i, c := range j.pk.Board.Cells {
-		pic[i] = render.Cell{Polygon: j.pk.Board.Grid.Polygon(c), Label: j.pk.Pieces[assign[i]].Name}
+	if asJSON {
+		writeJSON(w, http.StatusOK, j.solutionCells(assign))
+		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	if r.URL.Query().Has("download") {
-		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", fmt.Sprintf("%s-%s-%d.svg", j.name, j.id, k+1)))
+		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", fmt.Sprintf("%s-%s-%d.svg", fileName(j.name), j.id, k+1)))
 	}
-	_ = render.Sheet{Title: fmt.Sprintf("%s, solution %d", j.name, k+1), Pictures: [][]render.Cell{pic}, Columns: 1}.WriteSVG(w)
+	_ = j.writeSolutionSVG(w, k, assign)
+}
+
+// SolutionCell is one board cell of a solution: its grid coordinates
+// (X, Y, Z; layer Z on the cubic grid), its place in the board file's text
+// and the piece on it.
+type SolutionCell struct {
+	X     int    `json:"x"`
+	Y     int    `json:"y"`
+	Z     int    `json:"z"`
+	Row   int    `json:"row"`
+	Col   int    `json:"col"`
+	Piece string `json:"piece"`
+}
+
+// Solution is a solution as JSON: the grid, every cell's piece, and the
+// colour of every piece as the cubic grid's pictures give it.
+type Solution struct {
+	Grid    string            `json:"grid"`
+	Cells   []SolutionCell    `json:"cells"`
+	Colours map[string]string `json:"colours"`
+}
+
+func (j *job) solutionCells(assign []int) Solution {
+	out := Solution{Grid: j.pk.Board.Grid.String(), Colours: map[string]string{}}
+	var names []string
+	for i, c := range j.pk.Board.Cells {
+		row, col := j.pk.Board.Grid.Pos(c)
+		name := j.pk.Pieces[assign[i]].Name
+		out.Cells = append(out.Cells, SolutionCell{X: c.X, Y: c.Y, Z: c.Z, Row: row, Col: col, Piece: name})
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names) // as render.CubeSheet gives the colours
+	for i, name := range names {
+		out.Colours[name] = render.PieceColours[i%len(render.PieceColours)]
+	}
+	return out
+}
+
+// writeSolutionSVG draws solution k (from 0): flat grids with the pieces'
+// letters, the cubic grid layer by layer and in an isometric view, with a
+// legend of the pieces' colours.
+func (j *job) writeSolutionSVG(w io.Writer, k int, assign []int) error {
+	title := fmt.Sprintf("%s, solution %d", j.name, k+1)
+	b := j.pk.Board
+	if b.Grid == polyform.Cubic {
+		vs := make([]render.Voxel, len(assign))
+		for i, c := range b.Cells {
+			vs[i] = render.Voxel{X: c.X, Y: c.Y, Z: c.Z, Label: j.pk.Pieces[assign[i]].Name}
+		}
+		return render.CubeSheet{Title: title, Solutions: [][]render.Voxel{vs}, Legend: true, Letters: true}.WriteSVG(w)
+	}
+	pic := make([]render.Cell, len(assign))
+	for i, c := range b.Cells {
+		pic[i] = render.Cell{Polygon: b.Grid.Polygon(c), Label: j.pk.Pieces[assign[i]].Name}
+	}
+	return render.Sheet{Title: title, Pictures: [][]render.Cell{pic}, Columns: 1, Letters: true}.WriteSVG(w)
+}
+
+// handleSolutions gives every kept solution of a job at once, for saving:
+// solutions.txt as board files (the piece's letter on every cell, a blank
+// line between solutions), solutions.json as a list of Solution,
+// solutions.zip as one SVG picture per solution.
+func (s *Server) handleSolutions(w http.ResponseWriter, r *http.Request) {
+	j := s.jobOf(w, r)
+	if j == nil {
+		return
+	}
+	j.mu.Lock()
+	sols := slices.Clone(j.solutions)
+	j.mu.Unlock()
+	format := strings.TrimPrefix(path.Ext(r.URL.Path), ".")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", fmt.Sprintf("%s-%s-solutions.%s", fileName(j.name), j.id, format)))
+	switch format {
+	case "json":
+		out := make([]Solution, len(sols))
+		for k, a := range sols {
+			out[k] = j.solutionCells(a)
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"name": j.name, "solutions": out})
+	case "txt":
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		labels := make([]string, len(j.pk.Board.Cells))
+		for k, a := range sols {
+			for i := range a {
+				labels[i] = j.pk.Pieces[a[i]].Name
+			}
+			fmt.Fprintf(w, "# %s, solution %d\n%s\n\n", j.name, k+1, strings.Join(j.pk.Board.Rows(labels), "\n"))
+		}
+	default: // zip
+		w.Header().Set("Content-Type", "application/zip")
+		z := zip.NewWriter(w)
+		for k, a := range sols {
+			f, err := z.Create(fmt.Sprintf("solution-%05d.svg", k+1))
+			if err != nil {
+				return
+			}
+			if err := j.writeSolutionSVG(f, k, a); err != nil {
+				return
+			}
+		}
+		_ = z.Close()
+	}
+}
+
+// fileName makes a job's name fit for a file name.
+func fileName(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return '-'
+	}, name)
+}
+
+// boardName names a job on a board text: the built-in puzzle whose board
+// and pieces it has, or its piece set (from the "pieces:" header), grid and
+// cells.
+func boardName(text string) string {
+	b, set, err := polyform.ReadBoardSet(strings.NewReader(text), "board")
+	if err != nil {
+		return "board"
+	}
+	for _, name := range polyform.NamedPuzzles() {
+		nb, pieces := named(name)
+		if nb.Grid == b.Grid && sameShape(nb, b) && (set == "" && b.Grid == polyform.Square || set != "" && set == setOf(name, pieces)) {
+			return name
+		}
+	}
+	if set == "" {
+		set = "pieces"
+	}
+	return fmt.Sprintf("%s, %d %s cells", set, len(b.Cells), b.Grid)
+}
+
+// namedCache holds the built-in puzzles' boards and pieces, built once:
+// boardName compares every job's board with them.
+var namedCache sync.Map
+
+type namedPuzzle struct {
+	board  *polyform.Board
+	pieces []polyform.Piece
+}
+
+func named(name string) (*polyform.Board, []polyform.Piece) {
+	if p, ok := namedCache.Load(name); ok {
+		return p.(namedPuzzle).board, p.(namedPuzzle).pieces
+	}
+	b, ps, _ := polyform.Named(name)
+	namedCache.Store(name, namedPuzzle{b, ps})
+	return b, ps
+}
+
+// sameShape tells whether two boards of one grid have the same cells, up to
+// a shift of their text.
+func sameShape(a, b *polyform.Board) bool {
+	if len(a.Cells) != len(b.Cells) {
+		return false
+	}
+	places := func(bd *polyform.Board) map[[3]int]bool {
+		r0, c0, z0 := math.MaxInt, math.MaxInt, math.MaxInt
+		for _, c := range bd.Cells {
+			r, col := bd.Grid.Pos(c)
+			r0, c0, z0 = min(r0, r), min(c0, col), min(z0, c.Z)
+		}
+		out := map[[3]int]bool{}
+		for _, c := range bd.Cells {
+			r, col := bd.Grid.Pos(c)
+			out[[3]int{r - r0, col - c0, c.Z - z0}] = true
+		}
+		return out
+	}
+	pa, pb := places(a), places(b)
+	for k := range pa {
+		if !pb[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // handleChart draws a finished job's nodes and mean minimum branching

@@ -7,8 +7,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
+	"sync"
 	"syscall"
+	"time"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/internal/opterr"
@@ -87,13 +90,16 @@ func newRootCmd(e *env) *cobra.Command {
 		Use:   "branchwise",
 		Short: "Combinatorial puzzle search: exact counts, fast solvers, branching factors",
 		Long: `branchwise searches combinatorial puzzles and measures their search spaces.
-Shared flags: --json, --seed, -j/--workers, --max-nodes/--max-time/--max-mem.
+Shared flags: --json, --seed, -j/--workers, --max-nodes/--max-time/--max-mem,
+--progress auto|always|never (always: a progress line every 30 s in a log).
 Ctrl-C stops a search and prints what it found so far (exit status 130).`,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		PersistentPreRunE: checkFlags,
-		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+		Version:           readVersion().String(),
 	}
+	root.SetVersionTemplate("branchwise {{.Version}}\n")
+	root.PersistentFlags().StringVar(&cliflag.ProgressMode, "progress", "auto", "progress on standard error: auto (on a terminal), always (also to a log: a line every 30 s), never")
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -102,7 +108,34 @@ Ctrl-C stops a search and prints what it found so far (exit status 130).`,
 	for _, newCmd := range commands {
 		root.AddCommand(newCmd(e))
 	}
+	rejectUnknown(root)
 	return root
+}
+
+// rejectUnknown makes every command that only groups others (tiles, gaps,
+// ...) refuse an unknown subcommand with a usage error and a suggestion,
+// as the root does, instead of printing its help and succeeding.
+func rejectUnknown(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		rejectUnknown(sub)
+	}
+	if c == c.Root() || c.Runnable() || !c.HasSubCommands() {
+		return
+	}
+	c.Args = cobra.ArbitraryArgs
+	c.SuggestionsMinimumDistance = 2 // cobra's default, which it sets only for the root
+	c.RunE = func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return c.Help()
+		}
+		msg := fmt.Sprintf("unknown command %q for %q", args[0], c.CommandPath())
+		if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += "; did you mean " + strings.Join(s, " or ") + "?"
+		} else if top, _, err := c.Root().Find(args[:1]); err == nil && top != c.Root() {
+			msg += "; did you mean " + top.CommandPath() + "?"
+		}
+		return usagef("%s", msg)
+	}
 }
 
 // cmdPath is the command's path without the program name, for messages
@@ -167,8 +200,13 @@ func interrupted(e *env) error {
 }
 
 // checkFlags applies the flag policy (cliflag.Check) to the flags c was
-// given, so that the same mistake is the same usage error everywhere.
-func checkFlags(c *cobra.Command, _ []string) error {
+// given, so that the same mistake is the same usage error everywhere; and
+// lets every command that reads a file read standard input for "-".
+func checkFlags(c *cobra.Command, args []string) error {
+	stdinArgs(c, args)
+	if m := cliflag.ProgressMode; m != "auto" && m != "always" && m != "never" {
+		return usagef("--progress %q: want auto, always or never", m)
+	}
 	var err error
 	c.Flags().Visit(func(f *pflag.Flag) {
 		if err == nil {
@@ -179,4 +217,48 @@ func checkFlags(c *cobra.Command, _ []string) error {
 		return usagef("%s: %v", cmdPath(c), err)
 	}
 	return nil
+}
+
+// stdinPath is a path that opens standard input, for the readers that take
+// only a file name (Windows has none).
+const stdinPath = "/dev/stdin"
+
+// stdinArgs replaces the argument "-" by stdinPath, in place: cobra passes
+// the same slice to the command's RunE. A command that reads "-" itself
+// says so with the annotation "stdin".
+func stdinArgs(c *cobra.Command, args []string) {
+	if _, own := c.Annotations["stdin"]; own || runtime.GOOS == "windows" {
+		return
+	}
+	for i, a := range args {
+		if a == "-" {
+			args[i] = stdinPath
+		}
+	}
+}
+
+// heartbeat calls beat every second until stop is called, when progress is
+// on: for work that reports no progress of its own, a line that says it is
+// alive.
+func heartbeat(prog *cliflag.Progress, beat func()) (stop func()) {
+	if !prog.Enabled {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				beat()
+			}
+		}
+	}()
+	return func() { close(done); wg.Wait() }
 }

@@ -16,8 +16,9 @@ func newDLXCmd(e *env) *cobra.Command {
 	var count, all, asJSON, stats bool
 	var workers int
 	c := &cobra.Command{
-		Use:   "dlx FILE",
-		Short: "Solve an exact cover problem in Knuth's DLX format",
+		Annotations: map[string]string{"stdin": "reads - itself"},
+		Use:         "dlx FILE",
+		Short:       "Solve an exact cover problem in Knuth's DLX format",
 		Long: `Solve an exact cover problem (with colours) in the text format of Knuth's
 DLX programs ('-' reads standard input; "pack NAME --dlx FILE" writes one).
 Without flags the first solution is printed, one option per line; --all

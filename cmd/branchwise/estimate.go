@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
@@ -130,9 +131,29 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	prog := cliflag.NewProgress(e.stderr)
 	prog.Printf("%s: estimating (%s)...", arg, job.Method)
 	start := time.Now()
-	job.Counting = func() { prog.Printf("counting: cheaper than reaching the target") }
-	job.Progress = func(r estimate.Result, left time.Duration) { prog.Printf("%s", job.Status(r, time.Since(start), left)) }
+	var mu sync.Mutex // the stop rule's rounds and the heartbeat share prog
+	rounds := false
+	job.Counting = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		rounds = true
+		prog.Printf("counting: cheaper than reaching the target")
+	}
+	job.Progress = func(r estimate.Result, left time.Duration) {
+		mu.Lock()
+		defer mu.Unlock()
+		rounds = true
+		prog.Printf("%s", job.Status(r, time.Since(start), left))
+	}
+	stop := heartbeat(prog, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !rounds {
+			prog.Printf("%s: estimating (%s), %s so far (Ctrl-C stops it)", arg, job.Method, time.Since(start).Round(time.Second))
+		}
+	})
 	rep, err := job.Run(e.ctx, newTree)
+	stop()
 	prog.Done()
 	switch {
 	case errors.Is(err, estimate.ErrNoRound):

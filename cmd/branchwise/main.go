@@ -3,10 +3,12 @@
 // and estimates the size of searches too large to finish.
 //
 // Run "branchwise help" for the commands and their shared flags (--json,
-// --seed, -j, --max-nodes, --max-time, --max-mem). Progress goes to standard
-// error only when it is a terminal; Ctrl-C stops a search with its partial
-// results (exit status 130). Exit status 1 means bad input or a failed run,
-// 2 a usage error.
+// --seed, -j, --max-nodes, --max-time, --max-mem, --progress). Progress goes
+// to standard error when it is a terminal, or with --progress always as a
+// line every 30 s to a log; Ctrl-C stops a search with its partial results
+// (exit status 130). Exit status 1 means bad input or a failed run, 2 a
+// usage error (a mistyped command or flag). "-" names standard input
+// wherever a file is read.
 package main
 
 import "os"

@@ -30,6 +30,7 @@ type packFlags struct {
 	fixedDead                         bool // --dead-regions given: strategy auto keeps it
 	shard                             shard.CountJob
 	maxTime                           time.Duration
+	burr                              burrFlags
 }
 
 func newPackCmd(e *env) *cobra.Command {
@@ -80,6 +81,7 @@ searches one solution per class. --count with --split-depth, --shard,
 	cliflag.AddJSON(fs, &f.asJSON)
 	cliflag.AddWorkers(fs, &f.workers)
 	addShardFlags(fs, &f.shard)
+	addBurrFlags(fs, &f.burr)
 	return c
 }
 
@@ -98,7 +100,8 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		return err
 	}
 	var pk *polyform.Packing
-	if strings.HasSuffix(arg, ".xmpuzzle") {
+	burr := polyform.IsBurrFile(arg)
+	if burr {
 		pk, err = loadBurr(e, arg, f.problem)
 	} else {
 		pk, err = polyform.Load(arg, f.spec.Pieces)
@@ -115,7 +118,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	defer cancel()
 	if shardActive(f.shard) {
 		switch {
-		case pk.Ranges != nil || strings.HasSuffix(arg, ".xmpuzzle"):
+		case pk.Ranges != nil || burr:
 			return usagef("--split-depth, --shard, --checkpoint and --resume walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
 		case !f.count || f.unique:
 			return usagef("--split-depth, --shard, --checkpoint and --resume are for --count without --unique")
@@ -126,6 +129,9 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	pk.Engine, pk.FirstEmpty = engine, firstEmpty
 	if err := pk.CheckEngine(); err != nil {
 		return fmt.Errorf("%s: %v", arg, err)
+	}
+	if f.burr.disassemble {
+		return runDisassemble(e, ctx, arg, f, pk, strat)
 	}
 	if f.dlx != "" {
 		prob := pk.Problem()
@@ -217,6 +223,10 @@ func loadBurr(e *env, file string, k int) (*polyform.Packing, error) {
 	return pk, nil
 }
 
+// uniqueHintNodes is the estimated tree size from which pack --count
+// suggests --unique: below it the count takes seconds anyway.
+const uniqueHintNodes = 1e8
+
 // packCount counts all and unique solutions on the workers. On a terminal
 // it first estimates the search's size by a second of Knuth's probes, and
 // shows the nodes searched, the solutions and the time left as it goes.
@@ -226,13 +236,16 @@ func packCount(e *env, ctx context.Context, pk *polyform.Packing, o polyform.Run
 	var est float64
 	if prog.Enabled && !o.Unique && pk.Ranges == nil { // the estimator walks Algorithm C's tree
 		est = pk.EstimateNodes(ctx, o.Strategy, o.Workers, time.Second)
-		fmt.Fprintf(e.stderr, "%s: about %s nodes to search (estimated)\n", o.Name, estimate.FormatCount(est))
+		fmt.Fprintf(e.stderr, "%s: about %s nodes to search (estimated)\n", o.Name, cliflag.Estimate(est))
+		if n := len(pk.Symmetries()); n > 1 && est >= uniqueHintNodes {
+			fmt.Fprintf(e.stderr, "%s: hint: --count --unique gives the same counts from a search up to %d times smaller (one solution of each symmetry class)\n", o.Name, n)
+		}
 	}
 	start := time.Now()
 	var all, uniq int64
 	show := func() {
 		n, elapsed := done.Load(), time.Since(start)
-		prog.Printf("%s: %d solutions, %d unique, %d nodes, %s%s", o.Name, all, uniq, n, elapsed.Round(time.Second), estimate.TimeLeft(est, float64(n), elapsed))
+		prog.Printf("%s: %s solutions, %s unique, %s nodes, %s%s", o.Name, cliflag.Count(all), cliflag.Count(uniq), cliflag.Count(n), elapsed.Round(time.Second), estimate.TimeLeft(est, float64(n), elapsed))
 	}
 	var mu sync.Mutex // for all, uniq and prog: Found and Progress come from several workers
 	o.Found = func(a, u int64) {

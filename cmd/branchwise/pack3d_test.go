@@ -51,8 +51,13 @@ func TestPackCopiesAndBurr(t *testing.T) {
 	}
 	burr := filepath.Join("..", "..", "puzzles", "polyform", "testdata", "burr")
 	code, stdout, stderr = runCLI(t, "pack", filepath.Join(burr, "soma.xmpuzzle"), "--count", "-j", "2")
-	if code != exitOK || !strings.Contains(stdout, "11520 solutions, 240 unique") || !strings.Contains(stderr, "BurrTools found 240 assemblies") {
+	if code != exitOK || !strings.Contains(stdout, "11520 solutions, 240 unique") || !strings.Contains(stderr, "the file's stored counts: 240 assemblies") {
 		t.Errorf("soma.xmpuzzle: %s %s", stdout, stderr)
+	}
+	code, stdout, _ = runCLI(t, "pack", filepath.Join(burr, "caged8.xmpuzzle"), "--disassemble", "--min-level", "3")
+	if code != exitOK || !strings.Contains(stdout, "3 assemblies and 3 solutions\nlevels: 1 at level 1.1.2, 1 at level 2.2.2, 1 at level 3.1.2\n") ||
+		!strings.Contains(stdout, ": level 3.1.2, 6 moves\n") || strings.Contains(stdout, ": level 2.2.2,") {
+		t.Errorf("--disassemble: %s", stdout)
 	}
 	code, _, stderr = runCLI(t, "pack", filepath.Join(burr, "colours.xmpuzzle"), "--problem", "4")
 	if code == exitOK || !strings.Contains(stderr, "has problems 1 to 3") {

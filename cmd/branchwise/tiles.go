@@ -170,7 +170,7 @@ the end of a random walk of N blank moves from the goal.`,
 			}
 			boards, err := tiles.RandomBoards(tiles.Goal(rows, cols), count, walk, seed)
 			for i, b := range boards {
-				fmt.Fprintf(e.stdout, "%d %s\n", i+1, b)
+				fmt.Fprintf(e.stdout, "%s  # %d\n", b, i+1) // pasteable after "tiles solve": the shell drops the comment
 			}
 			return err
 		},

@@ -42,19 +42,34 @@ func IsTerminal(w io.Writer) bool {
 // than a few times a second only flickers.
 const progressEvery = 200 * time.Millisecond
 
+// ProgressLineEvery is the time between two progress lines where standard
+// error is not a terminal (--progress always): a batch job's log gets a line
+// every half minute, not thousands.
+const ProgressLineEvery = 30 * time.Second
+
+// ProgressMode is the --progress setting: "auto" shows progress only on a
+// terminal, "always" also to a file or pipe (a line every
+// ProgressLineEvery), "never" not at all.
+var ProgressMode = "auto"
+
 // Progress writes a one-line status to standard error, overwritten in
-// place, at most every progressEvery, and only when standard error is a
-// terminal. A nil *Progress prints nothing.
+// place, at most every progressEvery, when standard error is a terminal;
+// with ProgressMode "always" and no terminal, whole lines at most every
+// ProgressLineEvery. A nil *Progress prints nothing.
 type Progress struct {
 	w       io.Writer
 	Enabled bool
+	lines   bool
 	last    time.Time
 	width   int
 }
 
 // NewProgress returns the status line of stderr.
 func NewProgress(stderr io.Writer) *Progress {
-	return &Progress{w: stderr, Enabled: IsTerminal(stderr)}
+	tty := IsTerminal(stderr)
+	on := ProgressMode == "always" || ProgressMode == "auto" && tty
+	// The first line of a log comes after one interval, like the next ones.
+	return &Progress{w: stderr, Enabled: on, lines: !tty, last: time.Now()}
 }
 
 // Printf replaces the status line, unless one was printed very recently.
@@ -63,6 +78,13 @@ func (p *Progress) Printf(format string, args ...any) {
 		return
 	}
 	now := time.Now()
+	if p.lines {
+		if now.Sub(p.last) >= ProgressLineEvery {
+			p.last = now
+			fmt.Fprintf(p.w, "%s %s\n", now.Format(time.TimeOnly), fmt.Sprintf(format, args...))
+		}
+		return
+	}
 	if now.Sub(p.last) < progressEvery {
 		return
 	}
@@ -78,7 +100,7 @@ func (p *Progress) Printf(format string, args ...any) {
 
 // Done clears the status line.
 func (p *Progress) Done() {
-	if p == nil || !p.Enabled || p.width == 0 {
+	if p == nil || !p.Enabled || p.lines || p.width == 0 {
 		return
 	}
 	fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))

@@ -13,7 +13,37 @@ import (
 type Board struct {
 	Grid  Grid
 	Cells []Cell // in reading order: by row of the text format, then column
-	index map[Cell]int
+	// Optional[i], when Optional is not nil, marks cell i as one that a
+	// packing may leave empty (BurrTools' variable voxels): its item is
+	// secondary. Set by SetOptional.
+	Optional []bool
+	index    map[Cell]int
+}
+
+// SetOptional marks the given cells of the board as cells that may stay
+// empty.
+func (b *Board) SetOptional(cells []Cell) error {
+	opt := make([]bool, len(b.Cells))
+	for _, c := range cells {
+		i, ok := b.index[c]
+		if !ok {
+			return fmt.Errorf("optional cell %v is not on the board", c)
+		}
+		opt[i] = true
+	}
+	b.Optional = opt
+	return nil
+}
+
+// Required counts the cells that a packing must cover.
+func (b *Board) Required() int {
+	n := len(b.Cells)
+	for _, o := range b.Optional {
+		if o {
+			n--
+		}
+	}
+	return n
 }
 
 // NewBoard returns the board of the given cells of grid g.
@@ -257,7 +287,7 @@ func (b *Board) symmetry(k int, img []Cell) ([]int, bool) {
 	perm := make([]int, len(b.Cells))
 	for i, c := range img {
 		j, in := b.index[Cell{c.X - o.X + base.X, c.Y - o.Y + base.Y, c.Z - o.Z + base.Z}]
-		if !in {
+		if !in || b.Optional != nil && b.Optional[i] != b.Optional[j] {
 			return nil, false
 		}
 		perm[i] = j

@@ -27,11 +27,16 @@ type BurrPuzzle struct {
 // BurrShape is a shape of the file: its voxels, with their colours (0:
 // none).
 type BurrShape struct {
-	Name    string
+	Name string
+	// Weight is the shape's weight (1 unless the file says): in a move
+	// the heavier side stays put, the lighter moves.
+	Weight  int
 	Cells   []Cell
 	Colours []int // per cell
-	// Variable counts the voxels marked '+' (may stay empty in the result).
+	// Variable counts the voxels marked '+' (may stay empty in the
+	// result), Var marks them (per cell).
 	Variable int
+	Var      []bool
 	Line     int // where the shape is defined
 }
 
@@ -48,17 +53,24 @@ type BurrProblem struct {
 	Allowed [][2]int
 	// Assemblies and Solutions are the counts BurrTools stored, -1 when
 	// absent: Assemblies the packings up to symmetry, Solutions those of
-	// them that BurrTools could also take apart.
+	// them that BurrTools could also take apart. They are the file's, as
+	// of when it was saved: an edit since may have made them stale.
 	Assemblies, Solutions int64
+	// Finished is set when the file marks the search as complete
+	// (state 2); else the stored counts are of a search cut short.
+	Finished bool
 	// Notes say what of the problem branchwise does not do.
 	Notes []string
 	Line  int
 }
 
 // BurrPiece is a shape used by a problem, between Min and Max times.
+// Group, if not 0, is the piece group it belongs to: pieces of one group
+// need not be taken apart from each other.
 type BurrPiece struct {
 	Shape    int
 	Min, Max int
+	Group    int
 }
 
 // Limits on what ReadBurr accepts, so that a hostile file cannot make it
@@ -102,17 +114,19 @@ func ReadBurr(r io.Reader, file string) (*BurrPuzzle, error) {
 }
 
 type burrVoxelXML struct {
-	X    int    `xml:"x,attr"`
-	Y    int    `xml:"y,attr"`
-	Z    int    `xml:"z,attr"`
-	Type int    `xml:"type,attr"`
-	Name string `xml:"name,attr"`
-	Text string `xml:",chardata"`
+	X      int    `xml:"x,attr"`
+	Y      int    `xml:"y,attr"`
+	Z      int    `xml:"z,attr"`
+	Type   int    `xml:"type,attr"`
+	Weight string `xml:"weight,attr"`
+	Name   string `xml:"name,attr"`
+	Text   string `xml:",chardata"`
 }
 
 type burrProblemXML struct {
 	Name       string `xml:"name,attr"`
 	Assemblies string `xml:"assemblies,attr"`
+	State      string `xml:"state,attr"`
 	Solutions  string `xml:"solutions,attr"`
 	MaxHoles   string `xml:"maxHoles,attr"`
 	Shapes     []struct {
@@ -215,14 +229,36 @@ func readBurrXML(r io.Reader, where string) (*BurrPuzzle, error) {
 	if len(p.Problems) == 0 {
 		return nil, fmt.Errorf("%s: the puzzle defines no problem", where)
 	}
+	for k, pr := range p.Problems {
+		for _, s := range append([]int{pr.Result}, pieceShapes(pr)...) {
+			if len(p.Shapes[s].Cells) == 0 {
+				return nil, fmt.Errorf("%s:%d: problem %d: shape %d has no filled voxel", where, pr.Line, k+1, s+1)
+			}
+		}
+	}
 	return p, nil
+}
+
+func pieceShapes(pr BurrProblem) []int {
+	var out []int
+	for _, bp := range pr.Pieces {
+		out = append(out, bp.Shape)
+	}
+	return out
 }
 
 // burrShape reads a voxel element: x*y*z voxels, x fastest, each '_'
 // (empty), '#' (filled) or '+' (variable), optionally followed by a
 // colour number.
 func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
-	s := BurrShape{Name: v.Name, Line: line}
+	s := BurrShape{Name: v.Name, Line: line, Weight: 1}
+	if v.Weight != "" {
+		w, err := strconv.Atoi(v.Weight)
+		if err != nil || w < 0 {
+			return s, fmt.Errorf("bad weight %q", v.Weight)
+		}
+		s.Weight = w
+	}
 	if v.Type != 0 {
 		return s, fmt.Errorf("voxel type %d: branchwise reads the cube grid (type 0) only", v.Type)
 	}
@@ -255,6 +291,7 @@ func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
 		case '#', '+':
 			s.Cells = append(s.Cells, Cell{x, y, z})
 			s.Colours = append(s.Colours, colour)
+			s.Var = append(s.Var, ch == '+')
 			if ch == '+' {
 				s.Variable++
 			}
@@ -266,10 +303,7 @@ func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
 	if n != v.X*v.Y*v.Z {
 		return s, fmt.Errorf("%d voxels, want %d x %d x %d = %d", n, v.X, v.Y, v.Z, v.X*v.Y*v.Z)
 	}
-	if len(s.Cells) == 0 {
-		return s, fmt.Errorf("no filled voxel")
-	}
-	return s, nil
+	return s, nil // an empty shape is refused only where a problem uses it
 }
 
 func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
@@ -316,7 +350,12 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 		if bp.Max == 0 {
 			continue
 		}
-		groups = groups || s.Group != "" || len(s.Inner) > 0
+		if s.Group != "" {
+			if bp.Group, err = num("group", s.Group, 0); err != nil {
+				return pr, err
+			}
+		}
+		groups = groups || len(s.Inner) > 0
 		pr.Pieces = append(pr.Pieces, bp)
 	}
 	if len(pr.Pieces) == 0 {
@@ -330,15 +369,15 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 		}
 		pr.Allowed = append(pr.Allowed, [2]int{a + 1, b + 1})
 	}
+	pr.Finished = x.State == "2"
 	if x.Assemblies != "" {
 		pr.Assemblies, _ = strconv.ParseInt(x.Assemblies, 10, 64)
 	}
 	if x.Solutions != "" {
 		pr.Solutions, _ = strconv.ParseInt(x.Solutions, 10, 64)
 	}
-	pr.Notes = append(pr.Notes, "disassembly is not checked: branchwise counts assemblies (BurrTools' solutions are the assemblies it can also take apart)")
 	if groups {
-		pr.Notes = append(pr.Notes, "piece groups (a disassembly requirement) are ignored")
+		pr.Notes = append(pr.Notes, "piece groups given with counts (<group> elements) are ignored")
 	}
 	if x.MaxHoles != "" {
 		pr.Notes = append(pr.Notes, "maxHoles is ignored")
@@ -349,23 +388,32 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 // Packing builds the packing of problem k: its result shape as the board,
 // its pieces as rotations of solid pieces (named A, B, ... in the file's
 // order, or by the shape's name when it is one character), with their
-// counts as ranges. Colour constraints (as BurrTools applies them: a
+// counts as ranges, and the result's variable voxels as cells that may
+// stay empty. Colour constraints (as BurrTools applies them: a
 // coloured voxel on a coloured voxel only for a listed pair) remove the
-// placements where a piece voxel may not lie on the result voxel; the packing then
-// keeps the symmetries that the colours respect only through its pieces,
-// so unique counts are only given for puzzles without colours.
+// placements where a piece voxel may not lie on the result voxel; the
+// packing then keeps the symmetries that map the remaining placements
+// onto themselves (those that keep the colours).
 func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
 	if k < 0 || k >= len(p.Problems) {
 		return nil, fmt.Errorf("no problem %d (the file has %d)", k+1, len(p.Problems))
 	}
 	pr := p.Problems[k]
 	res := p.Shapes[pr.Result]
-	if res.Variable > 0 {
-		return nil, fmt.Errorf("problem %d: the result shape has %d variable voxels ('+', may stay empty): not supported", k+1, res.Variable)
-	}
 	board, err := NewBoard(Cubic, res.Cells)
 	if err != nil {
 		return nil, err
+	}
+	if res.Variable > 0 {
+		var opt []Cell
+		for i, c := range res.Cells {
+			if res.Var[i] {
+				opt = append(opt, c)
+			}
+		}
+		if err := board.SetOptional(opt); err != nil {
+			return nil, err
+		}
 	}
 	var pieces []Piece
 	var ranges []Range
@@ -410,9 +458,64 @@ func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
 	}
 	if coloured {
 		pk.Placements = p.colouredPlacements(pk, pr)
-		pk.syms, pk.relabel = pk.syms[:1], pk.relabel[:1]
+		colour := make([]int, len(board.Cells))
+		for i, c := range res.Cells {
+			colour[board.Index(c)] = res.Colours[i]
+		}
+		pk.keepPlacementSymmetries(colour)
 	}
 	return pk, nil
+}
+
+// placementKey is a map key of a placement: its piece and cells.
+func placementKey(piece int, cells []int) string {
+	b := make([]byte, 0, 4*(len(cells)+1))
+	for _, v := range append([]int{piece}, cells...) {
+		b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+	}
+	return string(b)
+}
+
+// keepPlacementSymmetries keeps the symmetries of the packing that keep
+// the colour of every board cell and map its placements onto its
+// placements (pieces relabelled as the symmetry says): after the colours
+// have removed placements, these are the symmetries that keep the
+// colours (as BurrTools reduces by), and they map solutions onto
+// solutions, so unique counts stay exact.
+func (pk *Packing) keepPlacementSymmetries(colour []int) {
+	key := placementKey
+	have := map[string]bool{}
+	for _, pl := range pk.Placements {
+		have[key(pl.Piece, pl.Cells)] = true
+	}
+	syms, relabel := [][]int{pk.syms[0]}, [][]int{pk.relabel[0]}
+	img := make([]int, 0, 16)
+	for gi := 1; gi < len(pk.syms); gi++ {
+		perm, labels := pk.syms[gi], pk.relabel[gi]
+		ok := true
+		for i, j := range perm {
+			ok = ok && colour[i] == colour[j]
+		}
+		for _, pl := range pk.Placements {
+			img = img[:0]
+			for _, c := range pl.Cells {
+				img = append(img, perm[c])
+			}
+			slices.Sort(img)
+			piece := pl.Piece
+			if labels != nil {
+				piece = labels[piece]
+			}
+			if !ok || !have[key(piece, img)] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			syms, relabel = append(syms, perm), append(relabel, labels)
+		}
+	}
+	pk.syms, pk.relabel = syms, relabel
 }
 
 // colouredPlacements returns the placements of pk whose voxels respect the
@@ -456,7 +559,7 @@ func (p *BurrPuzzle) colouredPlacements(pk *Packing, pr BurrProblem) []Placement
 					continue
 				}
 				slices.Sort(cells)
-				key := fmt.Sprint(pi, cells)
+				key := placementKey(pi, cells)
 				if !seen[key] {
 					seen[key] = true
 					out = append(out, Placement{pi, cells})

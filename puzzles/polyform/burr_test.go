@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -47,7 +48,7 @@ func TestReadBurr(t *testing.T) {
 			t.Errorf("%s problem %d: %d solutions, %d unique; want %d, %d", tc.file, tc.problem+1, c.All, c.Unique, tc.all, tc.unique)
 		}
 	}
-	if p := readBurrFile(t, "soma.xmpuzzle"); p.Problems[0].Assemblies != 240 || len(p.Problems[0].Notes) == 0 {
+	if p := readBurrFile(t, "soma.xmpuzzle"); p.Problems[0].Assemblies != 240 || len(p.Problems[0].Notes) != 0 {
 		t.Errorf("soma: assemblies %d, notes %q", p.Problems[0].Assemblies, p.Problems[0].Notes)
 	}
 }
@@ -64,6 +65,7 @@ func TestReadBurrErrors(t *testing.T) {
 		{"<html></html>", "x.xmpuzzle:1:7: the root element is <html>"},
 		{head + "<shapes>\n<voxel x=\"65536\" y=\"65536\" z=\"4294967296\">#</voxel>\n", "x.xmpuzzle:4:43: shape 1: size 65536 x 65536 x 4294967296"},
 		{head + "</puzzle>", "x.xmpuzzle: the puzzle defines no problem"},
+		{head + "<shapes>\n<voxel x=\"1\" y=\"1\" z=\"1\">_</voxel>\n</shapes>\n<problems><problem><shapes><shape id=\"0\" count=\"1\"/></shapes><result id=\"0\"/></problem></problems></puzzle>", "x.xmpuzzle:6: problem 1: shape 1 has no filled voxel"},
 	}
 	for _, tc := range tests {
 		_, err := ReadBurr(strings.NewReader(tc.in), "x.xmpuzzle")
@@ -110,13 +112,75 @@ func FuzzReadBurr(f *testing.F) {
 }
 
 func TestBurrVariableVoxels(t *testing.T) {
-	const in = `<puzzle><gridType type="0"/><shapes><voxel x="2" y="1" z="1">#</voxel><voxel x="2" y="1" z="1">#+</voxel></shapes>
-<problems><problem><shapes><shape id="0" count="1"/></shapes><result id="1"/></problem></problems></puzzle>`
-	p, err := ReadBurr(strings.NewReader(strings.Replace(in, `x="2" y="1" z="1">#<`, `x="1" y="1" z="1">#<`, 1)), "v.xmpuzzle")
+	// A result "+#+" (the middle voxel must be filled, the ends may stay
+	// empty) and pieces given by the test.
+	const in = `<puzzle><gridType type="0"/><shapes><voxel x="3" y="1" z="1">+#+</voxel>%s</shapes>
+<problems><problem><shapes>%s</shapes><result id="0"/></problem></problems></puzzle>`
+	tests := []struct {
+		shapes, pieces string
+		all, unique    int64
+	}{
+		{`<voxel x="1" y="1" z="1">#</voxel>`, `<shape id="1" count="1"/>`, 1, 1},                                                             // on the middle
+		{`<voxel x="2" y="1" z="1">##</voxel>`, `<shape id="1" count="1"/>`, 2, 1},                                                            // either end left empty
+		{`<voxel x="1" y="1" z="1">#</voxel>`, `<shape id="1" min="1" max="3"/>`, 0, 3},                                                       // 1, 2 or 3 monocubes: middle; middle and one end; all
+		{`<voxel x="1" y="1" z="1">#</voxel><voxel x="2" y="1" z="1">##</voxel>`, `<shape id="1" count="1"/><shape id="2" count="1"/>`, 2, 1}, // the full row
+	}
+	for _, tc := range tests {
+		p, err := ReadBurr(strings.NewReader(fmt.Sprintf(in, tc.shapes, tc.pieces)), "v.xmpuzzle")
+		if err != nil {
+			t.Fatal(err)
+		}
+		pk, err := p.Packing(0)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.pieces, err)
+		}
+		c := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+		if pk.Ranges != nil {
+			c.All = 0 // Algorithm M counts sets of copies: checked through unique
+		}
+		if c.Unique != tc.unique || c.All != tc.all && pk.Ranges == nil {
+			t.Errorf("%s: %d solutions, %d unique; want %d, %d", tc.pieces, c.All, c.Unique, tc.all, tc.unique)
+		}
+		var n int64
+		pk.EachUnique(context.Background(), xcover.Fewest, func([]int, [][]Cell) bool { n++; return true })
+		if n != tc.unique {
+			t.Errorf("%s: EachUnique gave %d, want %d", tc.pieces, n, tc.unique)
+		}
+	}
+}
+
+// TestEachUniqueRanges checks that EachUnique, which restricts a piece
+// used once, visits as many solutions as CountUnique counts without the
+// restriction, on packings with copies and with a piece used once.
+func TestEachUniqueRanges(t *testing.T) {
+	_, set, err := PieceSet("pentominoes")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.Packing(0); err == nil || !strings.Contains(err.Error(), "1 variable voxels ('+', may stay empty): not supported") {
-		t.Errorf("variable voxels: %v", err)
+	total := int64(0)
+	for _, spec := range []string{"L*2,P*1-3,N*0-2,V,U*0-1", "L,P*2,Y,N*0-2,U*1-2", "F,I,L,P*2"} {
+		pieces, ranges, err := ParsePieces(set, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range []*Board{Rectangle(5, 6), Rectangle(5, 5)} {
+			pk, err := NewPackingRanges(b, pieces, ranges)
+			if err != nil {
+				continue
+			}
+			want := pk.Count(context.Background(), xcover.Fewest, 1).Unique
+			total += want
+			if pk.restrict(func(p int) bool { return pk.Ranges[p] == Range{1, 1} }).Kept == nil {
+				t.Errorf("%s in %d cells: no piece restricted", spec, len(b.Cells))
+			}
+			var n int64
+			c := pk.EachUnique(context.Background(), xcover.Fewest, func([]int, [][]Cell) bool { n++; return true })
+			if n != want || c.Unique != want {
+				t.Errorf("%s in %d cells: EachUnique visited %d (counted %d), CountUnique %d", spec, len(b.Cells), n, c.Unique, want)
+			}
+		}
+	}
+	if total != 60+10+20+1 {
+		t.Errorf("%d unique solutions in all, want 91 (60, 10, 20, 1 and 0)", total)
 	}
 }

@@ -55,6 +55,9 @@ func (pk *Packing) kernelFits() error {
 	if pk.Ranges != nil {
 		return errors.New("copies and ranges of pieces need dancing links with multiplicities (--engine xcover)")
 	}
+	if pk.Board.Optional != nil {
+		return errors.New("cells that may stay empty need dancing links with secondary items (--engine xcover)")
+	}
 	if n := len(pk.Board.Cells); n > bitpack.MaxCells {
 		return fmt.Errorf("the board has %d cells, more than the bitboard kernel's %d", n, bitpack.MaxCells)
 	}
@@ -315,6 +318,11 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 // fillPlacements writes the piece of every cell of the solution made of
 // the given placements into assign.
 func (pk *Packing) fillPlacements(assign, placements []int) {
+	if pk.Board.Optional != nil {
+		for i := range assign {
+			assign[i] = len(pk.Pieces) // empty: no piece
+		}
+	}
 	for _, k := range placements {
 		pl := pk.Placements[k]
 		for _, c := range pl.Cells {

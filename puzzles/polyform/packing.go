@@ -91,7 +91,10 @@ func newPacking(b *Board, pieces []Piece, ranges []Range) (*Packing, error) {
 			}
 		}
 	}
-	if ranges == nil && area != len(b.Cells) {
+	if ranges == nil && b.Optional != nil && (area < b.Required() || area > len(b.Cells)) {
+		return nil, fmt.Errorf("the pieces cover %d cells but the board has %d, %d of which may stay empty: no packing can fill it", area, len(b.Cells), len(b.Cells)-b.Required())
+	}
+	if ranges == nil && b.Optional == nil && area != len(b.Cells) {
 		return nil, fmt.Errorf("the pieces cover %d cells but the board has %d: no packing can fill it", area, len(b.Cells))
 	}
 	if err := checkRanges(b, pieces, ranges); err != nil {
@@ -134,15 +137,29 @@ func (pk *Packing) problem(keep func(k int) bool) (*xcover.Problem, []int) {
 	for _, p := range pk.Pieces {
 		prim = append(prim, p.Name)
 	}
+	// Cells that may stay empty are secondary items, after the primary ones.
+	var sec []string
+	np := len(pk.Pieces)
+	cellItem := make([]int, len(pk.Board.Cells))
 	for i := range pk.Board.Cells {
-		prim = append(prim, pk.Board.CellName(i))
+		if pk.Board.Optional != nil && pk.Board.Optional[i] {
+			sec = append(sec, pk.Board.CellName(i))
+			cellItem[i] = -len(sec)
+		} else {
+			prim = append(prim, pk.Board.CellName(i))
+			cellItem[i] = len(prim)
+		}
 	}
-	prob, err := xcover.NewProblem(prim, nil)
+	for i, it := range cellItem {
+		if it < 0 {
+			cellItem[i] = len(prim) - it
+		}
+	}
+	prob, err := xcover.NewProblem(prim, sec)
 	if err != nil {
 		panic(err) // names are distinct by construction
 	}
 	pk.setBounds(prob)
-	np := len(pk.Pieces)
 	if pk.CellsOnly {
 		for i := 1; i <= np; i++ {
 			prob.NoBranch(i)
@@ -156,7 +173,7 @@ func (pk *Packing) problem(keep func(k int) bool) (*xcover.Problem, []int) {
 		}
 		items = append(items[:0], pl.Piece+1)
 		for _, j := range pl.Cells {
-			items = append(items, np+j+1)
+			items = append(items, cellItem[j])
 		}
 		prob.AddOptionItems(items)
 		placement = append(placement, k)
@@ -164,7 +181,7 @@ func (pk *Packing) problem(keep func(k int) bool) (*xcover.Problem, []int) {
 	if pk.Progress != nil {
 		prob.SetProgress(pk.Progress)
 	}
-	if pk.DeadRegions && pk.Ranges == nil { // the test counts pieces, not copies
+	if pk.DeadRegions && pk.Ranges == nil && pk.Board.Optional == nil { // the test counts pieces, not copies, on cells all covered
 		prob.SetPruner(pk.newDeadRegionPruner)
 		prob.SetOptionFilter(func() xcover.OptionFilter { return pk.newRegionFilter(placement) })
 	}

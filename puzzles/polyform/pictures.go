@@ -1,6 +1,7 @@
 package polyform
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -67,17 +68,39 @@ func OpenBurr(name string) (*BurrPuzzle, error) {
 	return ReadBurr(f, name)
 }
 
+// IsBurrFile reports whether the file looks like a BurrTools puzzle
+// (gzipped, or XML), whatever its name.
+func IsBurrFile(name string) bool {
+	if strings.HasSuffix(name, ".xmpuzzle") {
+		return true
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 64)
+	n, _ := io.ReadFull(f, head)
+	head = bytes.TrimLeft(head[:n], " \t\r\n\ufeff")
+	return len(head) >= 2 && (head[0] == 0x1f && head[1] == 0x8b || head[0] == '<')
+}
+
 // About says what problem k (from 0) of the puzzle read from file is, what
-// BurrTools found, and what of it branchwise leaves out (its notes).
+// counts the file stores (BurrTools', possibly stale), and what of it
+// branchwise leaves out (its notes).
 func (pz *BurrPuzzle) About(file string, k int) string {
 	pr := pz.Problems[k]
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: problem %d of %d, %q", file, k+1, len(pz.Problems), pr.Name)
 	if pr.Assemblies >= 0 {
-		fmt.Fprintf(&b, "; BurrTools found %d assemblies", pr.Assemblies)
+		fmt.Fprintf(&b, "; the file's stored counts: %d assemblies", pr.Assemblies)
 		if pr.Solutions >= 0 {
 			fmt.Fprintf(&b, ", %d solutions", pr.Solutions)
 		}
+		if !pr.Finished {
+			b.WriteString(" (of a search the file marks unfinished)")
+		}
+		b.WriteString(" (BurrTools' when the file was saved, stale if it was edited since)")
 	}
 	b.WriteString("\n")
 	for _, n := range pr.Notes {

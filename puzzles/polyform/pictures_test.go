@@ -28,7 +28,7 @@ func TestBurrAbout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := pz.About("soma", 0); !strings.HasPrefix(got, "soma: problem 1 of 1, ") || !strings.Contains(got, "BurrTools found 240 assemblies") {
+	if got := pz.About("soma", 0); !strings.HasPrefix(got, "soma: problem 1 of 1, ") || !strings.Contains(got, "the file's stored counts: 240 assemblies") {
 		t.Errorf("About = %q", got)
 	}
 	if _, err := OpenBurr("testdata/burr/none.xmpuzzle"); err == nil {

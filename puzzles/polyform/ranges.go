@@ -55,10 +55,13 @@ func checkRanges(b *Board, pieces []Piece, ranges []Range) error {
 		}
 		reach = next
 	}
-	if !reach[area] {
-		return fmt.Errorf("the pieces cover %d to %d cells, but no choice of copies covers the board's %d exactly", lo, hi, area)
+	if slices.Contains(reach[b.Required():], true) {
+		return nil
 	}
-	return nil
+	if b.Optional != nil {
+		return fmt.Errorf("the pieces cover %d to %d cells, but no choice of copies covers from %d to %d, the board's cells less those that may stay empty, to all", lo, hi, b.Required(), area)
+	}
+	return fmt.Errorf("the pieces cover %d to %d cells, but no choice of copies covers the board's %d exactly", lo, hi, area)
 }
 
 // setBounds gives the problem's piece items their multiplicities.
@@ -75,7 +78,38 @@ func (pk *Packing) setBounds(prob *xcover.Problem) {
 // key of any of their images under the packing's symmetries. One worker:
 // Algorithm M does not split its tree.
 func (pk *Packing) countRanges(ctx context.Context, s xcover.Strategy) Counts {
-	prob, placement := pk.problem(nil)
+	return pk.eachRanges(ctx, s, nil)
+}
+
+// eachRanges is countRanges, calling visit (if not nil) with the
+// placements of every unique solution; visit returns false to stop.
+//
+// With visit, a piece used exactly once that every symmetry maps onto
+// itself is restricted to one placement of each orbit (see Restriction):
+// each class of solutions then meets the search where that piece lies on
+// its representative, and of those solutions (the images under the
+// representative's stabilizer) the one with the smallest key is kept. All
+// is then the restricted search's count, not that of all solutions.
+func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, visit func(placements []int) bool) Counts {
+	var keep func(k int) bool
+	syms := make([]int, 0, len(pk.syms))
+	for gi := 1; gi < len(pk.syms); gi++ {
+		syms = append(syms, gi)
+	}
+	var stab map[int][]int // the symmetries to compare with, by the restricted piece's placement
+	var restricted int
+	if visit != nil {
+		r := pk.restrict(func(p int) bool { return pk.Ranges[p] == Range{1, 1} })
+		if r.Kept != nil {
+			kept := map[int]bool{}
+			for _, k := range r.Kept {
+				kept[k] = true
+			}
+			keep = func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] }
+			stab, restricted = r.Stabilizer, r.Piece
+		}
+	}
+	prob, placement := pk.problem(keep)
 	n := len(pk.Board.Cells)
 	piece, block := make([]int, n), make([]int, n)
 	key, imgKey := make([]int, n), make([]int, n)
@@ -83,29 +117,51 @@ func (pk *Packing) countRanges(ctx context.Context, s xcover.Strategy) Counts {
 	first := make([]int, 0, n)
 	var c Counts
 	r := prob.Compile(s).Solve(ctx, 0, func(opts []int) bool {
+		blocks := len(opts)
+		if pk.Board.Optional != nil { // empty cells: no piece, a block of their own
+			blocks++
+			for i := range piece {
+				piece[i], block[i] = len(pk.Pieces), len(opts)
+			}
+		}
+		gs := syms
 		for k, o := range opts {
 			pl := pk.Placements[placement[o]]
 			for _, cell := range pl.Cells {
 				piece[cell], block[cell] = pl.Piece, k
 			}
+			if keep != nil && pl.Piece == restricted {
+				gs = stab[placement[o]]
+			}
 		}
-		first = solutionKey(key, piece, block, first, len(opts))
+		first = solutionKey(key, piece, block, first, blocks)
 		canonical := true
-		for gi := 1; gi < len(pk.syms) && canonical; gi++ {
+		for _, gi := range gs {
+			if !canonical {
+				break
+			}
 			labels := pk.relabel[gi]
 			for i, j := range pk.syms[gi] {
 				imgPiece[j], imgBlock[j] = piece[i], block[i]
-				if labels != nil {
+				if labels != nil && piece[i] < len(labels) {
 					imgPiece[j] = labels[piece[i]]
 				}
 			}
-			first = solutionKey(imgKey, imgPiece, imgBlock, first, len(opts))
+			first = solutionKey(imgKey, imgPiece, imgBlock, first, blocks)
 			canonical = slices.Compare(imgKey, key) >= 0
 		}
-		if canonical {
-			c.Unique++
+		if !canonical {
+			return true
 		}
-		return true
+		c.Unique++
+		if visit == nil {
+			return true
+		}
+		pls := make([]int, len(opts))
+		for k, o := range opts {
+			pls[k] = placement[o]
+		}
+		return visit(pls)
 	})
 	c.All, c.Stats, c.Err = r.Solutions, r.Stats, r.Err
 	return c

@@ -1,9 +1,9 @@
 package polyform
 
 import (
-	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 )
 
 // Cell is a cell of a grid, in the grid's coordinates (see Grid).
@@ -24,7 +24,25 @@ func cellLess(a, b Cell) int {
 	return a.X - b.X
 }
 
-func (s Shape) key() string { return fmt.Sprint([]Cell(s)) }
+// key is fmt.Sprint of the cells ("[{0 0 0} {1 0 0}]"), written without
+// reflection: building packings keys every orientation of every piece.
+func (s Shape) key() string {
+	b := make([]byte, 0, 2+10*len(s))
+	b = append(b, '[')
+	for i, c := range s {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, '{')
+		b = strconv.AppendInt(b, int64(c.X), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(c.Y), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(c.Z), 10)
+		b = append(b, '}')
+	}
+	return string(append(b, ']'))
+}
 
 // Orientations returns the distinct images of s under the grid's
 // rotations, and reflections too if reflect.

@@ -1,6 +1,7 @@
 package polyform
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -125,6 +126,14 @@ func TestPentominoPictures(t *testing.T) {
 		}
 		if got := PentominoName(Square.normalize(cells)); got != name {
 			t.Errorf("the picture of %s is named %q", name, got)
+		}
+	}
+}
+
+func TestShapeKey(t *testing.T) {
+	for _, s := range []Shape{{}, {{0, 0, 0}}, {{1, -2, 3}, {10, 0, -40}, {0, 7, 0}}} {
+		if got, want := s.key(), fmt.Sprint([]Cell(s)); got != want {
+			t.Errorf("key %q, fmt.Sprint %q", got, want)
 		}
 	}
 }

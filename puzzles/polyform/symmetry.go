@@ -83,7 +83,7 @@ func (g Grid) canonicalAllowed(s Shape, reflect bool) Shape { return g.canonical
 func (pk *Packing) imageOf(img, assign []int, gi int) {
 	perm, labels := pk.syms[gi], pk.relabel[gi]
 	for i, j := range perm {
-		if labels == nil {
+		if labels == nil || assign[i] >= len(labels) { // no piece, or itself
 			img[j] = assign[i]
 		} else {
 			img[j] = labels[assign[i]]

@@ -33,7 +33,10 @@ type Restriction struct {
 // placements, preferring pieces whose kept placements have no symmetry,
 // among the pieces that every symmetry of the packing maps onto
 // themselves.
-func (pk *Packing) Restrict() Restriction {
+func (pk *Packing) Restrict() Restriction { return pk.restrict(nil) }
+
+// restrict is Restrict among the pieces ok accepts (all if nil).
+func (pk *Packing) restrict(ok func(p int) bool) Restriction {
 	key := func(piece int, cells []int) string { return fmt.Sprint(piece, cells) }
 	index := map[string]int{}
 	for k, pl := range pk.Placements {
@@ -43,7 +46,7 @@ func (pk *Packing) Restrict() Restriction {
 	bestScore := [2]int{-1, -1}
 	img := make([]int, 0, 16)
 	for p := range pk.Pieces {
-		if !pk.fixedPiece(p) {
+		if !pk.fixedPiece(p) || ok != nil && !ok(p) {
 			continue // a symmetry maps it onto another piece: no orbits of its own
 		}
 		r := Restriction{Piece: p, Stabilizer: map[int][]int{}}
@@ -84,6 +87,14 @@ func (pk *Packing) Restrict() Restriction {
 // the size of its class (the number of distinct solutions among its
 // images); it returns false to stop. The result counts the classes.
 func (pk *Packing) SolveUnique(ctx context.Context, s xcover.Strategy, workers int, r Restriction, visit func(worker int, assign []int, class int) bool) xcover.Result {
+	if visit == nil {
+		return pk.solveUnique(ctx, s, workers, r, nil)
+	}
+	return pk.solveUnique(ctx, s, workers, r, func(w int, assign, _ []int, class int) bool { return visit(w, assign, class) })
+}
+
+// solveUnique is SolveUnique, visit also given the placements.
+func (pk *Packing) solveUnique(ctx context.Context, s xcover.Strategy, workers int, r Restriction, visit func(worker int, assign, placements []int, class int) bool) xcover.Result {
 	kept := map[int]bool{}
 	for _, k := range r.Kept {
 		kept[k] = true
@@ -114,7 +125,7 @@ func (pk *Packing) SolveUnique(ctx context.Context, s xcover.Strategy, workers i
 		// The class has |G| / |stabilizer of the solution| members.
 		fixed := pk.fixedBy(b.assign, b.img)
 		if visit != nil {
-			return visit(w, b.assign, len(pk.syms)/fixed)
+			return visit(w, b.assign, pls, len(pk.syms)/fixed)
 		}
 		return true
 	})

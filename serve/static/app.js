@@ -34,7 +34,10 @@ function showTab(name) {
 document.querySelectorAll(".tab").forEach((b) => b.addEventListener("click", () => showTab(b.dataset.tab)));
 
 // ---- board editor: the board file's text is the model ----
-const editor = { grid: "square", rows: 6, cols: 10, places: [] };
+// On the cubic grid the text is layers of rows, a blank line between
+// layers, the first layer the bottom one; the canvas draws them side by side.
+const editor = { grid: "square", rows: 6, cols: 10, layers: 1, places: [] };
+const cubic = () => editor.grid === "cubic";
 
 // parseText splits a board file into its headers and rows.
 function parseText(text) {
@@ -51,6 +54,21 @@ function parseText(text) {
   return { headers, rows };
 }
 
+// splitLayers cuts the rows of a cubic board into layers, at blank lines
+// and "layer:" lines.
+function splitLayers(rows) {
+  const layers = [[]];
+  for (const r of rows) {
+    if (r.trim() === "" || /^\s*layer\s*:/.test(r)) {
+      if (layers[layers.length - 1].length) layers.push([]);
+      continue;
+    }
+    layers[layers.length - 1].push(r);
+  }
+  if (layers.length > 1 && !layers[layers.length - 1].length) layers.pop();
+  return layers;
+}
+
 function buildText(headers, rows) {
   let out = "";
   if (headers.grid) out += "grid: " + headers.grid + "\n";
@@ -64,31 +82,68 @@ function isOn(rows, row, col) {
   return row < rows.length && rows[row][col] === ".";
 }
 
-function setCell(row, col, on) {
-  const { headers, rows } = parseText($("text").value);
-  while (rows.length <= row) rows.push("");
-  let line = rows[row];
+function setChar(line, col, ch) {
   while (line.length <= col) line += " ";
-  line = line.slice(0, col) + (on ? "." : " ") + line.slice(col + 1);
-  rows[row] = line;
+  return line.slice(0, col) + ch + line.slice(col + 1);
+}
+
+function setCell(row, col, on, layer) {
+  const { headers, rows } = parseText($("text").value);
   headers.grid = editor.grid;
-  $("text").value = buildText(headers, rows);
+  if (cubic()) {
+    // Every layer keeps its rows x cols window, '#' outside, so that an
+    // emptied row does not read as the blank line between layers.
+    const layers = splitLayers(rows);
+    while (layers.length < editor.layers) layers.push([]);
+    for (const l of layers) {
+      while (l.length < editor.rows) l.push("");
+      for (let r = 0; r < l.length; r++) l[r] = l[r].replace(/ /g, "#").padEnd(editor.cols, "#");
+    }
+    layers[layer][row] = setChar(layers[layer][row], col, on ? "." : "#");
+    $("text").value = buildText(headers, layers.map((l) => l.join("\n")).join("\n\n").split("\n"));
+  } else {
+    while (rows.length <= row) rows.push("");
+    rows[row] = setChar(rows[row], col, on ? "." : " ");
+    $("text").value = buildText(headers, rows);
+  }
   drawCells();
   checkBoard();
+}
+
+// cubicPlaces lays the layers of a cubic board side by side, a column
+// apart, under a row for their names.
+function cubicPlaces() {
+  const out = [];
+  for (let z = 0; z < editor.layers; z++) {
+    for (let r = 0; r < editor.rows; r++) {
+      for (let c = 0; c < editor.cols; c++) {
+        const x = z * (editor.cols + 1) + c, y = r + 1;
+        out.push({ layer: z, row: r, col: c, polygon: [[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]] });
+      }
+    }
+  }
+  return out;
 }
 
 async function loadGrid() {
   editor.grid = $("grid").value;
   editor.rows = Math.max(1, Math.min(60, +$("rows").value || 1));
   editor.cols = Math.max(1, Math.min(120, +$("cols").value || 1));
-  try {
-    const g = await api(`/api/grid?grid=${editor.grid}&rows=${editor.rows}&cols=${editor.cols}`);
-    editor.places = g.cells;
-  } catch (e) {
-    say($("message"), e.message, true);
-    return;
-  }
+  editor.layers = Math.max(1, Math.min(20, +$("layers").value || 1));
+  $("layerslabel").hidden = !cubic();
   const svg = $("canvas");
+  if (cubic()) {
+    editor.places = cubicPlaces();
+  } else {
+    try {
+      const g = await api(`/api/grid?grid=${encodeURIComponent(editor.grid)}&rows=${editor.rows}&cols=${editor.cols}`);
+      editor.places = g.cells;
+    } catch (e) {
+      svg.replaceChildren(); // never leave another board's drawing on screen
+      say($("message"), e.message, true);
+      return;
+    }
+  }
   svg.replaceChildren();
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const p of editor.places) {
@@ -96,9 +151,21 @@ async function loadGrid() {
     poly.setAttribute("points", p.polygon.map((q) => q[0] + "," + q[1]).join(" "));
     poly.dataset.row = p.row;
     poly.dataset.col = p.col;
+    if (p.layer !== undefined) poly.dataset.layer = p.layer;
     svg.appendChild(poly);
     for (const q of p.polygon) {
       x0 = Math.min(x0, q[0]); y0 = Math.min(y0, q[1]); x1 = Math.max(x1, q[0]); y1 = Math.max(y1, q[1]);
+    }
+  }
+  if (cubic()) {
+    y0 = 0;
+    for (let z = 0; z < editor.layers; z++) {
+      const t = document.createElementNS(SVGNS, "text");
+      t.setAttribute("x", z * (editor.cols + 1));
+      t.setAttribute("y", 0.75);
+      t.setAttribute("font-size", Math.min(0.6, editor.cols / 4));
+      t.textContent = "layer " + (z + 1);
+      svg.appendChild(t);
     }
   }
   const pad = 0.2;
@@ -106,14 +173,22 @@ async function loadGrid() {
   const scale = Math.min(36, 640 / (x1 - x0 + 1));
   svg.setAttribute("width", Math.round((x1 - x0 + 2 * pad) * scale));
   svg.setAttribute("height", Math.round((y1 - y0 + 2 * pad) * scale));
+  say($("message"), "");
   drawCells();
 }
 
 function drawCells() {
   const { rows } = parseText($("text").value);
-  for (const poly of $("canvas").children) {
-    poly.classList.toggle("on", isOn(rows, +poly.dataset.row, +poly.dataset.col));
+  const layers = cubic() ? splitLayers(rows) : null;
+  for (const poly of $("canvas").querySelectorAll("polygon")) {
+    const on = layers ? isOn(layers[+poly.dataset.layer] || [], +poly.dataset.row, +poly.dataset.col) :
+      isOn(rows, +poly.dataset.row, +poly.dataset.col);
+    poly.classList.toggle("on", on);
   }
+}
+
+function toggle(t, on) {
+  setCell(+t.dataset.row, +t.dataset.col, on, t.dataset.layer === undefined ? 0 : +t.dataset.layer);
 }
 
 // Dragging paints every cell passed over with the state the first one got.
@@ -122,23 +197,27 @@ $("canvas").addEventListener("pointerdown", (ev) => {
   const t = ev.target;
   if (t.tagName !== "polygon") return;
   painting = !t.classList.contains("on");
-  setCell(+t.dataset.row, +t.dataset.col, painting);
+  toggle(t, painting);
   ev.preventDefault();
 });
 $("canvas").addEventListener("pointerover", (ev) => {
   const t = ev.target;
   if (painting === null || t.tagName !== "polygon" || t.classList.contains("on") === painting) return;
-  setCell(+t.dataset.row, +t.dataset.col, painting);
+  toggle(t, painting);
 });
 window.addEventListener("pointerup", () => { painting = null; });
 
-// fitWindow makes the canvas cover the text's rows and columns.
+// fitWindow makes the canvas cover the text's rows, columns and layers.
 function fitWindow() {
   const { headers, rows } = parseText($("text").value);
   if (headers.grid && headers.grid !== $("grid").value) $("grid").value = headers.grid;
+  const isCubic = $("grid").value === "cubic";
+  const layers = isCubic ? splitLayers(rows) : [rows];
+  const height = layers.reduce((m, l) => Math.max(m, l.length), 0);
   const width = rows.reduce((m, r) => Math.max(m, r.length), 0);
-  if (rows.length > +$("rows").value) $("rows").value = rows.length;
+  if (height > +$("rows").value) $("rows").value = height;
   if (width > +$("cols").value) $("cols").value = width;
+  if (isCubic && layers.length > +$("layers").value) $("layers").value = layers.length;
 }
 
 let checkTimer = null;
@@ -164,6 +243,7 @@ $("grid").addEventListener("change", () => {
 });
 $("rows").addEventListener("change", loadGrid);
 $("cols").addEventListener("change", loadGrid);
+$("layers").addEventListener("change", loadGrid);
 $("pieces").addEventListener("change", checkBoard);
 
 $("puzzle").addEventListener("change", async () => {
@@ -171,7 +251,7 @@ $("puzzle").addEventListener("change", async () => {
   if (!name) return;
   const p = await api("/api/puzzles/" + encodeURIComponent(name));
   $("text").value = p.board;
-  $("rows").value = 1; $("cols").value = 1;
+  $("rows").value = 1; $("cols").value = 1; $("layers").value = 1;
   fitWindow();
   await loadGrid();
   checkBoard();
@@ -247,10 +327,17 @@ function follow(st) {
   es.onerror = () => { es.close(); streams.delete(st.id); };
 }
 
+// fmt writes a count: every digit, with thousands separators.
 function fmt(n) {
   if (n === undefined || n === null) return "";
-  if (Math.abs(n) >= 1e6) return n.toExponential(3);
   return Math.round(n).toLocaleString("en");
+}
+// est writes an estimate to 3 significant digits: 48,300 or 6.17e15.
+function est(n) {
+  if (n === undefined || n === null) return "";
+  if (!isFinite(n)) return "∞";
+  if (Math.abs(n) < 1e6) return Number(n.toPrecision(3)).toLocaleString("en");
+  return n.toExponential(2).replace("e+", "e");
 }
 function secs(s) {
   if (!s) return "";
@@ -290,38 +377,44 @@ function renderJobs() {
       g.addEventListener("click", () => { openGallery(st.id); showTab("gallery"); });
       td.append(stop, g);
       tr.appendChild(td);
+      tr.addEventListener("click", (ev) => { if (ev.target.tagName !== "BUTTON") { detailJob = st.id; renderDetail(); } });
       rows.set(st.id, tr);
       tb.prepend(tr);
     }
     const rate = st.seconds > 0 ? st.nodes / st.seconds : 0;
     const mode = st.request.mode + (st.request.unique ? " unique" : "");
+    const left = st.status !== "running" ? "" : st.seconds_left ? "about " + secs(st.seconds_left) :
+      st.phase === "estimating" ? "estimating…" : "";
     const cells = [st.id, st.name, mode, st.status + (st.error ? ": " + st.error : ""), fmt(st.nodes), fmt(rate) + "/s",
-      fmt(st.solutions), fmt(st.unique), secs(st.seconds), st.status === "running" ? secs(st.seconds_left) : ""];
+      fmt(st.solutions), fmt(st.unique), secs(st.seconds), left];
     cells.forEach((c, i) => { if (tr.children[i].textContent !== c) tr.children[i].textContent = c; });
     tr.querySelector("button.stop").hidden = st.status !== "running";
+    tr.classList.toggle("chosen", st.id === detailJob);
   }
   renderDetail();
 }
 
-// renderDetail shows the newest job's progress as a line of nodes over
-// time, and its estimate when it has one.
+// renderDetail shows the chosen job's progress (the newest one until a row
+// is clicked) as a line of nodes over time, and its estimate when it has one.
+let detailJob = null;
 function renderDetail() {
   const all = [...jobs.values()];
   if (!all.length) return;
-  const st = all.reduce((a, b) => (+a.id.slice(1) > +b.id.slice(1) ? a : b));
+  const st = jobs.get(detailJob) || all.reduce((a, b) => (+a.id.slice(1) > +b.id.slice(1) ? a : b));
+  for (const [id, tr] of rows) tr.classList.toggle("chosen", id === st.id);
   const d = $("jobdetail");
   d.replaceChildren();
   const p = document.createElement("p");
-  p.textContent = `Job ${st.id}: ${st.status}, ${fmt(st.nodes)} nodes, ${fmt(st.solutions)} solutions` +
-    (st.estimated_nodes ? `, about ${fmt(st.estimated_nodes)} nodes estimated` : "");
+  p.textContent = `Job ${st.id} (${st.name}): ${st.status}, ${fmt(st.nodes)} nodes, ${fmt(st.solutions)} solutions` +
+    (st.estimated_nodes ? `, about ${est(st.estimated_nodes)} nodes estimated` : st.phase === "estimating" ? ", estimating the tree's size" : "");
   d.appendChild(p);
   if (st.estimate) {
     const e = st.estimate;
     const q = document.createElement("p");
-    const hi = (v) => (v === null ? "∞" : fmt(v));
+    const hi = (v) => (v === null ? "∞" : est(v));
     const how = (kind) => (kind === "confidence" ? "95% confidence" : kind === "exact" ? "exact" : "spread, not a confidence interval");
-    q.textContent = `Estimate (${e.method}, ${e.samples} probes): ${fmt(e.nodes)} nodes (${how(e.nodes_kind)}: ${fmt(e.nodes_low)} .. ${hi(e.nodes_high)}), ` +
-      `${fmt(e.solutions)} solutions (${how(e.solutions_kind)}: ${fmt(e.solutions_low)} .. ${hi(e.solutions_high)}); a full search would take about ${secs(e.seconds_expected)}.`;
+    q.textContent = `Estimate (${e.method}, ${fmt(e.samples)} probes): ${est(e.nodes)} nodes (${how(e.nodes_kind)}: ${est(e.nodes_low)} .. ${hi(e.nodes_high)}), ` +
+      `${est(e.solutions)} solutions (${how(e.solutions_kind)}: ${est(e.solutions_low)} .. ${hi(e.solutions_high)}); a full search would take about ${secs(e.seconds_expected)}.`;
     d.appendChild(q);
   }
   const h = history_.get(st.id) || [];
@@ -342,35 +435,49 @@ function renderDetail() {
 function openGallery(id) {
   galleryJob = id;
   galleryPage = 0;
+  view.job = null;
   renderGallery();
 }
 let shownKey = "";
 function renderGallery() {
   const st = jobs.get(galleryJob);
   if (!st) return;
-  const pages = Math.max(1, Math.ceil(st.kept / perPage));
+  const uniqueOnly = $("uniqueonly").checked;
+  const shown = uniqueOnly ? st.kept_unique : st.kept;
+  const q = uniqueOnly ? "?unique=1" : "";
+  const pages = Math.max(1, Math.ceil(shown / perPage));
   galleryPage = Math.min(galleryPage, pages - 1);
-  $("gallerytitle").textContent = `Job ${st.id}, ${st.name}: ${st.status}, ${fmt(st.solutions)} solutions (${fmt(st.unique)} unique), ${st.kept} kept for pictures.`;
+  $("gallerytitle").textContent = `Job ${st.id}, ${st.name}: ${st.status}, ${fmt(st.solutions)} solutions (${fmt(st.unique)} unique), ${fmt(st.kept)} kept for pictures` +
+    (uniqueOnly ? `, ${fmt(st.kept_unique)} of them one of each symmetry class.` : ".");
   $("pageinfo").textContent = ` page ${galleryPage + 1} of ${pages} `;
-  const from = galleryPage * perPage, to = Math.min(st.kept, from + perPage);
-  const key = `${st.id}:${from}:${to}:${st.status}`;
+  for (const f of ["txt", "json", "zip"]) $("save" + f).href = `/api/jobs/${st.id}/solutions.${f}`;
+  $("saveall").hidden = st.kept === 0;
+  const from = galleryPage * perPage, to = Math.min(shown, from + perPage);
+  const key = `${st.id}:${from}:${to}:${st.status}:${uniqueOnly}`;
   if (key === shownKey) return;
   shownKey = key;
   const box = $("pictures");
   box.replaceChildren();
+  box.classList.toggle("wide", st.grid === "cubic");
   for (let k = from; k < to; k++) {
     const fig = document.createElement("figure");
     const img = document.createElement("img");
-    img.src = `/api/jobs/${st.id}/solutions/${k}.svg`;
+    img.src = `/api/jobs/${st.id}/solutions/${k}.svg${q}`;
     img.alt = `solution ${k + 1}`;
+    if (st.grid === "cubic") {
+      img.title = "Click to turn it in the 3D view";
+      img.addEventListener("click", () => show3D(st.id, k, q));
+    }
     const cap = document.createElement("figcaption");
     const a = document.createElement("a");
-    a.href = img.src + "?download=1";
+    a.href = img.src + (q ? "&" : "?") + "download=1";
     a.textContent = `solution ${k + 1} (SVG)`;
     cap.appendChild(a);
     fig.append(img, cap);
     box.appendChild(fig);
   }
+  $("view3d").hidden = st.grid !== "cubic" || shown === 0;
+  if (st.grid === "cubic" && shown > 0 && view.job !== st.id) show3D(st.id, from, q);
   const chart = $("chart");
   chart.replaceChildren();
   if (st.status !== "running" && st.nodes_by_depth) {
@@ -382,8 +489,153 @@ function renderGallery() {
 }
 $("prev").addEventListener("click", () => { galleryPage = Math.max(0, galleryPage - 1); shownKey = ""; renderGallery(); });
 $("next").addEventListener("click", () => { galleryPage++; shownKey = ""; renderGallery(); });
+$("uniqueonly").addEventListener("change", () => { galleryPage = 0; shownKey = ""; view.job = null; renderGallery(); });
+
+// ---- the 3D view of a cubic solution: its outer faces, turned about the
+// vertical axis (yaw) and tilted (pitch), drawn far to near on a canvas ----
+const view = { job: null, k: 0, sol: null, yaw: -0.6, pitch: 0.55, drag: null };
+async function show3D(id, k, q) {
+  view.job = id; view.k = k;
+  try {
+    view.sol = await api(`/api/jobs/${id}/solutions/${k}.json${q || ""}`);
+  } catch (e) { say($("view3dinfo"), e.message, true); return; }
+  draw3D();
+}
+// Faces of a unit cube: the neighbour's offset and the four corners.
+const FACES = [
+  [[1, 0, 0], [[1, 0, 0], [1, 1, 0], [1, 1, 1], [1, 0, 1]]], [[-1, 0, 0], [[0, 0, 0], [0, 0, 1], [0, 1, 1], [0, 1, 0]]],
+  [[0, 1, 0], [[0, 1, 0], [0, 1, 1], [1, 1, 1], [1, 1, 0]]], [[0, -1, 0], [[0, 0, 0], [1, 0, 0], [1, 0, 1], [0, 0, 1]]],
+  [[0, 0, 1], [[0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]]], [[0, 0, -1], [[0, 0, 0], [0, 1, 0], [1, 1, 0], [1, 0, 0]]],
+];
+function shade(hex, f) {
+  const n = parseInt(hex.slice(1), 16);
+  const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => Math.round(v * f));
+  return `rgb(${c[0]},${c[1]},${c[2]})`;
+}
+function draw3D() {
+  const sol = view.sol, cv = $("view3dcanvas");
+  if (!sol) return;
+  const ctx = cv.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, cv.width, cv.height);
+  const at = new Map(sol.cells.map((c) => [c.x + "," + c.y + "," + c.z, c.piece]));
+  let mid = [0, 0, 0], span = 1;
+  for (const c of sol.cells) { mid[0] += c.x + 0.5; mid[1] += c.y + 0.5; mid[2] += c.z + 0.5; }
+  mid = mid.map((v) => v / sol.cells.length);
+  // span: the radius of the sphere around every cube, which no turn leaves.
+  for (const c of sol.cells) span = Math.max(span, Math.hypot(Math.abs(c.x + 0.5 - mid[0]) + 0.5, Math.abs(c.y + 0.5 - mid[1]) + 0.5, Math.abs(c.z + 0.5 - mid[2]) + 0.5));
+  const cy = Math.cos(view.yaw), sy = Math.sin(view.yaw), cp = Math.cos(view.pitch), sp = Math.sin(view.pitch);
+  // World: x right, y towards the viewer (rows grow downwards on paper), z up.
+  const turn = (p) => {
+    const x = p[0] - mid[0], y = p[1] - mid[1], z = p[2] - mid[2];
+    const x1 = cy * x - sy * y, y1 = sy * x + cy * y;
+    return [x1, cp * y1 + sp * z, -sp * y1 + cp * z]; // [screen x, depth towards viewer, screen up]
+  };
+  const scale = Math.min(cv.width, cv.height) / (2 * span * 1.05);
+  const light = [0.3, 0.8, 0.6];
+  const faces = [];
+  for (const c of sol.cells) {
+    for (const [n, corners] of FACES) {
+      if (at.has((c.x + n[0]) + "," + (c.y + n[1]) + "," + (c.z + n[2]))) continue; // inside the solid
+      const nn = turn([mid[0] + n[0], mid[1] + n[1], mid[2] + n[2]]);
+      if (nn[1] <= 0) continue; // facing away
+      const pts = corners.map((q) => turn([c.x + q[0], c.y + q[1], c.z + q[2]]));
+      const depth = pts.reduce((a, q) => a + q[1], 0) / 4;
+      const lit = 0.55 + 0.45 * Math.max(0, nn[0] * light[0] + nn[1] * light[1] + nn[2] * light[2]);
+      faces.push({ depth, pts, colour: shade(sol.colours[c.piece] || "#888888", lit), piece: c.piece, facing: nn[1] });
+    }
+  }
+  faces.sort((a, b) => a.depth - b.depth);
+  ctx.lineJoin = "round";
+  for (const f of faces) {
+    ctx.beginPath();
+    f.pts.forEach((q, i) => {
+      const x = cv.width / 2 + q[0] * scale, y = cv.height / 2 - q[2] * scale;
+      if (i) ctx.lineTo(x, y); else ctx.moveTo(x, y);
+    });
+    ctx.closePath();
+    ctx.fillStyle = f.colour;
+    ctx.fill();
+    ctx.strokeStyle = "#333";
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    if (f.facing > 0.35 && $("view3dletters").checked) { // no letters squeezed onto faces seen edge-on
+      const x = cv.width / 2 + f.pts.reduce((a, q) => a + q[0], 0) / 4 * scale;
+      const y = cv.height / 2 - f.pts.reduce((a, q) => a + q[2], 0) / 4 * scale;
+      ctx.fillStyle = "#000";
+      ctx.font = Math.round(scale * 0.35) + "px sans-serif";
+      ctx.textAlign = "center"; ctx.textBaseline = "middle";
+      ctx.fillText(f.piece, x, y);
+    }
+  }
+  const legend = $("view3dlegend");
+  legend.replaceChildren();
+  for (const [piece, colour] of Object.entries(sol.colours).sort()) {
+    const sw = document.createElement("span");
+    sw.className = "swatch";
+    sw.style.background = colour;
+    sw.textContent = piece;
+    legend.appendChild(sw);
+  }
+  say($("view3dinfo"), `Job ${view.job}, solution ${view.k + 1}: drag to turn it; turned ${Math.round(view.yaw * 180 / Math.PI)}°, tilted ${Math.round(view.pitch * 180 / Math.PI)}°.`);
+}
+$("view3dcanvas").addEventListener("pointerdown", (ev) => { view.drag = [ev.clientX, ev.clientY]; ev.preventDefault(); });
+window.addEventListener("pointermove", (ev) => {
+  if (!view.drag) return;
+  view.yaw += (ev.clientX - view.drag[0]) * 0.01;
+  view.pitch = Math.max(-1.5, Math.min(1.5, view.pitch + (ev.clientY - view.drag[1]) * 0.01));
+  view.drag = [ev.clientX, ev.clientY];
+  draw3D();
+});
+window.addEventListener("pointerup", () => { view.drag = null; });
+$("turnleft").addEventListener("click", () => { view.yaw -= Math.PI / 8; draw3D(); });
+$("turnright").addEventListener("click", () => { view.yaw += Math.PI / 8; draw3D(); });
+$("view3dletters").addEventListener("change", draw3D);
 
 // ---- logic grid ----
+// Presets: Igarashi et al.'s Fig. 5 (puzzles/logicgrid/testdata/fig5.txt)
+// and Einstein's puzzle (einstein.txt), to start from.
+const LOGIC_PRESETS = {
+  fig5: `# The four children of Igarashi et al. (2005), Fig 5
+name: John Tom Mary Nancy
+age: 11 12 13 14 (numeric)
+hobby: baseball soccer reading piano
+group sports: baseball soccer
+
+Tom = 12                  # 1. Tom is 12 years old.
+Mary = soccer             # 2. Mary likes to play soccer.
+Mary.age < 13             # 3. Mary is younger than 13 years old.
+reading.age = max         # 4. The child who likes reading is the oldest.
+baseball.age > piano.age  # 5. The baseball player is older than the pianist.
+`,
+  einstein: `# Einstein's puzzle (Life International, 1962): who drinks water? who owns the zebra?
+house: 1 2 3 4 5 (numeric)
+colour: red green ivory yellow blue
+nation: Englishman Spaniard Ukrainian Norwegian Japanese
+pet: dog snails fox horse zebra
+drink: coffee tea milk juice water
+smoke: OldGold Kools Chesterfield LuckyStrike Parliament
+
+Englishman = red
+Spaniard = dog
+coffee = green
+Ukrainian = tea
+green.house = ivory.house + 1
+OldGold = snails
+Kools = yellow
+milk = 3
+Norwegian = 1
+|Chesterfield.house - fox.house| = 1
+|Kools.house - horse.house| = 1
+LuckyStrike = juice
+Japanese = Parliament
+|Norwegian.house - blue.house| = 1
+`,
+};
+$("logicpreset").addEventListener("change", () => {
+  const t = LOGIC_PRESETS[$("logicpreset").value];
+  if (t) { $("logictext").value = t; say($("logicmessage"), ""); $("logicgrid").replaceChildren(); $("logicsteps").replaceChildren(); }
+});
 let logicSteps = [], logicShown = 0;
 $("logicsolve").addEventListener("click", async () => {
   try {
@@ -434,8 +686,9 @@ async function gapsRefresh() {
     for (let c = 0; c < st.columns; c++) {
       const p = r * st.columns + c, card = st.cells[p];
       const td = document.createElement("td");
-      td.textContent = card;
-      td.className = card === "" ? "hole" : (/[HD]/.test(card) ? "red" : "");
+      td.textContent = cardFace(card);
+      td.title = card;
+      td.className = card === "" ? "hole" : (/[HD]/.test(card) ? "card red" : "card");
       if (p === game.picked) td.classList.add("picked");
       if (game.hint && (p === game.hint[0] || p === game.hint[1])) td.classList.add("hint");
       td.addEventListener("click", () => gapsClick(p));
@@ -445,6 +698,12 @@ async function gapsRefresh() {
   }
   say($("gapsmessage"), st.won ? "Won!" : st.deadlocked ? "Deadlocked: this position is lost." :
     `${st.legal.length} legal moves, ${st.misplaced} cards out of place, ${game.moves.length} moves played.`);
+}
+// cardFace writes a card ("H3", "SA") as its rank and suit symbol: 3♥, A♠.
+function cardFace(card) {
+  if (!card) return "";
+  const suit = { H: "♥", D: "♦", C: "♣", S: "♠" }[card[0]];
+  return suit ? card.slice(1) + suit : card;
 }
 function gapsClick(p) {
   const st = game.state;
@@ -498,6 +757,7 @@ async function start() {
   fitWindow();
   await loadGrid();
   checkBoard();
+  if (!$("logictext").value) { $("logicpreset").value = "einstein"; $("logictext").value = LOGIC_PRESETS.einstein; }
   const list = await api("/api/jobs");
   for (const st of list.jobs) follow(st);
   const last = localStorage.getItem("branchwise.gallery");

@@ -1,0 +1,46 @@
+package cliflag
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Count writes a count with every digit and thousands separators:
+// 577,456,136,214.
+func Count(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// Estimate writes an estimate to three significant digits: 48,300 below a
+// million, 6.17e15 from there (an estimate's other digits are noise).
+func Estimate(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "?"
+	case math.IsInf(x, 1):
+		return "∞"
+	case math.Abs(x) < 1e6:
+		v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 3, 64), 64)
+		if v == math.Trunc(v) {
+			return Count(int64(v))
+		}
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	m, e, _ := strings.Cut(strconv.FormatFloat(x, 'e', 2, 64), "e")
+	n, _ := strconv.Atoi(e)
+	return m + "e" + strconv.Itoa(n)
+}

@@ -1,0 +1,25 @@
+package cliflag
+
+import (
+	"math"
+	"testing"
+)
+
+func TestNumberFormats(t *testing.T) {
+	for _, tc := range []struct {
+		n    int64
+		want string
+	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {577456136214, "577,456,136,214"}, {-1234567, "-1,234,567"}} {
+		if got := Count(tc.n); got != tc.want {
+			t.Errorf("Count(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		x    float64
+		want string
+	}{{48321, "48,300"}, {0.1234, "0.123"}, {999999, "1,000,000"}, {6.1714e15, "6.17e15"}, {429540007, "4.30e8"}, {math.Inf(1), "∞"}, {2.5e-7, "0.00000025"}} {
+		if got := Estimate(tc.x); got != tc.want {
+			t.Errorf("Estimate(%v) = %q, want %q", tc.x, got, tc.want)
+		}
+	}
+}
