@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 )
 
 // rectangle returns the cells' neighbours of a w x h rectangle (cell
@@ -307,6 +308,37 @@ func TestCopyStateAgreesWithTrail(t *testing.T) {
 		}
 		if res[0].Solutions == 0 || !reflect.DeepEqual(sols[0], sols[1]) || !reflect.DeepEqual(res[0], res[1]) || !reflect.DeepEqual(prof[0], prof[1]) {
 			t.Fatalf("trial %d: copied %d solutions %+v %+v, trail %d %+v %+v", trial, res[0].Solutions, res[0].Stats, prof[0], res[1].Solutions, res[1].Stats, prof[1])
+		}
+	}
+}
+
+// TestStatus checks Result.Status for each way an enumeration ends: the
+// whole tree, the solution limit, a visitor's stop and a cancelled
+// context, on one worker and on two.
+func TestStatus(t *testing.T) {
+	k, err := Compile(Problem{Cells: 4, Sizes: []int{2, 2}, Rule: FirstEmpty,
+		Placements: []Placement{{0, []int{0, 1}}, {0, []int{2, 3}}, {0, []int{0, 2}}, {0, []int{1, 3}},
+			{1, []int{0, 1}}, {1, []int{2, 3}}, {1, []int{0, 2}}, {1, []int{1, 3}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	bg := context.Background()
+	for _, tc := range []struct {
+		name string
+		r    Result
+		want search.Status
+	}{
+		{"all", k.NewSearch().Solve(bg, 0, nil), search.Solved},
+		{"limit", k.NewSearch().Solve(bg, 2, nil), search.SolutionLimit},
+		{"visitor", k.NewSearch().Solve(bg, 0, func([]int32) bool { return false }), search.VisitorStop},
+		{"parallel", k.SolveParallel(bg, 2, nil), search.Solved},
+		{"parallel visitor", k.SolveParallel(bg, 2, func(int, []int32) bool { return false }), search.VisitorStop},
+		{"parallel cancelled", k.SolveParallel(cancelled, 2, nil), search.Interrupted},
+	} {
+		if tc.r.Status != tc.want {
+			t.Errorf("%s: status %v, want %v", tc.name, tc.r.Status, tc.want)
 		}
 	}
 }

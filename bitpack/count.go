@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 )
 
 // HistogramMax is the last bucket of Stats.Histogram (as in xcover).
@@ -68,9 +69,29 @@ func (k *Kernel) report(ctx context.Context, nodes, check int64) (int64, error) 
 type Result struct {
 	Solutions int64
 	Stats     Stats
+	// Status is how the enumeration ended, as xcover.Result's:
+	// search.Solved when the whole tree was searched (Solutions is the
+	// exact count), otherwise search.SolutionLimit, search.VisitorStop or
+	// the context's (search.Interrupted, search.TimeLimit).
+	Status search.Status
 	// Err is the context's error when the search was cancelled; the
 	// counts are then those found so far.
 	Err error
+}
+
+// setStatus sets r.Status from how the enumeration ended: its error, the
+// solution limit (> 0) or a visitor's stop.
+func (r *Result) setStatus(limit int64, visitorStopped bool) {
+	switch {
+	case r.Err != nil:
+		r.Status = search.StatusOf(r.Err)
+	case limit > 0 && r.Solutions >= limit:
+		r.Status = search.SolutionLimit
+	case visitorStopped:
+		r.Status = search.VisitorStop
+	default:
+		r.Status = search.Solved
+	}
 }
 
 // Solve searches the subtree of the current node (the whole tree at the
@@ -80,6 +101,22 @@ type Result struct {
 // children of a node are all the placements of its item, and those that
 // the dead-region test cuts count as nodes and as pruned.
 func (s *Search) Solve(ctx context.Context, limit int64, visit func(placements []int32) bool) Result {
+	stopped := false
+	v := visit
+	if visit != nil {
+		v = func(p []int32) bool {
+			ok := visit(p)
+			stopped = stopped || !ok
+			return ok
+		}
+	}
+	r := s.solve(ctx, limit, v)
+	r.setStatus(limit, stopped)
+	return r
+}
+
+// solve is Solve without the status.
+func (s *Search) solve(ctx context.Context, limit int64, visit func(placements []int32) bool) Result {
 	k := s.k
 	if k.small != nil {
 		return s.solveSmall(ctx, limit, visit)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // splitDepth is the deepest level at which SolveParallel cuts the tree
@@ -22,6 +24,7 @@ const (
 // workers; it returns false to stop all. The counts are Solve's; the
 // order of the solutions is not.
 func (k *Kernel) SolveParallel(ctx context.Context, workers int, visit func(worker int, placements []int32) bool) Result {
+	workers = search.Workers(workers) // 0: every CPU
 	if workers < 2 {
 		return k.NewSearch().Solve(ctx, 0, func(p []int32) bool { return visit == nil || visit(0, p) })
 	}
@@ -75,6 +78,7 @@ func (k *Kernel) SolveParallel(ctx context.Context, workers int, visit func(work
 		searches[w].replay(frontier[t])
 		return searches[w]
 	}, visit, &stopped)
+	res.setStatus(0, stopped.Load())
 	return res
 }
 

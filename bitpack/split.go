@@ -5,6 +5,8 @@ import (
 	"errors"
 	"slices"
 	"sync/atomic"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // SolveSplit searches the whole tree of kernels compiled from one problem
@@ -41,14 +43,14 @@ func SolveSplit(ctx context.Context, ks []*Kernel, workers int, visit func(worke
 	st.NodesByDepth[0] = 1
 	if k0.dead && !root.regionsOK(root.empty, root.free) {
 		st.Pruned++
+		res.setStatus(0, false)
 		return res, nil
 	}
 	root.expand(k0.dead)
 	if root.solution[0] {
 		res.Solutions++
-		if visit != nil {
-			visit(0, nil)
-		}
+		stopped := visit != nil && !visit(0, nil)
+		res.setStatus(0, stopped)
 		return res, nil
 	}
 	kids := root.kids[0]
@@ -80,7 +82,7 @@ func SolveSplit(ctx context.Context, ks []*Kernel, workers int, visit func(worke
 		}
 	}
 
-	workers = max(workers, 1)
+	workers = search.Workers(workers)
 	searches := make([][]*Search, workers) // per worker, per kernel
 	var stopped atomic.Bool
 	solveTasks(ctx, &res, workers, len(tasks), func(w, t int) *Search {
@@ -96,5 +98,6 @@ func SolveSplit(ctx context.Context, ks []*Kernel, workers int, visit func(worke
 		s.Down(tk.child)
 		return s
 	}, visit, &stopped)
+	res.setStatus(0, stopped.Load())
 	return res, nil
 }

@@ -29,6 +29,12 @@ type Automaton struct {
 // string.
 const MaxAlphabet = 256
 
+// Spec names the automaton in a run's spec (spec.Specer): its forbidden
+// strings, which make it.
+func (a *Automaton) Spec() string {
+	return fmt.Sprintf("fsm of %d moves, learned to length %d: %q", a.alphabet, a.Length, a.Forbidden)
+}
+
 // States returns the number of states of the automaton.
 func (a *Automaton) States() int { return len(a.next) / a.alphabet }
 

@@ -67,7 +67,7 @@ func cycleLearner(n, maxLen int) Learner {
 // effect, so they count the group elements at distance d, each once.
 func TestLearnAutomaton(t *testing.T) {
 	const n = 7
-	a, err := LearnAutomaton(context.Background(), cycleLearner(n, 4), Limits{})
+	a, err := LearnAutomaton(context.Background(), cycleLearner(n, 4), search.Limits{})
 	if err != nil || a.Length != 4 {
 		t.Fatalf("length %d, %v", a.Length, err)
 	}
@@ -147,12 +147,12 @@ func TestLimits(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		ctx  context.Context
-		lim  Limits
+		lim  search.Limits
 		want error
 	}{
-		{"nodes", context.Background(), Limits{MaxNodes: 5000}, search.ErrNodeLimit},
-		{"memory", context.Background(), Limits{MaxMem: 1 << 20}, search.ErrMemLimit},
-		{"cancelled", cancelled, Limits{}, context.Canceled},
+		{"nodes", context.Background(), search.Limits{MaxNodes: 5000}, search.ErrNodeLimit},
+		{"memory", context.Background(), search.Limits{MaxMem: 1 << 20}, search.ErrMemLimit},
+		{"cancelled", cancelled, search.Limits{}, context.Canceled},
 	} {
 		a, err := LearnAutomaton(tc.ctx, bits, tc.lim)
 		if !errors.Is(err, tc.want) || a == nil || a.Length >= MaxLearnLen {

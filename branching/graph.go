@@ -30,7 +30,7 @@ type Graph struct {
 // lists a type's children, one entry per child (repeats count), and name
 // labels a type.
 func Explore[T comparable](root T, children func(T) []T, name func(T) string) *Graph {
-	g, _ := ExploreContext(context.Background(), Limits{}, root, children, name)
+	g, _ := ExploreContext(context.Background(), search.Limits{}, root, children, name)
 	return g
 }
 
@@ -44,10 +44,13 @@ const exploreCheckEvery = 1 << 10
 const typeBytes = 64
 
 // ExploreContext is Explore within limits: MaxNodes bounds the number of
-// types, MaxMem the memory of the graph and its index, and the context the
-// time. A limit stops it with a nil graph and the limit's error
-// (search.ErrNodeLimit, search.ErrMemLimit or the context's).
-func ExploreContext[T comparable](ctx context.Context, lim Limits, root T, children func(T) []T, name func(T) string) (*Graph, error) {
+// types, MaxMem the memory of the graph and its index, MaxTime, MaxCPU and
+// the context the time. A limit stops it with a nil graph and the limit's
+// error (search.ErrNodeLimit, search.ErrMemLimit, search.ErrCPULimit or the
+// context's).
+func ExploreContext[T comparable](ctx context.Context, lim search.Limits, root T, children func(T) []T, name func(T) string) (*Graph, error) {
+	ctx, cancel := lim.Context(ctx)
+	defer cancel()
 	index := map[T]int{root: 0}
 	queue := []T{root}
 	g := &Graph{}
@@ -58,7 +61,7 @@ func ExploreContext[T comparable](ctx context.Context, lim Limits, root T, child
 			return nil, search.ErrNodeLimit
 		}
 		if n%exploreCheckEvery == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := search.ContextErr(ctx); err != nil {
 				return nil, err
 			}
 			if lim.MaxMem > 0 && bytes+int64(len(index))*perType > lim.MaxMem {

@@ -46,15 +46,6 @@ type Learner struct {
 // memory at this length already for the sliding-tile puzzles.
 const MaxLearnLen = 24
 
-// Limits bound a learning or an exploration.
-type Limits struct {
-	// MaxNodes stops after this many strings examined or types explored
-	// (0: no limit).
-	MaxNodes int64
-	// MaxMem stops when the tables hold about this many bytes (0: no limit).
-	MaxMem int64
-}
-
 // learnCheckEvery is how many strings pass between checks of the context
 // and the memory: well under a millisecond of work.
 const learnCheckEvery = 1 << 12
@@ -71,10 +62,11 @@ func allocBytes(n int) int64 { return int64(n+15) &^ 15 }
 // LearnAutomaton learns the duplicate move strings of l up to length
 // l.MaxLen and compiles them into an automaton. A limit of lim or the
 // context stops it with the limit's error (search.ErrNodeLimit,
-// search.ErrMemLimit or the context's) and the automaton of the strings
+// search.ErrMemLimit, search.ErrCPULimit or the context's); MaxNodes
+// counts the strings examined, MaxMem the bytes of the tables and the automaton of the strings
 // learned so far, which is valid (Automaton.Length says up to which length
 // it is complete).
-func LearnAutomaton(ctx context.Context, l Learner, lim Limits) (*Automaton, error) {
+func LearnAutomaton(ctx context.Context, l Learner, lim search.Limits) (*Automaton, error) {
 	if l.Alphabet < 1 || l.Alphabet > MaxAlphabet {
 		return nil, fmt.Errorf("branching: alphabet of %d moves: want 1 to %d", l.Alphabet, MaxAlphabet)
 	}
@@ -84,6 +76,8 @@ func LearnAutomaton(ctx context.Context, l Learner, lim Limits) (*Automaton, err
 	if l.Effect == nil {
 		return nil, fmt.Errorf("branching: a Learner needs an Effect")
 	}
+	ctx, cancel := lim.Context(ctx)
+	defer cancel()
 	seen := map[string]string{}
 	key := l.Effect(nil, nil)
 	seen[string(key)] = ""
@@ -114,7 +108,7 @@ func LearnAutomaton(ctx context.Context, l Learner, lim Limits) (*Automaton, err
 					return stop(search.ErrNodeLimit)
 				}
 				if nodes%learnCheckEvery == 0 {
-					if err := ctx.Err(); err != nil {
+					if err := search.ContextErr(ctx); err != nil {
 						return stop(err)
 					}
 					if lim.MaxMem > 0 && bytes > lim.MaxMem {

@@ -80,13 +80,13 @@ func CheckLearnLen(n int) error {
 
 // LearnFunc is a puzzle's learner of duplicate move strings: tiles.LearnFSM
 // or rubik.LearnFSM.
-type LearnFunc func(ctx context.Context, maxLen int, lim Limits) (*Automaton, error)
+type LearnFunc func(ctx context.Context, maxLen int, lim search.Limits) (*Automaton, error)
 
 // LearnWithNote learns the automaton of duplicate strings up to length n
 // within lim and ctx. A limit or a cancellation leaves the automaton
 // learned so far, which prunes less but correctly: note then says so, and
 // err is the limit's.
-func LearnWithNote(ctx context.Context, learn LearnFunc, n int, lim Limits) (a *Automaton, note string, err error) {
+func LearnWithNote(ctx context.Context, learn LearnFunc, n int, lim search.Limits) (a *Automaton, note string, err error) {
 	a, err = learn(ctx, n, lim)
 	if a == nil {
 		return nil, "", err

@@ -33,16 +33,16 @@ func TestReportText(t *testing.T) {
 func TestLearnWithNote(t *testing.T) {
 	part := &Automaton{Length: 3, Forbidden: []string{"ab", "ba"}}
 	learn := func(err error) LearnFunc {
-		return func(context.Context, int, Limits) (*Automaton, error) { return part, err }
+		return func(context.Context, int, search.Limits) (*Automaton, error) { return part, err }
 	}
-	if a, note, err := LearnWithNote(context.Background(), learn(nil), 5, Limits{}); a != part || note != "" || err != nil {
+	if a, note, err := LearnWithNote(context.Background(), learn(nil), 5, search.Limits{}); a != part || note != "" || err != nil {
 		t.Errorf("complete: %v %q %v", a, note, err)
 	}
-	_, note, err := LearnWithNote(context.Background(), learn(search.ErrNodeLimit), 5, Limits{})
+	_, note, err := LearnWithNote(context.Background(), learn(search.ErrNodeLimit), 5, search.Limits{})
 	if note != "FSM learning stopped by the node limit: complete to length 3 of 5, 2 strings" || !errors.Is(err, search.ErrNodeLimit) {
 		t.Errorf("node limit: %q %v", note, err)
 	}
-	if _, note, _ := LearnWithNote(context.Background(), learn(context.Canceled), 5, Limits{}); !strings.HasPrefix(note, "FSM learning interrupted:") {
+	if _, note, _ := LearnWithNote(context.Background(), learn(context.Canceled), 5, search.Limits{}); !strings.HasPrefix(note, "FSM learning interrupted:") {
 		t.Errorf("interrupted: %q", note)
 	}
 	if err := CheckLearnLen(MaxLearnLen + 1); err == nil || CheckLearnLen(0) != nil {

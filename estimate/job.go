@@ -2,9 +2,11 @@ package estimate
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/branchwise/branchwise/internal/workpool"
+	"github.com/branchwise/branchwise/search"
 	"io"
 	"math"
 	"slices"
@@ -65,8 +67,8 @@ func (j Job) Check() error {
 		return opterr.Errorf("--max-time", "--max-time must not be negative")
 	case j.MaxTime > 0 && j.Target == "":
 		return opterr.Errorf("--max-time", "--max-time is for --target (a single estimate takes --samples)")
-	case o.Workers < 1:
-		return opterr.Errorf("-j", "-j must be at least 1")
+	case o.Workers < 0:
+		return opterr.Errorf("-j", "-j must not be negative (0: every CPU)")
 	case o.Samples < 1 && j.Budget == 0 && j.Method != "exact":
 		return opterr.Errorf("--samples", "--samples must be at least 1")
 	case o.ExactDepth < 0:
@@ -155,13 +157,27 @@ type Report struct {
 	// Stop says why a Target stopped: StopTarget, StopTime or
 	// StopExhaustive.
 	Stop string `json:"stop,omitempty"`
-	// Interrupted is true when ctx ended the estimate: the figures are
-	// those of the samples so far.
-	Interrupted bool `json:"interrupted"`
+	// Status is search.Solved for an estimate that ran to its end, and
+	// search.Interrupted (or search.TimeLimit) when ctx ended it: the
+	// figures are then those of the samples so far. In JSON it is the
+	// flag "interrupted".
+	Status search.Status `json:"-"`
 	// Cut is true when the exact method's count stopped at its depth
 	// (ExactDepth) with nodes still there: its figures are of the tree to
-	// that depth, not of the whole tree.
-	Cut bool `json:"cut,omitempty"`
+	// that depth, not of the whole tree. In JSON "cut", after
+	// "interrupted".
+	Cut bool `json:"-"`
+}
+
+// MarshalJSON writes the report with Status as "interrupted": true or
+// false, and Cut after it.
+func (rep Report) MarshalJSON() ([]byte, error) {
+	type plain Report // without this method
+	return json.Marshal(struct {
+		plain
+		Interrupted bool `json:"interrupted"`
+		Cut         bool `json:"cut,omitempty"`
+	}{plain(rep), rep.Status.Early(), rep.Cut})
 }
 
 // Run runs the job on the tree of newTree until it ends or ctx ends.
@@ -172,7 +188,7 @@ func (j Job) Run(ctx context.Context, newTree func() Tree) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{Puzzle: j.Name, Method: j.Method, Symmetries: j.Symmetries, Workers: j.Options.Workers}
+	rep := Report{Puzzle: j.Name, Method: j.Method, Symmetries: j.Symmetries, Workers: search.Workers(j.Options.Workers)}
 	start := time.Now()
 	var r Result
 	if target == 0 {
@@ -189,7 +205,9 @@ func (j Job) Run(ctx context.Context, newTree func() Tree) (Report, error) {
 	} else if r, rep.Stop, err = j.runTarget(ctx, newTree, target); err != nil {
 		return rep, err
 	}
-	rep.Interrupted = ctx.Err() != nil && j.Budget == 0
+	if ctx.Err() != nil && j.Budget == 0 {
+		rep.Status = search.StatusOf(ctx.Err())
+	}
 	rep.Seconds = time.Since(start).Seconds()
 	rep.Nodes, rep.Solutions, rep.ByDepth, rep.Samples, rep.Work = r.Nodes, r.Solutions, fillBranching(r.ByDepth), r.Samples, r.Work
 	if r.Method != "" && r.Method != j.Method {
@@ -200,11 +218,11 @@ func (j Job) Run(ctx context.Context, newTree func() Tree) (Report, error) {
 	if j.Restricted {
 		rep.Unique, rep.Solutions = r.Solutions, r.Solutions.Scale(float64(rep.Symmetries))
 	}
-	if !rep.Interrupted && j.NodeRate != nil {
+	if !rep.Status.Early() && j.NodeRate != nil {
 		rep.NodeRate = j.NodeRate(ctx)
 	}
 	if rep.NodeRate > 0 && j.Method != "exact" {
-		rep.CountSeconds = rep.Nodes.Estimate / rep.NodeRate / float64(j.Options.Workers)
+		rep.CountSeconds = rep.Nodes.Estimate / rep.NodeRate / float64(rep.Workers)
 	}
 	return rep, nil
 }
@@ -227,7 +245,7 @@ func (j Job) runTarget(ctx context.Context, newTree func() Tree, target float64)
 			if rate <= 0 {
 				return time.Duration(math.MaxInt64)
 			}
-			return time.Duration(min(nodes/rate/float64(j.Options.Workers), 1e9) * float64(time.Second))
+			return time.Duration(min(nodes/rate/float64(search.Workers(j.Options.Workers)), 1e9) * float64(time.Second))
 		}}
 	r, why := tg.Run(rctx, func(ctx context.Context, k int) Result {
 		o := j.Options
@@ -310,7 +328,7 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		}
 		fmt.Fprintln(w)
 	}
-	if rep.Interrupted {
+	if rep.Status.Early() {
 		fmt.Fprintf(w, "\ninterrupted: the statistics of the %d samples so far\n", rep.Samples)
 	}
 	return nil

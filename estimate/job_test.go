@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 func TestJobCheck(t *testing.T) {
@@ -47,7 +49,7 @@ func TestJobRun(t *testing.T) {
 	}
 	want := exact.Result()
 	rep, err := Job{Name: "hash", Symmetries: 2, Method: "exact", Options: Options{Workers: 1, ExactDepth: 100}}.Run(context.Background(), newTree)
-	if err != nil || rep.Nodes.Estimate != want.Nodes.Estimate || rep.Unique.Estimate != want.Solutions.Estimate/2 || rep.Interrupted {
+	if err != nil || rep.Nodes.Estimate != want.Nodes.Estimate || rep.Unique.Estimate != want.Solutions.Estimate/2 || rep.Status != search.Solved {
 		t.Fatalf("exact: %+v, %v; want %v nodes", rep, err, want.Nodes.Estimate)
 	}
 	var tab bytes.Buffer

@@ -15,7 +15,7 @@ type Options struct {
 	// Samples: probes for Knuth, probes per frontier node for Frontier,
 	// runs for Cut. At least 1 (2 for an interval).
 	Samples int
-	// Workers is the number of goroutines (1 if 0).
+	// Workers is the number of goroutines (search.Workers: 0 is every CPU).
 	Workers int
 	// ExactDepth: Frontier counts the tree exactly to this depth and probes
 	// from every node there; Cut uses the exact counts to this depth.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/internal/workpool"
+	"github.com/branchwise/branchwise/search"
 )
 
 // Tree is a search tree walked one node at a time from its root.
@@ -69,8 +70,9 @@ func (p *Profile) add(q *Profile) {
 // The counts do not depend on the number of workers. When ctx is
 // cancelled the profile is partial and the error is ctx's.
 func Exhaustive(ctx context.Context, newTree func() Tree, maxDepth, workers int) (Profile, error) {
+	workers = search.Workers(workers) // 0: every CPU
 	t := newTree()
-	tasks := splitTasks(t, maxDepth, 16*max(workers, 1))
+	tasks := splitTasks(t, maxDepth, 16*workers)
 	var total Profile
 	total.add(&tasks.prefix)
 	results := make([]Profile, len(tasks.paths))

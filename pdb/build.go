@@ -2,22 +2,26 @@ package pdb
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // Options control a build.
 type Options struct {
-	// Workers is the number of goroutines (0: GOMAXPROCS).
+	// Workers is the number of goroutines (search.Workers: 0 is every
+	// CPU).
 	Workers int
-	// MaxMem is the most memory the build may take, in bytes (0: no
-	// limit). A build that would need more fails before it allocates.
-	MaxMem int64
+	// Limits bound the build. MaxMem is the most memory it may take, in
+	// bytes: a build that would need more fails before it allocates
+	// (ErrMemory). MaxNodes stops it after the layer in which it has
+	// reached that many states, MaxTime and MaxCPU when its time is out.
+	search.Limits
 	// Progress, if set, is called after every layer of the search.
 	Progress func(Layer)
 }
@@ -36,8 +40,9 @@ type Layer struct {
 	Elapsed time.Duration
 }
 
-// ErrMemory is returned when a build would exceed Options.MaxMem.
-var ErrMemory = errors.New("pdb: build exceeds the memory budget")
+// ErrMemory is returned when a build would exceed Options.MaxMem; it wraps
+// search.ErrMemLimit.
+var ErrMemory = fmt.Errorf("pdb: build exceeds the memory budget (%w)", search.ErrMemLimit)
 
 // chunkEntries is the number of entries a worker takes at a time. It is a
 // multiple of 64 entries times blockWords*64 bits, so that a chunk's
@@ -85,9 +90,7 @@ const stride = 3
 // (reached, this layer, next layer), the layers' summaries, and each
 // worker's batches of successors.
 func BuildMemory(sp Space, workers int) int64 {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers = search.Workers(workers)
 	nw := (sp.Size()*uint64(sp.Subs()) + 63) / 64
 	nsum := int64((nw + blockWords*64 - 1) / (blockWords * 64))
 	_, ngroups := groups(nw)
@@ -119,10 +122,7 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 	if sp.Scale() < 1 {
 		return nil, fmt.Errorf("pdb: %s: scale %d, want >= 1", sp.ID(), sp.Scale())
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := search.Workers(o.Workers)
 	if need := BuildMemory(sp, workers); o.MaxMem > 0 && need > o.MaxMem {
 		return nil, fmt.Errorf("%w: %s needs %d MB, the budget is %d MB", ErrMemory, sp.ID(), need>>20, o.MaxMem>>20)
 	}
@@ -152,10 +152,13 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 		}
 		b.markGoal(g.Index*b.subs + uint64(g.Sub))
 	}
+	ctx, cancel := o.Limits.Context(ctx)
+	defer cancel()
 	var filled uint64
+	var reached int64
 	for depth := 0; ; depth++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+		if err := search.ContextErr(ctx); err != nil {
+			return nil, fmt.Errorf("pdb: %s: %w", sp.ID(), err)
 		}
 		b.depth = depth
 		b.chunk.Store(0)
@@ -178,8 +181,11 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 			entries += r.entries
 			pushed += r.pushed
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
+		if err := search.ContextErr(ctx); err != nil {
+			return nil, fmt.Errorf("pdb: %s: %w", sp.ID(), err)
+		}
+		if reached += states; o.MaxNodes > 0 && reached >= o.MaxNodes && pushed > 0 {
+			return nil, fmt.Errorf("pdb: %s: %w after %d states", sp.ID(), search.ErrNodeLimit, reached)
 		}
 		clear(b.summary[depth&1])
 		filled += uint64(entries)

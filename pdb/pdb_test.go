@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // ring is a test space: entries 0..n-1 on a cycle, moves to the two
@@ -75,11 +77,26 @@ func TestPlacements(t *testing.T) {
 
 func TestMemoryBudget(t *testing.T) {
 	sp := ring{28}
-	_, err := Build(context.Background(), sp, Options{Workers: 2, MaxMem: BuildMemory(sp, 2) - 1})
+	_, err := Build(context.Background(), sp, Options{Workers: 2, Limits: search.Limits{MaxMem: BuildMemory(sp, 2) - 1}})
 	if !errors.Is(err, ErrMemory) {
 		t.Fatalf("build over budget: %v, want ErrMemory", err)
 	}
-	if _, err := Build(context.Background(), sp, Options{Workers: 2, MaxMem: BuildMemory(sp, 2)}); err != nil {
+	if !errors.Is(err, search.ErrMemLimit) || search.StatusOf(err) != search.MemLimit {
+		t.Fatalf("build over budget: %v does not wrap search.ErrMemLimit", err)
+	}
+	if _, err := Build(context.Background(), sp, Options{Workers: 2, Limits: search.Limits{MaxMem: BuildMemory(sp, 2)}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNodeLimit checks that MaxNodes stops a build after the layer that
+// reached it, with an error wrapping search.ErrNodeLimit.
+func TestNodeLimit(t *testing.T) {
+	_, err := Build(context.Background(), ring{28}, Options{Workers: 2, Limits: search.Limits{MaxNodes: 3}})
+	if !errors.Is(err, search.ErrNodeLimit) {
+		t.Fatalf("build with 3 nodes: %v, want search.ErrNodeLimit", err)
+	}
+	if _, err := Build(context.Background(), ring{28}, Options{Workers: 2, Limits: search.Limits{MaxNodes: 1 << 40}}); err != nil {
 		t.Fatal(err)
 	}
 }

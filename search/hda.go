@@ -94,6 +94,11 @@ func ParallelPriorityFirst(ctx context.Context, newDomain func() Domain, workers
 	if prio == nil {
 		prio = func(d Domain, g int) int { return d.Heuristic() }
 	}
+	// The time limits run from here for all the workers: they become the
+	// context's.
+	ctx, cancel := o.Limits.Context(ctx)
+	defer cancel()
+	o.MaxTime, o.MaxCPU = 0, 0
 	p := &hda{o: &o, ctx: ctx, prio: prio, done: make(chan struct{}), start: time.Now()}
 	for i := range workers {
 		d := newDomain()
@@ -123,7 +128,7 @@ func ParallelPriorityFirst(ctx context.Context, newDomain func() Domain, workers
 	// A worker first checks the context after hdaCountEvery nodes, so a
 	// search shorter than that would ignore one already cancelled;
 	// PriorityFirst checks it before the first expansion.
-	if err := ctx.Err(); err != nil {
+	if err := ContextErr(ctx); err != nil {
 		p.finish(err, nil)
 		return p.result(StatusOf(err))
 	}
@@ -553,7 +558,7 @@ func (w *hdaWorker) check() bool {
 	if w.checks++; (w.checks-1)%(checkEvery/hdaCountEvery) != 0 {
 		return p.stop.Load()
 	}
-	if err := p.ctx.Err(); err != nil {
+	if err := ContextErr(p.ctx); err != nil {
 		p.finish(err, nil)
 		return true
 	}

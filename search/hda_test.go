@@ -100,7 +100,7 @@ func TestParallelPriorityFirstGrids(t *testing.T) {
 func TestParallelPriorityFirstLimits(t *testing.T) {
 	newDomain := func() search.Domain { return searchtest.NewGrid(300, 300, 0, false, 1) }
 	for _, workers := range []int{2, 3} {
-		r := search.ParallelPriorityFirst(context.Background(), newDomain, workers, search.Options{MaxNodes: 5000})
+		r := search.ParallelPriorityFirst(context.Background(), newDomain, workers, search.Options{Limits: search.Limits{MaxNodes: 5000}})
 		if r.Status != search.NodeLimit || !errors.Is(r.Err, search.ErrNodeLimit) {
 			t.Fatalf("%d workers, MaxNodes 5000: %v (%v)", workers, r.Status, r.Err)
 		}
@@ -110,7 +110,7 @@ func TestParallelPriorityFirstLimits(t *testing.T) {
 		// 1 MB: less than one worker's first page of records (1.5 MB), so
 		// the first memory check, after 1,024 nodes, stops the search long
 		// before the goal.
-		r = search.ParallelPriorityFirst(context.Background(), newDomain, workers, search.Options{MaxMem: 1 << 20})
+		r = search.ParallelPriorityFirst(context.Background(), newDomain, workers, search.Options{Limits: search.Limits{MaxMem: 1 << 20}})
 		if r.Status != search.MemLimit || !errors.Is(r.Err, search.ErrMemLimit) {
 			t.Fatalf("%d workers, MaxMem 1 MB: %v (%v)", workers, r.Status, r.Err)
 		}

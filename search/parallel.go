@@ -41,6 +41,11 @@ func ParallelIDAStar(ctx context.Context, newDomain func() Domain, workers int, 
 	if workers < 2 || o.Detect || o.VisitOnce || o.GoalOnGenerate {
 		return IDAStar(ctx, d, o)
 	}
+	// The time limits run from here for all the workers: they become the
+	// context's.
+	ctx, cancel := o.Limits.Context(ctx)
+	defer cancel()
+	o.MaxTime, o.MaxCPU = 0, 0
 	s := newDFS(ctx, d, &o)
 	s.bound = d.Heuristic()
 	var total atomic.Int64 // generated nodes of all workers, for MaxNodes
@@ -145,7 +150,7 @@ func (s *dfs) share(ctx context.Context, newDomain func() Domain, workers int, t
 					// the iteration's context, which is no error.
 					err := ws.mon.err
 					if ctx.Err() != nil {
-						err = ctx.Err()
+						err = ContextErr(ctx)
 					}
 					if err == ErrNodeLimit || ctx.Err() != nil {
 						if s.mon.err == nil {
@@ -171,6 +176,15 @@ func (s *dfs) share(ctx context.Context, newDomain func() Domain, workers int, t
 		}()
 	}
 	wg.Wait()
+	// A worker that sees the context end between two tasks returns without
+	// a word: the tasks left unsearched make the iteration incomplete, and
+	// without this the search would end with NoSolution.
+	if err := ContextErr(ctx); err != nil && !s.found && !s.stop {
+		if s.mon.err == nil {
+			s.mon.err = err
+		}
+		s.stop = true
+	}
 }
 
 // absorb adds a worker's counts for one subtree to s.

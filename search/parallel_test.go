@@ -69,7 +69,7 @@ func TestParallelIDAStar(t *testing.T) {
 func TestParallelIDAStarLimits(t *testing.T) {
 	const limit = 50000
 	newDomain := func() search.Domain { return searchtest.NewGrid(6, 6, 0.25, false, 3) }
-	r := search.ParallelIDAStar(context.Background(), newDomain, 2, search.Options{MaxNodes: limit})
+	r := search.ParallelIDAStar(context.Background(), newDomain, 2, search.Options{Limits: search.Limits{MaxNodes: limit}})
 	if r.Status != search.NodeLimit || r.Stats.Generated < limit || r.Stats.Generated > limit+2*(1<<14)+1000 {
 		t.Fatalf("node limit %d: %v after %d nodes", limit, r.Status, r.Stats.Generated)
 	}

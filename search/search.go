@@ -12,11 +12,11 @@ import (
 
 // Options configure a search. The zero value is a search without limits.
 type Options struct {
-	// MaxNodes stops the search after this many generated nodes (0: no limit).
-	MaxNodes int64
-	// MaxMem stops a search that stores states when its stores and open list
-	// hold about this many bytes (0: no limit).
-	MaxMem int64
+	// Limits bound the search: MaxNodes counts generated nodes, MaxMem the
+	// bytes held by the stores and the open list of a search that stores
+	// states, MaxTime and MaxCPU are checked with the other limits, every
+	// checkEvery generated nodes.
+	Limits
 	// Progress, if set, is called about every quarter second from the
 	// search's goroutine with the statistics so far.
 	Progress func(*Stats)
@@ -194,6 +194,7 @@ type monitor struct {
 	start    time.Time
 	lastCall time.Time
 	next     int64 // Generated count of the next check
+	clock    Clock // MaxTime, MaxCPU
 	err      error
 	// bytes reports the memory held by the search; nil means none.
 	bytes func() int64
@@ -204,7 +205,7 @@ type monitor struct {
 
 func newMonitor(ctx context.Context, o *Options, s *Stats) *monitor {
 	now := time.Now()
-	return &monitor{ctx: ctx, o: o, stats: s, start: now, lastCall: now}
+	return &monitor{ctx: ctx, o: o, stats: s, start: now, lastCall: now, clock: o.StartClock()}
 }
 
 // check returns true when the search must stop.
@@ -220,7 +221,7 @@ func (m *monitor) check() bool {
 		return false
 	}
 	m.next = m.stats.Generated + checkEvery
-	if err := m.ctx.Err(); err != nil {
+	if err := ContextErr(m.ctx); err != nil {
 		m.err = err
 		return true
 	}
@@ -232,6 +233,10 @@ func (m *monitor) check() bool {
 	}
 	if m.o.MaxMem > 0 && m.bytes != nil && m.bytes() > m.o.MaxMem {
 		m.err = ErrMemLimit
+		return true
+	}
+	if err := m.clock.Err(); err != nil {
+		m.err = err
 		return true
 	}
 	if m.o.Progress != nil {

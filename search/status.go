@@ -90,16 +90,16 @@ func (s Status) Err() error {
 // context's errors.
 var (
 	// ErrNodeLimit: the node limit was reached.
-	ErrNodeLimit = errors.New("node limit reached")
+	ErrNodeLimit = errors.New("search: node limit reached")
 	// ErrMemLimit: the memory limit was reached.
-	ErrMemLimit = errors.New("memory limit reached")
+	ErrMemLimit = errors.New("search: memory limit reached")
 	// ErrDepthBound: the depth bound cut the search, which found nothing.
-	ErrDepthBound = errors.New("depth bound reached without a solution")
-	errStopped    = errors.New("stopped")
+	ErrDepthBound = errors.New("search: depth bound reached without a solution")
+	errStopped    = errors.New("search: stopped")
 )
 
 // StatusOf returns the status of a search stopped by err: NodeLimit,
-// MemLimit, DepthLimit, TimeLimit or Interrupted for the sentinel errors of
+// MemLimit, DepthLimit, TimeLimit (also for ErrCPULimit) or Interrupted for the sentinel errors of
 // this package and the context's errors (also wrapped), Solved for nil and
 // Stopped for any other error.
 func StatusOf(err error) Status {
@@ -112,7 +112,7 @@ func StatusOf(err error) Status {
 		return MemLimit
 	case errors.Is(err, ErrDepthBound):
 		return DepthLimit
-	case errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, ErrCPULimit):
 		return TimeLimit
 	case errors.Is(err, context.Canceled):
 		return Interrupted

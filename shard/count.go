@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 )
 
 // Count counts the subtrees ks of the frontier to maxDepth on workers
@@ -13,11 +14,12 @@ import (
 // subtree cut short by ctx is dropped, never handed on, so that whatever
 // done records is exact. The error is ctx's when it stopped the count.
 func Count(ctx context.Context, newTree func() estimate.Tree, fr *Frontier, ks []int, maxDepth, workers int, done func(k int, p *estimate.Profile)) error {
+	workers = search.Workers(workers) // 0: every CPU
 	next := make(chan int)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	stop := func() bool { return ctx.Err() != nil }
-	for w := 0; w < max(workers, 1); w++ {
+	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

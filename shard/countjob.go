@@ -10,6 +10,7 @@ import (
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/search"
 )
 
 // CountJob is a count of a tree cut into subtrees as a command asks for
@@ -46,9 +47,11 @@ type CountResult struct {
 	Slot     Slot
 	// Out is the shard file written ("" for a whole count).
 	Out string
-	// Stopped is set when ctx ended the count; File then holds the
-	// subtrees finished, which the checkpoint (Checkpoint) holds too.
-	Stopped    bool
+	// Status is search.Solved for a finished count; when ctx ended it,
+	// the context's status (search.Interrupted, search.TimeLimit), and
+	// File holds the subtrees finished, which the checkpoint (Checkpoint)
+	// holds too.
+	Status     search.Status
 	Checkpoint string
 	spec       string
 }
@@ -114,7 +117,7 @@ func (j CountJob) Run(ctx context.Context, newTree func() estimate.Tree, getenv 
 		return nil, err
 	}
 	if err != nil {
-		res.Stopped = true
+		res.Status = search.StatusOf(err)
 		return res, nil
 	}
 	if slot.N > 1 || j.Shard != "" {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
 )
 
@@ -23,7 +24,7 @@ func TestCountJob(t *testing.T) {
 		j := shard.CountJob{Spec: "p", SpecHash: shard.Hash([]byte("p")), SplitDepth: "2", Shard: []string{"0/2", "1/2"}[i], Out: out,
 			MaxDepth: shard.NoDepthLimit, Workers: 1}
 		res, err := j.Run(context.Background(), newTree, os.Getenv)
-		if err != nil || res.Stopped || res.Out != out {
+		if err != nil || res.Status != search.Solved || res.Out != out {
 			t.Fatal(res, err)
 		}
 		var line bytes.Buffer
@@ -59,7 +60,7 @@ func TestCountJob(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	stopped, err := shard.CountJob{Spec: "p", SplitDepth: "2", MaxDepth: shard.NoDepthLimit, Workers: 1, Checkpoint: filepath.Join(dir, "c")}.Run(ctx, newTree, os.Getenv)
-	if err != nil || !stopped.Stopped {
+	if err != nil || !stopped.Status.Early() {
 		t.Fatalf("cancelled: %+v, %v", stopped, err)
 	}
 	var msg bytes.Buffer

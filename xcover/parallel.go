@@ -21,6 +21,7 @@ import (
 // A problem with multiplicities (SetBounds) is searched by one worker:
 // Algorithm M's levels are not the items' and the cut does not apply.
 func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, visit func(worker int, options []int) bool) Result {
+	workers = search.Workers(workers) // 0: every CPU
 	if workers < 2 || p.bounds != nil {
 		return p.Compile(s).Solve(ctx, 0, func(o []int) bool { return visit == nil || visit(0, o) })
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/rubik"
 	"github.com/branchwise/branchwise/puzzles/tiles"
+	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
 )
 
@@ -54,7 +55,7 @@ func newBFTilesCmd(e *env) *cobra.Command {
 	var f bfFlags
 	var keepParent bool
 	var start, fsmLen int
-	var lim cliflag.Limits
+	var lim search.Limits
 	c := &cobra.Command{
 		Use:   "tiles RxC",
 		Short: "Branching factors of the r x c sliding-tile puzzle",
@@ -87,10 +88,10 @@ a smaller automaton, still correct (docs/branching.md).`,
 			what := fmt.Sprintf("%dx%d sliding-tile puzzle, blank starting in cell %d, ", rows, cols, start)
 			switch {
 			case fsmLen > 0:
-				lim.SetGCLimit(1)
-				ctx, cancel := lim.Context(e.ctx)
+				cliflag.SetGCLimit(lim, 1)
+				ctx, cancel := cliflag.Context(e.ctx, lim)
 				defer cancel()
-				explore := func(ctx context.Context, a *branching.Automaton, l branching.Limits) (*branching.Graph, error) {
+				explore := func(ctx context.Context, a *branching.Automaton, l search.Limits) (*branching.Graph, error) {
 					return tiles.TypeGraphFSM(ctx, rows, cols, start, a, l)
 				}
 				fsmWhat, err := "", error(nil)
@@ -110,14 +111,14 @@ a smaller automaton, still correct (docs/branching.md).`,
 	c.Flags().BoolVar(&keepParent, "keep-parent", false, "generate the parent as a child")
 	c.Flags().IntVar(&start, "start", 0, "the blank's starting cell, row-major")
 	c.Flags().IntVar(&fsmLen, "fsm", 0, "prune with a learned FSM of duplicate move strings up to this length (1-24)")
-	lim.Add(c.Flags())
+	cliflag.AddLimits(c.Flags(), &lim)
 	return c
 }
 
 func newBFRubikCmd(e *env) *cobra.Command {
 	var f bfFlags
 	var fsmLen int
-	var lim cliflag.Limits
+	var lim search.Limits
 	c := &cobra.Command{
 		Use:   "rubik",
 		Short: "Branching factors of Rubik's Cube (18 moves, Edelkamp and Korf's pruning)",
@@ -133,8 +134,8 @@ move strings up to length L (Taylor and Korf 1993); limits as for bf tiles.`,
 			if fsmLen == 0 {
 				return reportBF(e, &f, "Rubik's Cube, 18 moves, same face and opposite-face order pruned", rubik.TypeGraph())
 			}
-			lim.SetGCLimit(1)
-			ctx, cancel := lim.Context(e.ctx)
+			cliflag.SetGCLimit(lim, 1)
+			ctx, cancel := cliflag.Context(e.ctx, lim)
 			defer cancel()
 			g, what, err := fsmGraph(e, ctx, rubik.LearnFSM, fsmLen, lim, false, rubik.TypeGraphFSM)
 			if err != nil {
@@ -145,7 +146,7 @@ move strings up to length L (Taylor and Korf 1993); limits as for bf tiles.`,
 	}
 	f.add(c)
 	c.Flags().IntVar(&fsmLen, "fsm", 0, "prune with a learned FSM of duplicate move strings up to this length (1-24)")
-	lim.Add(c.Flags())
+	cliflag.AddLimits(c.Flags(), &lim)
 	return c
 }
 
@@ -171,27 +172,22 @@ a comment. Example and format: docs/branching.md.`,
 	return c
 }
 
-// branchLimits returns the limits of a learning or an exploration.
-func branchLimits(l cliflag.Limits) branching.Limits {
-	return branching.Limits{MaxNodes: l.MaxNodes, MaxMem: int64(l.MaxMem)}
-}
-
 // learnFSM learns the automaton of duplicate strings up to length n
 // within lim and ctx (branching.LearnWithNote), the heap kept within
 // --max-mem: the learner's tables are all the command holds.
-func learnFSM(ctx context.Context, learn branching.LearnFunc, n int, lim cliflag.Limits) (*branching.Automaton, string, error) {
+func learnFSM(ctx context.Context, learn branching.LearnFunc, n int, lim search.Limits) (*branching.Automaton, string, error) {
 	if lim.MaxMem > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		old := debug.SetMemoryLimit(int64(lim.MaxMem))
+		old := debug.SetMemoryLimit(lim.MaxMem)
 		defer debug.SetMemoryLimit(old)
 	}
-	return branching.LearnWithNote(ctx, learn, n, branchLimits(lim))
+	return branching.LearnWithNote(ctx, learn, n, lim)
 }
 
 // fsmGraph learns an automaton (learnFSM) and explores the type graph it
 // prunes; it returns the graph and what to say of the pruning. A learning
 // that ctx stopped prints its note and returns stopError.
-func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim cliflag.Limits, noteOnFail bool,
-	explore func(context.Context, *branching.Automaton, branching.Limits) (*branching.Graph, error)) (*branching.Graph, string, error) {
+func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim search.Limits, noteOnFail bool,
+	explore func(context.Context, *branching.Automaton, search.Limits) (*branching.Graph, error)) (*branching.Graph, string, error) {
 	fsm, note, err := learnFSM(ctx, learn, n, lim)
 	if fsm == nil {
 		return nil, "", err
@@ -200,7 +196,7 @@ func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim
 		fmt.Fprintln(e.stdout, note)
 		return nil, "", stopError(e, ctx)
 	}
-	g, err := explore(ctx, fsm, branchLimits(lim))
+	g, err := explore(ctx, fsm, lim)
 	if err != nil {
 		if noteOnFail && note != "" {
 			fmt.Fprintln(e.stdout, note)

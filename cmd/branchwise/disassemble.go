@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/pflag"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
@@ -34,7 +35,7 @@ func runDisassemble(e *env, ctx context.Context, file string, f packFlags, pk *p
 	if err != nil {
 		return err
 	}
-	o := disassembly.Options{Strategy: s, MaxNodes: f.burr.maxNodes}
+	o := disassembly.Options{Strategy: s, Limits: search.Limits{MaxNodes: int64(f.burr.maxNodes)}}
 	o.Groups, o.Weights = disassembly.BurrOptions(pz, f.problem-1)
 	k := 0
 	c := disassembly.Solve(ctx, pk, o, func(kinds []int, pieces [][]polyform.Cell, sep *disassembly.Separation) bool {

@@ -164,7 +164,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	if err := outputSVG(e, f.asJSON, &rep, f.svg); err != nil {
 		return err
 	}
-	if rep.Interrupted {
+	if rep.Status.Early() {
 		return errInterrupted
 	}
 	if f.compare == "" {

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/gaps"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 )
@@ -50,9 +50,8 @@ func newGapsSolveCmd(e *env) *cobra.Command {
 		cols          int
 		algo, store   string
 		asJSON, quiet bool
-		lim           cliflag.Limits
+		lim           search.Limits
 		workers       int
-		maxCPU        time.Duration
 	)
 	c := &cobra.Command{
 		Use:   "solve [DEAL] [--seed S --columns K] [flags]",
@@ -79,12 +78,11 @@ dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 			if err != nil {
 				return err
 			}
-			lim.SetGCLimit(1)
-			ctx, cancel := lim.Context(e.ctx)
+			cliflag.SetGCLimit(lim, 1)
+			ctx, cancel := cliflag.Context(e.ctx, lim)
 			defer cancel()
 			prog := cliflag.NewProgress(e.stderr)
-			out, err := gaps.Solve(ctx, d, algo, gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), MaxTime: lim.MaxTime,
-				MaxCPU: maxCPU, Store: store, Workers: workers, Progress: func(n int64) { prog.Printf("%d nodes", n) }})
+			out, err := gaps.Solve(ctx, d, algo, gaps.SolveOptions{Limits: lim, Store: store, Workers: workers, Progress: func(n int64) { prog.Printf("%d nodes", n) }})
 			prog.Done()
 			if err != nil {
 				return err
@@ -104,9 +102,9 @@ dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
 	fs.BoolVarP(&quiet, "quiet", "q", false, "print the verdict and counts without the moves")
 	fs.IntVarP(&workers, "workers", "j", 1, "goroutines searching the deal together (the decide algorithms)")
-	fs.DurationVar(&maxCPU, "max-cpu", 0, "stop after this much CPU time of the process (0: no limit)")
+	cliflag.AddMaxCPU(fs, &lim, "stop after this much CPU time of the process (0: no limit)")
 	cliflag.AddJSON(fs, &asJSON)
-	lim.Add(fs)
+	cliflag.AddLimits(fs, &lim)
 	return c
 }
 
@@ -118,9 +116,8 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 		deals, workers  int
 		dealWorkers     int
 		asJSON, verbose bool
-		lim             cliflag.Limits
+		lim             search.Limits
 		lf              shard.Checkpointing
-		maxCPU          time.Duration
 	)
 	c := &cobra.Command{
 		Use:   "survey --columns 4..9 --deals N [--seed S] [-j N] [flags]",
@@ -147,15 +144,14 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 			}
 			job := gaps.SurveySizes{ToColumns: hi, SurveyOptions: gaps.SurveyOptions{Columns: lo, Seed: uint64(seed), Deals: deals, Workers: workers,
 				Decider: decider, Algorithms: names, MaxTime: lim.MaxTime,
-				Solve: gaps.SolveOptions{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem), MaxCPU: maxCPU, Store: store, Workers: dealWorkers}}}
+				Solve: gaps.SolveOptions{Limits: lim, Store: store, Workers: dealWorkers}}}
 			if err := job.Check(); err != nil {
 				return err
 			}
-			lim.SetGCLimit(workers)
-			spec := fmt.Sprintf("gaps survey --columns %s --deals %d --seed %d --decider %s --algos %s --dedup %s --max-nodes %d --max-time %v --max-mem %d",
-				colText, deals, seed, decider, algos, store, lim.MaxNodes, lim.MaxTime, lim.MaxMem)
-			if maxCPU > 0 {
-				spec += fmt.Sprintf(" --max-cpu %v", maxCPU)
+			cliflag.SetGCLimit(lim, workers)
+			spec, err := job.LedgerSpec()
+			if err != nil {
+				return err
 			}
 			slot, err := lf.Slot(os.Getenv)
 			if err != nil {
@@ -198,12 +194,12 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 	fs.StringVar(&algos, "algos", "priority1,priority2,dfs-aces-first,dfs-aces-last", "algorithms run on the solvable deals, comma-separated (empty: none)")
 	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
 	fs.StringVar(&decider, "decider", "decide", "decider: decide, decide-reach (reachability test and forced moves), decide-stubborn[-dfs] (and stubborn sets), or a portfolio a,b sharing the time")
-	fs.DurationVar(&maxCPU, "max-cpu", 0, "stop each deal after this much CPU time of the process (needs -j 1; 0: no limit)")
+	cliflag.AddMaxCPU(fs, &lim, "stop each deal after this much CPU time of the process (needs -j 1; 0: no limit)")
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print one line per deal on standard error")
 	cliflag.AddWorkers(fs, &workers)
 	fs.IntVar(&dealWorkers, "deal-workers", 1, "goroutines deciding each deal together (with -j deals at once)")
 	cliflag.AddJSON(fs, &asJSON)
-	lim.Add(fs)
+	cliflag.AddLimits(fs, &lim)
 	addLedgerFlags(fs, &lf, "deal")
 	return c
 }

@@ -22,7 +22,7 @@ func TestGapsSolveFile(t *testing.T) {
 		t.Errorf("lost.txt: exit %d\n%s%s", code, stdout, stderr)
 	}
 	code, stdout, stderr = runCLI(t, "gaps", "solve", "--seed", "1", "--columns", "13", "--max-nodes", "5")
-	if code != exitOK || !strings.Contains(stdout, "status     unknown (node limit reached)") {
+	if code != exitOK || !strings.Contains(stdout, "status     unknown (search: node limit reached)") {
 		t.Errorf("node limit: exit %d\n%s%s", code, stdout, stderr)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 )
@@ -37,7 +38,7 @@ type logicSolveFlags struct {
 	strategy        string
 	asJSON          bool
 	explainMaxLines int
-	lim             cliflag.Limits
+	lim             search.Limits
 }
 
 func newLogicSolveCmd(e *env) *cobra.Command {
@@ -61,7 +62,7 @@ counts them: the root, one per clue chosen, one per way tried.`,
 	fs.BoolVar(&f.opt.Propagate, "propagate", false, "narrow the grid at every node by what all ways of each clue agree on (beyond Igarashi et al. (2005))")
 	fs.BoolVar(&f.opt.CountGenerated, "generated", false, "also count, as the paper does, the nodes generated to measure branching factors")
 	cliflag.AddJSON(fs, &f.asJSON)
-	f.lim.Add(fs)
+	cliflag.AddLimits(fs, &f.lim)
 	return c
 }
 
@@ -75,10 +76,10 @@ func runLogicSolve(e *env, file string, f logicSolveFlags) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := f.lim.Context(e.ctx)
+	ctx, cancel := cliflag.Context(e.ctx, f.lim)
 	defer cancel()
-	f.lim.SetGCLimit(1)
-	o.MaxNodes, o.MaxMem, o.Grids = f.lim.MaxNodes, int64(f.lim.MaxMem), f.asJSON
+	cliflag.SetGCLimit(f.lim, 1)
+	o.Limits, o.Grids = f.lim, f.asJSON
 	if err := o.Check(); err != nil {
 		return err
 	}
@@ -97,7 +98,7 @@ func runLogicSolve(e *env, file string, f logicSolveFlags) error {
 
 func newLogicBFCmd(e *env) *cobra.Command {
 	var asJSON bool
-	var lim cliflag.Limits
+	var lim search.Limits
 	c := &cobra.Command{
 		Use:   "bf FILE",
 		Short: "Each clue's branching factor (number of ways) on the empty grid",
@@ -110,10 +111,10 @@ factor, by which the sorted strategy orders the clues.`,
 			if err != nil {
 				return err
 			}
-			ctx, cancel := lim.Context(e.ctx)
+			ctx, cancel := cliflag.Context(e.ctx, lim)
 			defer cancel()
-			lim.SetGCLimit(1)
-			rep, stopped := logicgrid.BranchingReport(ctx, p, args[0], logicgrid.Limits{MaxNodes: lim.MaxNodes, MaxMem: int64(lim.MaxMem)})
+			cliflag.SetGCLimit(lim, 1)
+			rep, stopped := logicgrid.BranchingReport(ctx, p, args[0], lim)
 			if stopped != nil {
 				defer fmt.Fprintf(e.stderr, "branchwise: logic bf: stopped (%v): clues not counted show 0 ways\n", stopped)
 			}
@@ -124,7 +125,7 @@ factor, by which the sorted strategy orders the clues.`,
 		},
 	}
 	cliflag.AddJSON(c.Flags(), &asJSON)
-	lim.Add(c.Flags())
+	cliflag.AddLimits(c.Flags(), &lim)
 	return c
 }
 
@@ -132,7 +133,7 @@ type logicImportFlags struct {
 	opt           logicgrid.CheckOptions
 	out, strategy string
 	check, asJSON bool
-	lim           cliflag.Limits
+	lim           search.Limits
 }
 
 func newLogicImportCmd(e *env) *cobra.Command {
@@ -157,7 +158,7 @@ prints the node counts (docs/logicgrid.md).`,
 	fs.BoolVar(&f.opt.XCover, "xcover", false, "with --check: solve by exact cover with colours instead")
 	fs.BoolVar(&f.opt.Propagate, "propagate", false, "with --check: narrow the grid at every node (beyond Igarashi et al. (2005))")
 	cliflag.AddJSON(fs, &f.asJSON)
-	f.lim.Add(fs)
+	cliflag.AddLimits(fs, &f.lim)
 	return c
 }
 
@@ -182,10 +183,10 @@ func runLogicImport(e *env, args []string, f logicImportFlags) error {
 	if !f.check {
 		return logicgrid.WriteQuint(e.stdout, f.out, qs)
 	}
-	ctx, cancel := f.lim.Context(e.ctx)
+	ctx, cancel := cliflag.Context(e.ctx, f.lim)
 	defer cancel()
 	prog := cliflag.NewProgress(e.stderr)
-	f.opt.MaxNodes = f.lim.MaxNodes
+	f.opt.Limits = f.lim
 	rep, err := logicgrid.CheckCorpora(ctx, qs, strats, f.opt, func(s xcover.Strategy, i int, q logicgrid.QuintPuzzle) {
 		prog.Printf("%s: %d/%d %s", s, i+1, len(qs), q.Name)
 	})

@@ -14,6 +14,7 @@ import (
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/render"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -114,7 +115,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion, f.spec.ColourCut
 	pk.PieceCut = f.spec.PieceCut
-	ctx, cancel := cliflag.Limits{MaxTime: f.maxTime}.Context(e.ctx)
+	ctx, cancel := cliflag.Context(e.ctx, search.Limits{MaxTime: f.maxTime})
 	defer cancel()
 	if shardActive(f.shard) {
 		switch {

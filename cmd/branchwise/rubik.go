@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/rubik"
+	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
 )
 
@@ -24,7 +25,7 @@ func newRubikSolveCmd(e *env) *cobra.Command {
 		workers, predict int
 		asJSON           bool
 		svgPath          string
-		lim              cliflag.Limits
+		lim              search.Limits
 	)
 	c := &cobra.Command{
 		Use:   `solve "SCRAMBLE"`,
@@ -53,15 +54,15 @@ checked by applying it.`,
 			if err != nil {
 				return err
 			}
-			ctx, cancel := lim.Context(e.ctx)
+			ctx, cancel := cliflag.Context(e.ctx, lim)
 			defer cancel()
-			h, srcs, err := rubik.LoadHeuristic(ctx, dir, t.Edges, pf.options(e, workers, int64(lim.MaxMem)))
+			h, srcs, err := rubik.LoadHeuristic(ctx, dir, t.Edges, pf.options(e, workers, lim.MaxMem))
 			cliflag.NewProgress(e.stderr).Done()
 			if err != nil {
 				return err
 			}
 			h.Conjugates, h.Inverse = t.Conjugates, t.Inverse
-			o := t.Options(rubik.ReportOptions{Workers: workers, MaxNodes: lim.MaxNodes, Predict: predict, Tables: srcs})
+			o := t.Options(rubik.ReportOptions{Workers: workers, Limits: lim, Predict: predict, Tables: srcs})
 			rep, err := rubik.SolveReport(ctx, scr, h, o)
 			if predict > 0 && svgPath != "" {
 				if err := cliflag.CreateFile(svgPath, rep.WriteSVG); err != nil {
@@ -92,6 +93,6 @@ checked by applying it.`,
 	cliflag.AddSeed(fs, &seed)
 	cliflag.AddWorkers(fs, &workers)
 	cliflag.AddJSON(fs, &asJSON)
-	lim.Add(fs)
+	cliflag.AddLimits(fs, &lim)
 	return c
 }

@@ -49,7 +49,7 @@ func runSharded(e *env, ctx context.Context, spec polyform.CountSpec, job shard.
 	switch {
 	case err != nil:
 		return err
-	case res.Stopped:
+	case res.Status.Early():
 		res.WriteStopped(e.stderr)
 		return errInterrupted
 	case res.Out != "":

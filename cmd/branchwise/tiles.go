@@ -34,7 +34,7 @@ type tilesFlags struct {
 	heuristic string
 	fsmLen    int
 	asJSON    bool
-	lim       cliflag.Limits
+	lim       search.Limits
 	pdb       tilesPDB
 }
 
@@ -47,13 +47,14 @@ func (f *tilesFlags) add(c *cobra.Command) {
 	fs.StringVar(&f.opt.Store, "dedup", "hash", "duplicate store of the graph searches: hash or trie")
 	fs.IntVar(&f.fsmLen, "fsm", 0, "prune depth-first searches with a learned FSM of duplicate move strings up to this length")
 	cliflag.AddJSON(fs, &f.asJSON)
-	f.lim.Add(fs)
+	cliflag.AddLimits(fs, &f.lim)
 }
 
 // options checks the flags and returns the search's options.
 func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 	o := f.opt
-	o.MaxNodes, o.MaxMem = f.lim.MaxNodes, int64(f.lim.MaxMem)
+	o.Limits = f.lim
+	o.MaxTime = 0 // the command's context's (cliflag.Context), for the whole run
 	if err := o.Check(); err != nil {
 		return o, err
 	}
@@ -69,13 +70,13 @@ func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 // and Ctrl-C (cancel it when done), the FSM of --fsm learned into o.Filter
 // (a limit leaves the automaton learned so far, with a note on standard
 // error), and the pattern databases loaded into o. gcShare is the limits'
-// share of the heap's goal (cliflag.Limits.SetGCLimit).
+// share of the heap's goal (search.Limits.SetGCLimit).
 func (f *tilesFlags) start(e *env, o *tiles.SolveOptions, gcShare int) (context.Context, context.CancelFunc, error) {
-	f.lim.SetGCLimit(gcShare)
-	ctx, cancel := f.lim.Context(e.ctx)
+	cliflag.SetGCLimit(f.lim, gcShare)
+	ctx, cancel := cliflag.Context(e.ctx, f.lim)
 	if f.fsmLen > 0 {
 		// --max-nodes counts the search's nodes, not the strings learned.
-		fsm, note, _ := learnFSM(ctx, tiles.LearnFSM, f.fsmLen, cliflag.Limits{MaxMem: f.lim.MaxMem})
+		fsm, note, _ := learnFSM(ctx, tiles.LearnFSM, f.fsmLen, search.Limits{MaxMem: f.lim.MaxMem})
 		if note != "" {
 			fmt.Fprintln(e.stderr, "branchwise: "+note)
 		}
@@ -83,7 +84,7 @@ func (f *tilesFlags) start(e *env, o *tiles.SolveOptions, gcShare int) (context.
 			o.Filter = fsm
 		}
 	}
-	if err := f.pdb.load(ctx, e, f.heuristic, int64(f.lim.MaxMem)); err != nil {
+	if err := f.pdb.load(ctx, e, f.heuristic, f.lim.MaxMem); err != nil {
 		cancel()
 		return nil, nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/branchwise/branchwise/internal/cputime"
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/puzzles/tiles"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -45,8 +46,11 @@ the mean length relative to the optimum.`,
 				return err
 			}
 			defer cancel()
-			spec := fmt.Sprintf("tiles korf100 --algo %s --heuristic %s --weight %v --increment %d --dedup %s --fsm %d --max-nodes %d --max-mem %d",
-				opt.Algorithm, f.heuristic, opt.Weight, opt.Increment, opt.Store, f.fsmLen, f.lim.MaxNodes, f.lim.MaxMem)
+			run := tiles.Korf100Options{Solve: opt, Workers: workers}
+			spec, err := run.LedgerSpec()
+			if err != nil {
+				return err
+			}
 			slot, err := lf.Slot(os.Getenv)
 			if err != nil {
 				return err
@@ -62,11 +66,12 @@ the mean length relative to the optimum.`,
 			if ledger != nil {
 				done = len(ledger.Done())
 			}
-			res, err := tiles.RunKorf100(ctx, tiles.Korf100Options{Solve: opt, Instances: sel, Workers: workers, Ledger: ckpt(ledger),
-				Done: func(r tiles.KorfRun) {
-					done, nodes = done+1, nodes+r.Generated
-					prog.Printf("korf100: %d/%d instances done, %s nodes, %s", done, len(sel), cliflag.Count(nodes), time.Since(start).Round(time.Second))
-				}})
+			run.Instances, run.Ledger = sel, ckpt(ledger)
+			run.Done = func(r tiles.KorfRun) {
+				done, nodes = done+1, nodes+r.Generated
+				prog.Printf("korf100: %d/%d instances done, %s nodes, %s", done, len(sel), cliflag.Count(nodes), time.Since(start).Round(time.Second))
+			}
+			res, err := tiles.RunKorf100(ctx, run)
 			prog.Done()
 			// The CPU time measured, not the instances' times summed (which
 			// counts the time a loaded machine's other work took too).
@@ -142,7 +147,7 @@ func (t *tilesPDB) load(ctx context.Context, e *env, name string, maxMem int64) 
 func newTilesKorf24Cmd(e *env) *cobra.Command {
 	var t tilesPDB
 	var which string
-	var lim cliflag.Limits
+	var lim search.Limits
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "korf24 [flags]",
@@ -158,12 +163,12 @@ whole run.`,
 			if err != nil {
 				return err
 			}
-			ctx, cancel := lim.Context(e.ctx)
+			ctx, cancel := cliflag.Context(e.ctx, lim)
 			defer cancel()
-			if err := t.load(ctx, e, "pdb6666", int64(lim.MaxMem)); err != nil {
+			if err := t.load(ctx, e, "pdb6666", lim.MaxMem); err != nil {
 				return err
 			}
-			res, err := tiles.RunKorf24(ctx, tiles.Korf24Options{Instances: sel, Heuristic: t.h, Workers: t.workers, MaxNodes: lim.MaxNodes,
+			res, err := tiles.RunKorf24(ctx, tiles.Korf24Options{Instances: sel, Heuristic: t.h, Workers: t.workers, Limits: lim,
 				Done: func(s tiles.Solution) {
 					if !asJSON {
 						fmt.Fprintf(e.stderr, "#%s %s length %d (published %d), %d nodes, %.1f s\n", s.Name, s.Status, s.Length, s.Optimal, s.Generated, s.Seconds)
@@ -187,7 +192,7 @@ whole run.`,
 	fs.BoolVar(&t.noReflect, "no-reflect", false, "leave out the lookup of the board reflected about the diagonal")
 	cliflag.AddWorkers(fs, &t.workers)
 	cliflag.AddJSON(fs, &asJSON)
-	lim.Add(fs)
+	cliflag.AddLimits(fs, &lim)
 	return c
 }
 
@@ -207,7 +212,7 @@ func (f *pdbFlags) dir() (string, error) { return pdb.CacheDir(f.cacheDir, f.noC
 // options returns build options that show each layer on the progress line.
 func (f *pdbFlags) options(e *env, workers int, maxMem int64) pdb.Options {
 	prog := cliflag.NewProgress(e.stderr)
-	return pdb.Options{Workers: workers, MaxMem: maxMem, Progress: func(l pdb.Layer) {
+	return pdb.Options{Workers: workers, Limits: search.Limits{MaxMem: maxMem}, Progress: func(l pdb.Layer) {
 		prog.Printf("building pattern database: depth %d, %d of %d entries, %s", l.Depth, l.Filled, l.Size, l.Elapsed.Round(time.Second))
 	}}
 }

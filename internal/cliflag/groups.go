@@ -5,24 +5,25 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"time"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/pflag"
 )
 
-// Limits are the shared bounds on a search: --max-nodes, --max-time and
-// --max-mem.
-type Limits struct {
-	MaxNodes int64
-	MaxTime  time.Duration
-	MaxMem   ByteSize
-}
-
-// Add declares the three limit flags on fs.
-func (l *Limits) Add(fs *pflag.FlagSet) {
+// AddLimits declares the limit flags every searching command shares,
+// --max-nodes, --max-time and --max-mem, bound to the fields of l (the
+// library's one declaration of limits, search.Limits); a command whose
+// searches take a CPU budget adds --max-cpu with AddMaxCPU.
+func AddLimits(fs *pflag.FlagSet, l *search.Limits) {
 	fs.Int64Var(&l.MaxNodes, "max-nodes", 0, "stop after this many generated nodes (0: no limit)")
 	fs.DurationVar(&l.MaxTime, "max-time", 0, "stop after this long, e.g. 90s or 10m (0: no limit)")
-	fs.Var(&l.MaxMem, "max-mem", "stop when the search holds about this much memory, e.g. 4GB (0: no limit)")
+	fs.Var((*ByteSize)(&l.MaxMem), "max-mem", "stop when the search holds about this much memory, e.g. 4GB (0: no limit)")
+}
+
+// AddMaxCPU declares --max-cpu, bound to l.MaxCPU, with the command's
+// usage text.
+func AddMaxCPU(fs *pflag.FlagSet, l *search.Limits, usage string) {
+	fs.DurationVar(&l.MaxCPU, "max-cpu", 0, usage)
 }
 
 // SetGCLimit tells the garbage collector to keep the heap within what
@@ -33,15 +34,17 @@ func (l *Limits) Add(fs *pflag.FlagSet) {
 // resident memory ends well past the limit (issue 19: 1.45x for A*). The
 // searches stop at MaxMem of live data, so the collector works hard only
 // near the end.
-func (l Limits) SetGCLimit(workers int) {
+func SetGCLimit(l search.Limits, workers int) {
 	if l.MaxMem <= 0 || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	debug.SetMemoryLimit(int64(l.MaxMem) * int64(max(workers, 1)))
+	debug.SetMemoryLimit(l.MaxMem * int64(max(workers, 1)))
 }
 
-// Context returns ctx bounded by the time limit.
-func (l Limits) Context(ctx context.Context) (context.Context, context.CancelFunc) {
+// Context returns ctx bounded by the wall-clock limit l.MaxTime, so that
+// the work around a search (loading tables, printing) stops too; the CPU
+// budget is the searches' own (search.Limits.MaxCPU).
+func Context(ctx context.Context, l search.Limits) (context.Context, context.CancelFunc) {
 	if l.MaxTime > 0 {
 		return context.WithTimeout(ctx, l.MaxTime)
 	}

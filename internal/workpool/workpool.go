@@ -12,6 +12,7 @@ package workpool
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -20,8 +21,16 @@ import (
 // low enough that a mistyped -j 1000000 cannot start a million goroutines.
 const MaxWorkers = 1024
 
-// Workers returns n clamped to 1..MaxWorkers.
-func Workers(n int) int { return min(max(n, 1), MaxWorkers) }
+// Workers returns the goroutines a pool asked for n runs: n clamped to
+// MaxWorkers, and for 0 (or less) every CPU Go may use,
+// runtime.GOMAXPROCS(0). It is the one meaning of "0 workers" in
+// branchwise (search.Workers is this function).
+func Workers(n int) int {
+	if n < 1 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	return min(n, MaxWorkers)
+}
 
 // Run runs jobs 0..n-1 on Workers(workers) goroutines. newWorker(w) is
 // called once on worker w's goroutine and returns the worker's job

@@ -97,7 +97,8 @@ func TestNoLeak(t *testing.T) {
 }
 
 func TestWorkers(t *testing.T) {
-	for _, tc := range [][2]int{{-5, 1}, {0, 1}, {1, 1}, {8, 8}, {1 << 20, MaxWorkers}} {
+	all := min(runtime.GOMAXPROCS(0), MaxWorkers)
+	for _, tc := range [][2]int{{-5, all}, {0, all}, {1, 1}, {8, 8}, {1 << 20, MaxWorkers}} {
 		if got := Workers(tc[0]); got != tc[1] {
 			t.Errorf("Workers(%d) = %d, want %d", tc[0], got, tc[1])
 		}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/baseline.golden")
@@ -35,7 +37,7 @@ func TestBaseline(t *testing.T) {
 		for seed := uint64(1); seed <= 40; seed++ {
 			d := Generate(k, seed)
 			for _, a := range baselineAlgorithms {
-				o, err := Solve(context.Background(), d, a, SolveOptions{MaxNodes: baselineMaxNodes})
+				o, err := Solve(context.Background(), d, a, SolveOptions{Limits: search.Limits{MaxNodes: baselineMaxNodes}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -47,7 +49,7 @@ func TestBaseline(t *testing.T) {
 				fmt.Fprintf(&b, "%d %d %s %s %d %d %d %d\n", k, seed, a, o.Verdict, o.Generated, o.Stored, o.Rejected, len(o.Path))
 			}
 			// The depth-first decider, which the survey does not run.
-			dec, err := Decide(context.Background(), d, DecideOptions{MaxNodes: baselineMaxNodes, Deadlock: true, DepthFirst: true})
+			dec, err := Decide(context.Background(), d, DecideOptions{Limits: search.Limits{MaxNodes: baselineMaxNodes}, Deadlock: true, DepthFirst: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -66,11 +66,10 @@ func (v Verdict) String() string {
 // DecideOptions configure Decide. The zero value has no limits, a hash set
 // and deadlock detection off.
 type DecideOptions struct {
-	// MaxNodes stops the search after this many generated nodes (0: none).
-	MaxNodes int64
-	// MaxMem stops it when its store, records and open list hold about this
-	// many bytes (0: none).
-	MaxMem int64
+	// Limits bound the search: MaxNodes the generated nodes, MaxMem the
+	// bytes its store, records and open list hold, MaxTime and MaxCPU its
+	// time (search.Options.Limits).
+	search.Limits
 	// Store holds the canonical keys; nil means a new dedup.NewHashSet().
 	Store dedup.Store
 	// Deadlock cuts positions that Deadlocked proves lost.
@@ -139,7 +138,7 @@ type Decision struct {
 // domain dom of the deal (whose Order it sets): a configuration of package
 // search.
 func (o DecideOptions) Search(dom *Domain) (search.Func, search.Options) {
-	so := search.Options{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: o.Store,
+	so := search.Options{Limits: o.Limits, Store: o.Store,
 		GoalOnGenerate: true, Canonical: !o.Plain, Progress: o.Progress}
 	if o.Deadlock && !o.Reach {
 		g := dom.G
@@ -175,7 +174,7 @@ func (o DecideOptions) Search(dom *Domain) (search.Func, search.Options) {
 // workers: those of Search, with hooks that use the domain they are given
 // (each worker has its own) and per-worker stores of Store's kind.
 func (o DecideOptions) parallelOptions() search.Options {
-	so := search.Options{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: o.Store,
+	so := search.Options{Limits: o.Limits, Store: o.Store,
 		GoalOnGenerate: true, Canonical: true, Progress: o.Progress}
 	if _, ok := o.Store.(*dedup.Trie); ok {
 		so.NewStore = dedup.NewTrie

@@ -373,7 +373,7 @@ func toMoves(p []search.Move) []Move {
 
 func TestDecideLimits(t *testing.T) {
 	d := Generate(8, 1)
-	dec, err := Decide(context.Background(), d, DecideOptions{MaxNodes: 10})
+	dec, err := Decide(context.Background(), d, DecideOptions{Limits: search.Limits{MaxNodes: 10}})
 	if err != nil || dec.Verdict != Unknown || dec.Generated != 10 || dec.Err != search.ErrNodeLimit || dec.Status != search.NodeLimit {
 		t.Errorf("node limit: %v %d %v %v", dec.Verdict, dec.Generated, dec.Err, err)
 	}

@@ -89,8 +89,8 @@ func TestDecideWorkersLimits(t *testing.T) {
 		o    DecideOptions
 		want error
 	}{
-		{context.Background(), DecideOptions{MaxNodes: 50_000}, search.ErrNodeLimit},
-		{context.Background(), DecideOptions{MaxMem: 32 << 20}, search.ErrMemLimit},
+		{context.Background(), DecideOptions{Limits: search.Limits{MaxNodes: 50_000}}, search.ErrNodeLimit},
+		{context.Background(), DecideOptions{Limits: search.Limits{MaxMem: 32 << 20}}, search.ErrMemLimit},
 		{ctx, DecideOptions{}, context.Canceled},
 	} {
 		o := c.o

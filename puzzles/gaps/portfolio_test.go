@@ -19,7 +19,7 @@ func TestPortfolioVerdicts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := Solve(context.Background(), d, "decide-reach,decide-stubborn-dfs", SolveOptions{MaxTime: time.Minute})
+			got, err := Solve(context.Background(), d, "decide-reach,decide-stubborn-dfs", SolveOptions{Limits: search.Limits{MaxTime: time.Minute}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -47,7 +47,7 @@ func TestPortfolioShares(t *testing.T) {
 		t.Skip("no CPU clock")
 	}
 	d := Generate(13, 1042)
-	out, err := Solve(context.Background(), d, "decide,decide-stubborn-dfs", SolveOptions{MaxCPU: 4 * time.Second})
+	out, err := Solve(context.Background(), d, "decide,decide-stubborn-dfs", SolveOptions{Limits: search.Limits{MaxCPU: 4 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestPortfolioShares(t *testing.T) {
 		t.Errorf("deal 1042 won after %v of CPU: the best-first half did not use its 2s", out.CPU)
 	}
 	// One algorithm alone, stopped by the CPU budget: unknown, on time.
-	out, err = Solve(context.Background(), d, "decide", SolveOptions{MaxCPU: 300 * time.Millisecond})
+	out, err = Solve(context.Background(), d, "decide", SolveOptions{Limits: search.Limits{MaxCPU: 300 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,10 +76,10 @@ func TestPortfolioErrors(t *testing.T) {
 		algo string
 		o    SolveOptions
 	}{
-		{"decide,decide-stubborn-dfs", SolveOptions{}},            // nothing to share
-		{"decide,nope", SolveOptions{MaxCPU: time.Second}},        // unknown member
-		{"decide,,astar", SolveOptions{MaxTime: time.Second}},     // empty member
-		{"decide,decide", SolveOptions{Store: "tree", MaxCPU: 1}}, // bad store
+		{"decide,decide-stubborn-dfs", SolveOptions{}},                                   // nothing to share
+		{"decide,nope", SolveOptions{Limits: search.Limits{MaxCPU: time.Second}}},        // unknown member
+		{"decide,,astar", SolveOptions{Limits: search.Limits{MaxTime: time.Second}}},     // empty member
+		{"decide,decide", SolveOptions{Store: "tree", Limits: search.Limits{MaxCPU: 1}}}, // bad store
 	} {
 		if _, err := Solve(context.Background(), d, tc.algo, tc.o); err == nil {
 			t.Errorf("%q %+v: no error", tc.algo, tc.o)
@@ -88,7 +88,7 @@ func TestPortfolioErrors(t *testing.T) {
 	bad := []SurveySizes{
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,decide-stubborn-dfs", Solve: SolveOptions{Store: "hash"}}},
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,astar", MaxTime: time.Second, Solve: SolveOptions{Store: "hash"}}},
-		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide", Workers: 2, Solve: SolveOptions{Store: "hash", MaxCPU: time.Second}}},
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide", Workers: 2, Solve: SolveOptions{Store: "hash", Limits: search.Limits{MaxCPU: time.Second}}}},
 	}
 	for i, o := range bad {
 		if err := o.Check(); err == nil {

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/internal/spec"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -152,16 +153,21 @@ type SurveySizes struct {
 	ToColumns int
 	// Ledger, if set, holds the deals finished by earlier runs, which are
 	// not run again, and gets every deal this run finishes.
-	Ledger Checkpoint
+	Ledger Checkpoint `spec:"-"`
 	// ShardI and ShardN pick the deals k (in the job's numbering) with k
 	// mod ShardN == ShardI; ShardN 0 runs every deal.
-	ShardI, ShardN int
+	ShardI, ShardN int `spec:"-"`
 	// Progress, if set, is told after each deal how many of its size are
 	// done (resumed ones included), one call at a time.
-	Progress func(columns, done int, r DealOutcome)
+	Progress func(columns, done int, r DealOutcome) `spec:"-"`
 	// SizeDone, if set, is given each size's survey as it ends.
-	SizeDone func(SurveyResult)
+	SizeDone func(SurveyResult) `spec:"-"`
 }
+
+// LedgerSpec is the spec (internal/spec) a ledger of the survey is tied to:
+// every option that changes the results, so that a resumed run cannot
+// mix settings.
+func (s SurveySizes) LedgerSpec() (string, error) { return spec.Of("gaps survey", s) }
 
 // replays reports whether a deal's outcome read from a checkpoint holds up:
 // a solvable verdict must come with a solution that wins the deal when

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 func TestReport(t *testing.T) {
@@ -29,7 +31,7 @@ func TestReport(t *testing.T) {
 	if strings.Contains(tab.String(), rep.Moves[0]) {
 		t.Errorf("quiet table with moves:\n%s", tab.String())
 	}
-	stopped, _ := Solve(context.Background(), Generate(8, 1), "astar", SolveOptions{MaxNodes: 10})
+	stopped, _ := Solve(context.Background(), Generate(8, 1), "astar", SolveOptions{Limits: search.Limits{MaxNodes: 10}})
 	if rep, _ := NewReport(Generate(8, 1), "s", "astar", stopped); rep.Status != "unknown" || rep.Reason == "" {
 		t.Errorf("stopped: %+v", rep)
 	}

@@ -37,20 +37,19 @@ var Algorithms = []string{
 
 // SolveOptions are the limits and the duplicate store of Solve.
 type SolveOptions struct {
-	MaxNodes int64
-	MaxMem   int64
-	// MaxTime bounds the search's wall-clock time, MaxCPU the CPU time the
-	// process uses while it runs (package cputime: exact when one search
-	// runs at a time); 0: no bound. A portfolio gives its i-th of n
-	// algorithms until i/n of each is spent.
-	MaxTime, MaxCPU time.Duration
+	// Limits bound each search: MaxNodes and MaxMem as search.Options',
+	// MaxTime the wall-clock time, MaxCPU the CPU time the process uses
+	// while it runs (package cputime: exact when one search runs at a
+	// time). A portfolio gives its i-th of n algorithms until i/n of
+	// MaxTime and MaxCPU is spent.
+	search.Limits
 	// Store is "hash" (default) or "trie".
 	Store string
 	// Progress, if set, is called now and then with the generated nodes.
-	Progress func(generated int64)
+	Progress func(generated int64) `spec:"-"`
 	// Workers is DecideOptions.Workers of the best-first deciders (decide,
 	// decide-reach): goroutines searching one deal together.
-	Workers int
+	Workers int `spec:"-"`
 }
 
 // Outcome is what Solve found.
@@ -177,6 +176,13 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 	return out, nil
 }
 
+// runLimits are the limits of one run of Solve: its time limits are
+// Solve's context's (a portfolio shares them out).
+func runLimits(l search.Limits) search.Limits {
+	l.MaxTime, l.MaxCPU = 0, 0
+	return l
+}
+
 // cpuNow is the process's CPU time (0 where the system gives none).
 func cpuNow() time.Duration {
 	t, _ := cputime.Process()
@@ -196,7 +202,7 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome
 	stubborn := strings.HasPrefix(base, "decide-stubborn")
 	if base == "decide" || base == "decide-reach" || stubborn || strings.HasPrefix(base, "dfs-") {
 		reach := base == "decide-reach" || stubborn
-		do := DecideOptions{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: store,
+		do := DecideOptions{Limits: runLimits(o.Limits), Store: store,
 			Deadlock: base == "decide" && !strings.HasSuffix(name, "-nodl") || deadlock,
 			Reach:    reach, Forced: reach, Stubborn: stubborn,
 			DepthFirst: base == "decide-stubborn-dfs", Workers: o.Workers}
@@ -223,7 +229,7 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome
 		return out, err
 	}
 	dom.Deadlock = deadlock
-	so := search.Options{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Store: store}
+	so := search.Options{Limits: runLimits(o.Limits), Store: store}
 	if o.Progress != nil {
 		so.Progress = func(s *search.Stats) { o.Progress(s.Generated) }
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"testing"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // TestStubbornSound checks the stubborn sets on every position reachable
@@ -93,7 +95,7 @@ func TestDecideStubborn(t *testing.T) {
 	for k := 4; k <= 8; k++ {
 		for seed := uint64(1); seed <= n; seed++ {
 			d := Generate(k, seed)
-			ref, err := Decide(context.Background(), d, DecideOptions{Deadlock: true, MaxNodes: 200000})
+			ref, err := Decide(context.Background(), d, DecideOptions{Deadlock: true, Limits: search.Limits{MaxNodes: 200000}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -15,7 +15,7 @@ type SurveyOptions struct {
 	Columns int    // k of every deal
 	Seed    uint64 // the first deal's seed; deal i has seed Seed+i
 	Deals   int    // number of deals
-	Workers int    // deals decided at once
+	Workers int    `spec:"-"` // deals decided at once
 	// Decider is the algorithm that decides each deal: "decide" (the
 	// default, when empty), "decide-reach", "decide-stubborn" or
 	// "decide-stubborn-dfs", or a portfolio of them ("decide,decide-stubborn-dfs",
@@ -29,13 +29,13 @@ type SurveyOptions struct {
 	Solve   SolveOptions
 	MaxTime time.Duration
 	// Done, if set, is called after each deal, one call at a time.
-	Done func(DealOutcome)
+	Done func(DealOutcome) `spec:"-"`
 	// Resumed are deals decided by an earlier run (a checkpoint), by
 	// number 0..Deals-1: they are not run again and count as they are.
-	Resumed map[int]DealOutcome
+	Resumed map[int]DealOutcome `spec:"-"`
 	// Keep, if set, picks the deals of this run by number (a shard's);
 	// the others are neither run nor counted.
-	Keep func(i int) bool
+	Keep func(i int) bool `spec:"-"`
 }
 
 // DealOutcome is one deal of a survey: the decider's outcome and those of

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/internal/stats"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -63,7 +64,8 @@ type CheckOptions struct {
 	XCover bool
 	// Propagate narrows the grid at every node (Options.Propagate).
 	Propagate bool
-	MaxNodes  int64 // bound of every search (0: none)
+	// Limits bound every search.
+	search.Limits
 	// BySize adds the node counts per size.
 	BySize bool
 	// Progress, if set, is called before each puzzle.
@@ -144,7 +146,7 @@ func CheckCorpus(ctx context.Context, qs []QuintPuzzle, o CheckOptions) (CorpusS
 				return st, fmt.Errorf("%s: %v", q.Name, err)
 			}
 		} else {
-			r = Solve(ctx, q.Puzzle, Options{Strategy: o.Strategy, Keep: 1, MaxSolutions: 2, MaxNodes: o.MaxNodes, Propagate: o.Propagate})
+			r = Solve(ctx, q.Puzzle, Options{Strategy: o.Strategy, Keep: 1, MaxSolutions: 2, Limits: o.Limits, Propagate: o.Propagate})
 		}
 		if ctx.Err() != nil {
 			break // cut by ctx: not checked

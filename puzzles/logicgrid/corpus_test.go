@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/internal/stats"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -56,7 +57,7 @@ func TestCheckCorpus(t *testing.T) {
 		t.Errorf("%+v", st)
 	}
 	// A node limit stops searches, counted as stopped.
-	st, _ = CheckCorpus(context.Background(), qs[:2], CheckOptions{Strategy: xcover.Fixed, MaxNodes: 2})
+	st, _ = CheckCorpus(context.Background(), qs[:2], CheckOptions{Strategy: xcover.Fixed, Limits: search.Limits{MaxNodes: 2}})
 	if st.Stopped != 2 || st.Correct != 0 {
 		t.Errorf("limit 2 nodes: %+v", st)
 	}
@@ -71,7 +72,7 @@ func TestCheckCorpus(t *testing.T) {
 
 func TestExperiment(t *testing.T) {
 	gs, err := Experiment(context.Background(), ExperimentOptions{Sizes: [][2]int{{4, 3}}, Difficulties: []int{1, 2},
-		Count: 4, Seed: 1, MaxNodes: 1_000_000, Propagate: true})
+		Count: 4, Seed: 1, Limits: search.Limits{MaxNodes: 1_000_000}, Propagate: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestExperiment(t *testing.T) {
 			}
 			nodes = append(nodes, Solve(context.Background(), p, Options{Strategy: xcover.Fixed, MaxSolutions: 2, Keep: 1}).Nodes)
 		}
-		if got := g.Strategies[2]; got.Strategy != "fixed" || got.MedianNodes != stats.Median(nodes) || got.MaxNodes != slices.Max(nodes) {
+		if got := g.Strategies[2]; got.Strategy != "fixed" || got.MedianNodes != stats.Median(nodes) || got.MostNodes != slices.Max(nodes) {
 			t.Errorf("d%d fixed %+v, nodes %v", g.Difficulty, got, nodes)
 		}
 		best := slices.MinFunc(g.Strategies[:3], func(a, b StrategyStats) int {

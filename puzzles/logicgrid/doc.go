@@ -23,7 +23,18 @@
 // colours for package xcover; Generate makes random puzzles with one
 // solution and no redundant clue.
 //
-// report.go holds what the logic commands print: SolveReport, the clues'
-// BranchingReport, CheckCorpora over several strategies, GenerateSet and
-// RunExperiment, each result with its WriteTable.
+// The files are grouped by concern, each using only the names of its own
+// and the earlier ones (layers_test.go checks it with go/types):
+//
+//   - parse: puzzle.go (the model), clue.go, lex.go, parse.go, formula.go
+//     (the clue parser and its limits), quint.go (quint-t's format);
+//   - solve: ways.go (a clue's ways, the grid), guard.go (limits of an
+//     enumeration), propagate.go, solve.go, xcover.go (exact cover),
+//     explain.go (--explain);
+//   - generate: generate.go, options.go (sizes), generateset.go;
+//   - experiment: corpus.go (corpus checks), experiment.go (the paper's
+//     Table 2), clingo.go (the ASP bridge);
+//   - report: report.go, what the logic commands print: SolveReport, the
+//     clues' BranchingReport, CheckCorpora over several strategies and
+//     RunExperiment, each result with its WriteTable.
 package logicgrid

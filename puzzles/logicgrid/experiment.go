@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/internal/stats"
 	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
@@ -18,7 +19,8 @@ type ExperimentOptions struct {
 	Difficulties []int    // GenOptions.Difficulty
 	Count        int      // puzzles per size and difficulty
 	Seed         int64    // puzzle i of a group has seed Seed+i
-	MaxNodes     int64    // bound of every search; a stopped search counts as its nodes
+	// Limits bound every search; a stopped search counts as its nodes.
+	search.Limits
 	// Propagate adds a fourth strategy, fewest with propagation, which is
 	// then the one compared with clingo.
 	Propagate bool
@@ -34,7 +36,7 @@ type StrategyStats struct {
 	Strategy        string  `json:"strategy"`
 	MedianNodes     float64 `json:"median_nodes"`
 	MedianGenerated float64 `json:"median_generated"`
-	MaxNodes        int64   `json:"max_nodes"`
+	MostNodes       int64   `json:"max_nodes"` // of the group's searches
 	Stopped         int     `json:"stopped"`
 	MedianMs        float64 `json:"median_ms"`
 	TotalMs         float64 `json:"total_ms"`
@@ -114,7 +116,7 @@ func Experiment(ctx context.Context, o ExperimentOptions) ([]ExperimentGroup, er
 				for k, s := range strats {
 					// timed without the extra counting, then counted
 					prop := names[k] == "fewest+propagate"
-					r := Solve(ctx, p, Options{Strategy: s, MaxSolutions: 2, MaxNodes: o.MaxNodes, Keep: 1, Propagate: prop})
+					r := Solve(ctx, p, Options{Strategy: s, MaxSolutions: 2, Limits: o.Limits, Keep: 1, Propagate: prop})
 					if err := ctx.Err(); err != nil {
 						return groups, err
 					}
@@ -126,7 +128,7 @@ func Experiment(ctx context.Context, o ExperimentOptions) ([]ExperimentGroup, er
 					nodes[k] = append(nodes[k], r.Nodes)
 					ms[k] = append(ms[k], r.Elapsed.Seconds()*1e3)
 					if s == xcover.Fewest {
-						rg := Solve(ctx, p, Options{Strategy: s, MaxSolutions: 2, MaxNodes: o.MaxNodes, CountGenerated: true, Propagate: prop})
+						rg := Solve(ctx, p, Options{Strategy: s, MaxSolutions: 2, Limits: o.Limits, CountGenerated: true, Propagate: prop})
 						gen[k] = append(gen[k], rg.Generated)
 					} else {
 						gen[k] = append(gen[k], r.Generated)
@@ -154,7 +156,7 @@ func Experiment(ctx context.Context, o ExperimentOptions) ([]ExperimentGroup, er
 					total += x
 				}
 				st := StrategyStats{Strategy: names[k], MedianNodes: stats.Median(nodes[k]), MedianGenerated: stats.Median(gen[k]),
-					MaxNodes: slices.Max(nodes[k]), Stopped: stopped[k], MedianMs: stats.Median(ms[k]), TotalMs: total}
+					MostNodes: slices.Max(nodes[k]), Stopped: stopped[k], MedianMs: stats.Median(ms[k]), TotalMs: total}
 				g.Strategies = append(g.Strategies, st)
 				if k < 3 { // the paper's three
 					if st.MedianGenerated < bestG {
@@ -174,4 +176,16 @@ func Experiment(ctx context.Context, o ExperimentOptions) ([]ExperimentGroup, er
 		}
 	}
 	return groups, nil
+}
+
+// Check reports difficulties other than 1, 2 or 3 (text is how they were
+// written) or a count below 1, named as the experiment command's flags.
+func (o ExperimentOptions) Check(text string) error {
+	switch {
+	case len(o.Difficulties) == 0 || slices.ContainsFunc(o.Difficulties, func(d int) bool { return d < 1 || d > 3 }):
+		return opterr.Errorf("--difficulty", "--difficulty %q: want a list of 1, 2, 3", text)
+	case o.Count < 1:
+		return opterr.Errorf("--count", "--count must be at least 1")
+	}
+	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"regexp"
 	"testing"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 var errPlace = regexp.MustCompile(`^f\.txt:[0-9]+:[0-9]+: `)
@@ -44,7 +46,7 @@ func FuzzParse(f *testing.F) {
 			small = small && len(c.Text) <= 40
 		}
 		if small {
-			r := Solve(context.Background(), p, Options{MaxNodes: 2000, Keep: 1})
+			r := Solve(context.Background(), p, Options{Limits: search.Limits{MaxNodes: 2000}, Keep: 1})
 			if len(r.Kept) > 0 {
 				if ok, _ := p.Check(r.Kept[0]); !ok {
 					t.Fatalf("a solution violates a clue")

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -31,9 +32,10 @@ type GenOptions struct {
 	Seed       uint64
 	// MaxClues > 0 retries until the puzzle needs at most that many clues.
 	MaxClues int
-	// MaxNodes bounds each uniqueness check (default 1,000,000): a check
-	// that reaches it counts as "not unique", so a clue is added, or kept.
-	MaxNodes int64
+	// Limits bound each uniqueness check (MaxNodes: default 1,000,000): a
+	// check that reaches one counts as "not unique", so a clue is added,
+	// or kept.
+	search.Limits
 }
 
 // categoryWords name the generated categories and their values.
@@ -87,14 +89,18 @@ func Generate(ctx context.Context, n, m int, opt GenOptions) (*Puzzle, Solution,
 	}
 }
 
+// defaultGenMaxNodes bounds a uniqueness check when GenOptions gives no
+// node limit: far above what a unique puzzle of the generated sizes needs.
+const defaultGenMaxNodes = 1_000_000
+
 func generateOnce(ctx context.Context, n, attrs int, opt GenOptions, rng *rand.Rand) (*Puzzle, Solution, error) {
 	m := attrs + 1 // with the key
-	limit := opt.MaxNodes
-	if limit == 0 {
-		limit = 1_000_000
+	lim := opt.Limits
+	if lim.MaxNodes == 0 {
+		lim.MaxNodes = defaultGenMaxNodes
 	}
 	unique := func(p *Puzzle) bool {
-		return Solve(ctx, p, Options{Strategy: xcover.Fewest, MaxSolutions: 2, MaxNodes: limit, Propagate: true}).Unique()
+		return Solve(ctx, p, Options{Strategy: xcover.Fewest, MaxSolutions: 2, Limits: lim, Propagate: true}).Unique()
 	}
 	var b strings.Builder
 	b.WriteString("pos:")

@@ -16,22 +16,12 @@ import (
 // (Ctrl-C, --max-time), a node budget (--max-nodes) and a memory budget
 // (--max-mem) hold inside a single clue too.
 
-// Limits bound the enumeration of ways outside a search: BranchingFactors
-// and Compile.
-type Limits struct {
-	// MaxNodes > 0 stops after that many enumeration steps (partial
-	// assignments tried).
-	MaxNodes int64
-	// MaxMem > 0 stops when the ways collected hold about that many bytes.
-	MaxMem int64
-}
-
 // ErrMaxNodes and ErrMaxMem are the errors of an enumeration stopped by
 // its limits (wrapping search.ErrNodeLimit and search.ErrMemLimit); a
 // stopped context gives the context's error.
 var (
-	ErrMaxNodes = fmt.Errorf("logicgrid: %w while enumerating a clue's ways", search.ErrNodeLimit)
-	ErrMaxMem   = fmt.Errorf("logicgrid: %w while enumerating a clue's ways", search.ErrMemLimit)
+	ErrMaxNodes = fmt.Errorf("logicgrid: enumerating a clue's ways: %w", search.ErrNodeLimit)
+	ErrMaxMem   = fmt.Errorf("logicgrid: enumerating a clue's ways: %w", search.ErrMemLimit)
 )
 
 // guardPoll is how many enumeration steps pass between looks at the
@@ -44,15 +34,19 @@ type guard struct {
 	steps    int64
 	maxSteps int64
 	maxBytes int64
-	held     int64 // bytes held outside the current way buffer (compilation)
+	clock    search.Clock // MaxTime, MaxCPU
+	held     int64        // bytes held outside the current way buffer (compilation)
 	err      error
 }
 
-func newGuard(ctx context.Context, lim Limits) *guard {
+// newGuard bounds an enumeration by ctx and lim: MaxNodes counts the
+// enumeration steps (partial assignments tried), MaxMem the bytes of the
+// ways collected.
+func newGuard(ctx context.Context, lim search.Limits) *guard {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return &guard{ctx: ctx, maxSteps: lim.MaxNodes, maxBytes: lim.MaxMem}
+	return &guard{ctx: ctx, maxSteps: lim.MaxNodes, maxBytes: lim.MaxMem, clock: lim.StartClock()}
 }
 
 // step counts one enumeration step and reports whether to go on.
@@ -67,6 +61,10 @@ func (gd *guard) step(b *wayBuf) bool {
 	}
 	if gd.steps%guardPoll == 0 {
 		if err := gd.ctx.Err(); err != nil {
+			gd.err = err
+			return false
+		}
+		if err := gd.clock.Err(); err != nil {
 			gd.err = err
 			return false
 		}
@@ -92,7 +90,7 @@ func (b *wayBuf) bytes() int64 {
 // BranchingFactorsContext is BranchingFactors bounded by ctx and lim; it
 // returns the context's error, ErrMaxNodes or ErrMaxMem when it stops, with
 // the factors counted so far (the rest 0).
-func BranchingFactorsContext(ctx context.Context, p *Puzzle, lim Limits) ([]int, error) {
+func BranchingFactorsContext(ctx context.Context, p *Puzzle, lim search.Limits) ([]int, error) {
 	g := newGrid(p)
 	g.guard = newGuard(ctx, lim)
 	bf := make([]int, len(p.Clues))

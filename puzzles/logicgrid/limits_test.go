@@ -94,13 +94,13 @@ func TestGuardStopsEnumeration(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	if _, err := BranchingFactorsContext(ctx, p, Limits{}); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := BranchingFactorsContext(ctx, p, search.Limits{}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("BranchingFactorsContext: %v, want the deadline", err)
 	}
-	if _, err := BranchingFactorsContext(context.Background(), p, Limits{MaxNodes: 10}); err != ErrMaxNodes {
+	if _, err := BranchingFactorsContext(context.Background(), p, search.Limits{MaxNodes: 10}); err != ErrMaxNodes {
 		t.Errorf("BranchingFactorsContext, 10 nodes: %v", err)
 	}
-	if _, err := CompileContext(context.Background(), p, Limits{MaxMem: 1 << 20}); err != ErrMaxMem {
+	if _, err := CompileContext(context.Background(), p, search.Limits{MaxMem: 1 << 20}); err != ErrMaxMem {
 		t.Errorf("CompileContext, 1 MB: %v", err)
 	}
 	for _, s := range []xcover.Strategy{xcover.Fewest, xcover.Sorted, xcover.Fixed} {
@@ -113,7 +113,7 @@ func TestGuardStopsEnumeration(t *testing.T) {
 		if s != xcover.Fixed {
 			continue // fewest and sorted count the ways first: no memory
 		}
-		r = Solve(context.Background(), p, Options{Strategy: s, MaxSolutions: 2, MaxMem: 1 << 20})
+		r = Solve(context.Background(), p, Options{Strategy: s, MaxSolutions: 2, Limits: search.Limits{MaxMem: 1 << 20}})
 		if r.Status != search.MemLimit {
 			t.Errorf("Solve %v, 1 MB: status %v", s, r.Status)
 		}

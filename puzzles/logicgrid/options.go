@@ -1,7 +1,6 @@
 package logicgrid
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -31,28 +30,4 @@ func ParseSizes(s string) ([][2]int, error) {
 		sizes = append(sizes, [2]int{n, m})
 	}
 	return sizes, nil
-}
-
-// Check reports a difficulty other than 1, 2 or 3 or a count below 1, named
-// as the generate command's flags.
-func (o GenSetOptions) Check() error {
-	switch {
-	case o.Difficulty < 1 || o.Difficulty > 3:
-		return opterr.Errorf("--difficulty", "--difficulty %d: want 1, 2 or 3", o.Difficulty)
-	case o.Count < 1:
-		return opterr.Errorf("--count", "--count must be at least 1")
-	}
-	return nil
-}
-
-// Check reports difficulties other than 1, 2 or 3 (text is how they were
-// written) or a count below 1, named as the experiment command's flags.
-func (o ExperimentOptions) Check(text string) error {
-	switch {
-	case len(o.Difficulties) == 0 || slices.ContainsFunc(o.Difficulties, func(d int) bool { return d < 1 || d > 3 }):
-		return opterr.Errorf("--difficulty", "--difficulty %q: want a list of 1, 2, 3", text)
-	case o.Count < 1:
-		return opterr.Errorf("--count", "--count must be at least 1")
-	}
-	return nil
 }

@@ -227,22 +227,14 @@ func (p *Puzzle) Format(s Solution) string {
 	return b.String()
 }
 
-// Check reports whether s satisfies every clue, and the first clue it
-// violates.
-func (p *Puzzle) Check(s Solution) (bool, int) {
-	g := newGrid(p)
+// Names returns a solution as the value names of every entity's
+// categories.
+func (p *Puzzle) Names(s Solution) [][]string {
+	out := make([][]string, len(s))
 	for e := range s {
-		for c := 1; c < len(p.Categories); c++ {
-			if s[e][c] < 0 || g.owner[g.oi(c, s[e][c])] >= 0 {
-				return false, -1
-			}
-			g.assign(e, c, s[e][c])
+		for c, v := range s[e] {
+			out[e] = append(out[e], p.Categories[c].Values[v])
 		}
 	}
-	for i, cl := range p.Clues {
-		if v, _ := g.eval(cl.f); v != vTrue {
-			return false, i
-		}
-	}
-	return true, -1
+	return out
 }

@@ -16,28 +16,6 @@ import (
 	"github.com/branchwise/branchwise/search"
 )
 
-// ParseFile reads the puzzle file name.
-func ParseFile(name string) (*Puzzle, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return Parse(f, name)
-}
-
-// Names returns a solution as the value names of every entity's
-// categories.
-func (p *Puzzle) Names(s Solution) [][]string {
-	out := make([][]string, len(s))
-	for e := range s {
-		for c, v := range s[e] {
-			out[e] = append(out[e], p.Categories[c].Values[v])
-		}
-	}
-	return out
-}
-
 // formatDuration prints a search's time in ms below a second.
 func formatDuration(d time.Duration) string {
 	switch {
@@ -124,7 +102,7 @@ func SolveReport(ctx context.Context, p *Puzzle, name string, o ReportOptions) (
 			keep = 1000
 		}
 		var err error
-		if r, err = SolveXCoverLimits(ctx, p, opt.Strategy, opt.MaxSolutions, keep, Limits{MaxMem: opt.MaxMem}); err != nil {
+		if r, err = SolveXCoverLimits(ctx, p, opt.Strategy, opt.MaxSolutions, keep, search.Limits{MaxMem: opt.MaxMem}); err != nil {
 			return Report{}, err
 		}
 		if opt.Visit != nil {
@@ -209,7 +187,7 @@ type BFReport struct {
 // BranchingReport counts every clue's ways on the empty grid within lim
 // (BranchingFactorsContext): the clues not counted when a limit or ctx
 // stopped it show 0 ways, and the error says what stopped it.
-func BranchingReport(ctx context.Context, p *Puzzle, name string, lim Limits) (BFReport, error) {
+func BranchingReport(ctx context.Context, p *Puzzle, name string, lim search.Limits) (BFReport, error) {
 	bf, stopped := BranchingFactorsContext(ctx, p, lim)
 	rep := BFReport{Puzzle: name}
 	for i, cl := range p.Clues {
@@ -338,69 +316,19 @@ func (r *CorpusReport) Err() error {
 	return nil
 }
 
-// GenSetOptions configure GenerateSet: Count puzzles of N entities and M
-// categories besides the position, puzzle i from seed Seed+i.
-type GenSetOptions struct {
-	GenOptions
-	N, M, Count int
-	Seed        int64
-	// Solution appends the hidden solution to each puzzle's text, as
-	// comments.
-	Solution bool
-}
-
-// Generated is a puzzle of GenerateSet.
-type Generated struct {
-	Seed     int64      `json:"seed"`
-	Clues    int        `json:"clues"`
-	Text     string     `json:"text"` // the puzzle file, without header
-	Solution [][]string `json:"solution"`
-	// File is the puzzle's file text: a header naming the command that
-	// makes it again, the puzzle and (GenSetOptions.Solution) its
-	// solution as comments.
-	File string `json:"-"`
-	// Name is the file's name, gen-NxM-dD-sS.txt.
-	Name string `json:"-"`
-}
-
-// GenerateSet generates the puzzles one after the other; each arrives in
-// done as it is made.
-func GenerateSet(ctx context.Context, o GenSetOptions, done func(Generated) error) error {
-	for i := 0; i < o.Count; i++ {
-		seed := o.Seed + int64(i)
-		g := o.GenOptions
-		g.Seed = uint64(seed)
-		p, sol, err := Generate(ctx, o.N, o.M, g)
-		if err != nil {
-			return err
-		}
-		file := fmt.Sprintf("# branchwise logic generate --size %dx%d --difficulty %d --seed %d: %d clues\n", o.N, o.M, o.Difficulty, seed, len(p.Clues)) + p.String()
-		if o.Solution {
-			for _, l := range strings.Split(strings.TrimSpace(p.Format(sol)), "\n") {
-				file += "# " + l + "\n"
-			}
-		}
-		if err := done(Generated{Seed: seed, Clues: len(p.Clues), Text: p.String(), Solution: p.Names(sol), File: file,
-			Name: fmt.Sprintf("gen-%dx%d-d%d-s%d.txt", o.N, o.M, o.Difficulty, seed)}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // ExperimentReport is Experiment's table with its settings.
 type ExperimentReport struct {
-	Count    int               `json:"count"`
-	Groups   []ExperimentGroup `json:"groups"`
-	MaxNodes int64             `json:"max_nodes"`
-	Seed     int64             `json:"seed"`
-	o        ExperimentOptions
+	Count     int               `json:"count"`
+	Groups    []ExperimentGroup `json:"groups"`
+	NodeLimit int64             `json:"max_nodes"` // ExperimentOptions.MaxNodes
+	Seed      int64             `json:"seed"`
+	o         ExperimentOptions
 }
 
 // RunExperiment runs Experiment and keeps its settings for the table.
 func RunExperiment(ctx context.Context, o ExperimentOptions) (ExperimentReport, error) {
 	groups, err := Experiment(ctx, o)
-	return ExperimentReport{Count: o.Count, Seed: o.Seed, MaxNodes: o.MaxNodes, Groups: groups, o: o}, err
+	return ExperimentReport{Count: o.Count, Seed: o.Seed, NodeLimit: o.MaxNodes, Groups: groups, o: o}, err
 }
 
 // WriteTable prints a line per group: the median nodes and times of each
@@ -441,7 +369,7 @@ func (r *ExperimentReport) WriteTable(w io.Writer) error {
 		tw.Flush()
 	}
 	_, err := fmt.Fprintf(w, "medians over %d puzzles per row, seeds %d..%d; fewest gen. counts the nodes generated to measure branching factors; (k>) k searches stopped at %d nodes\n",
-		r.Count, r.Seed, r.Seed+int64(r.Count)-1, r.MaxNodes)
+		r.Count, r.Seed, r.Seed+int64(r.Count)-1, r.NodeLimit)
 	return err
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -30,7 +31,7 @@ func TestSolveReport(t *testing.T) {
 		}
 	}
 	shown := 0
-	rep, err := SolveReport(context.Background(), p, "e", ReportOptions{Options: Options{Strategy: xcover.Fixed, MaxNodes: 3}, All: true,
+	rep, err := SolveReport(context.Background(), p, "e", ReportOptions{Options: Options{Strategy: xcover.Fixed, Limits: search.Limits{MaxNodes: 3}}, All: true,
 		Show: func(int, Solution) { shown++ }})
 	var out bytes.Buffer
 	rep.WriteTable(&out)
@@ -47,7 +48,7 @@ func TestSolveReport(t *testing.T) {
 
 func TestBranchingReport(t *testing.T) {
 	p, _ := ParseFile("testdata/table1.txt")
-	rep, err := BranchingReport(context.Background(), p, "t", Limits{})
+	rep, err := BranchingReport(context.Background(), p, "t", search.Limits{})
 	bf := BranchingFactors(p)
 	if err != nil || len(rep.Clues) != len(p.Clues) || rep.Clues[0].Ways != bf[0] || rep.Clues[0].Line != p.Clues[0].Line {
 		t.Fatalf("%+v, %v", rep, err)
@@ -103,7 +104,7 @@ func TestCorpusTools(t *testing.T) {
 }
 
 func TestExperimentReport(t *testing.T) {
-	rep, err := RunExperiment(context.Background(), ExperimentOptions{Sizes: [][2]int{{4, 3}}, Difficulties: []int{1}, Count: 2, Seed: 3, MaxNodes: 100000})
+	rep, err := RunExperiment(context.Background(), ExperimentOptions{Sizes: [][2]int{{4, 3}}, Difficulties: []int{1}, Count: 2, Seed: 3, Limits: search.Limits{MaxNodes: 100000}})
 	if err != nil || len(rep.Groups) != 1 || rep.Count != 2 {
 		t.Fatal(rep, err)
 	}

@@ -47,11 +47,10 @@ type Options struct {
 	// MaxSolutions > 0 stops after that many solutions (2 decides
 	// uniqueness).
 	MaxSolutions int64
-	// MaxNodes > 0 stops after that many nodes.
-	MaxNodes int64
-	// MaxMem > 0 stops the search when the ways it holds reach about that
-	// many bytes (Result.Status search.MemLimit).
-	MaxMem int64
+	// Limits bound the search: MaxNodes the nodes, MaxMem the bytes of
+	// the ways it holds (Result.Status search.MemLimit), MaxTime and
+	// MaxCPU its time.
+	search.Limits
 	// Keep is the number of solutions kept in the result (the others are
 	// only counted).
 	Keep int
@@ -142,6 +141,7 @@ type solver struct {
 	res     Result
 	stop    bool
 	check   int64
+	clock   search.Clock // opt's MaxTime, MaxCPU
 	steps   []Assignment
 	sup     *support
 	// propagation: each clue's categories, and its ways when last counted
@@ -158,14 +158,15 @@ type solver struct {
 func Solve(ctx context.Context, p *Puzzle, opt Options) Result {
 	start := time.Now()
 	s := &solver{p: p, g: newGrid(p), opt: opt, ctx: ctx, applied: make([]bool, len(p.Clues))}
-	s.g.guard = newGuard(ctx, Limits{MaxMem: opt.MaxMem})
+	s.clock = opt.StartClock()
+	s.g.guard = newGuard(ctx, search.Limits{MaxMem: opt.MaxMem})
 	s.res.Strategy = opt.Strategy.String()
 	s.order = make([]int, len(p.Clues))
 	for i := range s.order {
 		s.order[i] = i
 	}
 	if opt.Strategy == xcover.Sorted {
-		bf, err := BranchingFactorsContext(ctx, p, Limits{MaxMem: opt.MaxMem})
+		bf, err := BranchingFactorsContext(ctx, p, search.Limits{MaxMem: opt.MaxMem})
 		if err != nil {
 			s.res.Status = search.StatusOf(err)
 			s.res.Elapsed = time.Since(start)
@@ -197,7 +198,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) Result {
 // It has no bounds: a clue naming many attributes may take very long (see
 // BranchingFactorsContext).
 func BranchingFactors(p *Puzzle) []int {
-	bf, _ := BranchingFactorsContext(context.Background(), p, Limits{})
+	bf, _ := BranchingFactorsContext(context.Background(), p, search.Limits{})
 	return bf
 }
 
@@ -332,8 +333,12 @@ func (s *solver) addNode() {
 	if s.opt.MaxNodes > 0 && s.res.Nodes >= s.opt.MaxNodes {
 		s.halt(search.NodeLimit)
 	}
-	if s.check++; s.check&4095 == 0 && s.ctx.Err() != nil {
-		s.halt(search.StatusOf(s.ctx.Err()))
+	if s.check++; s.check&4095 == 0 {
+		if err := s.ctx.Err(); err != nil {
+			s.halt(search.StatusOf(err))
+		} else if err := s.clock.Err(); err != nil {
+			s.halt(search.StatusOf(err))
+		}
 	}
 }
 

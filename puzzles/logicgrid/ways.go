@@ -393,3 +393,23 @@ func (g *grid) enum(f *node) bool {
 	}
 	return true
 }
+
+// Check reports whether s satisfies every clue, and the first clue it
+// violates.
+func (p *Puzzle) Check(s Solution) (bool, int) {
+	g := newGrid(p)
+	for e := range s {
+		for c := 1; c < len(p.Categories); c++ {
+			if s[e][c] < 0 || g.owner[g.oi(c, s[e][c])] >= 0 {
+				return false, -1
+			}
+			g.assign(e, c, s[e][c])
+		}
+	}
+	for i, cl := range p.Clues {
+		if v, _ := g.eval(cl.f); v != vTrue {
+			return false, i
+		}
+	}
+	return true, -1
+}

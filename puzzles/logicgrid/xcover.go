@@ -38,7 +38,9 @@ type Compiled struct {
 
 // Compile builds the exact cover problem of p, without bounds (see
 // CompileContext).
-func Compile(p *Puzzle) (*Compiled, error) { return CompileContext(context.Background(), p, Limits{}) }
+func Compile(p *Puzzle) (*Compiled, error) {
+	return CompileContext(context.Background(), p, search.Limits{})
+}
 
 // optionBytes is about what one item of an option costs in the compiled
 // problem: its name ("e12.3:7", some 8 bytes, and a 16-byte string header)
@@ -49,7 +51,7 @@ const optionBytes = 48
 // lim: the ways of every clue become options, and a clue naming many
 // attributes has very many ways. It returns the context's error,
 // ErrMaxNodes or ErrMaxMem when it stops.
-func CompileContext(ctx context.Context, p *Puzzle, lim Limits) (*Compiled, error) {
+func CompileContext(ctx context.Context, p *Puzzle, lim search.Limits) (*Compiled, error) {
 	n, m := p.Entities(), len(p.Categories)
 	// The clues come first, so that xcover's fixed order takes them in the
 	// file's order, as the Igarashi et al. (2005) solver does, before the cells.
@@ -132,13 +134,13 @@ func (cp *Compiled) Solution(options []int) Solution {
 // choice), keeping up to keep solutions and stopping after maxSolutions
 // (0: all). Nodes are xcover's: the options tried.
 func SolveXCover(ctx context.Context, p *Puzzle, s Strategy, maxSolutions int64, keep int) (Result, error) {
-	return SolveXCoverLimits(ctx, p, s, maxSolutions, keep, Limits{})
+	return SolveXCoverLimits(ctx, p, s, maxSolutions, keep, search.Limits{})
 }
 
 // SolveXCoverLimits is SolveXCover with the compilation bounded by lim as
 // well as ctx; a compilation stopped by them is a Result with its Status
 // (search.NodeLimit, MemLimit, TimeLimit or Interrupted) and no solutions.
-func SolveXCoverLimits(ctx context.Context, p *Puzzle, s Strategy, maxSolutions int64, keep int, lim Limits) (Result, error) {
+func SolveXCoverLimits(ctx context.Context, p *Puzzle, s Strategy, maxSolutions int64, keep int, lim search.Limits) (Result, error) {
 	start := time.Now()
 	cp, err := CompileContext(ctx, p, lim)
 	if err != nil {

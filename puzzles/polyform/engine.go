@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync/atomic"
 
 	"github.com/branchwise/branchwise/bitpack"
 	"github.com/branchwise/branchwise/estimate"
@@ -229,20 +228,10 @@ func (pk *Packing) Trees(s xcover.Strategy) (func() estimate.Tree, error) {
 	}, nil
 }
 
-// kernelResult gives a kernel search's result the status xcover's would
-// have: the context's, the solution limit, a visitor's stop, or Solved.
-func kernelResult(r bitpack.Result, limit int64, visitorStopped bool) xcover.Result {
+// kernelResult is a kernel search's result as xcover's.
+func kernelResult(r bitpack.Result) xcover.Result {
 	st := r.Stats
-	status := search.Solved
-	switch {
-	case r.Err != nil:
-		status = search.StatusOf(r.Err)
-	case limit > 0 && r.Solutions >= limit:
-		status = search.SolutionLimit
-	case visitorStopped:
-		status = search.VisitorStop
-	}
-	return xcover.Result{Solutions: r.Solutions, Err: r.Err, Status: status, Stats: xcover.Stats{Nodes: st.Nodes,
+	return xcover.Result{Solutions: r.Solutions, Err: r.Err, Status: r.Status, Stats: xcover.Stats{Nodes: st.Nodes,
 		NodesByDepth: st.NodesByDepth, Branches: st.Branches, Branched: st.Branched,
 		Histogram: st.Histogram, Pruned: st.Pruned}}
 }
@@ -255,11 +244,12 @@ func kernelResult(r bitpack.Result, limit int64, visitorStopped bool) xcover.Res
 // reused).
 func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) bool, workers int, limit int64,
 	visit func(worker int, placements []int) bool) xcover.Result {
+	workers = search.Workers(workers) // 0: every CPU
 	on, err := pk.onKernel()
 	if err != nil {
 		return xcover.Result{Err: err}
 	}
-	bufs := make([][]int, max(workers, 1))
+	bufs := make([][]int, workers)
 	if !on {
 		prob, placement := pk.problem(keep)
 		conv := func(w int, opts []int) bool {
@@ -282,18 +272,13 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 	if pk.Progress != nil {
 		k.SetProgress(pk.Progress)
 	}
-	var visitorStopped atomic.Bool
 	conv := func(w int, p []int32) bool {
 		b := bufs[w][:0]
 		for _, i := range p {
 			b = append(b, placement[i])
 		}
 		bufs[w] = b
-		if !visit(w, b) {
-			visitorStopped.Store(true)
-			return false
-		}
-		return true
+		return visit(w, b)
 	}
 	if pk.FirstEmpty && limit == 0 {
 		// The whole tree: each placement of the lead piece is completed
@@ -307,12 +292,12 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 		if err != nil {
 			return xcover.Result{Err: err}
 		}
-		return kernelResult(r, 0, visitorStopped.Load())
+		return kernelResult(r)
 	}
 	if workers < 2 {
-		return kernelResult(k.NewSearch().Solve(ctx, limit, func(p []int32) bool { return conv(0, p) }), limit, visitorStopped.Load())
+		return kernelResult(k.NewSearch().Solve(ctx, limit, func(p []int32) bool { return conv(0, p) }))
 	}
-	return kernelResult(k.SolveParallel(ctx, workers, conv), 0, visitorStopped.Load())
+	return kernelResult(k.SolveParallel(ctx, workers, conv))
 }
 
 // fillPlacements writes the piece of every cell of the solution made of

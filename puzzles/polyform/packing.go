@@ -6,6 +6,7 @@ import (
 	mathbits "math/bits"
 	"slices"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -209,7 +210,11 @@ func (pk *Packing) Symmetries() [][]int { return pk.syms }
 type Counts struct {
 	All, Unique int64
 	Stats       xcover.Stats
-	Err         error
+	// Status is how the count ended (xcover.Result.Status): search.Solved
+	// when the counts are exact, else the limit or cancellation that
+	// stopped it, with Err its error.
+	Status search.Status
+	Err    error
 }
 
 // Solve enumerates solutions (at most limit, if positive), calling visit
@@ -244,7 +249,8 @@ func IsCanonical(assign []int, syms [][]int) bool {
 // xcover.Problem.SolveParallel), calling visit with the worker's number and
 // the solution as in Solve, concurrently from different workers.
 func (pk *Packing) SolveParallel(ctx context.Context, s xcover.Strategy, workers int, visit func(worker int, assign []int) bool) xcover.Result {
-	bufs := make([][]int, max(workers, 1))
+	workers = search.Workers(workers) // 0: every CPU
+	bufs := make([][]int, workers)
 	for i := range bufs {
 		bufs[i] = make([]int, len(pk.Board.Cells))
 	}
@@ -259,17 +265,18 @@ func (pk *Packing) SolveParallel(ctx context.Context, s xcover.Strategy, workers
 // solutions count once too) by a search of the whole tree, with workers
 // goroutines.
 func (pk *Packing) Count(ctx context.Context, s xcover.Strategy, workers int) Counts {
+	workers = search.Workers(workers) // 0: every CPU
 	if pk.Ranges != nil {
 		return pk.countRanges(ctx, s)
 	}
-	unique := make([]int64, max(workers, 1))
+	unique := make([]int64, workers)
 	r := pk.SolveParallel(ctx, s, workers, func(w int, assign []int) bool {
 		if pk.IsCanonical(assign) {
 			unique[w]++
 		}
 		return true
 	})
-	c := Counts{All: r.Solutions, Stats: r.Stats, Err: r.Err}
+	c := Counts{All: r.Solutions, Stats: r.Stats, Status: r.Status, Err: r.Err}
 	for _, u := range unique {
 		c.Unique += u
 	}

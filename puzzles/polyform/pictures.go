@@ -69,10 +69,16 @@ func OpenBurr(name string) (*BurrPuzzle, error) {
 }
 
 // IsBurrFile reports whether the file looks like a BurrTools puzzle
-// (gzipped, or XML), whatever its name.
+// (gzipped, or XML), whatever its name; a name that is not a regular file
+// (standard input, a pipe) only by its .xmpuzzle ending.
 func IsBurrFile(name string) bool {
 	if strings.HasSuffix(name, ".xmpuzzle") {
 		return true
+	}
+	// Only a regular file is looked into: reading the head of a pipe or
+	// of standard input would take it from the reader that follows.
+	if st, err := os.Stat(name); err != nil || !st.Mode().IsRegular() {
+		return false
 	}
 	f, err := os.Open(name)
 	if err != nil {

@@ -163,7 +163,7 @@ func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, visit func
 		}
 		return visit(pls)
 	})
-	c.All, c.Stats, c.Err = r.Solutions, r.Stats, r.Err
+	c.All, c.Stats, c.Status, c.Err = r.Solutions, r.Stats, r.Status, r.Err
 	return c
 }
 

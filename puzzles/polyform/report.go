@@ -180,7 +180,7 @@ func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 	switch {
 	case pk.Ranges != nil:
 		c := pk.Count(ctx, o.Strategy, 1)
-		all, uniq, r = c.All, c.Unique, xcover.Result{Solutions: c.All, Stats: c.Stats, Err: c.Err}
+		all, uniq, r = c.All, c.Unique, xcover.Result{Solutions: c.All, Stats: c.Stats, Status: c.Status, Err: c.Err}
 		o.Workers = 1
 	case o.Unique:
 		r = pk.SolveUnique(ctx, o.Strategy, o.Workers, pk.Restrict(), func(_ int, _ []int, class int) bool {

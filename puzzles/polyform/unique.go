@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -95,12 +96,13 @@ func (pk *Packing) SolveUnique(ctx context.Context, s xcover.Strategy, workers i
 
 // solveUnique is SolveUnique, visit also given the placements.
 func (pk *Packing) solveUnique(ctx context.Context, s xcover.Strategy, workers int, r Restriction, visit func(worker int, assign, placements []int, class int) bool) xcover.Result {
+	workers = search.Workers(workers) // 0: every CPU
 	kept := map[int]bool{}
 	for _, k := range r.Kept {
 		kept[k] = true
 	}
 	type scratch struct{ assign, img []int }
-	bufs := make([]scratch, max(workers, 1))
+	bufs := make([]scratch, workers)
 	for i := range bufs {
 		bufs[i] = scratch{make([]int, len(pk.Board.Cells)), make([]int, len(pk.Board.Cells))}
 	}
@@ -140,16 +142,17 @@ func (pk *Packing) solveUnique(ctx context.Context, s xcover.Strategy, workers i
 // SolveUnique, about |G| times faster than Count. With ranges of copies
 // it is Count: a restricted piece may appear twice or not at all.
 func (pk *Packing) CountUnique(ctx context.Context, s xcover.Strategy, workers int) Counts {
+	workers = search.Workers(workers) // 0: every CPU
 	r := pk.Restrict()
 	if r.Kept == nil || pk.Ranges != nil {
 		return pk.Count(ctx, s, workers) // no piece to restrict
 	}
-	all := make([]int64, max(workers, 1))
+	all := make([]int64, workers)
 	res := pk.SolveUnique(ctx, s, workers, r, func(w int, _ []int, class int) bool {
 		all[w] += int64(class)
 		return true
 	})
-	c := Counts{Unique: res.Solutions, Stats: res.Stats, Err: res.Err}
+	c := Counts{Unique: res.Solutions, Stats: res.Stats, Status: res.Status, Err: res.Err}
 	for _, n := range all {
 		c.All += n
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/branchwise/branchwise/internal/workpool"
+	"github.com/branchwise/branchwise/search"
 	"io"
 	"math/rand/v2"
 	"text/tabwriter"
@@ -12,7 +13,6 @@ import (
 
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/render"
-	"github.com/branchwise/branchwise/search"
 )
 
 // RandomScramble returns n face turns drawn from seed, never the same face
@@ -39,10 +39,11 @@ func RandomState(seed uint64) Cube {
 type ReportOptions struct {
 	// Start, if set, is the cube to solve instead of the scramble's, and
 	// Label names it in the report.
-	Start    *Cube
-	Label    string
-	Workers  int
-	MaxNodes int64
+	Start   *Cube
+	Label   string
+	Workers int // search.Workers: 0 is every CPU
+	// Limits bound the search (SolveOptions.Limits).
+	search.Limits
 	// Predict > 0 predicts each iteration's expanded nodes (Korf, Reid
 	// and Edelkamp 2001) from the heuristic values of this many random
 	// cubes drawn from Seed.
@@ -82,7 +83,7 @@ func SolveReport(ctx context.Context, scramble []int, h *Heuristic, o ReportOpti
 		cube, label = *o.Start, o.Label
 	}
 	start := time.Now()
-	res := Solve(ctx, cube, h, SolveOptions{Workers: o.Workers, MaxNodes: o.MaxNodes})
+	res := Solve(ctx, cube, h, SolveOptions{Workers: o.Workers, Limits: o.Limits})
 	sol := make([]int, len(res.Path))
 	for i, m := range res.Path {
 		sol[i] = int(m)

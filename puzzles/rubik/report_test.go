@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 func TestSolveReport(t *testing.T) {
@@ -32,7 +34,7 @@ func TestSolveReport(t *testing.T) {
 	if !strings.Contains(string(b), `"verified":true`) || !strings.Contains(string(b), `"tables":null`) {
 		t.Errorf("JSON %s", b)
 	}
-	stopped, err := SolveReport(context.Background(), RandomScramble(12, 1), h, ReportOptions{Workers: 1, MaxNodes: 100})
+	stopped, err := SolveReport(context.Background(), RandomScramble(12, 1), h, ReportOptions{Workers: 1, Limits: search.Limits{MaxNodes: 100}})
 	tab.Reset()
 	stopped.WriteTable(&tab)
 	if err != nil || stopped.Solved() || !strings.Contains(tab.String(), "\nstopped: ") {

@@ -3,7 +3,6 @@ package rubik
 import (
 	"context"
 	"math"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -125,10 +124,12 @@ type node struct {
 
 // SolveOptions configure Solve.
 type SolveOptions struct {
-	// Workers is the number of goroutines (0: GOMAXPROCS).
+	// Workers is the number of goroutines (search.Workers: 0 is every CPU).
 	Workers int
-	// MaxNodes stops after about this many generated nodes (0: none).
-	MaxNodes int64
+	// Limits bound the search: MaxNodes (about) the generated nodes,
+	// MaxTime and MaxCPU its time; MaxMem bounds nothing (IDA* holds no
+	// states; the heuristic's tables are built before).
+	search.Limits
 }
 
 // maxDepth bounds solutions: God's number is 20, and the path arrays are
@@ -449,10 +450,9 @@ type subtree struct {
 // the number of workers. Stats.GeneratedByDepth totals all iterations.
 func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Result {
 	start := time.Now()
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := search.Workers(o.Workers)
+	ctx, cancel := o.Limits.Context(ctx)
+	defer cancel()
 	rs := newSolver(h, c)
 	root := rs.node(c)
 	res := search.Result{Status: search.Stopped}
@@ -469,7 +469,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 			res.Err = search.ErrNodeLimit
 			break
 		}
-		if err := ctx.Err(); err != nil {
+		if err := search.ContextErr(ctx); err != nil {
 			res.Err = err
 			break
 		}
@@ -522,7 +522,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 						} else if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
 							s.stop = true
 							once.Do(func() { stopped = search.ErrNodeLimit })
-						} else if err := ctx.Err(); err != nil {
+						} else if err := search.ContextErr(ctx); err != nil {
 							s.stop = true
 							once.Do(func() { stopped = err })
 						}

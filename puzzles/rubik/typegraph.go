@@ -45,7 +45,7 @@ func TypeGraph() *branching.Graph {
 // rules: the same face twice, and the turns of D, L, B followed by U, R, F.
 // A limit of lim or ctx stops it with the automaton of the strings learned
 // so far and the limit's error (see branching.LearnAutomaton).
-func LearnFSM(ctx context.Context, maxLen int, lim branching.Limits) (*branching.Automaton, error) {
+func LearnFSM(ctx context.Context, maxLen int, lim search.Limits) (*branching.Automaton, error) {
 	if maxLen < 1 || maxLen > branching.MaxLearnLen {
 		return nil, fmt.Errorf("rubik: FSM learning length %d: want 1 to %d", maxLen, branching.MaxLearnLen)
 	}
@@ -64,7 +64,7 @@ func LearnFSM(ctx context.Context, maxLen int, lim branching.Limits) (*branching
 
 // TypeGraphFSM returns the type graph of Rubik's Cube searched with a as the
 // move filter over all 18 turns: a type is the automaton's state.
-func TypeGraphFSM(ctx context.Context, a *branching.Automaton, lim branching.Limits) (*branching.Graph, error) {
+func TypeGraphFSM(ctx context.Context, a *branching.Automaton, lim search.Limits) (*branching.Graph, error) {
 	if a.Alphabet() != Moves {
 		return nil, fmt.Errorf("rubik: an automaton over %d moves, want %d", a.Alphabet(), Moves)
 	}

@@ -60,7 +60,7 @@ func TestTypeGraph(t *testing.T) {
 // counts as MayFollow; at length 4 the automaton prunes more, and the
 // enumeration with it as the move filter matches its type graph.
 func TestLearnFSM(t *testing.T) {
-	a, err := LearnFSM(context.Background(), 2, branching.Limits{})
+	a, err := LearnFSM(context.Background(), 2, search.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestLearnFSM(t *testing.T) {
 	if len(a.Forbidden) != 54+27 {
 		t.Errorf("length 2: %d forbidden pairs, want 81", len(a.Forbidden))
 	}
-	g, err := TypeGraphFSM(context.Background(), a, branching.Limits{})
+	g, err := TypeGraphFSM(context.Background(), a, search.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,11 +80,11 @@ func TestLearnFSM(t *testing.T) {
 	if got := totals(q.Counts(5)); !slices.Equal(got, want) {
 		t.Errorf("FSM of length 2: counts %v, want %v", got, want)
 	}
-	a4, err := LearnFSM(context.Background(), 4, branching.Limits{})
+	a4, err := LearnFSM(context.Background(), 4, search.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g4, err := TypeGraphFSM(context.Background(), a4, branching.Limits{})
+	g4, err := TypeGraphFSM(context.Background(), a4, search.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,6 +66,10 @@ type PDBHeuristic struct {
 	Reflect  bool
 }
 
+// Spec names the heuristic in a run's spec (spec.Specer): its partition
+// and whether it looks up the reflected board.
+func (h *PDBHeuristic) Spec() string { return fmt.Sprintf("%s reflect=%t", h.Name, h.Reflect) }
+
 // NewPDBHeuristic checks that the patterns partition the tiles of one
 // goal and that the tables are theirs; with reflect, that the goal maps
 // onto itself under reflection about the main diagonal.

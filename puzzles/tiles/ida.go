@@ -10,8 +10,9 @@ import (
 
 // IDAOptions configure IDA.
 type IDAOptions struct {
-	// MaxNodes stops the search after this many generated nodes (0: none).
-	MaxNodes int64
+	// Limits bound the search: MaxNodes the generated nodes, MaxTime and
+	// MaxCPU its time; MaxMem bounds nothing (IDA* holds no states).
+	search.Limits
 	// Filter is an optional move filter (FSM pruning) over the blank's
 	// directions Up, Left, Right, Down as search.Move 0..3.
 	Filter search.Automaton
@@ -53,6 +54,8 @@ const idaCheckEvery = 1 << 20
 // node and no allocation. It ignores the linear-conflict setting of p.
 func IDA(ctx context.Context, p *Puzzle, o IDAOptions) search.Result {
 	start := time.Now()
+	ctx, cancel := o.Limits.Context(ctx)
+	defer cancel()
 	s := &ida{tiles: p.tiles, md: p.md, filter: o.Filter, ctx: ctx, maxNodes: o.MaxNodes}
 	copy(s.nb[:], p.nb)
 	var res search.Result
@@ -115,7 +118,7 @@ func (s *ida) check() bool {
 		s.stop, s.err = true, search.ErrNodeLimit
 		return true
 	}
-	if err := s.ctx.Err(); err != nil {
+	if err := search.ContextErr(s.ctx); err != nil {
 		s.stop, s.err = true, err
 		return true
 	}

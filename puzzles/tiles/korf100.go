@@ -12,6 +12,7 @@ import (
 
 	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/internal/spec"
 	"github.com/branchwise/branchwise/internal/workpool"
 	"github.com/branchwise/branchwise/search"
 )
@@ -29,15 +30,17 @@ type SolveOptions struct {
 	Increment       int     // bound increment of dfid
 	Store           string  // duplicate store of the graph searches: dedup.New's names
 	// Filter prunes the depth-first searches (FSM pruning); nil: none.
-	Filter   search.Automaton
-	MaxNodes int64 // generated nodes (0: no limit)
-	MaxMem   int64 // bytes the search holds (0: no limit)
+	Filter search.Automaton
+	// Limits bound the search (MaxMem only the graph searches, which
+	// hold states).
+	search.Limits
 	// Progress, if set, is called now and then by the generic engines.
-	Progress func(*search.Stats)
+	Progress func(*search.Stats) `spec:"-"`
 	// PDB, with IDA, is a pattern-database heuristic for ParallelIDA.
 	PDB *PDBHeuristic
-	// Workers > 1, with IDA, runs ParallelIDA on this many workers.
-	Workers int
+	// Workers, with IDA, is ParallelIDA's: search.Workers(Workers) > 1
+	// runs it on that many workers (0: every CPU).
+	Workers int `spec:"-"`
 }
 
 // Check reports whether the options name a known algorithm and store.
@@ -63,15 +66,15 @@ func Solve(ctx context.Context, start, goal Board, o SolveOptions) (search.Resul
 	if err != nil {
 		return search.Result{}, err
 	}
-	if (o.Algorithm == "" || o.Algorithm == "ida") && !o.LinearConflicts && o.Filter == nil && (o.PDB != nil || o.Workers > 1) {
-		return ParallelIDA(ctx, p, ParallelOptions{Heuristic: o.PDB, Workers: max(o.Workers, 1), MaxNodes: o.MaxNodes}), nil
+	if (o.Algorithm == "" || o.Algorithm == "ida") && !o.LinearConflicts && o.Filter == nil && (o.PDB != nil || search.Workers(o.Workers) > 1) {
+		return ParallelIDA(ctx, p, ParallelOptions{Heuristic: o.PDB, Workers: o.Workers, Limits: o.Limits}), nil
 	}
 	if (o.Algorithm == "" || o.Algorithm == "ida") && !o.LinearConflicts {
-		return IDA(ctx, p, IDAOptions{MaxNodes: o.MaxNodes, Filter: o.Filter}), nil
+		return IDA(ctx, p, IDAOptions{Limits: o.Limits, Filter: o.Filter}), nil
 	}
 	alg, _ := search.ByName(o.Algorithm)
 	store, _ := dedup.New(o.Store)
-	return alg(ctx, p, search.Options{MaxNodes: o.MaxNodes, MaxMem: o.MaxMem, Weight: o.Weight,
+	return alg(ctx, p, search.Options{Limits: o.Limits, Weight: o.Weight,
 		Increment: o.Increment, Progress: o.Progress, Store: store, Filter: o.Filter}), nil
 }
 
@@ -125,20 +128,27 @@ type KorfRun struct {
 // Korf100Options configure RunKorf100.
 type Korf100Options struct {
 	Solve SolveOptions
-	// Instances are the numbers (1..100) to run, in order; nil: all.
-	Instances []int
-	Workers   int
+	// Instances are the numbers (1..100) to run, in order; nil: all. The
+	// ledger records each instance by number, so a resumed run (or a
+	// shard) may choose others: not in the spec.
+	Instances []int `spec:"-"`
+	Workers   int   `spec:"-"`
 	// Done, if set, is called after each instance, one call at a time.
-	Done func(KorfRun)
+	Done func(KorfRun) `spec:"-"`
 	// Resumed are instances finished by an earlier run (a checkpoint), by
 	// number: they are not run again and count in the result as they are.
-	Resumed map[int]KorfRun
+	Resumed map[int]KorfRun `spec:"-"`
 	// Ledger, if set, is the run's checkpoint: the instances it holds are
 	// added to Resumed, and every instance that finishes is added to it
 	// (one cut by the cancellation or a time limit of ctx runs again on
 	// resume). The caller closes it.
-	Ledger Checkpoint
+	Ledger Checkpoint `spec:"-"`
 }
+
+// LedgerSpec is the spec (internal/spec) a ledger of the run is tied to:
+// every option that changes the results, so that a resumed run cannot
+// mix settings.
+func (o Korf100Options) LedgerSpec() (string, error) { return spec.Of("tiles korf100", o) }
 
 // Checkpoint is where a run keeps its finished instances, by number, as
 // JSON: a shard.Ledger.

@@ -32,7 +32,7 @@ func TestRunKorf100(t *testing.T) {
 // stopped, counted as run but not solved; counts are not checked.
 func TestRunKorf100Limit(t *testing.T) {
 	got, err := RunKorf100(context.Background(), Korf100Options{Instances: []int{79, 12, 1},
-		Solve: SolveOptions{Algorithm: "wastar", Weight: 3, MaxNodes: 20000}, Workers: 1})
+		Solve: SolveOptions{Algorithm: "wastar", Weight: 3, Limits: search.Limits{MaxNodes: 20000}}, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,8 +64,9 @@ type Korf24Options struct {
 	// Heuristic is the 6-6-6-6 partition's (LoadPartition "pdb6666");
 	// nil: the Manhattan distance.
 	Heuristic *PDBHeuristic
-	Workers   int   // of the parallel IDA* on each instance
-	MaxNodes  int64 // per instance (0: no limit)
+	Workers   int // of the parallel IDA* on each instance (0: every CPU)
+	// Limits bound each instance's search.
+	search.Limits
 	// Done, if set, is called after each instance.
 	Done func(Solution)
 }
@@ -93,7 +94,7 @@ func RunKorf24(ctx context.Context, o Korf24Options) (Korf24Result, error) {
 			return res, err
 		}
 		start := time.Now()
-		r := ParallelIDA(ctx, p, ParallelOptions{Heuristic: o.Heuristic, Workers: o.Workers, MaxNodes: o.MaxNodes})
+		r := ParallelIDA(ctx, p, ParallelOptions{Heuristic: o.Heuristic, Workers: o.Workers, Limits: o.Limits})
 		s := Solution{Name: fmt.Sprint(in.Index), Board: in.Board.String(), Status: r.Status.String(),
 			Length: r.Cost, Generated: r.Stats.Generated, Expanded: r.Stats.Expanded,
 			Seconds: time.Since(start).Seconds(), Optimal: in.Optimal}

@@ -3,7 +3,6 @@ package tiles
 import (
 	"context"
 	"math"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -15,11 +14,12 @@ import (
 type ParallelOptions struct {
 	// Heuristic is the pattern-database heuristic (nil: Manhattan distance).
 	Heuristic *PDBHeuristic
-	// Workers is the number of goroutines (0: GOMAXPROCS).
+	// Workers is the number of goroutines (search.Workers: 0 is every CPU).
 	Workers int
-	// MaxNodes stops the search after about this many generated nodes (0:
-	// none).
-	MaxNodes int64
+	// Limits bound the search: MaxNodes (about) the generated nodes of all
+	// workers, MaxTime and MaxCPU its time; MaxMem bounds nothing (IDA*
+	// holds no states).
+	search.Limits
 }
 
 // splitTarget is the number of subtrees an iteration is cut into: enough
@@ -59,10 +59,9 @@ type subtree struct {
 // distance the counts equal IDA's.
 func ParallelIDA(ctx context.Context, p *Puzzle, o ParallelOptions) search.Result {
 	start := time.Now()
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := search.Workers(o.Workers)
+	ctx, cancel := o.Limits.Context(ctx)
+	defer cancel()
 	root := newSearcher(p, o.Heuristic)
 	res := search.Result{Status: search.Stopped}
 	if root.h == 0 {
@@ -75,7 +74,7 @@ func ParallelIDA(ctx context.Context, p *Puzzle, o ParallelOptions) search.Resul
 		if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
 			return search.ErrNodeLimit
 		}
-		return ctx.Err()
+		return search.ContextErr(ctx)
 	}
 	bound := root.h
 	for {

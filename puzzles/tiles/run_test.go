@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
 )
 
@@ -114,7 +115,7 @@ func TestRunKorf100Ledger(t *testing.T) {
 // TestRunKorf24Limit: a node limit stops the first instance, reported
 // stopped and not counted as differing.
 func TestRunKorf24Limit(t *testing.T) {
-	res, err := RunKorf24(context.Background(), Korf24Options{Instances: []int{1, 2}, Workers: 1, MaxNodes: 1000})
+	res, err := RunKorf24(context.Background(), Korf24Options{Instances: []int{1, 2}, Workers: 1, Limits: search.Limits{MaxNodes: 1000}})
 	if err != nil || len(res.Instances) != 2 || res.Instances[0].Status != "stopped" || res.Err() != nil || res.Instances[1].Optimal != Korf24()[1].Optimal {
 		t.Fatalf("%+v, %v", res, err)
 	}

@@ -80,7 +80,7 @@ type fsmType struct {
 // as its move filter, the blank starting in cell start, within the limits
 // of lim and ctx (a large automaton times a large board makes millions of
 // types; see branching.ExploreContext).
-func TypeGraphFSM(ctx context.Context, rows, cols, start int, a *branching.Automaton, lim branching.Limits) (*branching.Graph, error) {
+func TypeGraphFSM(ctx context.Context, rows, cols, start int, a *branching.Automaton, lim search.Limits) (*branching.Graph, error) {
 	if err := checkTypeBoard(rows, cols, start); err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func TypeGraphFSM(ctx context.Context, rows, cols, start int, a *branching.Autom
 // one is, on any board. A limit of lim or ctx stops the learning with the
 // automaton of the strings learned so far, valid but smaller, and the
 // limit's error (see branching.LearnAutomaton).
-func LearnFSM(ctx context.Context, maxLen int, lim branching.Limits) (*branching.Automaton, error) {
+func LearnFSM(ctx context.Context, maxLen int, lim search.Limits) (*branching.Automaton, error) {
 	if maxLen < 1 || maxLen > branching.MaxLearnLen {
 		return nil, fmt.Errorf("tiles: FSM learning length %d: want 1 to %d", maxLen, branching.MaxLearnLen)
 	}

@@ -198,7 +198,7 @@ type noGoalInverter struct {
 }
 
 func TestFSMInverseMoves(t *testing.T) {
-	f, err := LearnFSM(context.Background(), 2, branching.Limits{})
+	f, err := LearnFSM(context.Background(), 2, search.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestFSMInverseMoves(t *testing.T) {
 	if !slices.Equal(got, want) || f.States() != 5 {
 		t.Errorf("L=2: forbidden %q with %d states, want %q with 5", got, f.States(), want)
 	}
-	g, _ := TypeGraphFSM(context.Background(), 4, 4, 0, f, branching.Limits{})
+	g, _ := TypeGraphFSM(context.Background(), 4, 4, 0, f, search.Limits{})
 	if a := g.Analyze(100000); !near(a.Asymptotic, 2.1304, 5e-5) {
 		t.Errorf("15-puzzle with inverse moves pruned: %.6f, want 2.1304", a.Asymptotic)
 	}
@@ -219,9 +219,9 @@ func TestFSMInverseMoves(t *testing.T) {
 // counts exactly the nodes of the real tree searched with the FSM as the
 // move filter of the search core.
 func TestFSMCountsMatchEnumeration(t *testing.T) {
-	f, _ := LearnFSM(context.Background(), 10, branching.Limits{})
+	f, _ := LearnFSM(context.Background(), 10, search.Limits{})
 	for _, tc := range []struct{ rows, cols, start, depth int }{{4, 4, 0, 14}, {3, 3, 4, 16}, {3, 4, 5, 14}} {
-		g, _ := TypeGraphFSM(context.Background(), tc.rows, tc.cols, tc.start, f, branching.Limits{})
+		g, _ := TypeGraphFSM(context.Background(), tc.rows, tc.cols, tc.start, f, search.Limits{})
 		q, _ := g.Reduce()
 		want := totals(q.Counts(tc.depth))
 		goal := Goal(tc.rows, tc.cols)
@@ -246,7 +246,7 @@ func TestFSMCountsMatchEnumeration(t *testing.T) {
 // TestFSMKeepsIDAStarOptimal: IDA* with the learned FSM as its move filter
 // finds the same optimal lengths as without it, generating fewer nodes.
 func TestFSMKeepsIDAStarOptimal(t *testing.T) {
-	f, _ := LearnFSM(context.Background(), 12, branching.Limits{})
+	f, _ := LearnFSM(context.Background(), 12, search.Limits{})
 	var with, without int64
 	for _, k := range Korf100() {
 		if k.Generated > 3_000_000 {
@@ -277,7 +277,7 @@ func TestFSMKeepsIDAStarOptimal(t *testing.T) {
 // TestLearnFSMLimits: the learning stops on each limit, promptly, with the
 // limit's error and a valid, smaller automaton.
 func TestLearnFSMLimits(t *testing.T) {
-	full, err := LearnFSM(context.Background(), 10, branching.Limits{})
+	full, err := LearnFSM(context.Background(), 10, search.Limits{})
 	if err != nil || full.Length != 10 {
 		t.Fatalf("unlimited: length %d, %v", full.Length, err)
 	}
@@ -286,12 +286,12 @@ func TestLearnFSMLimits(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		ctx  context.Context
-		lim  branching.Limits
+		lim  search.Limits
 		want error
 	}{
-		{"nodes", context.Background(), branching.Limits{MaxNodes: 1000}, search.ErrNodeLimit},
-		{"memory", context.Background(), branching.Limits{MaxMem: 256 << 10}, search.ErrMemLimit},
-		{"cancelled", ctx, branching.Limits{}, context.Canceled},
+		{"nodes", context.Background(), search.Limits{MaxNodes: 1000}, search.ErrNodeLimit},
+		{"memory", context.Background(), search.Limits{MaxMem: 256 << 10}, search.ErrMemLimit},
+		{"cancelled", ctx, search.Limits{}, context.Canceled},
 	} {
 		a, err := LearnFSM(tc.ctx, 24, tc.lim)
 		if !errors.Is(err, tc.want) || a == nil {
@@ -312,18 +312,18 @@ func TestLearnFSMLimits(t *testing.T) {
 // TestTypeGraphFSMLimits: the exploration of a large type graph stops on
 // each limit.
 func TestTypeGraphFSMLimits(t *testing.T) {
-	a, _ := LearnFSM(context.Background(), 8, branching.Limits{})
+	a, _ := LearnFSM(context.Background(), 8, search.Limits{})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, tc := range []struct {
 		name string
 		ctx  context.Context
-		lim  branching.Limits
+		lim  search.Limits
 		want error
 	}{
-		{"nodes", context.Background(), branching.Limits{MaxNodes: 500}, search.ErrNodeLimit},
-		{"memory", context.Background(), branching.Limits{MaxMem: 100 << 10}, search.ErrMemLimit},
-		{"cancelled", ctx, branching.Limits{}, context.Canceled},
+		{"nodes", context.Background(), search.Limits{MaxNodes: 500}, search.ErrNodeLimit},
+		{"memory", context.Background(), search.Limits{MaxMem: 100 << 10}, search.ErrMemLimit},
+		{"cancelled", ctx, search.Limits{}, context.Canceled},
 	} {
 		if g, err := TypeGraphFSM(tc.ctx, 8, 8, 0, a, tc.lim); !errors.Is(err, tc.want) || g != nil {
 			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)

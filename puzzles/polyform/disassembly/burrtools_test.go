@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/search"
 )
 
 // burrFiles is the environment variable naming directories (separated
@@ -177,7 +178,7 @@ func FuzzDisassembleBurr(f *testing.F) {
 			}
 			groups, weights := BurrOptions(pz, k)
 			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-			Solve(ctx, pk, Options{Groups: groups, Weights: weights, MaxNodes: 10000}, func(kinds []int, pieces [][]polyform.Cell, sep *Separation) bool {
+			Solve(ctx, pk, Options{Groups: groups, Weights: weights, Limits: search.Limits{MaxNodes: 10000}}, func(kinds []int, pieces [][]polyform.Cell, sep *Separation) bool {
 				if sep != nil {
 					if err := Replay(pieces, perPiece(groups, kinds), sep); err != nil {
 						t.Fatalf("problem %d: replay: %v", k+1, err)

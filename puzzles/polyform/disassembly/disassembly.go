@@ -155,9 +155,10 @@ type Disassembler struct {
 	pieces [][]polyform.Cell
 	lines  [][3]map[[2]int][]int // per piece and axis: the sorted coordinates along each line
 	cache  map[pairKey][3]int32
-	// MaxNodes, if positive, bounds the positions one breadth-first search
-	// may visit: beyond it Disassemble fails with search.ErrNodeLimit.
-	MaxNodes int
+	// Limits: MaxNodes, if positive, bounds the positions one
+	// breadth-first search may visit: beyond it Disassemble fails with
+	// search.ErrNodeLimit. The other limits bound nothing here.
+	search.Limits
 	// Groups[i], if Groups is not nil, is piece i's group (0: none): a
 	// part whose pieces all belong to one group need not come apart
 	// (BurrTools' piece groups).
@@ -339,7 +340,7 @@ func (d *Disassembler) separate(ctx context.Context, pcs []int, off [][3]int16) 
 					return nil, err
 				}
 			}
-			if d.MaxNodes > 0 && d.nodes > d.MaxNodes {
+			if d.MaxNodes > 0 && int64(d.nodes) > d.MaxNodes {
 				return nil, search.ErrNodeLimit
 			}
 			decode(nd.key, cur)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -26,9 +27,9 @@ type Counts struct {
 type Options struct {
 	// Strategy is the exact cover search's.
 	Strategy xcover.Strategy
-	// MaxNodes bounds the positions of each breadth-first search (0: no
-	// bound; see Disassembler.MaxNodes).
-	MaxNodes int
+	// Limits: MaxNodes bounds the positions of each breadth-first search
+	// (0: no bound; see Disassembler.Limits).
+	search.Limits
 	// Groups[p], if Groups is not nil, is the group of the packing's piece
 	// p (0: none; see Disassembler.Groups).
 	Groups []int
@@ -51,7 +52,7 @@ func Solve(ctx context.Context, pk *polyform.Packing, o Options, visit func(kind
 			c.Err = err
 			return false
 		}
-		d.MaxNodes = o.MaxNodes
+		d.Limits = o.Limits
 		d.Groups, d.Weights = perPiece(o.Groups, kinds), perPiece(o.Weights, kinds)
 		sep, err := d.Disassemble(ctx)
 		if err != nil {
