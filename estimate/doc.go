@@ -39,6 +39,14 @@
 //     the live children counts on its path, made exact by searching every
 //     untried sibling for a solution: unbiased, dead ends cost work but no
 //     variance.
+//   - Auto chooses among Knuth's probes (lookahead, a tail, Importance:
+//     children drawn in proportion to their own children), the frontier
+//     and Purdom's probes of widths 2 to 4 by pilot runs on a share of a
+//     work budget (Options.MaxWork), and runs the most promising on the
+//     rest; Budgeted runs any sampler on such a budget.
+//
+// Agree compares two estimates of one quantity (the solutions under two
+// search rules): their ratio and whether their intervals overlap.
 //
 // Intervals come from replicates (independent estimates: the frontier's
 // replications, groups of 30 of the other methods' probes). One is a 95%

@@ -99,7 +99,7 @@ func TestExhaustive(t *testing.T) {
 // depend on the number of workers.
 func TestEstimatorsUnbiased(t *testing.T) {
 	nodes, sols := count(newHashTree(14)())
-	for _, method := range []string{"knuth", "knuth-tail", "knuth-look", "knuth-look-tail", "frontier", "frontier-tail", "frontier-look", "stratified", "purdom", "purdom-exact", "purdom-look", "samplesearch"} {
+	for _, method := range []string{"knuth", "knuth-tail", "knuth-look", "knuth-look-tail", "knuth-importance", "frontier", "frontier-tail", "frontier-look", "frontier-importance", "stratified", "purdom", "purdom-exact", "purdom-look", "samplesearch"} {
 		var first Result
 		for _, workers := range []int{1, 2} {
 			opt := Options{Seed: 7, Samples: 20000, Workers: workers, ExactDepth: 3}
@@ -107,16 +107,18 @@ func TestEstimatorsUnbiased(t *testing.T) {
 			switch method {
 			case "knuth":
 				r = Knuth(context.Background(), newHashTree(14), opt)
-			case "knuth-tail", "knuth-look", "knuth-look-tail":
+			case "knuth-tail", "knuth-look", "knuth-look-tail", "knuth-importance":
 				opt.Tail = map[string]int{"knuth-tail": 50, "knuth-look-tail": 20}[method]
-				opt.Lookahead = strings.Contains(method, "look")
+				opt.Lookahead = strings.Contains(method, "look") || method == "knuth-importance"
+				opt.Importance = method == "knuth-importance"
 				r = Knuth(context.Background(), newHashTree(14), opt)
-			case "frontier", "frontier-tail", "frontier-look":
+			case "frontier", "frontier-tail", "frontier-look", "frontier-importance":
 				opt.Samples = 200
-				if method == "frontier-tail" {
+				if method == "frontier-tail" || method == "frontier-importance" {
 					opt.Tail = 50
 				}
-				opt.Lookahead = method == "frontier-look"
+				opt.Lookahead = method == "frontier-look" || method == "frontier-importance"
+				opt.Importance = method == "frontier-importance"
 				r = Frontier(context.Background(), newHashTree(14), opt)
 			case "stratified":
 				opt.Samples = 300

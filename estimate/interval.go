@@ -149,3 +149,43 @@ func (iv Interval) MarshalJSON() ([]byte, error) {
 	return []byte(`{"estimate":` + num(iv.Estimate) + `,"low":` + num(iv.Low) + `,"high":` + num(iv.High) +
 		`,"std_err":` + num(iv.StdErr) + `,"kind":"` + iv.Kind + `","level":` + num(iv.Level) + `}`), nil
 }
+
+// Agreement compares two estimates of the same quantity made under
+// different search rules (trees of one problem: their solutions are the
+// same number) or with independent seeds.
+type Agreement struct {
+	// Ratio is the larger estimate over the smaller (+Inf when one is 0
+	// and the other not, 1 when both are 0).
+	Ratio float64
+	// Overlap: the two intervals share a point.
+	Overlap bool
+}
+
+// Agree compares a and b.
+func Agree(a, b Interval) Agreement {
+	hi, lo := max(a.Estimate, b.Estimate), min(a.Estimate, b.Estimate)
+	r := 1.0
+	switch {
+	case lo > 0:
+		r = hi / lo
+	case hi > 0:
+		r = math.Inf(1)
+	}
+	return Agreement{Ratio: r, Overlap: a.Low <= b.High && b.Low <= a.High}
+}
+
+// agreeFactor is the largest ratio of two estimates called agreeing: the
+// factor 1.5 issue 30 asks of PP-24's estimates under two rules.
+const agreeFactor = 1.5
+
+// Text says whether the estimates agree: within agreeFactor and with
+// overlapping intervals, or how they differ.
+func (a Agreement) Text() string {
+	switch {
+	case a.Ratio <= agreeFactor && a.Overlap:
+		return strconv.FormatFloat(a.Ratio, 'f', 2, 64) + "x apart, intervals overlap: they agree"
+	case a.Overlap:
+		return strconv.FormatFloat(a.Ratio, 'f', 2, 64) + "x apart (more than 1.5x), intervals overlap: they DISAGREE"
+	}
+	return strconv.FormatFloat(a.Ratio, 'f', 2, 64) + "x apart, intervals disjoint: they DISAGREE"
+}

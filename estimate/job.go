@@ -209,7 +209,10 @@ func (j Job) Run(ctx context.Context, newTree func() Tree) (Report, error) {
 		rep.Status = search.StatusOf(ctx.Err())
 	}
 	rep.Seconds = time.Since(start).Seconds()
-	rep.Nodes, rep.Solutions, rep.ByDepth, rep.Samples, rep.Work = r.Nodes, r.Solutions, r.ByDepth, r.Samples, r.Work
+	rep.Nodes, rep.Solutions, rep.ByDepth, rep.Samples, rep.Work = r.Nodes, r.Solutions, fillBranching(r.ByDepth), r.Samples, r.Work
+	if r.Method != "" && r.Method != j.Method {
+		rep.Method = r.Method // auto's choice
+	}
 	rep.Unique = r.Solutions.Scale(1 / float64(rep.Symmetries))
 	rep.Cut = j.Method == "exact" && len(rep.ByDepth) > j.Options.ExactDepth && rep.ByDepth[len(rep.ByDepth)-1].Nodes > 0
 	if j.Restricted {
@@ -275,13 +278,24 @@ func (j Job) runTarget(ctx context.Context, newTree func() Tree, target float64)
 // intervals, why a stop rule stopped, and the predicted time of a count.
 func (rep *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s: %s estimate, %d samples, %d moves of work, %.2f s\n\n", rep.Puzzle, rep.Method, rep.Samples, rep.Work, rep.Seconds)
-	fmt.Fprintf(w, "%5s %20s %6s %12s %10s %12s\n", "depth", "nodes", "", "mean min bf", "sd", "bf samples")
+	// The spread of the branching factors is measured by the paper's
+	// method only: its columns are left out for the others.
+	measured := slices.ContainsFunc(rep.ByDepth, func(d DepthEstimate) bool { return d.BFSamples > 0 })
+	fmt.Fprintf(w, "%5s %20s %6s %12s", "depth", "nodes", "", "mean bf")
+	if measured {
+		fmt.Fprintf(w, " %10s %12s", "sd", "bf samples")
+	}
+	fmt.Fprintln(w)
 	for _, d := range rep.ByDepth {
 		exact := ""
 		if d.Exact {
 			exact = "exact"
 		}
-		fmt.Fprintf(w, "%5d %20s %6s %12.5f %10.5f %12d\n", d.Depth, FormatCount(d.Nodes), exact, d.MeanBF, d.SDBF, d.BFSamples)
+		fmt.Fprintf(w, "%5d %20s %6s %12.5f", d.Depth, FormatCount(d.Nodes), exact, d.MeanBF)
+		if measured {
+			fmt.Fprintf(w, " %10.5f %12d", d.SDBF, d.BFSamples)
+		}
+		fmt.Fprintln(w)
 	}
 	fmt.Fprintln(w)
 	line := func(name string, iv Interval) {
@@ -304,13 +318,38 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintln(w, "target not met: an exhaustive count was cheaper, and the totals are counted")
 	}
 	if rep.CountSeconds > 0 {
-		fmt.Fprintf(w, "an exact count: about %s on %s (%.3g nodes/s per worker)\n",
-			longDuration(rep.CountSeconds), workpool.Describe(rep.Workers), rep.NodeRate)
+		fmt.Fprintf(w, "an exact count: about %s on %s (%.3g nodes/s per worker)", longDuration(rep.CountSeconds), workpool.Describe(rep.Workers), rep.NodeRate)
+		// On more workers, at the same rate each (shards of a split tree
+		// scale so: docs/distributed.md).
+		for _, n := range projectedWorkers {
+			if t := rep.CountSeconds * float64(rep.Workers) / float64(n); n > rep.Workers && t >= 1 {
+				fmt.Fprintf(w, "; %s on %d", longDuration(t), n)
+			}
+		}
+		fmt.Fprintln(w)
 	}
 	if rep.Status.Early() {
 		fmt.Fprintf(w, "\ninterrupted: the statistics of the %d samples so far\n", rep.Samples)
 	}
 	return nil
+}
+
+// projectedWorkers are the numbers of workers the report projects an
+// exact count's time to: a machine, a rack, a cluster.
+var projectedWorkers = []int{64, 1024, 65536}
+
+// fillBranching sets the mean branching factor of every depth that has
+// none measured (the sampled depths below an exact prefix) to the ratio
+// of the estimated nodes of the next depth to this one's: the mean number
+// of children, the figure Korekawa et al.'s tables give per depth.
+func fillBranching(ds []DepthEstimate) []DepthEstimate {
+	out := append([]DepthEstimate(nil), ds...)
+	for i := range out {
+		if out[i].MeanBF == 0 && i+1 < len(out) && out[i].Nodes > 0 {
+			out[i].MeanBF = out[i+1].Nodes / out[i].Nodes
+		}
+	}
+	return out
 }
 
 // WriteSVG draws the mean branching factor and the nodes per depth.

@@ -7,7 +7,7 @@ import (
 )
 
 // Methods lists the estimators by the names Run takes.
-var Methods = []string{"frontier", "knuth", "stratified", "purdom", "samplesearch", "paper", "exact"}
+var Methods = []string{"auto", "frontier", "knuth", "stratified", "purdom", "samplesearch", "paper", "exact"}
 
 // Run estimates the tree of newTree with the method named: "frontier"
 // (Frontier), "knuth" (Knuth), "stratified" (Stratified), "purdom"
@@ -15,7 +15,22 @@ var Methods = []string{"frontier", "knuth", "stratified", "purdom", "samplesearc
 // the exhaustive profile to opt.ExactDepth: Korekawa et al.'s method) or
 // "exact" (that profile alone, Profile.Result). The samplers return what
 // they have when ctx ends; the exhaustive count and Cut return ctx's error.
+//
+// With opt.MaxWork a sampler runs as Budgeted, and "auto" (Auto) chooses
+// the sampler from a pilot run.
 func Run(ctx context.Context, method string, newTree func() Tree, opt Options) (Result, error) {
+	if method == "auto" {
+		return Auto(ctx, newTree, opt)
+	}
+	if opt.MaxWork > 0 && method != "exact" && method != "paper" {
+		r, _, err := budgeted(ctx, method, newTree, opt, opt.MaxWork)
+		return r, err
+	}
+	return runMethod(ctx, method, newTree, opt)
+}
+
+// runMethod is Run with opt.Samples samples.
+func runMethod(ctx context.Context, method string, newTree func() Tree, opt Options) (Result, error) {
 	switch method {
 	case "frontier":
 		return Frontier(ctx, newTree, opt), nil
@@ -45,7 +60,7 @@ func Run(ctx context.Context, method string, newTree func() Tree, opt Options) (
 // (Options.ExactDepth), and whether its probes look ahead
 // (Options.Lookahead: off for purdom, where it is unmeasured).
 func MethodDefaults(method string) (samples, exactDepth int, lookahead bool) {
-	samples = map[string]int{"frontier": 20, "knuth": 10000, "stratified": 100, "paper": 20, "purdom": 30, "samplesearch": 30}[method]
+	samples = map[string]int{"auto": 1, "frontier": 20, "knuth": 10000, "stratified": 100, "paper": 20, "purdom": 30, "samplesearch": 30}[method]
 	exactDepth = map[string]int{"frontier": 2, "paper": 3, "exact": 3}[method]
 	return samples, exactDepth, method != "purdom"
 }

@@ -28,7 +28,7 @@ func SampleSearch(ctx context.Context, newTree func() Tree, opt Options) Result 
 		t := newTree()
 		s := &sampleSearcher{stop: func() bool { return ctx.Err() != nil }}
 		s.rng = rand.New(&s.pcg)
-		kp := newProber(0, true)
+		kp := newProber(0, true, false)
 		return func(i int) {
 			s.pcg.Seed(opt.Seed, 6+uint64(i))
 			s.work = 0

@@ -11,6 +11,7 @@ import (
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/shard"
+	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 )
 
@@ -23,6 +24,7 @@ type estimateFlags struct {
 	spec              polyform.CountSpec
 	engine, cutDepths string
 	subtree, svg      string
+	compare           string
 	seed              int64
 	asJSON, symmetry  bool
 	shard             shard.CountJob
@@ -37,8 +39,9 @@ func newEstimateCmd(e *env) *cobra.Command {
 (named or drawn as for pack) and its solutions from a sample of the tree,
 with a 95% interval and the time an exhaustive count would take.
 
---method: frontier (the default: the tree counted to --exact-depth, then
---samples probes from every node there), knuth, stratified, purdom (into
+--method: auto (the default: Purdom's probe of the widest width of which
+three fit in --work moves, stratified sampling on IDA*'s trees), frontier (the tree counted to
+--exact-depth, then --samples probes from every node there), knuth, stratified, purdom (into
 --width children of every node), samplesearch, paper (Korekawa et al.:
 --cut-depths, --cut-p), or exact (the counts to --exact-depth only).
 An interval is called a 95% confidence interval only when the replicates
@@ -61,7 +64,8 @@ Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
 	}
 	fs := c.Flags()
 	o := &f.job.Options
-	fs.StringVar(&f.job.Method, "method", "frontier", "frontier, knuth, stratified, purdom, samplesearch, paper or exact")
+	fs.StringVar(&f.job.Method, "method", "auto", "auto, frontier, knuth, stratified, purdom, samplesearch, paper or exact")
+	fs.Int64Var(&o.MaxWork, "work", 0, "the moves an estimate may spend (auto: 1e6 if 0; others: --samples if 0)")
 	fs.IntVar(&o.Samples, "samples", 0, "probes (knuth), probes per frontier node (frontier), runs (paper)")
 	fs.DurationVar(&f.job.Budget, "time", 0, "knuth: probe for this long instead of --samples")
 	fs.IntVar(&o.ExactDepth, "exact-depth", 0, "count the tree exactly to this depth (default 2 frontier, 3 paper and exact; purdom: every child above it)")
@@ -81,6 +85,7 @@ Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
 	fs.BoolVar(&f.spec.PieceCut, "piece-cut", false, "with --cells-only on the bitboard kernel: end a path where a piece left has no placement left")
 	fs.BoolVar(&f.spec.ColourCut, "colour-cut", false, "with --dead-regions on the bitboard kernel: also cut a region whose cells of one colour the pieces left cannot match")
 	fs.StringVar(&f.subtree, "subtree", "", "estimate only the subtree below this path of child numbers from the root, e.g. 0,3,1")
+	fs.StringVar(&f.compare, "compare", "", "estimate again under this --strategy with the next seed, and say whether the solution counts agree")
 	fs.StringVar(&f.svg, "svg", "", "write charts of the mean branching factor and the nodes per depth to this SVG file")
 	cliflag.AddSeed(fs, &f.seed)
 	cliflag.AddJSON(fs, &f.asJSON)
@@ -90,8 +95,7 @@ Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
 }
 
 func runEstimate(e *env, arg string, f estimateFlags) error {
-	engine, strat, firstEmpty, err := polyform.ParseEngineStrategy(f.engine, f.spec.Strategy)
-	if err != nil {
+	if _, _, _, err := polyform.ParseEngineStrategy(f.engine, f.spec.Strategy); err != nil {
 		return err
 	}
 	job := f.job
@@ -117,36 +121,11 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		f.spec.Puzzle = arg
 		return runSharded(e, e.ctx, f.spec, f.shard, job.Options.ExactDepth, job.Options.Workers, f.asJSON)
 	}
-	pk, err := polyform.Load(arg, f.spec.Pieces)
+	newTree, pk, strat, err := estimateTree(arg, f.spec, f.engine, f.spec.Strategy, f.subtree, f.symmetry)
 	if err != nil {
 		return err
 	}
-	if pk.Ranges != nil {
-		return usagef("copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
-	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion, f.spec.ColourCut
-	pk.PieceCut = f.spec.PieceCut
-	pk.Engine, pk.FirstEmpty = engine, firstEmpty
-	if err := pk.CheckEngine(); err != nil {
-		return fmt.Errorf("%s: %v", arg, err)
-	}
-	newTree := pk.Tree(strat)
-	if f.symmetry {
-		if newTree, _, err = pk.SymmetricTrees(strat); err != nil {
-			return fmt.Errorf("%s: --symmetry: %v", arg, err)
-		}
-		job.Restricted = true
-	}
-	if f.subtree != "" {
-		path, ok := cliflag.ParseInts(f.subtree, 0)
-		if !ok {
-			return usagef("--subtree %q: want child numbers separated by commas, e.g. 0,3,1", f.subtree)
-		}
-		if err := estimate.CheckPath(newTree, path); err != nil {
-			return err
-		}
-		newTree = estimate.Subtree(newTree, path)
-	}
+	job.Restricted = f.symmetry
 	job.Symmetries = len(pk.Symmetries())
 	job.NodeRate = func(ctx context.Context) float64 { return pk.NodeRate(ctx, strat, 500*time.Millisecond) }
 	prog := cliflag.NewProgress(e.stderr)
@@ -188,5 +167,64 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	if rep.Status.Early() {
 		return errInterrupted
 	}
+	if f.compare == "" {
+		return nil
+	}
+	// The same problem under another rule, with another seed: the two
+	// solution counts must agree.
+	other, _, _, err := estimateTree(arg, f.spec, f.engine, f.compare, f.subtree, f.symmetry)
+	if err != nil {
+		return err
+	}
+	job.Options.Seed++
+	rep2, err := job.Run(e.ctx, other)
+	if err != nil {
+		return errInterrupted
+	}
+	fmt.Fprintf(e.stdout, "\n--strategy %s, seed %d:\n", f.compare, job.Options.Seed)
+	if err := outputSVG(e, f.asJSON, &rep2, ""); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "solutions under the two rules: %s\n", estimate.Agree(rep.Solutions, rep2.Solutions).Text())
 	return nil
+}
+
+// estimateTree loads the packing and makes the tree of a strategy (restricted
+// to one solution of each symmetry class with symmetry), below the
+// subtree's path if one is given.
+func estimateTree(arg string, spec polyform.CountSpec, engineName, strategy, subtree string, symmetry bool) (func() estimate.Tree, *polyform.Packing, xcover.Strategy, error) {
+	engine, strat, firstEmpty, err := polyform.ParseEngineStrategy(engineName, strategy)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	pk, err := polyform.Load(arg, spec.Pieces)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if pk.Ranges != nil {
+		return nil, nil, 0, usagef("copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
+	}
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = spec.CellsOnly, spec.DeadRegions, spec.LargestRegion, spec.ColourCut
+	pk.PieceCut = spec.PieceCut
+	pk.Engine, pk.FirstEmpty = engine, firstEmpty
+	if err := pk.CheckEngine(); err != nil {
+		return nil, nil, 0, fmt.Errorf("%s: %v", arg, err)
+	}
+	newTree := pk.Tree(strat)
+	if symmetry {
+		if newTree, _, err = pk.SymmetricTrees(strat); err != nil {
+			return nil, nil, 0, fmt.Errorf("%s: --symmetry: %v", arg, err)
+		}
+	}
+	if subtree != "" {
+		path, ok := cliflag.ParseInts(subtree, 0)
+		if !ok {
+			return nil, nil, 0, usagef("--subtree %q: want child numbers separated by commas, e.g. 0,3,1", subtree)
+		}
+		if err := estimate.CheckPath(newTree, path); err != nil {
+			return nil, nil, 0, err
+		}
+		newTree = estimate.Subtree(newTree, path)
+	}
+	return newTree, pk, strat, nil
 }

@@ -142,3 +142,21 @@ func TestEstimateSubtree(t *testing.T) {
 		t.Errorf("subtree 1,0 estimated %+v", est.Nodes)
 	}
 }
+
+// TestEstimateCompare: --compare estimates under a second rule and says
+// whether the solution counts agree; the default method is auto, which
+// names its choice, and every depth but the last has a branching factor.
+func TestEstimateCompare(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "estimate", "pentomino-3x20", "--work", "3000", "--compare", "first-empty", "-j", "1")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"pentomino-3x20: auto: ", "--strategy first-empty, seed 2:", "solutions under the two rules: "} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("missing %q in\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "bf samples") {
+		t.Errorf("the spread columns of the paper's method in an auto report:\n%s", stdout)
+	}
+}

@@ -7,12 +7,25 @@
 // relative error against work.
 //
 //	go run ./scripts/estimatevalidate [-reps 100] [-j 2] [-svg docs/estimate-validation.svg] [-puzzles pentomino-6x10,...]
+//
+// The validation set (testdata/trees.tsv, issue 30) has modes of its own:
+//
+//	go run ./scripts/estimatevalidate -count < testdata/trees.tsv   # recount every tree
+//	go run ./scripts/estimatevalidate -set scripts/estimatevalidate/testdata/trees.tsv [-trees PREFIX,...] [-methods auto,frontier,knuth,purdom] [-reps 100] [-share 0.01] [-raw FILE] [-chart FILE]
+//	go run ./scripts/estimatevalidate -set scripts/estimatevalidate/testdata/trees.tsv -chart-from RAW,... [-chart FILE]
+//
+// -set runs every method on every tree, reps seeded repetitions on a work
+// budget of -share of the tree's nodes, and prints per tree the median
+// estimate/truth, the median relative error and the coverage of the
+// printed confidence intervals, then per method whether the goals of
+// issue 30 are met.
 package main
 
 import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"math"
 	"os"
@@ -75,14 +88,68 @@ func main() {
 	puzzles := flag.String("puzzles", "pentomino-6x10,pentomino-5x12,pentomino-4x15,pentomino-8x8,hexiamond-6x6", "puzzles")
 	only := flag.String("methods", "", "comma-separated methods to run (default all)")
 	raw := flag.String("raw", "", "append every repetition's intervals and diagnostics to this CSV file")
-	fromRaw := flag.String("chart-from", "", "instead: draw -truth-svg from the -raw CSV files given here, comma-separated")
+	fromRaw := flag.String("chart-from", "", "instead: draw -truth-svg from the -raw CSV files given here, comma-separated; with -set, print the tables of -set (and draw -chart) from them")
 	custom := flag.String("configs", "", "instead of the built-in configurations: METHOD:SAMPLES[:DEPTH|WIDTH[:look][:xEXACT][:tTAIL]],... e.g. knuth:100000,frontier:20:3:look,purdom:10:4:look:x1:t50")
 	deadRegions := flag.Bool("dead-regions", false, "estimate the tree whose nodes with an empty region no remaining pieces fill are cut (the fewest-options rule)")
 	firstEmpty := flag.Bool("first-empty", false, "estimate the first-empty-cell tree (the kernel's FirstEmpty rule) instead of the fewest-options tree")
 	pp24 := flag.Bool("pp24", false, "instead of -puzzles: the ten depth-4 subtrees of Korekawa et al.'s PP-24 tree (--cells-only --dead-regions --largest-region) counted exactly in docs/distributed.md")
 	korf := flag.Int64("korf", 0, "instead: predict IDA*'s penultimate iteration on the Korf instances with at most this many generated nodes")
+	count := flag.Bool("count", false, "instead: count exactly the trees of the NAME<TAB>SPEC lines on standard input, printing validation-set lines")
+	set := flag.String("set", "", "instead: measure the budgeted methods on the validation set in this file (e.g. "+treesFile+")")
+	share := flag.Float64("share", 0.01, "with -set: each estimate's work, a share of the tree's nodes")
+	trees := flag.String("trees", "", "with -set: only these trees, comma-separated names (NAME* for the names that start with NAME)")
+	chart := flag.String("chart", "", "with -set: write the chart of estimate/truth per tree and method here")
 	flag.Parse()
 	ctx := context.Background()
+	switch {
+	case *set != "" && *fromRaw != "":
+		reportFromRaw(strings.Split(*fromRaw, ","), *chart, os.Stdout)
+		return
+	case *set != "":
+		f, err := os.Open(*set)
+		if err != nil {
+			fail(err)
+		}
+		all, err := readTrees(f, *set)
+		f.Close()
+		if err != nil {
+			fail(err)
+		}
+		var picked []countedTree
+		for _, t := range all {
+			if *trees == "" || slices.ContainsFunc(strings.Split(*trees, ","), func(p string) bool {
+				pre, ok := strings.CutSuffix(p, "*")
+				return t.name == p || ok && strings.HasPrefix(t.name, pre)
+			}) {
+				picked = append(picked, t)
+			}
+		}
+		var rawW io.Writer
+		if *raw != "" {
+			rf, err := os.OpenFile(*raw, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+			if err != nil {
+				fail(err)
+			}
+			defer rf.Close()
+			rawW = rf
+		}
+		methods := pickMethods(*only)
+		scores := validateSet(ctx, picked, methods, *reps, *share, os.Stdout, rawW)
+		summarize(os.Stdout, scores, methods)
+		if *chart != "" {
+			var names []string
+			for _, m := range methods {
+				names = append(names, m.name)
+			}
+			ratioChart(*chart, scores, names)
+		}
+		return
+	case *count:
+		if err := countSpecs(ctx, os.Stdin, os.Stdout); err != nil {
+			fail(err)
+		}
+		return
+	}
 	if *fromRaw != "" {
 		chartFromRaw(strings.Split(*fromRaw, ","), *truthSVG)
 		return
