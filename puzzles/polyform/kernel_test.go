@@ -33,6 +33,9 @@ func TestKernelNamedCounts(t *testing.T) {
 			}
 			continue
 		}
+		if raceEnabled && name != "pentomino-8x8" && name != "hexiamond-4x9" && name != "pentomino-2x3x10" {
+			continue // two workers on three boards are enough for the race detector
+		}
 		b, ps, _ := Named(name)
 		for _, dead := range []bool{false, true} {
 			if testing.Short() && !dead && name != "pentomino-6x10" && name != "hexiamond-6x6" {
