@@ -120,45 +120,29 @@ func BuildCoset(ctx context.Context, sp *CosetSpace, o pdb.Options) (*pdb.Table,
 			// Forwards: the workers scan rows for entries at d and mark
 			// their neighbours with compare-and-swap (another worker may
 			// be marking the same word).
-			var take atomic.Int64
-			var total atomic.Int64
-			var wg sync.WaitGroup
-			for k := 0; k < workers; k++ {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					n := int64(0)
-					for {
-						r0 := int(take.Add(rowsPerTake)) - rowsPerTake
-						if r0 >= sp.Classes || ctx.Err() != nil {
-							break
+			found = eachRows(ctx, workers, sp.Classes, func(r0, r1 int) (n int64) {
+				for wi := uint64(r0) * rowWords; wi < uint64(r1)*rowWords; wi++ {
+					x := atomic.LoadUint64(&w[wi])
+					if x == ^uint64(0) {
+						continue
+					}
+					for k := uint64(0); k < 16; k++ {
+						if x>>(4*k)&15 != d {
+							continue
 						}
-						for wi := uint64(r0) * rowWords; wi < uint64(min(r0+rowsPerTake, sp.Classes))*rowWords; wi++ {
-							x := atomic.LoadUint64(&w[wi])
-							if x == ^uint64(0) {
-								continue
-							}
-							for k := uint64(0); k < 16; k++ {
-								if x>>(4*k)&15 != d {
-									continue
-								}
-								i := wi*16 + k
-								class, e := uint32(i/ne), uint32(i%ne)
-								for m := 0; m < 18; m++ {
-									cs := rowMove[int(class)*18+m]
-									n += fillAtomic(cs>>4, sp.edgeSym[cs&15][sp.edgeMove[m][e]], d+1)
-								}
-							}
+						i := wi*16 + k
+						class, e := uint32(i/ne), uint32(i%ne)
+						for m := 0; m < 18; m++ {
+							cs := rowMove[int(class)*18+m]
+							n += fillAtomic(cs>>4, sp.edgeSym[cs&15][sp.edgeMove[m][e]], d+1)
 						}
 					}
-					total.Add(n)
-				}()
-			}
-			wg.Wait()
+				}
+				return n
+			})
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			found = total.Load()
 		} else {
 			// Backwards: every unreached entry looks for a neighbour at d;
 			// marks go to next and are applied after, so that no word is
@@ -166,49 +150,34 @@ func BuildCoset(ctx context.Context, sp *CosetSpace, o pdb.Options) (*pdb.Table,
 			if len(next) == 0 {
 				next = make([]uint16, len(w))
 			}
-			var take atomic.Int64
-			var total atomic.Int64
-			var wg sync.WaitGroup
-			for k := 0; k < workers; k++ {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					n := int64(0)
-					for {
-						r0 := int(take.Add(rowsPerTake)) - rowsPerTake
-						if r0 >= sp.Classes || ctx.Err() != nil {
-							break
+			found = eachRows(ctx, workers, sp.Classes, func(r0, r1 int) (n int64) {
+				for r := r0; r < r1; r++ {
+					moves := rowMove[r*18 : r*18+18]
+					for wi := uint64(r) * rowWords; wi < uint64(r+1)*rowWords; wi++ {
+						x := w[wi]
+						if x&(x>>1)&(x>>2)&(x>>3)&nibbles == 0 {
+							continue // no entry unreached
 						}
-						for r := r0; r < min(r0+rowsPerTake, sp.Classes); r++ {
-							moves := rowMove[r*18 : r*18+18]
-							for wi := uint64(r) * rowWords; wi < uint64(r+1)*rowWords; wi++ {
-								x := w[wi]
-								if x&(x>>1)&(x>>2)&(x>>3)&nibbles == 0 {
-									continue // no entry unreached
+						var mark uint16
+						for k := uint64(0); k < 16; k++ {
+							if x>>(4*k)&15 != pdb.Unset {
+								continue
+							}
+							e := uint32((wi-uint64(r)*rowWords)*16 + k)
+							for m, cs := range moves {
+								j := uint64(cs>>4)*ne + uint64(sp.edgeSym[cs&15][sp.edgeMove[m][e]])
+								if get(j) == d {
+									mark |= 1 << k
+									n++
+									break
 								}
-								var mark uint16
-								for k := uint64(0); k < 16; k++ {
-									if x>>(4*k)&15 != pdb.Unset {
-										continue
-									}
-									e := uint32((wi-uint64(r)*rowWords)*16 + k)
-									for m, cs := range moves {
-										j := uint64(cs>>4)*ne + uint64(sp.edgeSym[cs&15][sp.edgeMove[m][e]])
-										if get(j) == d {
-											mark |= 1 << k
-											n++
-											break
-										}
-									}
-								}
-								next[wi] = mark
 							}
 						}
+						next[wi] = mark
 					}
-					total.Add(n)
-				}()
-			}
-			wg.Wait()
+				}
+				return n
+			})
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
@@ -223,7 +192,6 @@ func BuildCoset(ctx context.Context, sp *CosetSpace, o pdb.Options) (*pdb.Table,
 				}
 				next[wi] = 0
 			}
-			found = total.Load()
 		}
 		filled += uint64(found)
 		frontier = found
@@ -296,4 +264,29 @@ func (ct *CosetTable) Value(c Cube, inverse bool) int {
 		b = max(b, bound(ct.axisValues(&ci)))
 	}
 	return b
+}
+
+// eachRows hands the rows 0..rows-1 to workers goroutines in batches of
+// rowsPerTake, calling do with each batch's rows r0..r1-1, until ctx ends,
+// and returns the sum of what do returns.
+func eachRows(ctx context.Context, workers, rows int, do func(r0, r1 int) int64) int64 {
+	var take, total atomic.Int64
+	var wg sync.WaitGroup
+	for k := 0; k < workers; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n := int64(0)
+			for {
+				r0 := int(take.Add(rowsPerTake)) - rowsPerTake
+				if r0 >= rows || ctx.Err() != nil {
+					break
+				}
+				n += do(r0, min(r0+rowsPerTake, rows))
+			}
+			total.Add(n)
+		}()
+	}
+	wg.Wait()
+	return total.Load()
 }
