@@ -202,7 +202,13 @@ func Open(ctx context.Context, dir string, sp Space, o Options) (*Table, Source,
 			src.Rebuilt = err
 		}
 	}
-	t, err := Build(ctx, sp, o)
+	var t *Table
+	var err error
+	if b, ok := sp.(Builder); ok {
+		t, err = b.Build(ctx, o)
+	} else {
+		t, err = Build(ctx, sp, o)
+	}
 	if err != nil {
 		return nil, src, err
 	}

@@ -1,5 +1,7 @@
 package pdb
 
+import "context"
+
 // State is a state of the search space a database is built over: Index
 // names the table entry it belongs to and Sub tells apart the states that
 // share it (for tiles, where the blank is), whose distances the table
@@ -45,4 +47,12 @@ type Space interface {
 	// far. Base 0 and Scale 1 store plain distances.
 	Base(i uint64) int
 	Scale() int
+}
+
+// Builder is a Space that builds its own table faster than Build's
+// generic search (the sliding-tile patterns, by blocks of states): Open
+// builds with it. Its table must equal Build's entry for entry.
+type Builder interface {
+	Space
+	Build(ctx context.Context, o Options) (*Table, error)
 }
