@@ -137,7 +137,7 @@ func Build(ctx context.Context, sp Space, o Options) (*Table, error) {
 	nsum := (nw + blockWords*64 - 1) / (blockWords * 64)
 	b := &builder{sp: sp, subs: uint64(subs), scale: sp.Scale(), table: newTable(sp.ID(), sp.Size()),
 		bits: make([]uint64, stride*nw), summary: [2][]uint64{make([]uint64, nsum), make([]uint64, nsum)}}
-	adviseHuge(b.bits)
+	AdviseHuge(b.bits)
 	var ngroups int
 	b.groupShift, ngroups = groups(nw)
 	b.locks = make([]sync.Mutex, ngroups)

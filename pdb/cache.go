@@ -139,7 +139,7 @@ func LoadID(path, wantID string, wantSize uint64) (*Table, error) {
 	}
 	t := &Table{id: id, size: size, words: make([]uint64, (size+15)/16)}
 	// Searches look entries up at random: huge pages spare TLB misses.
-	adviseHuge(t.words)
+	AdviseHuge(t.words)
 	crc := crc32.New(castagnoli)
 	if littleEndian {
 		// The file's bytes are the words' in memory: read them in place

@@ -5,11 +5,11 @@ import (
 	"unsafe"
 )
 
-// adviseHuge asks the kernel to back m with huge pages where transparent
-// huge pages are on request (madvise): the builder reads and writes its
+// AdviseHuge asks the kernel to back m with huge pages where transparent
+// huge pages are on request (madvise): a builder reads and writes its
 // bitmaps of hundreds of MB at random, and with 4 KB pages nearly every
 // access would also miss the TLB. It is only advice; errors are ignored.
-func adviseHuge(m []uint64) {
+func AdviseHuge(m []uint64) {
 	const page = 4096
 	if len(m)*8 < 4*hugePage {
 		return

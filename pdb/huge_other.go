@@ -2,5 +2,5 @@
 
 package pdb
 
-// adviseHuge does nothing where there is no madvise.
-func adviseHuge([]uint64) {}
+// AdviseHuge does nothing where there is no madvise.
+func AdviseHuge([]uint64) {}

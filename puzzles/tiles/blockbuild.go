@@ -1,13 +1,16 @@
 package tiles
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/search"
@@ -34,11 +37,11 @@ import (
 // neighbours' frontiers, which nobody writes during the layer: no atomic
 // operation, no lock, no per-state map.
 //
-// The depth at which each (mask, order) is first reached goes in a byte;
-// a last pass over the table in its own rank order looks each entry's
-// depth up and stores it relative to the Manhattan distance, as Expand's
-// search does. Memory: 3 bits per (region, order), a byte per entry, the
-// table, and the move lists (BlockMemory).
+// The depth at which each (mask, order) is first reached goes in a byte
+// (a bitmap over the entries tells the first time); a last pass over the
+// table in its own rank order looks each entry's depth up and stores it
+// relative to the Manhattan distance, as Expand's search does. Memory: 3 bits per (region,
+// order), a byte per entry, the table, and the move lists (BlockMemory).
 func (p *Pattern) Build(ctx context.Context, o pdb.Options) (*pdb.Table, error) {
 	workers := search.Workers(o.Workers)
 	need, err := p.BlockMemory()
@@ -68,8 +71,8 @@ func (p *Pattern) Build(ctx context.Context, o pdb.Options) (*pdb.Table, error) 
 		}
 		filled += uint64(b.layerEntries)
 		reached += b.layerStates
-		if depth+1 >= unreached {
-			return nil, fmt.Errorf("pdb: %s: depth %d exceeds the build's %d", p.ID(), depth+1, unreached-1)
+		if depth+1 > maxDepth {
+			return nil, fmt.Errorf("pdb: %s: depth %d exceeds the build's %d", p.ID(), depth+1, maxDepth)
 		}
 		more, err := b.layer(ctx, depth, workers)
 		if err != nil {
@@ -87,7 +90,7 @@ func (p *Pattern) Build(ctx context.Context, o pdb.Options) (*pdb.Table, error) 
 	}
 	b.cur, b.next, b.reached = nil, nil, nil // the pass below needs only the depths
 	t := pdb.NewTable(p.ID(), p.Size())
-	if err := bs.store(ctx, b.depth, t.Words(), workers); err != nil {
+	if err := b.store(ctx, t.Words(), workers); err != nil {
 		return nil, fmt.Errorf("pdb: %s: %w", p.ID(), err)
 	}
 	return t, nil
@@ -98,8 +101,8 @@ func (p *Pattern) Build(ctx context.Context, o pdb.Options) (*pdb.Table, error) 
 // back, do not each add their arrays to the last one's garbage.
 const collectAbove = 64 << 20
 
-// unreached marks a depth not yet known; depths are bytes.
-const unreached = 255
+// maxDepth is the largest depth a byte holds.
+const maxDepth = 255
 
 // maxMasks bounds the masks of a build: block indexes are 32-bit, and a
 // mask has at most a few blocks.
@@ -127,7 +130,7 @@ func (p *Pattern) BlockMemory() (int64, error) {
 	}
 	nperm := factorial(k)
 	wpb := (nperm + 63) / 64
-	return int64(3*blocks*wpb*8 + nmasks*nperm + (nmasks*nperm+15)/16*8 + moves*8 + blocks*12), nil
+	return int64(3*blocks*wpb*8 + nmasks*wpb*(64+8) + (nmasks*nperm+15)/16*8 + moves*8 + blocks*12), nil
 }
 
 // nextMask returns the next mask of as many cells after m in increasing
@@ -333,10 +336,19 @@ func (bs *blockSpace) moves(ctx context.Context, workers int) error {
 				mine = append(mine, mv.tr)
 			}
 		})
+		// The moves that keep the order first: their word-wide ORs fill
+		// the target before the moves through tables, which then skip
+		// what is already there when they pull.
+		for t := bs.first[mi]; t < bs.first[mi+1]; t++ {
+			slices.SortStableFunc(bs.in[bs.inAt[t]:bs.inAt[t+1]], func(x, y blockMove) int {
+				return cmp.Compare(y.tr, x.tr) // noTrans, the largest, first
+			})
+		}
 		if len(mine) > 0 {
 			mu.Lock()
 			for _, tr := range mine {
 				used[tr] = true
+				used[int(tr)%bs.k*bs.k+int(tr)/bs.k] = true // its inverse, for pulling
 			}
 			mu.Unlock()
 		}
@@ -373,16 +385,17 @@ func (bs *blockSpace) moves(ctx context.Context, workers int) error {
 
 // bfs is the state of a block search: the frontier (states first reached
 // at the current depth), the next layer and the reached states, each a
-// bitmap of wpb words per block; which blocks have a frontier; how many
-// states of each block are reached; and each entry's depth, entry (mask
-// m, order o) at m*nperm+o.
+// bitmap of wpb words per block; how many states of each block are in the
+// frontier (curN, nextN) and reached; and each entry's depth, entry (mask
+// m, order o) at m*wpb*64+o, set the first time its bit in entries is.
 type bfs struct {
 	bs                  *blockSpace
 	cur, next, reached  []uint64
-	curOn, nextOn       []bool
+	curN, nextN         []uint32
 	count               []uint32
 	done                []bool // per mask: all its blocks full
 	depth               []uint8
+	entries             []uint64
 	layerStates         int64
 	layerEntries        int64
 	nextStates, nextEnt atomic.Int64
@@ -391,10 +404,10 @@ type bfs struct {
 func (bs *blockSpace) newBFS() *bfs {
 	nb := len(bs.size)
 	b := &bfs{bs: bs, cur: make([]uint64, nb*bs.wpb), next: make([]uint64, nb*bs.wpb), reached: make([]uint64, nb*bs.wpb),
-		curOn: make([]bool, nb), nextOn: make([]bool, nb), count: make([]uint32, nb), done: make([]bool, len(bs.masks)),
-		depth: make([]uint8, len(bs.masks)*bs.nperm)}
-	for i := range b.depth {
-		b.depth[i] = unreached
+		curN: make([]uint32, nb), nextN: make([]uint32, nb), count: make([]uint32, nb), done: make([]bool, len(bs.masks)),
+		depth: make([]uint8, len(bs.masks)*bs.wpb*64), entries: make([]uint64, len(bs.masks)*bs.wpb)}
+	for _, m := range [][]uint64{b.cur, b.next, b.reached, b.entries, unsafe.Slice((*uint64)(unsafe.Pointer(&b.depth[0])), len(b.depth)/8)} {
+		pdb.AdviseHuge(m) // read at random: with 4 KB pages nearly every access would miss the TLB too
 	}
 	p := bs.p
 	var goal uint64
@@ -409,11 +422,25 @@ func (bs *blockSpace) newBFS() *bfs {
 	o := bs.order.Rank(pos[:])
 	b.cur[int(t)*bs.wpb+int(o>>6)] |= 1 << (o & 63)
 	b.reached[int(t)*bs.wpb+int(o>>6)] |= 1 << (o & 63)
-	b.curOn[t] = true
+	b.curN[t] = 1
 	b.count[t] = 1
-	b.depth[bs.rank(goal)*uint64(bs.nperm)+o] = 0
+	b.entries[bs.rank(goal)*uint64(bs.wpb)+o>>6] |= 1 << (o & 63)
 	b.layerStates, b.layerEntries = int64(bs.size[t]), 1
 	return b
+}
+
+// pullAbove is the size of a source's frontier above which pull counts
+// the target's states still open, to choose the cheaper direction.
+const pullAbove = 256
+
+// open returns the number of states of a block that are neither reached
+// nor in acc.
+func (b *bfs) open(acc, r []uint64) int {
+	n := 0
+	for i, x := range acc {
+		n += bits.OnesCount64(^(x | r[i]))
+	}
+	return n - (len(acc)*64 - b.bs.nperm)
 }
 
 // maskGrab is the number of masks a worker takes at a time.
@@ -422,7 +449,7 @@ const maskGrab = 32
 // layer computes the states at depth+1 from those at depth and reports
 // whether there were any.
 func (b *bfs) layer(ctx context.Context, depth, workers int) (bool, error) {
-	clear(b.nextOn)
+	clear(b.nextN)
 	b.nextStates.Store(0)
 	b.nextEnt.Store(0)
 	var at atomic.Int64
@@ -453,7 +480,7 @@ func (b *bfs) layer(ctx context.Context, depth, workers int) (bool, error) {
 		return false, err
 	}
 	b.cur, b.next = b.next, b.cur
-	b.curOn, b.nextOn = b.nextOn, b.curOn
+	b.curN, b.nextN = b.nextN, b.curN
 	b.layerStates, b.layerEntries = b.nextStates.Load(), b.nextEnt.Load()
 	return b.layerStates > 0, nil
 }
@@ -461,7 +488,10 @@ func (b *bfs) layer(ctx context.Context, depth, workers int) (bool, error) {
 // pull computes the next layer's states of mask mi's blocks from their
 // neighbours' frontiers and records the depth d of the entries they reach
 // first. It returns the states (counted per cell of the blank, as the
-// generic build does) and the entries.
+// generic build does) and the entries. A move through an order table
+// costs a lookup per frontier state of the source, or, where fewer states
+// of the target are unreached, per such state through the inverse table
+// (direction-optimizing, as Beamer, Asanovic and Patterson 2012).
 func (b *bfs) pull(mi int, d uint8, acc []uint64) (states, entries int64) {
 	if b.done[mi] {
 		return 0, 0
@@ -469,14 +499,19 @@ func (b *bfs) pull(mi int, d uint8, acc []uint64) (states, entries int64) {
 	bs := b.bs
 	wpb := bs.wpb
 	full := true
+	pad := ^uint64(0) << (bs.nperm & 63) // the last word's bits past nperm
+	if bs.nperm&63 == 0 {
+		pad = 0
+	}
 	for t := bs.first[mi]; t < bs.first[mi+1]; t++ {
 		if int(b.count[t]) == bs.nperm {
 			continue
 		}
 		full = false
 		any := false
+		r := b.reached[int(t)*wpb : int(t)*wpb+wpb]
 		for _, mv := range bs.in[bs.inAt[t]:bs.inAt[t+1]] {
-			if !b.curOn[mv.src] {
+			if b.curN[mv.src] == 0 {
 				continue
 			}
 			if !any {
@@ -484,17 +519,30 @@ func (b *bfs) pull(mi int, d uint8, acc []uint64) (states, entries int64) {
 				any = true
 			}
 			src := b.cur[int(mv.src)*wpb : int(mv.src)*wpb+wpb]
-			if mv.tr == noTrans {
+			switch {
+			case mv.tr == noTrans:
 				for i, x := range src {
 					acc[i] |= x
 				}
-				continue
-			}
-			tab := bs.trans[mv.tr]
-			for i, x := range src {
-				for ; x != 0; x &= x - 1 {
-					o := tab[i<<6|bits.TrailingZeros64(x)]
-					acc[o>>6] |= 1 << (o & 63)
+			case b.curN[mv.src] > pullAbove && b.open(acc, r) < int(b.curN[mv.src]):
+				inv := bs.trans[mv.tr%uint16(bs.k)*uint16(bs.k)+mv.tr/uint16(bs.k)]
+				for i := range acc {
+					x := ^(r[i] | acc[i])
+					if i == wpb-1 {
+						x &^= pad
+					}
+					for y := x; y != 0; y &= y - 1 {
+						o := inv[i<<6|bits.TrailingZeros64(y)]
+						acc[i] |= (src[o>>6] >> (o & 63) & 1) << bits.TrailingZeros64(y)
+					}
+				}
+			default:
+				tab := bs.trans[mv.tr]
+				for i, x := range src {
+					for ; x != 0; x &= x - 1 {
+						o := tab[i<<6|bits.TrailingZeros64(x)]
+						acc[o>>6] |= 1 << (o & 63)
+					}
 				}
 			}
 		}
@@ -502,7 +550,6 @@ func (b *bfs) pull(mi int, d uint8, acc []uint64) (states, entries int64) {
 			continue
 		}
 		nx := b.next[int(t)*wpb : int(t)*wpb+wpb]
-		r := b.reached[int(t)*wpb : int(t)*wpb+wpb]
 		n := 0
 		for i, x := range acc {
 			x &^= r[i]
@@ -513,16 +560,17 @@ func (b *bfs) pull(mi int, d uint8, acc []uint64) (states, entries int64) {
 		if n == 0 {
 			continue
 		}
-		b.nextOn[t] = true
+		b.nextN[t] = uint32(n)
 		b.count[t] += uint32(n)
 		states += int64(n) * int64(bs.size[t])
-		dep := b.depth[mi*bs.nperm : mi*bs.nperm+bs.nperm]
+		dep := b.depth[mi*wpb*64 : (mi+1)*wpb*64]
+		ent := b.entries[mi*wpb : (mi+1)*wpb]
 		for i, x := range nx {
+			x &^= ent[i]
+			ent[i] |= x
+			entries += int64(bits.OnesCount64(x))
 			for ; x != 0; x &= x - 1 {
-				if e := &dep[i<<6|bits.TrailingZeros64(x)]; *e == unreached {
-					*e = d
-					entries++
-				}
+				dep[i<<6|bits.TrailingZeros64(x)] = d
 			}
 		}
 	}
@@ -539,8 +587,8 @@ const storeGrab = 4096
 // store writes the table's entries in the pattern's rank order: each
 // entry's depth, looked up by its mask and order, less the pattern tiles'
 // Manhattan distance, halved.
-func (bs *blockSpace) store(ctx context.Context, depth []uint8, words []uint64, workers int) error {
-	size := bs.p.Size()
+func (b *bfs) store(ctx context.Context, words []uint64, workers int) error {
+	size := b.bs.p.Size()
 	var at atomic.Int64
 	var wg sync.WaitGroup
 	var bad atomic.Pointer[error]
@@ -555,7 +603,7 @@ func (bs *blockSpace) store(ctx context.Context, depth []uint8, words []uint64, 
 				}
 				hi := min(lo+storeGrab, uint64(len(words)))
 				clear(words[lo:hi])
-				if err := bs.storeRange(lo*16, min(hi*16, size), depth, words); err != nil {
+				if err := b.storeRange(lo*16, min(hi*16, size), words); err != nil {
 					bad.CompareAndSwap(nil, &err)
 					return
 				}
@@ -573,83 +621,140 @@ func (bs *blockSpace) store(ctx context.Context, depth []uint8, words []uint64, 
 }
 
 // storeRange stores entries lo..hi-1, whose words are zero. Ranks run
-// through the last tile's cells fastest: a group of ranks shares the
-// other tiles' cells (the prefix), and each rank's mask and order follow
-// from how many prefix cells lie below the last tile's cell (jc), through
-// sums over the prefix computed once a group.
-func (bs *blockSpace) storeRange(lo, hi uint64, depth []uint8, words []uint64) error {
+// through the last two tiles' cells fastest (a and c below): a group of
+// ranks shares the other tiles' cells Q, and a rank's mask and order
+// follow from how many cells of Q lie below a and c, through sums over Q
+// computed once a group. Consecutive ranks look up nearby masks (Q with
+// two more cells), so the lookups, at random over the depths, mostly hit
+// the cache lines of the ranks just before.
+func (b *bfs) storeRange(lo, hi uint64, words []uint64) error {
+	bs := b.bs
 	p, k := bs.p, bs.k
-	radix := uint64(p.n - k + 1) // of the last tile's digit
-	last := int(p.tiles[k-1]) * MaxCells
+	if k < 2 {
+		return b.storeOne(lo, hi, words)
+	}
+	r0 := uint64(p.n - k + 1) // the radix of the last tile's digit
+	r1 := r0 + 1              // and of the one before
+	tileA, tileC := int(p.tiles[k-2])*MaxCells, int(p.tiles[k-1])*MaxCells
 	var cells [MaxPatternTiles]int8
 	var tileAt [MaxCells]int8
-	var free [MaxCells]int8
-	// With jc prefix cells below the last tile's cell c, the mask's rank
-	// is maskLo[jc] + C(c, jc+1) + maskHi[jc] and the order's orderBase +
-	// orderAbove[jc].
-	var maskLo, maskHi, orderAbove [MaxPatternTiles]uint64
+	var free [MaxCells]int8 // the cells Q leaves free
+	var below [MaxCells]int8
+	// With j cells of Q below a cell: s[j][...] sums C(q_i, i+1+s) over
+	// the cells q_0 < q_1 < ... of Q below index j, for s = 0, 1, 2; and
+	// above[j] the order weights of the tiles of Q from index j up.
+	var sum [3][MaxPatternTiles]uint64
+	var above [MaxPatternTiles]uint64
 	var weight [MaxPatternTiles]uint64 // of the order's digit i: (k-1-i)!
 	for i := range k {
 		weight[i] = factorial(k - 1 - i)
 	}
-	var sorted [MaxPatternTiles]int8 // the prefix tiles by cell
-	nperm := uint64(bs.nperm)
+	span := uint64(bs.wpb) * 64 // entries of a mask, padded to whole words
+	nq := k - 2
 	for r := lo; r < hi; {
-		g := r - r%radix
+		g := r - r%(r1*r0)
 		p.decode(g, &cells, &tileAt)
-		prefix := uint64(0)
+		q := uint64(0)
 		md := 0
-		for i, c := range cells[:k-1] {
-			prefix |= 1 << uint(c)
+		for i, c := range cells[:nq] {
+			q |= 1 << uint(c)
 			md += int(p.md[int(p.tiles[i])*MaxCells+int(c)])
 		}
+		for _, c := range cells[nq:k] {
+			tileAt[c] = 0
+		}
 		nf := 0
-		for f := p.all &^ prefix; f != 0; f &= f - 1 {
+		for f := p.all &^ q; f != 0; f &= f - 1 {
 			free[nf] = int8(bits.TrailingZeros64(f))
 			nf++
 		}
-		// The order's digit i is the number of later prefix tiles on
-		// lower cells, plus one if the last tile's cell is lower.
-		var orderBase uint64
-		for i, c := range cells[:k-1] {
-			below := uint64(0)
-			for _, c2 := range cells[i+1 : k-1] {
+		j := int8(0)
+		for c := 0; c < p.n; c++ {
+			below[c] = j
+			if q>>uint(c)&1 == 1 {
+				j++
+			}
+		}
+		// The order's digit i (a tile of Q) is the number of later tiles
+		// on lower cells: those of Q here, a and c below.
+		var orderQ uint64
+		for i, c := range cells[:nq] {
+			n := uint64(0)
+			for _, c2 := range cells[i+1 : nq] {
 				if c2 < c {
-					below++
+					n++
 				}
 			}
-			orderBase += below * weight[i]
+			orderQ += n * weight[i]
 		}
-		j := 0
-		for f := prefix; f != 0; f &= f - 1 {
-			sorted[j] = tileAt[bits.TrailingZeros64(f)] - 1
-			j++
+		var idx int
+		for f := q; f != 0; f &= f - 1 {
+			c := bits.TrailingZeros64(f)
+			for s := range 3 {
+				sum[s][idx+1] = sum[s][idx] + bs.binom[c][idx+1+s]
+			}
+			idx++
 		}
-		for _, c := range cells[:k] {
+		above[nq] = 0
+		for f, i := q, 0; f != 0; f &= f - 1 {
+			above[i] = weight[tileAt[bits.TrailingZeros64(f)]-1]
+			i++
+		}
+		for i := nq - 1; i >= 0; i-- {
+			above[i] += above[i+1]
+		}
+		for _, c := range cells[:nq] {
 			tileAt[c] = 0
 		}
-		maskLo[0] = 0
-		for j := 0; j < k-1; j++ {
-			maskLo[j+1] = maskLo[j] + bs.binom[cells[sorted[j]]][j+1]
-		}
-		maskHi[k-1], orderAbove[k-1] = 0, 0
-		for j := k - 2; j >= 0; j-- {
-			maskHi[j] = maskHi[j+1] + bs.binom[cells[sorted[j]]][j+2]
-			orderAbove[j] = orderAbove[j+1] + weight[sorted[j]]
-		}
-		for x := r - g; x < radix && g+x < hi; x++ {
-			c := uint(free[x])
-			jc := bits.OnesCount64(prefix & (1<<c - 1))
-			e := (maskLo[jc]+bs.binom[c][jc+1]+maskHi[jc])*nperm + orderBase + orderAbove[jc]
-			d := int(depth[e])
-			base := md + int(p.md[last+int(c)])
-			v := d - base
-			if d == unreached || v < 0 || v%2 != 0 || v/2 > pdb.MaxEntry {
-				return fmt.Errorf("entry %d at distance %d, base %d: not storable in %d bits with scale 2", g+x, d, base, pdb.EntryBits)
+		for x := r - g; x < r1*r0 && g+x < hi; x++ {
+			xa, xc := x/r0, x%r0
+			a := uint(free[xa])
+			if xc >= xa {
+				xc++
 			}
-			words[(g+x)>>4] |= uint64(v/2) << ((g + x) & 15 * 4)
+			c := uint(free[xc])
+			ja, jc := int(below[a]), int(below[c])
+			low, jlow, high, jhigh := a, ja, c, jc
+			if c < a {
+				low, jlow, high, jhigh = c, jc, a, ja
+			}
+			mask := sum[0][jlow] + sum[1][jhigh] - sum[1][jlow] + sum[2][nq] - sum[2][jhigh] + bs.binom[low][jlow+1] + bs.binom[high][jhigh+2]
+			order := orderQ + above[ja] + above[jc]
+			if c < a {
+				order++
+			}
+			e := mask*span + order
+			base := md + int(p.md[tileA+int(a)]) + int(p.md[tileC+int(c)])
+			if err := b.put(words, g+x, e, base); err != nil {
+				return err
+			}
 		}
-		r = g + radix
+		r = g + r1*r0
 	}
+	return nil
+}
+
+// storeOne is storeRange for a pattern of one tile, whose rank is its
+// cell, its mask's rank too.
+func (b *bfs) storeOne(lo, hi uint64, words []uint64) error {
+	span := uint64(b.bs.wpb) * 64
+	tile := int(b.bs.p.tiles[0]) * MaxCells
+	for r := lo; r < hi; r++ {
+		if err := b.put(words, r, r*span, int(b.bs.p.md[tile+int(r)])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// put stores the depth of entry e of the search in entry i of the table,
+// relative to base. Every entry has a depth: Build has counted them.
+func (b *bfs) put(words []uint64, i, e uint64, base int) error {
+	d := int(b.depth[e])
+	v := d - base
+	if v < 0 || v%2 != 0 || v/2 > pdb.MaxEntry {
+		return fmt.Errorf("entry %d at distance %d, base %d: not storable in %d bits with scale 2", i, d, base, pdb.EntryBits)
+	}
+	words[i>>4] |= uint64(v/2) << (i & 15 * 4)
 	return nil
 }
