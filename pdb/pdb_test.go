@@ -237,3 +237,29 @@ func TestBuildCube(t *testing.T) {
 		}
 	}
 }
+
+// builtRing is a ring whose table a Build method of its own makes (all
+// entries 3), as pdb.Builder lets a space do.
+type builtRing struct{ ring }
+
+func (r builtRing) Build(context.Context, Options) (*Table, error) {
+	t := NewTable(r.ID(), r.Size())
+	for i := range t.Words() {
+		t.Words()[i] = 0x3333333333333333
+	}
+	return t, nil
+}
+
+// TestOpenUsesBuilder checks that Open builds a Builder's table with its
+// own Build.
+func TestOpenUsesBuilder(t *testing.T) {
+	tab, src, err := Open(context.Background(), t.TempDir(), builtRing{ring{n: 40}}, Options{})
+	if err != nil || !src.Built {
+		t.Fatalf("Open: %v, built %v", err, src.Built)
+	}
+	for i := uint64(0); i < 40; i++ {
+		if tab.Get(i) != 3 {
+			t.Fatalf("entry %d: %d, want the Builder's 3", i, tab.Get(i))
+		}
+	}
+}

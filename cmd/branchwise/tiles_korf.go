@@ -146,7 +146,7 @@ func (t *tilesPDB) load(ctx context.Context, e *env, name string, maxMem int64) 
 
 func newTilesKorf24Cmd(e *env) *cobra.Command {
 	var t tilesPDB
-	var which string
+	var which, heur string
 	var lim search.Limits
 	var asJSON bool
 	c := &cobra.Command{
@@ -165,7 +165,7 @@ whole run.`,
 			}
 			ctx, cancel := cliflag.Context(e.ctx, lim)
 			defer cancel()
-			if err := t.load(ctx, e, "pdb6666", lim.MaxMem); err != nil {
+			if err := t.load(ctx, e, heur, lim.MaxMem); err != nil {
 				return err
 			}
 			res, err := tiles.RunKorf24(ctx, tiles.Korf24Options{Instances: sel, Heuristic: t.h, Workers: t.workers, Limits: lim,
@@ -188,6 +188,7 @@ whole run.`,
 	}
 	fs := c.Flags()
 	fs.StringVar(&which, "instances", "1-50", "instances to run: numbers and ranges, e.g. 1,3,25 or 1-10")
+	fs.StringVar(&heur, "heuristic", "pdb6666", "pattern databases: pdb6666 or pdb7755 (two 7-tile tables, 1.2 GB each)")
 	t.pf.add(fs)
 	fs.BoolVar(&t.noReflect, "no-reflect", false, "leave out the lookup of the board reflected about the diagonal")
 	cliflag.AddWorkers(fs, &t.workers)

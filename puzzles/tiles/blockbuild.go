@@ -89,6 +89,9 @@ func (p *Pattern) Build(ctx context.Context, o pdb.Options) (*pdb.Table, error) 
 		return nil, fmt.Errorf("pdb: %s: %d of %d entries unreachable from the goals", p.ID(), p.Size()-filled, p.Size())
 	}
 	b.cur, b.next, b.reached = nil, nil, nil // the pass below needs only the depths
+	if need > collectAbove {
+		runtime.GC() // so that the table takes the bitmaps' place
+	}
 	t := pdb.NewTable(p.ID(), p.Size())
 	if err := b.store(ctx, t.Words(), workers); err != nil {
 		return nil, fmt.Errorf("pdb: %s: %w", p.ID(), err)

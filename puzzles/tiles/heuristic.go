@@ -15,7 +15,11 @@ import (
 // patterns, by name: the 5-5-5, 6-6-3 and 7-8 partitions of the
 // fifteen-puzzle (Korf and Felner 2002; Felner, Korf and Hanan 2004) and
 // the 6-6-6-6 partition of the twenty-four puzzle (Korf and Felner 2002),
-// all for Korf's goal (blank top-left, tile t in cell t).
+// all for Korf's goal (blank top-left, tile t in cell t); and this
+// project's 7-7-5-5 partition of the twenty-four puzzle (two 7-tile tables
+// of 1.2 GB): the 3x3 block at the top left less the blank's and the
+// centre's cells, the 2x3 block at the top right with the centre, and the
+// bottom two rows split 3+2 and 2+3 columns.
 var Partitions = map[string]struct {
 	Rows, Cols int
 	Patterns   [][]uint8
@@ -25,6 +29,8 @@ var Partitions = map[string]struct {
 	"pdb78":  {4, 4, [][]uint8{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
 	"pdb6666": {5, 5, [][]uint8{{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14},
 		{10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}},
+	"pdb7755": {5, 5, [][]uint8{{1, 2, 5, 6, 7, 10, 11}, {3, 4, 8, 9, 12, 13, 14},
+		{15, 16, 17, 20, 21}, {18, 19, 22, 23, 24}}},
 }
 
 // HeuristicName returns the heuristic called name as the commands spell

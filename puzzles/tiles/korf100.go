@@ -93,6 +93,9 @@ type Solution struct {
 	Seconds   float64 `json:"seconds"`
 	Optimal   int     `json:"optimal,omitempty"`
 	Reason    string  `json:"stopped_by,omitempty"`
+	// Iterations are the finished iterations of an IDA* run (korf24),
+	// for projecting the cost of those an instance still needs.
+	Iterations []search.Iteration `json:"iterations,omitempty"`
 }
 
 // Summarize turns a search result on board b into a Solution.

@@ -61,8 +61,8 @@ func parseKorf24(text string) ([]Korf24Instance, error) {
 type Korf24Options struct {
 	// Instances are the numbers (1..50) to run, in order.
 	Instances []int
-	// Heuristic is the 6-6-6-6 partition's (LoadPartition "pdb6666");
-	// nil: the Manhattan distance.
+	// Heuristic is a partition's of the twenty-four puzzle
+	// (LoadPartition "pdb6666" or "pdb7755"); nil: the Manhattan distance.
 	Heuristic *PDBHeuristic
 	Workers   int // of the parallel IDA* on each instance (0: every CPU)
 	// Limits bound each instance's search.
@@ -84,6 +84,9 @@ type Korf24Result struct {
 func RunKorf24(ctx context.Context, o Korf24Options) (Korf24Result, error) {
 	all := Korf24()
 	var res Korf24Result
+	if h := o.Heuristic; h != nil && (h.Patterns[0].rows != 5 || h.Patterns[0].cols != 5) {
+		return res, fmt.Errorf("tiles: heuristic %s is not of the twenty-four puzzle", h.Name)
+	}
 	for _, i := range o.Instances {
 		if i < 1 || i > len(all) {
 			return res, fmt.Errorf("tiles: Korf and Felner's instance %d: want 1..%d", i, len(all))
@@ -97,7 +100,7 @@ func RunKorf24(ctx context.Context, o Korf24Options) (Korf24Result, error) {
 		r := ParallelIDA(ctx, p, ParallelOptions{Heuristic: o.Heuristic, Workers: o.Workers, Limits: o.Limits})
 		s := Solution{Name: fmt.Sprint(in.Index), Board: in.Board.String(), Status: r.Status.String(),
 			Length: r.Cost, Generated: r.Stats.Generated, Expanded: r.Stats.Expanded,
-			Seconds: time.Since(start).Seconds(), Optimal: in.Optimal}
+			Seconds: time.Since(start).Seconds(), Optimal: in.Optimal, Iterations: r.Stats.Iterations}
 		for _, m := range r.Path {
 			s.Moves += string(MoveLetters[m])
 		}
