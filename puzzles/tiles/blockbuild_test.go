@@ -34,6 +34,7 @@ func TestBlockBuildMatchesGeneric(t *testing.T) {
 		{Goal(3, 4), []uint8{2, 3, 6, 7, 10, 11}},
 		{Goal(5, 5), []uint8{1, 2, 5, 6}},
 		{Goal(5, 5), []uint8{18, 19, 23, 24}},
+		{Goal(5, 5), []uint8{6, 7, 8, 12, 16}}, // vertical moves over 4 cells: order shifts of 4
 		{Goal(4, 5), []uint8{1}},
 	} {
 		p, err := NewPattern(tc.goal, tc.tiles)
