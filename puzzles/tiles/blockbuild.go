@@ -3,6 +3,7 @@ package tiles
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -40,11 +41,17 @@ import (
 // The depth at which each (mask, order) is first reached goes in a byte
 // (a bitmap over the entries tells the first time); a last pass over the
 // table in its own rank order looks each entry's depth up and stores it
-// relative to the Manhattan distance, as Expand's search does. Memory: 3 bits per (region,
-// order), a byte per entry, the table, and the move lists (BlockMemory).
+// relative to the Manhattan distance, as Expand's search does. Memory: 3
+// bits per (region, order), a byte per entry, the table, and the move
+// lists (BlockMemory). A pattern with more masks than the block build
+// indexes (8 tiles of boards of more than about 40 cells) is built by the
+// generic pdb.Build.
 func (p *Pattern) Build(ctx context.Context, o pdb.Options) (*pdb.Table, error) {
 	workers := search.Workers(o.Workers)
 	need, err := p.BlockMemory()
+	if errors.Is(err, errTooManyMasks) {
+		return pdb.Build(ctx, p, o)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -111,6 +118,8 @@ const maxDepth = 255
 // mask has at most a few blocks.
 const maxMasks = 1 << 28
 
+var errTooManyMasks = errors.New("tiles: too many masks for the block build")
+
 // BlockMemory returns the bytes Build takes: three bitmaps over the
 // blocks' orders, a byte an entry, the table and the move lists, counted
 // exactly by a pass over the masks.
@@ -118,7 +127,7 @@ func (p *Pattern) BlockMemory() (int64, error) {
 	k := len(p.tiles)
 	nmasks := binomial(p.n, k)
 	if nmasks > maxMasks {
-		return 0, fmt.Errorf("pdb: %s: %d masks of %d cells in %d, the block build takes at most %d", p.ID(), nmasks, k, p.n, maxMasks)
+		return 0, fmt.Errorf("%w: %s: %d masks of %d cells in %d, at most %d", errTooManyMasks, p.ID(), nmasks, k, p.n, maxMasks)
 	}
 	var blocks, moves uint64
 	m := uint64(1)<<uint(k) - 1

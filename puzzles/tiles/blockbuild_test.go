@@ -79,6 +79,13 @@ func TestBlockBuildLimits(t *testing.T) {
 	if _, err := p.Build(context.Background(), pdb.Options{Limits: search.Limits{MaxNodes: 1000}}); !errors.Is(err, search.ErrNodeLimit) {
 		t.Fatalf("node limit: %v", err)
 	}
+	big, err := NewPattern(Goal(8, 8), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := big.BlockMemory(); !errors.Is(err, errTooManyMasks) {
+		t.Fatalf("8 tiles of 64 cells: %v, want errTooManyMasks (Build falls back to pdb.Build)", err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := p.Build(ctx, pdb.Options{}); !errors.Is(err, context.Canceled) {
