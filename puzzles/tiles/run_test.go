@@ -177,7 +177,7 @@ func TestRandomBoards(t *testing.T) {
 func TestHeuristicNameAndCheck(t *testing.T) {
 	for _, tc := range []struct{ in, want, err string }{
 		{"md", "md", ""}, {"manhattan", "md", ""}, {"lc", "lc", ""}, {"pdb663", "pdb663", ""},
-		{"pdb", "", `unknown heuristic "pdb" (want md, lc or one of pdb555, pdb663, pdb6666, pdb78)`},
+		{"pdb", "", `unknown heuristic "pdb" (want md, lc or one of pdb555, pdb663, pdb6666, pdb7755, pdb78)`},
 	} {
 		got, err := HeuristicName(tc.in)
 		if got != tc.want || (err == nil) != (tc.err == "") || err != nil && (err.Error() != tc.err || !opterr.Is(err)) {
