@@ -282,26 +282,12 @@ func (bs *blockSpace) moves(ctx context.Context, workers int) error {
 	// Two passes over the masks, one to count and one to fill, each split
 	// among the workers by ranges of masks.
 	each := func(f func(mi int)) error {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		const grab = 256
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for {
-					lo := int(next.Add(grab)) - grab
-					if lo >= len(bs.masks) || ctx.Err() != nil {
-						return
-					}
-					for mi := lo; mi < min(lo+grab, len(bs.masks)); mi++ {
-						f(mi)
-					}
-				}
-			}()
-		}
-		wg.Wait()
-		return search.ContextErr(ctx)
+		return eachChunk(ctx, workers, len(bs.masks), 256, func(_, lo, hi int) error {
+			for mi := lo; mi < hi; mi++ {
+				f(mi)
+			}
+			return nil
+		})
 	}
 	visit := func(mi int, f func(t uint32, mv blockMove)) {
 		m := bs.masks[mi]
@@ -464,31 +450,22 @@ func (b *bfs) layer(ctx context.Context, depth, workers int) (bool, error) {
 	clear(b.nextN)
 	b.nextStates.Store(0)
 	b.nextEnt.Store(0)
-	var at atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			acc := make([]uint64, b.bs.wpb)
-			var states, entries int64
-			for {
-				lo := int(at.Add(maskGrab)) - maskGrab
-				if lo >= len(b.bs.masks) || ctx.Err() != nil {
-					break
-				}
-				for mi := lo; mi < min(lo+maskGrab, len(b.bs.masks)); mi++ {
-					s, e := b.pull(mi, uint8(depth+1), acc)
-					states += s
-					entries += e
-				}
-			}
-			b.nextStates.Add(states)
-			b.nextEnt.Add(entries)
-		}()
+	acc := make([][]uint64, workers)
+	for w := range acc {
+		acc[w] = make([]uint64, b.bs.wpb)
 	}
-	wg.Wait()
-	if err := search.ContextErr(ctx); err != nil {
+	err := eachChunk(ctx, workers, len(b.bs.masks), maskGrab, func(w, lo, hi int) error {
+		var states, entries int64
+		for mi := lo; mi < hi; mi++ {
+			s, e := b.pull(mi, uint8(depth+1), acc[w])
+			states += s
+			entries += e
+		}
+		b.nextStates.Add(states)
+		b.nextEnt.Add(entries)
+		return nil
+	})
+	if err != nil {
 		return false, err
 	}
 	b.cur, b.next = b.next, b.cur
@@ -601,32 +578,43 @@ const storeGrab = 4096
 // Manhattan distance, halved.
 func (b *bfs) store(ctx context.Context, words []uint64, workers int) error {
 	size := b.bs.p.Size()
+	return eachChunk(ctx, workers, len(words), storeGrab, func(_, lo, hi int) error {
+		clear(words[lo:hi])
+		if err := b.storeRange(uint64(lo)*16, min(uint64(hi)*16, size), words); err != nil {
+			return err
+		}
+		if hi == len(words) && size%16 != 0 {
+			words[hi-1] |= ^uint64(0) << (size % 16 * 4) // the last word's unused entries stay Unset
+		}
+		return nil
+	})
+}
+
+// eachChunk runs f on the chunks lo..hi-1 of 0..n-1, grab at a time, on
+// workers goroutines that take them from a shared counter (w is the
+// goroutine's number), until all are done, f fails or ctx ends.
+func eachChunk(ctx context.Context, workers, n, grab int, f func(w, lo, hi int) error) error {
 	var at atomic.Int64
 	var wg sync.WaitGroup
-	var bad atomic.Pointer[error]
-	for range workers {
+	var first atomic.Pointer[error]
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
-				lo := uint64(at.Add(storeGrab)) - storeGrab
-				if lo >= uint64(len(words)) || ctx.Err() != nil || bad.Load() != nil {
+				lo := int(at.Add(int64(grab))) - grab
+				if lo >= n || ctx.Err() != nil || first.Load() != nil {
 					return
 				}
-				hi := min(lo+storeGrab, uint64(len(words)))
-				clear(words[lo:hi])
-				if err := b.storeRange(lo*16, min(hi*16, size), words); err != nil {
-					bad.CompareAndSwap(nil, &err)
+				if err := f(w, lo, min(lo+grab, n)); err != nil {
+					first.CompareAndSwap(nil, &err)
 					return
-				}
-				if hi == uint64(len(words)) && size%16 != 0 {
-					words[hi-1] |= ^uint64(0) << (size % 16 * 4) // the last word's unused entries stay Unset
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	if e := bad.Load(); e != nil {
+	if e := first.Load(); e != nil {
 		return *e
 	}
 	return search.ContextErr(ctx)
