@@ -94,7 +94,7 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 				return true
 			}
 			sv.replay(t)
-			sv.search(len(t))
+			sv.searchFrom(len(t))
 			sv.unreplay(t)
 			sv.report()
 			found[w] += sv.found

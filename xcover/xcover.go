@@ -256,6 +256,12 @@ type Solver struct {
 	limit   int64
 	found   int64
 	m       *mstate // Algorithm M's state; nil for Algorithm C
+	plain   bool    // no colours, multiplicities or items never branched on: the exact-cover path applies
+	general bool    // tests: search by the general path even when plain
+	width   int     // the most items in an option
+	order   []int32 // the exact-cover path: per level, width slots for the items of the option applied, in covering order
+	olen    []int32 // per level, the items in order
+	stamp   []int32 // per item, the last node whose option was applied with it
 }
 
 // Compile builds a solver for p with strategy s.
@@ -325,6 +331,15 @@ func (p *Problem) Compile(s Strategy) *Solver {
 		sv.newFilter, sv.filter = p.newFilter, p.newFilter()
 	}
 	sv.progress = p.progress
+	sv.plain = len(p.colorName) == 1 && p.bounds == nil && len(p.noBranch) == 0
+	if sv.plain {
+		for _, o := range p.options {
+			sv.width = max(sv.width, len(o))
+		}
+		sv.order = make([]int32, (p.primary+1)*sv.width)
+		sv.olen = make([]int32, p.primary+1)
+		sv.stamp = make([]int32, n+1)
+	}
 	sv.choice = make([]int32, p.primary+1)
 	if p.bounds != nil {
 		sv.m = newMState(p)
@@ -340,6 +355,9 @@ func (s *Solver) Clone() *Solver {
 	c.llink = append([]int32(nil), s.llink...)
 	c.rlink = append([]int32(nil), s.rlink...)
 	c.choice = append([]int32(nil), s.choice...)
+	c.order = append([]int32(nil), s.order...)
+	c.olen = append([]int32(nil), s.olen...)
+	c.stamp = append([]int32(nil), s.stamp...)
 	if s.m != nil {
 		c.m = s.m.clone()
 	}
@@ -580,6 +598,19 @@ func (s *Solver) search(l int) {
 	s.uncover(i)
 }
 
+// searchFrom searches below the current node, at level l, by the
+// algorithm that applies.
+func (s *Solver) searchFrom(l int) {
+	switch {
+	case s.m != nil:
+		s.searchM(l)
+	case s.exact():
+		s.searchExact(l)
+	default:
+		s.search(l)
+	}
+}
+
 // solution returns the option numbers chosen at levels 0..l-1.
 func (s *Solver) solution(l int) []int {
 	s.optBuf = s.optBuf[:0]
@@ -630,11 +661,7 @@ func (s *Solver) Solve(ctx context.Context, limit int64, visit func(options []in
 	s.stats.NodesByDepth[0] = 1
 	s.checkAt = checkNodes
 	s.reported = 0
-	if s.m != nil {
-		s.searchM(0)
-	} else {
-		s.search(0)
-	}
+	s.searchFrom(0)
 	s.report()
 	st := search.Solved
 	switch {
