@@ -15,17 +15,49 @@ import "unsafe"
 // covering loops and restored, never recomputed, on the way back.
 
 // exact reports whether Solve may take the exact-cover path.
-func (s *Solver) exact() bool { return s.plain && s.strat == Fewest && s.prune == nil && !s.general }
+func (s *Solver) exact() bool { return s.xn != nil && s.strat == Fewest && s.prune == nil && !s.general }
+
+// nodeSize is the size of a node in bytes: the exact-cover path's links
+// are byte offsets, index times nodeSize, so that following one is an
+// addition, without the sign extension, shift and bounds check of an
+// index.
+const nodeSize = int32(unsafe.Sizeof(node{}))
+
+// maxExactNodes bounds the nodes of a problem on the exact-cover path:
+// its byte offsets must fit in an int32.
+const maxExactNodes = (1<<31 - 1) / int64(nodeSize)
+
+// newLinks returns a copy of the solver's nodes with every link and every
+// option node's item (top) as a byte offset; headers keep their LEN and
+// spacers their top.
+func (s *Solver) newLinks() []node {
+	xn := make([]node, len(s.nd))
+	for x, n := range s.nd {
+		if x > s.n && n.top > 0 {
+			n.top *= nodeSize
+		}
+		n.ulink *= nodeSize
+		n.dlink *= nodeSize
+		xn[x] = n
+	}
+	return xn
+}
 
 // searchExact is Algorithm C from level l on the exact-cover path, at any
 // node (a worker's task may be a dead end or a solution).
 func (s *Solver) searchExact(l int) {
-	i := s.choose()
+	xn, rlink := s.xn, s.rlink
+	i := rlink[0]
 	if i == 0 {
 		s.solved(l)
 		return
 	}
-	if s.nd[i].top == 0 {
+	for k := rlink[i]; k != 0 && xn[i].top > 0; k = rlink[k] {
+		if xn[k].top < xn[i].top {
+			i = k
+		}
+	}
+	if xn[i].top == 0 {
 		s.deadEnd(l)
 		return
 	}
@@ -61,13 +93,11 @@ func (s *Solver) liveExact(l int) {
 		return
 	}
 	i := first
-	if s.strat == Fewest {
-		nd, rlink := s.nd, s.rlink
-		best := nd[first].top
-		for k := rlink[first]; k != 0 && best > 1; k = rlink[k] {
-			if t := nd[k].top; t < best {
-				i, best = k, t
-			}
+	xn, rlink := s.xn, s.rlink
+	best := xn[first].top
+	for k := rlink[first]; k != 0 && best > 1; k = rlink[k] {
+		if t := xn[k].top; t < best {
+			i, best = k, t
 		}
 	}
 	s.branchExact(l, i)
@@ -77,12 +107,12 @@ func (s *Solver) liveExact(l int) {
 // level l.
 func (s *Solver) branchExact(l int, i int32) {
 	s.count(l + 1)
-	n := s.nd[i].top
+	n := s.xn[i].top
 	s.stats.Branches[l] += int64(n)
 	s.stats.Branched[l]++
 	s.stats.Histogram[l][min(n, HistogramMax)]++
 	zeros := s.coverExact(i)
-	for x := s.nd[i].dlink; x != i; x = s.nd[x].dlink {
+	for x := s.xn[i].dlink / nodeSize; x != i; x = s.xn[x].dlink / nodeSize {
 		s.stats.Nodes++
 		s.stats.NodesByDepth[l+1]++
 		if s.stats.Nodes >= s.checkAt {
@@ -116,26 +146,45 @@ func (s *Solver) branchExact(l int, i int32) {
 // item outside the option left with no options (before any covering when
 // the option misses an item that is empty already).
 func (s *Solver) applyExact(l int, x int32, zeros int32) bool {
-	nd := s.nd
 	stamp := s.stamp
-	n1 := int32(s.n1)
+	empty := int32(0)
+	items := s.optionItems(l, x)
+	for _, c := range items {
+		stamp[c] = x
+		if s.xn[c].top == 0 && c <= int32(s.n1) {
+			empty++
+		}
+	}
+	if zeros > empty {
+		return false
+	}
+	for j, c := range items {
+		if !s.coverLive(c, x) {
+			for j--; j >= 0; j-- {
+				s.uncoverExact(items[j])
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// optionItems puts the other items of x's option in level l's slots,
+// fewest options first, and returns them.
+func (s *Solver) optionItems(l int, x int32) []int32 {
+	nd, xn := s.nd, s.xn
 	w := s.width
 	buf := s.order[l*w : l*w+w]
 	k := 0
-	empty := int32(0)
 	for q := x + 1; q != x; {
 		c := nd[q].top
 		if c <= 0 {
 			q = nd[q].ulink
 			continue
 		}
-		stamp[c] = x
-		t := nd[c].top
-		if t == 0 && c <= n1 {
-			empty++
-		}
+		t := xn[c].top
 		j := k
-		for ; j > 0 && nd[buf[j-1]].top > t; j-- {
+		for ; j > 0 && xn[buf[j-1]].top > t; j-- {
 			buf[j] = buf[j-1]
 		}
 		buf[j] = c
@@ -143,18 +192,7 @@ func (s *Solver) applyExact(l int, x int32, zeros int32) bool {
 		q++
 	}
 	s.olen[l] = int32(k)
-	if zeros > empty {
-		return false
-	}
-	for j, c := range buf[:k] {
-		if !s.coverLive(c, x) {
-			for j--; j >= 0; j-- {
-				s.uncoverExact(buf[j])
-			}
-			return false
-		}
-	}
-	return true
+	return buf[:k]
 }
 
 // unapplyExact undoes applyExact at level l that succeeded.
@@ -165,53 +203,43 @@ func (s *Solver) unapplyExact(l int) {
 	}
 }
 
+// replayExact makes a worker's task's choices from the root (see replay).
+func (s *Solver) replayExact(t []int32) {
+	for l, x := range t {
+		s.coverExact(s.nd[x].top)
+		s.choice[l] = x
+		for _, c := range s.optionItems(l, x) {
+			s.coverExact(c)
+		}
+	}
+}
+
+// unreplayExact undoes replayExact.
+func (s *Solver) unreplayExact(t []int32) {
+	for l := len(t) - 1; l >= 0; l-- {
+		s.unapplyExact(l)
+		s.uncoverExact(s.nd[t[l]].top)
+	}
+}
+
 // coverExact covers item c: it leaves the active list and every other
 // node of its options leaves its item's list. It returns how many
 // primary items it left with no options.
 func (s *Solver) coverExact(c int32) int32 {
-	base := unsafe.Pointer(unsafe.SliceData(s.nd))
-	n1 := int32(s.n1)
-	zeros := int32(0)
-	updates := int64(0)
-	for r := at(base, c).dlink; r != c; r = at(base, r).dlink {
-		for q := r + 1; q != r; {
-			n := at(base, q)
-			x := n.top
-			if x <= 0 {
-				q = n.ulink
-				continue
-			}
-			u, d := n.ulink, n.dlink
-			at(base, u).dlink = d
-			at(base, d).ulink = u
-			h := at(base, x)
-			t := h.top - 1
-			h.top = t
-			if t == 0 && x <= n1 {
-				zeros++
-			}
-			updates++
-			q++
-		}
-	}
+	zeros, updates := hideAll(unsafe.Pointer(unsafe.SliceData(s.xn)), c*nodeSize, int32(s.n1)*nodeSize)
 	s.stats.Updates += updates
 	l, r := s.llink[c], s.rlink[c]
 	s.rlink[l], s.llink[r] = r, l
 	return zeros
 }
 
-// coverLive is coverExact(c) while applying the option of node x, whose
-// items are stamped x: it stops, undoes its work and reports false as
-// soon as a primary item not in that option is left with no options,
-// which makes the child a dead end.
-func (s *Solver) coverLive(c, x int32) bool {
-	base := unsafe.Pointer(unsafe.SliceData(s.nd))
-	stamp := s.stamp
-	n1 := int32(s.n1)
-	dead := false
-	updates := int64(0)
-	for r := at(base, c).dlink; r != c; r = at(base, r).dlink {
-		for q := r + 1; q != r; {
+// hideAll hides the options of the item at byte offset co and returns
+// how many primary items (offsets up to n1) it left with no options, and
+// how many nodes it hid. Its loop is the hottest of the search: it keeps
+// nothing but its own values in registers.
+func hideAll(base unsafe.Pointer, co, n1 int32) (zeros int32, updates int64) {
+	for r := at(base, co).dlink; r != co; r = at(base, r).dlink {
+		for q := r + nodeSize; q != r; {
 			n := at(base, q)
 			y := n.top
 			if y <= 0 {
@@ -224,57 +252,115 @@ func (s *Solver) coverLive(c, x int32) bool {
 			h := at(base, y)
 			t := h.top - 1
 			h.top = t
-			if t == 0 && y <= n1 && stamp[y] != x {
-				dead = true
+			if t == 0 && y <= n1 {
+				zeros++
 			}
 			updates++
-			q++
+			q += nodeSize
 		}
-		if dead {
-			s.stats.Updates += updates
-			for ; r != c; r = at(base, r).ulink {
+	}
+	return zeros, updates
+}
+
+// coverLive is coverExact(c) while applying the option of node x, whose
+// items are stamped x: it stops, undoes its work and reports false as
+// soon as a primary item not in that option is left with no options,
+// which makes the child a dead end.
+func (s *Solver) coverLive(c, x int32) bool {
+	base := unsafe.Pointer(unsafe.SliceData(s.xn))
+	co := c * nodeSize
+	n1 := int32(s.n1) * nodeSize
+	for r := at(base, co).dlink; r != co; r = at(base, r).dlink {
+		emptied, updates := hideOption(base, r, n1)
+		s.stats.Updates += updates
+		if emptied != 0 && s.emptiedOutside(base, r, n1, x) {
+			for ; r != co; r = at(base, r).ulink {
 				unhideExact(base, r)
 			}
 			return false
 		}
 	}
-	s.stats.Updates += updates
 	l, r := s.llink[c], s.rlink[c]
 	s.rlink[l], s.llink[r] = r, l
 	return true
+}
+
+// hideOption hides the other nodes of r's option and returns how many
+// primary items it left with no options, and how many nodes it hid.
+func hideOption(base unsafe.Pointer, r, n1 int32) (zeros int32, updates int64) {
+	for q := r + nodeSize; q != r; {
+		n := at(base, q)
+		y := n.top
+		if y <= 0 {
+			q = n.ulink
+			continue
+		}
+		u, d := n.ulink, n.dlink
+		at(base, u).dlink = d
+		at(base, d).ulink = u
+		h := at(base, y)
+		t := h.top - 1
+		h.top = t
+		if t == 0 && y <= n1 {
+			zeros++
+		}
+		updates++
+		q += nodeSize
+	}
+	return zeros, updates
+}
+
+// emptiedOutside reports whether some item of r's option, just hidden,
+// is primary, has no options left and is not an item of x's option.
+func (s *Solver) emptiedOutside(base unsafe.Pointer, r, n1, x int32) bool {
+	for q := r + nodeSize; q != r; {
+		n := at(base, q)
+		y := n.top
+		if y <= 0 {
+			q = n.ulink
+			continue
+		}
+		if y <= n1 && at(base, y).top == 0 && s.stamp[y/nodeSize] != x {
+			return true
+		}
+		q += nodeSize
+	}
+	return false
 }
 
 // uncoverExact undoes coverExact(c).
 func (s *Solver) uncoverExact(c int32) {
 	l, r := s.llink[c], s.rlink[c]
 	s.rlink[l], s.llink[r] = c, c
-	base := unsafe.Pointer(unsafe.SliceData(s.nd))
-	for r := at(base, c).ulink; r != c; r = at(base, r).ulink {
+	base := unsafe.Pointer(unsafe.SliceData(s.xn))
+	co := c * nodeSize
+	for r := at(base, co).ulink; r != co; r = at(base, r).ulink {
 		unhideExact(base, r)
 	}
 }
 
-// unhideExact puts the other nodes of r's option back in their items'
-// lists, in the reverse order of their removal.
+// unhideExact puts the other nodes of the option of r (a byte offset)
+// back in their items' lists, in the reverse order of their removal.
 func unhideExact(base unsafe.Pointer, r int32) {
-	for q := r - 1; q != r; {
+	for q := r - nodeSize; q != r; {
 		n := at(base, q)
-		x := n.top
-		if x <= 0 {
+		y := n.top
+		if y <= 0 {
 			q = n.dlink
 			continue
 		}
 		at(base, n.ulink).dlink = q
 		at(base, n.dlink).ulink = q
-		at(base, x).top++
-		q--
+		at(base, y).top++
+		q -= nodeSize
 	}
 }
 
-// at returns node i of the array that starts at base, without a bounds
-// check: every link of a compiled solver is an index into its nodes, so
-// the check could never fail, and it costs a compare and a branch on each
-// of the five memory accesses of a link update.
-func at(base unsafe.Pointer, i int32) *node {
-	return (*node)(unsafe.Add(base, uintptr(i)*unsafe.Sizeof(node{})))
+// at returns the node at byte offset off of the array that starts at
+// base, without a bounds check: every link of the exact-cover path is
+// an offset into its nodes, so the check could never fail, and it would
+// cost a compare and a branch on each of the five memory accesses of a
+// link update.
+func at(base unsafe.Pointer, off int32) *node {
+	return (*node)(unsafe.Add(base, uintptr(uint32(off))))
 }

@@ -256,7 +256,7 @@ type Solver struct {
 	limit   int64
 	found   int64
 	m       *mstate // Algorithm M's state; nil for Algorithm C
-	plain   bool    // no colours, multiplicities or items never branched on: the exact-cover path applies
+	xn      []node  // the exact-cover path's nodes (links as byte offsets); nil with colours, multiplicities or items never branched on
 	general bool    // tests: search by the general path even when plain
 	width   int     // the most items in an option
 	order   []int32 // the exact-cover path: per level, width slots for the items of the option applied, in covering order
@@ -331,8 +331,8 @@ func (p *Problem) Compile(s Strategy) *Solver {
 		sv.newFilter, sv.filter = p.newFilter, p.newFilter()
 	}
 	sv.progress = p.progress
-	sv.plain = len(p.colorName) == 1 && p.bounds == nil && len(p.noBranch) == 0
-	if sv.plain {
+	if len(p.colorName) == 1 && p.bounds == nil && len(p.noBranch) == 0 && len(sv.nd) <= int(maxExactNodes) {
+		sv.xn = sv.newLinks()
 		for _, o := range p.options {
 			sv.width = max(sv.width, len(o))
 		}
@@ -358,6 +358,7 @@ func (s *Solver) Clone() *Solver {
 	c.order = append([]int32(nil), s.order...)
 	c.olen = append([]int32(nil), s.olen...)
 	c.stamp = append([]int32(nil), s.stamp...)
+	c.xn = append([]node(nil), s.xn...)
 	if s.m != nil {
 		c.m = s.m.clone()
 	}
