@@ -15,7 +15,9 @@ import "unsafe"
 // covering loops and restored, never recomputed, on the way back.
 
 // exact reports whether Solve may take the exact-cover path.
-func (s *Solver) exact() bool { return s.xn != nil && s.strat == Fewest && s.prune == nil && !s.general }
+func (s *Solver) exact() bool {
+	return s.xn != nil && s.strat == Fewest && s.prune == nil && !s.general
+}
 
 // nodeSize is the size of a node in bytes: the exact-cover path's links
 // are byte offsets, index times nodeSize, so that following one is an
