@@ -107,6 +107,16 @@ func (s *Solver) liveExact(l int) {
 
 // branchExact tries the options of item i (with at least one option) at
 // level l.
+//
+// The items the options cover are kept on a stack of the level's own,
+// and a sibling keeps what it shares with the one before: moving from
+// option x to the next, x', only the covers above the longest bottom run
+// of the stack that x' also has are undone, and only x”s other items
+// are covered. The state after covering a set of items does not depend
+// on the order, so that this searches the same tree; placements of one
+// piece, which follow each other in a cell's list, share the piece's
+// cover, the dearest of all. Each option's new items are covered those
+// shared with the next option first, then the fewest options first.
 func (s *Solver) branchExact(l int, i int32) {
 	s.count(l + 1)
 	n := s.xn[i].top
@@ -114,6 +124,10 @@ func (s *Solver) branchExact(l int, i int32) {
 	s.stats.Branched[l]++
 	s.stats.Histogram[l][min(n, HistogramMax)]++
 	zeros := s.coverExact(i)
+	w := s.width
+	stk := s.order[l*w : l*w+w]   // items covered, bottom first
+	zs := s.zstack[l*w : l*w+w+1] // zs[j]: empty items before stk[j] was covered
+	h := 0
 	for x := s.xn[i].dlink / nodeSize; x != i; x = s.xn[x].dlink / nodeSize {
 		s.stats.Nodes++
 		s.stats.NodesByDepth[l+1]++
@@ -125,11 +139,13 @@ func (s *Solver) branchExact(l int, i int32) {
 			}
 		}
 		s.choice[l] = x
-		if s.applyExact(l, x, zeros) {
+		next := s.xn[x].dlink / nodeSize
+		var alive bool
+		h, zeros, alive = s.moveTo(stk, zs, h, zeros, x, next, i)
+		if alive {
 			if !s.stop {
 				s.liveExact(l + 1)
 			}
-			s.unapplyExact(l)
 		} else {
 			s.deadEnd(l + 1)
 		}
@@ -137,38 +153,110 @@ func (s *Solver) branchExact(l int, i int32) {
 			break
 		}
 	}
+	for h > 0 {
+		h--
+		s.uncoverExact(stk[h])
+	}
 	s.uncoverExact(i)
 }
 
-// applyExact covers the other items of x's option, chosen at level l,
-// given the number of active primary items with no options. It reports
-// whether the child is alive; if not, it has undone what it did. The
-// items are covered in the order of their option counts, fewest first,
-// so that the cheap covers come first; the covering stops at the first
-// item outside the option left with no options (before any covering when
-// the option misses an item that is empty already).
-func (s *Solver) applyExact(l int, x int32, zeros int32) bool {
-	stamp := s.stamp
-	empty := int32(0)
-	items := s.optionItems(l, x)
-	for _, c := range items {
+// moveTo turns the level's stack of h covered items (with zeros empty
+// items) into one for option x, whose item i is covered already, and
+// returns its height, the empty items, and whether the child is alive:
+// the stack then holds every other item of x's option; it holds fewer
+// when a cover emptied an item outside the option. next, the option
+// after x in i's list (or i), orders x's new items.
+func (s *Solver) moveTo(stk, zs []int32, h int, zeros int32, x, next, i int32) (int, int32, bool) {
+	nd, xn, stamp := s.nd, s.xn, s.stamp
+	n1 := int32(s.n1)
+	m := 0
+	for q := x + 1; q != x; {
+		c := nd[q].top
+		if c <= 0 {
+			q = nd[q].ulink
+			continue
+		}
 		stamp[c] = x
-		if s.xn[c].top == 0 && c <= int32(s.n1) {
+		m++
+		q++
+	}
+	keep := 0
+	for keep < h && stamp[stk[keep]] == x {
+		stamp[stk[keep]] = -x // x's, covered already
+		keep++
+	}
+	if keep < h {
+		for h > keep {
+			h--
+			s.uncoverExact(stk[h])
+		}
+		zeros = zs[keep]
+	}
+	if next != i {
+		for q := next + 1; q != next; {
+			c := nd[q].top
+			if c <= 0 {
+				q = nd[q].ulink
+				continue
+			}
+			s.stampNext[c] = next
+			q++
+		}
+	}
+	// The items still to cover, those shared with next first, then the
+	// fewest options first; and the empty ones among them.
+	k := h
+	empty := int32(0)
+	for q := x + 1; q != x; {
+		c := nd[q].top
+		if c <= 0 {
+			q = nd[q].ulink
+			continue
+		}
+		q++
+		if stamp[c] != x {
+			continue
+		}
+		if xn[c].top == 0 && c <= n1 {
 			empty++
 		}
+		key := s.sortKey(c, next)
+		j := k
+		for ; j > h && s.sortKey(stk[j-1], next) > key; j-- {
+			stk[j] = stk[j-1]
+		}
+		stk[j] = c
+		k++
+	}
+	for j := 0; j < keep; j++ {
+		stamp[stk[j]] = x
 	}
 	if zeros > empty {
-		return false
+		return h, zeros, false
 	}
-	for j, c := range items {
-		if !s.coverLive(c, x) {
-			for j--; j >= 0; j-- {
-				s.uncoverExact(items[j])
-			}
-			return false
+	for ; h < k; h++ {
+		c := stk[h]
+		zs[h] = zeros
+		if xn[c].top == 0 && c <= n1 {
+			zeros-- // an empty item leaves the active ones
 		}
+		created, ok := s.coverLive(c, x)
+		if !ok {
+			return h, zs[h], false
+		}
+		zeros += created
 	}
-	return true
+	return h, zeros, h == m && zeros == 0
+}
+
+// sortKey orders an option's items to cover: those in the option of
+// node next first, then the fewest options first.
+func (s *Solver) sortKey(c, next int32) int32 {
+	key := s.xn[c].top
+	if s.stampNext[c] != next {
+		key += 1 << 30
+	}
+	return key
 }
 
 // optionItems puts the other items of x's option in level l's slots,
@@ -268,23 +356,27 @@ func hideAll(base unsafe.Pointer, co, n1 int32) (zeros int32, updates int64) {
 // items are stamped x: it stops, undoes its work and reports false as
 // soon as a primary item not in that option is left with no options,
 // which makes the child a dead end.
-func (s *Solver) coverLive(c, x int32) bool {
+func (s *Solver) coverLive(c, x int32) (int32, bool) {
 	base := unsafe.Pointer(unsafe.SliceData(s.xn))
 	co := c * nodeSize
 	n1 := int32(s.n1) * nodeSize
+	created := int32(0)
 	for r := at(base, co).dlink; r != co; r = at(base, r).dlink {
 		emptied, updates := hideOption(base, r, n1)
 		s.stats.Updates += updates
-		if emptied != 0 && s.emptiedOutside(base, r, n1, x) {
-			for ; r != co; r = at(base, r).ulink {
-				unhideExact(base, r)
+		if emptied != 0 {
+			if s.emptiedOutside(base, r, n1, x) {
+				for ; r != co; r = at(base, r).ulink {
+					unhideExact(base, r)
+				}
+				return 0, false
 			}
-			return false
+			created += emptied
 		}
 	}
 	l, r := s.llink[c], s.rlink[c]
 	s.rlink[l], s.llink[r] = r, l
-	return true
+	return created, true
 }
 
 // hideOption hides the other nodes of r's option and returns how many

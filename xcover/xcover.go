@@ -245,23 +245,25 @@ type Solver struct {
 	progress  func(nodes int64) // given the nodes since the last report
 	reported  int64             // the nodes of stats already reported
 
-	choice  []int32 // chosen node per level
-	stats   Stats
-	stop    bool
-	ctx     context.Context
-	checkAt int64
-	err     error
-	visit   func(sol []int) bool
-	optBuf  []int
-	limit   int64
-	found   int64
-	m       *mstate // Algorithm M's state; nil for Algorithm C
-	xn      []node  // the exact-cover path's nodes (links as byte offsets); nil with colours, multiplicities or items never branched on
-	general bool    // tests: search by the general path even when plain
-	width   int     // the most items in an option
-	order   []int32 // the exact-cover path: per level, width slots for the items of the option applied, in covering order
-	olen    []int32 // per level, the items in order
-	stamp   []int32 // per item, the last node whose option was applied with it
+	choice    []int32 // chosen node per level
+	stats     Stats
+	stop      bool
+	ctx       context.Context
+	checkAt   int64
+	err       error
+	visit     func(sol []int) bool
+	optBuf    []int
+	limit     int64
+	found     int64
+	m         *mstate // Algorithm M's state; nil for Algorithm C
+	xn        []node  // the exact-cover path's nodes (links as byte offsets); nil with colours, multiplicities or items never branched on
+	general   bool    // tests: search by the general path even when plain
+	width     int     // the most items in an option
+	order     []int32 // the exact-cover path: per level, width slots for the items of the option applied, in covering order
+	olen      []int32 // per level, the items in order
+	stamp     []int32 // per item, the last node whose option was applied with it
+	stampNext []int32 // per item, the last node whose option was the next to apply
+	zstack    []int32 // the exact-cover path: per level, the empty items below each place of the stack in order
 }
 
 // Compile builds a solver for p with strategy s.
@@ -339,6 +341,8 @@ func (p *Problem) Compile(s Strategy) *Solver {
 		sv.order = make([]int32, (p.primary+1)*sv.width)
 		sv.olen = make([]int32, p.primary+1)
 		sv.stamp = make([]int32, n+1)
+		sv.stampNext = make([]int32, n+1)
+		sv.zstack = make([]int32, (p.primary+1)*sv.width+1)
 	}
 	sv.choice = make([]int32, p.primary+1)
 	if p.bounds != nil {
@@ -358,6 +362,8 @@ func (s *Solver) Clone() *Solver {
 	c.order = append([]int32(nil), s.order...)
 	c.olen = append([]int32(nil), s.olen...)
 	c.stamp = append([]int32(nil), s.stamp...)
+	c.stampNext = append([]int32(nil), s.stampNext...)
+	c.zstack = append([]int32(nil), s.zstack...)
 	c.xn = append([]node(nil), s.xn...)
 	if s.m != nil {
 		c.m = s.m.clone()
