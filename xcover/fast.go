@@ -2,17 +2,13 @@ package xcover
 
 import "unsafe"
 
-// The exact-cover path: Algorithm C without colours, pruner or items
-// that are never branched on, the case of every DLX file without colours
-// and of packings. It searches the same tree as search (same nodes, same
-// statistics, same order of solutions) with less work per node; see the
-// package documentation, "The exact-cover path".
-
-// zeroWatch is the work of the exact-cover path at one node: the number
-// of active primary items whose option count is zero. When it is
-// positive after an option is applied, the child is a dead end: the
-// chosen item there would have no options. The counter is kept by the
-// covering loops and restored, never recomputed, on the way back.
+// The exact-cover path: Algorithm C for problems without colours,
+// multiplicities, pruner or items never branched on, under the fewest
+// rule (the case of every colourless DLX file and of packings). It
+// searches the same tree as search, with the same nodes, statistics and
+// solutions in the same order, with about half the link updates; the
+// package documentation, "The exact-cover path", gives the algorithm and
+// its costs.
 
 // exact reports whether Solve may take the exact-cover path.
 func (s *Solver) exact() bool {
@@ -23,7 +19,13 @@ func (s *Solver) exact() bool {
 // are byte offsets, index times nodeSize, so that following one is an
 // addition, without the sign extension, shift and bounds check of an
 // index.
-const nodeSize = int32(unsafe.Sizeof(node{}))
+const nodeSize = int32(unsafe.Sizeof(xnode{}))
+
+// xnode is a node of the exact-cover path: node without the colour,
+// three quarters of the memory.
+type xnode struct {
+	top, ulink, dlink int32
+}
 
 // maxExactNodes bounds the nodes of a problem on the exact-cover path:
 // its byte offsets must fit in an int32.
@@ -32,17 +34,29 @@ const maxExactNodes = (1<<31 - 1) / int64(nodeSize)
 // newLinks returns a copy of the solver's nodes with every link and every
 // option node's item (top) as a byte offset; headers keep their LEN and
 // spacers their top.
-func (s *Solver) newLinks() []node {
-	xn := make([]node, len(s.nd))
+func (s *Solver) newLinks() []xnode {
+	xn := make([]xnode, len(s.nd))
 	for x, n := range s.nd {
 		if x > s.n && n.top > 0 {
 			n.top *= nodeSize
 		}
-		n.ulink *= nodeSize
-		n.dlink *= nodeSize
-		xn[x] = n
+		xn[x] = xnode{n.top, n.ulink * nodeSize, n.dlink * nodeSize}
 	}
 	return xn
+}
+
+// nextItem returns the node after q (a byte offset) in its option,
+// cyclically, and that node's item: for q, c := nextItem(base, xo);
+// q != xo; q, c = nextItem(base, q) visits the other items of the
+// option of the node at xo.
+func nextItem(base unsafe.Pointer, q int32) (int32, int32) {
+	q += nodeSize
+	n := at(base, q)
+	if n.top <= 0 {
+		q = n.ulink
+		n = at(base, q)
+	}
+	return q, n.top / nodeSize
 }
 
 // searchExact is Algorithm C from level l on the exact-cover path, at any
@@ -167,18 +181,14 @@ func (s *Solver) branchExact(l int, i int32) {
 // when a cover emptied an item outside the option. next, the option
 // after x in i's list (or i), orders x's new items.
 func (s *Solver) moveTo(stk, zs []int32, h int, zeros int32, x, next, i int32) (int, int32, bool) {
-	nd, xn, stamp := s.nd, s.xn, s.stamp
+	xn, stamp := s.xn, s.stamp
+	base := unsafe.Pointer(unsafe.SliceData(xn))
 	n1 := int32(s.n1)
+	xo := x * nodeSize
 	m := 0
-	for q := x + 1; q != x; {
-		c := nd[q].top
-		if c <= 0 {
-			q = nd[q].ulink
-			continue
-		}
+	for q, c := nextItem(base, xo); q != xo; q, c = nextItem(base, q) {
 		stamp[c] = x
 		m++
-		q++
 	}
 	keep := 0
 	for keep < h && stamp[stk[keep]] == x {
@@ -193,27 +203,16 @@ func (s *Solver) moveTo(stk, zs []int32, h int, zeros int32, x, next, i int32) (
 		zeros = zs[keep]
 	}
 	if next != i {
-		for q := next + 1; q != next; {
-			c := nd[q].top
-			if c <= 0 {
-				q = nd[q].ulink
-				continue
-			}
+		no := next * nodeSize
+		for q, c := nextItem(base, no); q != no; q, c = nextItem(base, q) {
 			s.stampNext[c] = next
-			q++
 		}
 	}
 	// The items still to cover, those shared with next first, then the
 	// fewest options first; and the empty ones among them.
 	k := h
 	empty := int32(0)
-	for q := x + 1; q != x; {
-		c := nd[q].top
-		if c <= 0 {
-			q = nd[q].ulink
-			continue
-		}
-		q++
+	for q, c := nextItem(base, xo); q != xo; q, c = nextItem(base, q) {
 		if stamp[c] != x {
 			continue
 		}
@@ -262,16 +261,13 @@ func (s *Solver) sortKey(c, next int32) int32 {
 // optionItems puts the other items of x's option in level l's slots,
 // fewest options first, and returns them.
 func (s *Solver) optionItems(l int, x int32) []int32 {
-	nd, xn := s.nd, s.xn
+	xn := s.xn
+	base := unsafe.Pointer(unsafe.SliceData(xn))
 	w := s.width
 	buf := s.order[l*w : l*w+w]
 	k := 0
-	for q := x + 1; q != x; {
-		c := nd[q].top
-		if c <= 0 {
-			q = nd[q].ulink
-			continue
-		}
+	xo := x * nodeSize
+	for q, c := nextItem(base, xo); q != xo; q, c = nextItem(base, q) {
 		t := xn[c].top
 		j := k
 		for ; j > 0 && xn[buf[j-1]].top > t; j-- {
@@ -279,7 +275,6 @@ func (s *Solver) optionItems(l int, x int32) []int32 {
 		}
 		buf[j] = c
 		k++
-		q++
 	}
 	s.olen[l] = int32(k)
 	return buf[:k]
@@ -455,6 +450,6 @@ func unhideExact(base unsafe.Pointer, r int32) {
 // an offset into its nodes, so the check could never fail, and it would
 // cost a compare and a branch on each of the five memory accesses of a
 // link update.
-func at(base unsafe.Pointer, off int32) *node {
-	return (*node)(unsafe.Add(base, uintptr(uint32(off))))
+func at(base unsafe.Pointer, off int32) *xnode {
+	return (*xnode)(unsafe.Add(base, uintptr(uint32(off))))
 }

@@ -256,7 +256,7 @@ type Solver struct {
 	limit     int64
 	found     int64
 	m         *mstate // Algorithm M's state; nil for Algorithm C
-	xn        []node  // the exact-cover path's nodes (links as byte offsets); nil with colours, multiplicities or items never branched on
+	xn        []xnode // the exact-cover path's nodes (links as byte offsets); nil with colours, multiplicities or items never branched on
 	general   bool    // tests: search by the general path even when plain
 	width     int     // the most items in an option
 	order     []int32 // the exact-cover path: per level, width slots for the items of the option applied, in covering order
@@ -364,7 +364,7 @@ func (s *Solver) Clone() *Solver {
 	c.stamp = append([]int32(nil), s.stamp...)
 	c.stampNext = append([]int32(nil), s.stampNext...)
 	c.zstack = append([]int32(nil), s.zstack...)
-	c.xn = append([]node(nil), s.xn...)
+	c.xn = append([]xnode(nil), s.xn...)
 	if s.m != nil {
 		c.m = s.m.clone()
 	}
