@@ -121,10 +121,10 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		switch {
 		case pk.Ranges != nil || burr:
 			return usagef("--split-depth, --shard, --checkpoint and --resume walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
-		case !f.count || f.unique:
-			return usagef("--split-depth, --shard, --checkpoint and --resume are for --count without --unique")
+		case !f.count:
+			return usagef("--split-depth, --shard, --checkpoint and --resume are for --count")
 		}
-		f.spec.Puzzle = arg
+		f.spec.Puzzle, f.spec.Symmetry = arg, f.unique
 		return runSharded(e, ctx, f.spec, f.shard, shard.NoDepthLimit, f.workers, f.asJSON)
 	}
 	pk.Engine, pk.FirstEmpty = engine, firstEmpty

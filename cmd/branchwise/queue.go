@@ -45,7 +45,7 @@ func newQueuePushCmd(e *env) *cobra.Command {
 			if err := spec.ReadBoardText(); err != nil {
 				return err
 			}
-			newTree, hash, err := spec.Build()
+			newTree, sj, err := spec.Build()
 			if err != nil {
 				return err
 			}
@@ -53,7 +53,7 @@ func newQueuePushCmd(e *env) *cobra.Command {
 				return err
 			}
 			job.Spec, _ = json.Marshal(spec)
-			job.Version, job.SpecText, job.SpecHash = shard.BuildVersion(), spec.Text(), hash
+			job.Version, job.SpecText, job.SpecHash, job.Symmetries = sj.Version, sj.Spec, sj.SpecHash, sj.Symmetries
 			fr, id, err := queue.PushTree(e.ctx, url, job, newTree, splitDepth, expect, po)
 			if err != nil {
 				return err
@@ -71,6 +71,7 @@ func newQueuePushCmd(e *env) *cobra.Command {
 	fs.BoolVar(&spec.CellsOnly, "cells-only", false, "branch on cells only, never on pieces")
 	fs.BoolVar(&spec.DeadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
 	fs.BoolVar(&spec.LargestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only")
+	fs.BoolVar(&spec.Symmetry, "unique", false, "count one solution of each symmetry class (all = unique x symmetries), about that many times cheaper")
 	fs.IntVar(&job.MaxDepth, "max-depth", shard.NoDepthLimit, "count to this depth only (the default: the whole tree)")
 	fs.StringVar(&splitDepth, "split-depth", "auto", "cut the tree at this depth, or auto: 64 subtrees per expected worker")
 	fs.IntVar(&expect, "expect-workers", 16, "the workers expected, for --split-depth auto")

@@ -75,11 +75,19 @@ func TestQueueCLI(t *testing.T) {
 	if code, _, stderr := runCLI(t, "queue", "push", "pentomino-3x20", "--queue", url, "--job", "t", "--split-depth", "2"); code != 0 {
 		t.Fatalf("push: %s", stderr)
 	}
+	// A count restricted by symmetry: the unique solutions, and all.
+	if code, _, stderr := runCLI(t, "queue", "push", "hexiamond-4x9", "--unique", "--queue", url, "--job", "u", "--split-depth", "2"); code != 0 {
+		t.Fatalf("push --unique: %s", stderr)
+	}
 	if code, _, stderr := runCLI(t, "worker", "--queue", url, "-j", "2", "--idle-exit", "1s"); code != 0 {
 		t.Fatalf("worker: %s", stderr)
 	}
 	code, stdout, stderr := runCLI(t, "queue", "collect", "--queue", url, "--job", "t")
 	if code != 0 || !strings.Contains(stdout, "nodes      32978\nsolutions  8\n") {
 		t.Errorf("collect: exit %d: %s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI(t, "queue", "collect", "--queue", url, "--job", "u")
+	if code != 0 || !strings.Contains(stdout, "solutions  74\n(one solution of each class under 2 symmetries: 148 solutions in all)") {
+		t.Errorf("collect --unique: exit %d: %s%s", code, stdout, stderr)
 	}
 }

@@ -1,8 +1,16 @@
 package polyform
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/branchwise/branchwise/shard"
+	"github.com/branchwise/branchwise/xcover"
 )
 
 // TestCountSpecHash checks that the shard hash (Build) holds every field
@@ -21,11 +29,13 @@ func TestCountSpecHash(t *testing.T) {
 		"LargestRegion": func(s *CountSpec) { s.LargestRegion = true },
 		"ColourCut":     func(s *CountSpec) { s.ColourCut = true },
 		"PieceCut":      func(s *CountSpec) { s.PieceCut = true },
+		"Symmetry":      func(s *CountSpec) { s.Puzzle, s.Symmetry = "hexiamond-4x9", true },
 	}
 	// The cuts that refine another option are compared with it set.
 	pre := map[string]func(s *CountSpec){
 		"ColourCut": func(s *CountSpec) { s.DeadRegions = true },
 		"PieceCut":  func(s *CountSpec) { s.CellsOnly = true },
+		"Symmetry":  func(s *CountSpec) { s.Puzzle = "hexiamond-4x9" }, // no restriction on 3x20
 	}
 	// BoardText is the file Puzzle names, carried to a queue's workers:
 	// the hash is that of the problem it makes, checked by TestCountSpec.
@@ -42,15 +52,72 @@ func TestCountSpecHash(t *testing.T) {
 		if pre[name] != nil {
 			pre[name](&from)
 		}
-		_, hash, err := from.Build()
+		_, job, err := from.Build()
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		s := from
 		change(&s)
-		_, h, err := s.Build()
-		if err != nil || h == hash {
-			t.Errorf("%s: hash %s, %v: unchanged", name, h, err)
+		_, j, err := s.Build()
+		if err != nil || j.SpecHash == job.SpecHash {
+			t.Errorf("%s: hash %s, %v: unchanged", name, j.SpecHash, err)
 		}
+	}
+}
+
+// TestSymmetricShards: a count restricted by symmetry (CountSpec.Symmetry),
+// cut into shards and merged, gives the unique solutions, and times the
+// symmetries all of them: the same as the unrestricted shards and as
+// CountUnique; shard files of the two counts refuse to merge.
+func TestSymmetricShards(t *testing.T) {
+	dir := t.TempDir()
+	count := func(s CountSpec) (*shard.Total, []string) {
+		newTree, job, err := s.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for i := range 3 {
+			cj := shard.CountJob{Spec: job.Spec, SpecHash: job.SpecHash, Symmetries: job.Symmetries, SplitDepth: "2",
+				Shard: fmt.Sprintf("%d/3", i), MaxDepth: shard.NoDepthLimit, Workers: 2,
+				Out: filepath.Join(dir, fmt.Sprintf("%t-%d.json", s.Symmetry, i))}
+			res, err := cj.Run(context.Background(), newTree, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			names = append(names, res.Out)
+		}
+		total, err := shard.MergeFiles(names)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return total, names
+	}
+	base := CountSpec{Puzzle: "hexiamond-4x9", Strategy: "fewest", CellsOnly: true, DeadRegions: true}
+	whole, wholeFiles := count(base)
+	base.Symmetry = true
+	restricted, restrictedFiles := count(base)
+	bd, ps, _ := Named("hexiamond-4x9")
+	pk, _ := NewPacking(bd, ps)
+	c := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+	if restricted.AllSolutions.Int64() != c.Unique || restricted.Unrestricted == nil || restricted.Unrestricted.Int64() != c.All ||
+		whole.AllSolutions.Int64() != c.All || whole.Unrestricted != nil || restricted.Symmetries != 2 {
+		t.Errorf("restricted %v unique, %v all (%d symmetries); whole %v; CountUnique %d unique, %d all",
+			restricted.AllSolutions, restricted.Unrestricted, restricted.Symmetries, whole.AllSolutions, c.Unique, c.All)
+	}
+	if restricted.AllNodes.Cmp(whole.AllNodes) >= 0 {
+		t.Errorf("restricted tree %v nodes, whole %v: not smaller", restricted.AllNodes, whole.AllNodes)
+	}
+	var b strings.Builder
+	restricted.WriteTable(&b)
+	if !strings.Contains(b.String(), "under 2 symmetries: 148 solutions in all") {
+		t.Errorf("table:\n%s", b.String())
+	}
+	if _, err := shard.MergeFiles(append(wholeFiles[:1], restrictedFiles[1:]...)); err == nil {
+		t.Error("shards of the whole and the restricted count merged")
+	}
+	base.Puzzle = "hexiamond-6x6" // a kept placement with a stabilizer
+	if _, _, err := base.Build(); !errors.Is(err, ErrStabilizer) {
+		t.Errorf("hexiamond-6x6 restricted: %v, want ErrStabilizer", err)
 	}
 }

@@ -181,7 +181,7 @@ func (pk *Packing) RestrictedProblem(r Restriction) *xcover.Problem {
 // keeps a placement that a symmetry maps onto itself: its tree would hold
 // some classes more than once, which only a look at each solution
 // (SolveUnique) tells apart.
-var ErrStabilizer = errors.New("polyform: a kept placement of the restricted piece has symmetries of its own; count with pack --count --unique")
+var ErrStabilizer = errors.New("polyform: a kept placement of the restricted piece has symmetries of its own, so the restricted tree would hold some classes more than once: count the whole tree, or use pack --count --unique without shards (it checks each solution)")
 
 // SymmetricTrees returns a maker of the restricted search's trees for the
 // estimators and exhaustive counts (as Trees, with one piece kept to one

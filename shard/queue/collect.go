@@ -115,7 +115,7 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 // there is one, else its split node's own counts and its children's.
 func resolve(j *Job, counts, splits map[string]*result) (*shard.Total, []string, int) {
 	t := &shard.Total{Spec: j.SpecText, SpecHash: j.SpecHash, Version: j.Version, SplitDepth: j.SplitDepth,
-		MaxDepth: j.MaxDepth, Frontier: j.Frontier, Shards: 1}
+		MaxDepth: j.MaxDepth, Frontier: j.Frontier, Shards: 1, Symmetries: j.Symmetries}
 	add := func(from int, nodes, branches, sols []int64) {
 		for i := range nodes {
 			d := from + i
@@ -151,10 +151,6 @@ func resolve(j *Job, counts, splits map[string]*result) (*shard.Total, []string,
 	for k := 0; k < j.Frontier; k++ {
 		walk(strconv.Itoa(k))
 	}
-	t.AllNodes, t.AllSolutions = new(big.Int), new(big.Int)
-	for d := range t.Nodes {
-		t.AllNodes.Add(t.AllNodes, t.Nodes[d])
-		t.AllSolutions.Add(t.AllSolutions, t.Solutions[d])
-	}
+	t.Seal()
 	return t, missing, nsplit
 }

@@ -29,6 +29,9 @@ type Job struct {
 	MaxDepth   int             `json:"max_depth"`
 	Frontier   int             `json:"frontier"`
 	Prefix     shard.Counts    `json:"prefix"`
+	// Symmetries is shard.Job's: above 1, the tree holds one solution of
+	// each class under this many symmetries.
+	Symmetries int `json:"symmetries,omitempty"`
 	// SplitAfter is how long a worker counts one subtree before it
 	// splits it.
 	SplitAfter time.Duration `json:"split_after_ns"`
