@@ -91,7 +91,8 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		return usagef("--first, --count and --all exclude each other")
 	}
 	// Strategy auto chooses a count's rule by estimation below; listings,
-	// shards (whose machines must walk one tree) and --dlx use fewest.
+	// shards (whose machines must walk one tree: --strategy names it) and
+	// --dlx use fewest.
 	auto := f.spec.Strategy == polyform.StrategyAuto
 	if auto {
 		f.spec.Strategy = "fewest"

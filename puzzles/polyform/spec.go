@@ -9,7 +9,6 @@ import (
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/shard"
-	"github.com/branchwise/branchwise/xcover"
 )
 
 // CountSpec is a packing count's puzzle and options, complete enough to
@@ -87,7 +86,7 @@ func (s CountSpec) build() (func() estimate.Tree, string, int, error) {
 			return nil, "", 0, err
 		}
 	}
-	strat, err := xcover.ParseStrategy(s.Strategy)
+	eng, strat, firstEmpty, err := ParseEngineStrategy("auto", s.Strategy)
 	if err != nil {
 		return nil, "", 0, err
 	}
@@ -100,6 +99,10 @@ func (s CountSpec) build() (func() estimate.Tree, string, int, error) {
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = s.CellsOnly, s.DeadRegions, s.LargestRegion, s.ColourCut
 	pk.PieceCut = s.PieceCut
+	pk.Engine, pk.FirstEmpty = eng, firstEmpty
+	if err := pk.CheckEngine(); err != nil {
+		return nil, "", 0, fmt.Errorf("%s: %v", arg, err)
+	}
 	var canon bytes.Buffer
 	if err := pk.Problem().WriteDLX(&canon); err != nil {
 		return nil, "", 0, err
@@ -112,6 +115,9 @@ func (s CountSpec) build() (func() estimate.Tree, string, int, error) {
 	}
 	if s.PieceCut {
 		fmt.Fprintf(&canon, "piece-cut=true\n")
+	}
+	if firstEmpty {
+		fmt.Fprintf(&canon, "first-empty=true\n")
 	}
 	if !s.Symmetry {
 		return pk.Tree(strat), shard.Hash(canon.Bytes()), 0, nil

@@ -63,6 +63,15 @@ func TestCountSpecHash(t *testing.T) {
 			t.Errorf("%s: hash %s, %v: unchanged", name, j.SpecHash, err)
 		}
 	}
+	// The kernel's first-empty rule walks the tree of strategy fixed's
+	// order on its own engine: another tree, another hash.
+	fixed, first := base, base
+	fixed.Strategy, first.Strategy = "fixed", FirstEmpty
+	_, a, err1 := fixed.Build()
+	_, b, err2 := first.Build()
+	if err1 != nil || err2 != nil || a.SpecHash == b.SpecHash {
+		t.Errorf("first-empty and fixed: hashes %s, %s (%v, %v)", a.SpecHash, b.SpecHash, err1, err2)
+	}
 }
 
 // TestSymmetricShards: a count restricted by symmetry (CountSpec.Symmetry),
