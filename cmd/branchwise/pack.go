@@ -147,13 +147,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	}
 	o := polyform.RunOptions{Name: arg, StrategyName: f.spec.Strategy, Strategy: strat, Workers: f.workers,
 		All: f.all, Unique: f.unique, Stats: f.stats, KeepShown: f.asJSON}
-	if auto && f.count && pk.AutoApplies() {
-		ch, err := pk.ChooseRule(ctx, f.fixedDead)
-		if err != nil {
-			return err
-		}
-		ch.Use(pk, &o)
-	}
+	o.Choose, o.FixedDead = auto && f.count && pk.AutoApplies(), f.fixedDead
 	var rep polyform.Report
 	if f.count {
 		rep = packCount(e, ctx, pk, o)
