@@ -249,6 +249,12 @@ func (pk *Packing) restrictedKeep() func(int) bool {
 	if r.Kept == nil {
 		return nil
 	}
+	return r.keep(pk)
+}
+
+// keep returns the placements of pk that r keeps: all of the other
+// pieces', r.Kept of its piece.
+func (r Restriction) keep(pk *Packing) func(int) bool {
 	kept := map[int]bool{}
 	for _, k := range r.Kept {
 		kept[k] = true

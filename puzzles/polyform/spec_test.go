@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/xcover"
 )
@@ -29,13 +31,12 @@ func TestCountSpecHash(t *testing.T) {
 		"LargestRegion": func(s *CountSpec) { s.LargestRegion = true },
 		"ColourCut":     func(s *CountSpec) { s.ColourCut = true },
 		"PieceCut":      func(s *CountSpec) { s.PieceCut = true },
-		"Symmetry":      func(s *CountSpec) { s.Puzzle, s.Symmetry = "hexiamond-4x9", true },
+		"Symmetry":      func(s *CountSpec) { s.Symmetry = true },
 	}
 	// The cuts that refine another option are compared with it set.
 	pre := map[string]func(s *CountSpec){
 		"ColourCut": func(s *CountSpec) { s.DeadRegions = true },
 		"PieceCut":  func(s *CountSpec) { s.CellsOnly = true },
-		"Symmetry":  func(s *CountSpec) { s.Puzzle = "hexiamond-4x9" }, // no restriction on 3x20
 	}
 	// BoardText is the file Puzzle names, carried to a queue's workers:
 	// the hash is that of the problem it makes, checked by TestCountSpec.
@@ -125,8 +126,53 @@ func TestSymmetricShards(t *testing.T) {
 	if _, err := shard.MergeFiles(append(wholeFiles[:1], restrictedFiles[1:]...)); err == nil {
 		t.Error("shards of the whole and the restricted count merged")
 	}
-	base.Puzzle = "hexiamond-6x6" // a kept placement with a stabilizer
+	base.Puzzle = "soma" // every piece's kept placements include a symmetric one
 	if _, _, err := base.Build(); !errors.Is(err, ErrStabilizer) {
-		t.Errorf("hexiamond-6x6 restricted: %v, want ErrStabilizer", err)
+		t.Errorf("soma restricted: %v, want ErrStabilizer", err)
+	}
+}
+
+// TestSymmetricTreesBuiltIn: on every built-in puzzle small enough to
+// count here, the restricted tree (SymmetricTrees, as shards and the
+// queue count it) has the unique solutions of SolveUnique's count, and
+// times the symmetries all of them; Soma, whose every choice of piece
+// keeps a symmetric placement, is refused, and so is the 3x4x5 box, where
+// every flat piece has placements in the middle layer that the reflection
+// through it leaves in place.
+func TestSymmetricTreesBuiltIn(t *testing.T) {
+	for _, name := range []string{"pentomino-6x10", "pentomino-5x12", "pentomino-4x15", "pentomino-3x20", "pentomino-8x8",
+		"hexiamond-6x6", "hexiamond-4x9", "hexiamond-3x12", "soma", "pentomino-2x3x10", "pentomino-2x5x6", "pentomino-3x4x5"} {
+		t.Run(name, func(t *testing.T) {
+			if (testing.Short() || raceEnabled) && !slices.Contains([]string{"pentomino-3x20", "pentomino-8x8", "hexiamond-4x9", "soma"}, name) {
+				t.Skip("short")
+			}
+			pk, err := Load(name, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			pk.DeadRegions = true
+			trees, syms, err := pk.SymmetricTrees(xcover.Fewest)
+			if name == "soma" || name == "pentomino-3x4x5" {
+				if !errors.Is(err, ErrStabilizer) {
+					t.Errorf("%v, want ErrStabilizer", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := estimate.Exhaustive(context.Background(), trees, len(pk.Pieces)+1, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sols int64
+			for _, n := range p.Solutions {
+				sols += n
+			}
+			c := pk.CountUnique(context.Background(), xcover.Fewest, 2)
+			if sols != c.Unique || sols*int64(syms) != c.All {
+				t.Errorf("restricted tree: %d solutions x %d symmetries; SolveUnique: %d unique, %d all", sols, syms, c.Unique, c.All)
+			}
+		})
 	}
 }
