@@ -114,7 +114,7 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 				m = splits
 			}
 			if old, ok := m[r.ID]; ok {
-				if !slices.Equal(old.Nodes, r.Nodes) || !slices.Equal(old.Branches, r.Branches) || !slices.Equal(old.Solutions, r.Solutions) || old.From != r.From || old.Children != r.Children {
+				if !slices.Equal(old.Nodes, r.Nodes) || !slices.Equal(old.Branches, r.Branches) || !slices.Equal(old.Solutions, r.Solutions) || old.From != r.From || old.Children != r.Children || old.FirstChild != r.FirstChild {
 					return nil, pr, fmt.Errorf("queue %s: job %s: subtree %s counted twice with different results (workers %s and %s)", c.URL, jobID, r.ID, old.Worker, r.Worker)
 				}
 				pr.Duplicates++
@@ -141,7 +141,12 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 			if !now.Complete {
 				return nil, pr, fmt.Errorf("queue %s: job %s: its push did not finish (or is still running): push it again with --replace", c.URL, jobID)
 			}
-			return nil, pr, fmt.Errorf("job %s: %d subtrees not counted yet (e.g. %s): wait for the workers, or collect --wait", jobID, len(missing), missing[0])
+			var counted int64
+			for _, n := range below {
+				counted += n
+			}
+			return nil, pr, fmt.Errorf("job %s: %d subtrees not counted yet (e.g. %s; so far %d nodes in %.0f worker-seconds, %d splits): wait for the workers, or collect --wait",
+				jobID, len(missing), missing[0], counted, t.Seconds, nsplit)
 		}
 		select {
 		case <-ctx.Done():
@@ -186,7 +191,7 @@ func resolve(j *Job, counts, splits map[string]*result) (*shard.Total, []string,
 			add(r.From, r.Nodes, r.Branches, r.Solutions)
 			t.Seconds += r.Seconds // the work of a split subtree is done again below it
 			n := sum64(r.Nodes)
-			for k := 0; k < r.Children; k++ {
+			for k := r.FirstChild; k < r.Children; k++ {
 				n += walk(id + "." + strconv.Itoa(k))
 			}
 			return n

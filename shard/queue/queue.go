@@ -81,7 +81,9 @@ type item struct {
 }
 
 // result is one subtree's count, or with Kind "split" the counts of the
-// subtree's root alone and the number of its children, queued as work.
+// subtree's root and of its children before FirstChild (counted before
+// the split), and the number of its children: those from FirstChild on
+// are queued as work.
 type result struct {
 	Job       string  `json:"job"`
 	Key       string  `json:"key"`
@@ -92,6 +94,9 @@ type result struct {
 	Branches  []int64 `json:"branches"`
 	Solutions []int64 `json:"solutions"`
 	Children  int     `json:"children,omitempty"`
+	// FirstChild is the first child queued by a split: the ones before
+	// it are counted in this result.
+	FirstChild int `json:"first_child,omitempty"`
 	Version   string  `json:"branchwise_version"`
 	Worker    string  `json:"worker"`
 	Seconds   float64 `json:"seconds"`
