@@ -96,10 +96,10 @@ type result struct {
 	Children  int     `json:"children,omitempty"`
 	// FirstChild is the first child queued by a split: the ones before
 	// it are counted in this result.
-	FirstChild int `json:"first_child,omitempty"`
-	Version   string  `json:"branchwise_version"`
-	Worker    string  `json:"worker"`
-	Seconds   float64 `json:"seconds"`
+	FirstChild int     `json:"first_child,omitempty"`
+	Version    string  `json:"branchwise_version"`
+	Worker     string  `json:"worker"`
+	Seconds    float64 `json:"seconds"`
 }
 
 const (
