@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"runtime/debug"
 
 	"github.com/branchwise/branchwise/branching"
 	"github.com/branchwise/branchwise/internal/cliflag"
@@ -66,7 +64,7 @@ of duplicate move strings up to length L (Taylor and Korf 1993); the limit
 flags bound the learning and the exploration, and a stopped learning leaves
 a smaller automaton, still correct (docs/branching.md).`,
 		Example: `  branchwise bf tiles 4x4 --fsm 12`,
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			rows, cols, ok := cliflag.SplitRxC(args[0])
 			if !ok {
@@ -126,7 +124,7 @@ func newBFRubikCmd(e *env) *cobra.Command {
 Korf's pruning (13.34847), or with --fsm L the learned automaton of duplicate
 move strings up to length L (Taylor and Korf 1993); limits as for bf tiles.`,
 		Example: `  branchwise bf rubik --fsm 4 --depth 8`,
-		Args:    argsUsage(cobra.NoArgs),
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := branching.CheckLearnLen(fsmLen); err != nil {
 				return err
@@ -159,7 +157,7 @@ func newBFMatrixCmd(e *env) *cobra.Command {
 type, "NAME: n n ... n", entry j the children of type j of a node of type
 NAME; "start: NAME" names the root's type (default: the first); '#' starts
 a comment. Example and format: docs/branching.md.`,
-		Args: argsUsage(cobra.ExactArgs(1)),
+		Args: cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			g, err := cliflag.ReadFile(args[0], nil, branching.ReadMatrix)
 			if err != nil {
@@ -172,45 +170,31 @@ a comment. Example and format: docs/branching.md.`,
 	return c
 }
 
-// learnFSM learns the automaton of duplicate strings up to length n
-// within lim and ctx (branching.LearnWithNote), the heap kept within
-// --max-mem: the learner's tables are all the command holds.
-func learnFSM(ctx context.Context, learn branching.LearnFunc, n int, lim search.Limits) (*branching.Automaton, string, error) {
-	if lim.MaxMem > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		old := debug.SetMemoryLimit(lim.MaxMem)
-		defer debug.SetMemoryLimit(old)
+// heapLimited is learn with the heap kept within --max-mem while it runs:
+// the learner's tables are all the command holds.
+func heapLimited(learn branching.LearnFunc) branching.LearnFunc {
+	return func(ctx context.Context, n int, lim search.Limits) (*branching.Automaton, error) {
+		defer cliflag.LimitHeap(lim)()
+		return learn(ctx, n, lim)
 	}
-	return branching.LearnWithNote(ctx, learn, n, lim)
 }
 
-// fsmGraph learns an automaton (learnFSM) and explores the type graph it
-// prunes; it returns the graph and what to say of the pruning. A learning
-// that ctx stopped prints its note and returns stopError.
-func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim search.Limits, noteOnFail bool,
-	explore func(context.Context, *branching.Automaton, search.Limits) (*branching.Graph, error)) (*branching.Graph, string, error) {
-	fsm, note, err := learnFSM(ctx, learn, n, lim)
-	if fsm == nil {
-		return nil, "", err
+// fsmGraph learns an automaton and explores the type graph it prunes
+// (branching.LearnGraph); it returns the graph and what to say of the
+// pruning. A learning that ctx stopped prints its note and returns
+// stopError; so does a failed exploration with noteOnFail.
+func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim search.Limits, noteOnFail bool, explore branching.ExploreFunc) (*branching.Graph, string, error) {
+	r, err := branching.LearnGraph(ctx, heapLimited(learn), n, lim, explore)
+	if err == nil {
+		return r.Graph, r.What, nil
+	}
+	if r.Note != "" && (noteOnFail || !r.Learned) {
+		fmt.Fprintln(e.stdout, r.Note)
 	}
 	if ctx.Err() != nil {
-		fmt.Fprintln(e.stdout, note)
 		return nil, "", stopError(e, ctx)
 	}
-	g, err := explore(ctx, fsm, lim)
-	if err != nil {
-		if noteOnFail && note != "" {
-			fmt.Fprintln(e.stdout, note)
-		}
-		if ctx.Err() != nil {
-			return nil, "", stopError(e, ctx)
-		}
-		return nil, "", fmt.Errorf("exploring the type graph: %w", err)
-	}
-	what := "FSM pruning (" + fsm.Describe() + ")"
-	if note != "" {
-		what += "; " + note
-	}
-	return g, what, nil
+	return nil, "", err
 }
 
 // stopError is the error of a command stopped by ctx: errInterrupted after

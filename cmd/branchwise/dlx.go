@@ -16,7 +16,7 @@ func newDLXCmd(e *env) *cobra.Command {
 	var count, all, asJSON, stats bool
 	var workers int
 	c := &cobra.Command{
-		Annotations: map[string]string{"stdin": "reads - itself"},
+		Annotations: map[string]string{cliflag.StdinAnnotation: "reads - itself"},
 		Use:         "dlx FILE",
 		Short:       "Solve an exact cover problem in Knuth's DLX format",
 		Long: `Solve an exact cover problem (with colours) in the text format of Knuth's
@@ -25,7 +25,7 @@ Without flags the first solution is printed, one option per line; --all
 prints every solution, --count counts them on -j workers: the same count
 as Knuth's DLX1 or DLX2 on the same file.`,
 		Example: `  branchwise pack pentomino-6x10 --dlx 6x10.dlx && branchwise dlx 6x10.dlx --count`,
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			if count && all {
 				return usagef("--count and --all exclude each other")

@@ -49,7 +49,7 @@ support it, else a spread. --target P% runs rounds of --samples until both
 intervals are within +-P%, --max-time runs out, or counting is quicker.
 Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
 		Example: `  branchwise estimate pentomino-6x10 --method purdom --target 5%`,
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			samples, depth, lookahead := estimate.MethodDefaults(f.job.Method)
 			if !c.Flags().Changed("samples") {
@@ -145,7 +145,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		rounds = true
 		prog.Printf("%s", job.Status(r, time.Since(start), left))
 	}
-	stop := heartbeat(prog, func() {
+	stop := cliflag.Heartbeat(prog, func() {
 		mu.Lock()
 		defer mu.Unlock()
 		if !rounds {

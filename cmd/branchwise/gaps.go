@@ -65,7 +65,7 @@ or "unknown" when a limit stopped it.
 decide-reach, decide-stubborn, decide-stubborn-dfs, dfid, astar, bf1-MU, bf2, priority1, priority2, dfs-aces-first, dfs-aces-last,
 dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 		Example: `  branchwise gaps solve deal.txt --algo astar+dl --json`,
-		Args:    argsUsage(cobra.MaximumNArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := gaps.CheckAlgorithm(algo); err != nil {
 				return err
@@ -128,7 +128,7 @@ and print the deals solved, the mean and median nodes to the first
 solution, lengths and time. Limits apply to each search (default --max-mem
 1GB); deals run on -j workers. docs/gaps.md.`,
 		Example: `  branchwise gaps survey --columns 4..8 --deals 1000 -j 2`,
-		Args:    argsUsage(cobra.NoArgs),
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			lo, hi, ok := cliflag.ParseRange(colText, true)
 			if !ok || lo < gaps.MinCols || hi > gaps.MaxCols || lo > hi {
@@ -213,7 +213,7 @@ func newGapsDealCmd(e *env) *cobra.Command {
 		Long: `Print the k-column deal of seed S in the deal file format, holes named by
 the removed rank-k cards; a stable generator (docs/gaps.md). --format
 solvitaire prints it for Solvitaire's Gaps, every rank shifted up by one.`,
-		Args: argsUsage(cobra.NoArgs),
+		Args: cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			d, _, err := gapsDealArgs(c, nil, seed, cols)
 			if err != nil {

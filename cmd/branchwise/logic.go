@@ -50,7 +50,7 @@ func newLogicSolveCmd(e *env) *cobra.Command {
 whether the first is unique. Nodes are counted as Igarashi et al. (2005)
 counts them: the root, one per clue chosen, one per way tried.`,
 		Example: `  branchwise logic solve puzzles/logicgrid/testdata/fig5.txt --all --explain`,
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE:    func(c *cobra.Command, args []string) error { return runLogicSolve(e, args[0], f) },
 	}
 	fs := c.Flags()
@@ -105,7 +105,7 @@ func newLogicBFCmd(e *env) *cobra.Command {
 		Long: `Print every clue's number of ways on the empty grid: Igarashi et al.'s branching
 factor, by which the sorted strategy orders the clues.`,
 		Example: `  branchwise logic bf puzzles/logicgrid/testdata/table1.txt`,
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) (err error) {
 			p, err := logicgrid.ParseFile(args[0])
 			if err != nil {
@@ -147,7 +147,7 @@ puzzle to --out DIR. --check solves them with --strategy (or all three),
 checks each solution against the published answer and its uniqueness, and
 prints the node counts (docs/logicgrid.md).`,
 		Example: `  branchwise logic import ../shared/data/logicgrid/quint-t --check --strategy all`,
-		Args:    argsUsage(cobra.MinimumNArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.MinimumNArgs(1)),
 		RunE:    func(c *cobra.Command, args []string) error { return runLogicImport(e, args, f) },
 	}
 	fs := c.Flags()

@@ -28,7 +28,7 @@ simple, 2 adds the weaker ones, 3 weak clues only (docs/logicgrid.md).
 --max-clues retries until the puzzle needs no more; puzzle i of --count
 uses seed S+i.`,
 		Example: `  branchwise logic generate --size 8x6 --count 20 --out /tmp/gen`,
-		Args:    argsUsage(cobra.NoArgs),
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE:    func(c *cobra.Command, args []string) error { return runLogicGenerate(e, f) },
 	}
 	fs := c.Flags()
@@ -105,7 +105,7 @@ factors) and times, and which strategy wins. A search stopped at
 --max-nodes counts as that many nodes. --clingo PATH also solves every
 puzzle with clingo and checks the solution (docs/logicgrid.md).`,
 		Example: `  branchwise logic experiment --sizes 4x3,5x5,6x5 --difficulty 1,2,3 --count 20`,
-		Args:    argsUsage(cobra.NoArgs),
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE:    func(c *cobra.Command, args []string) error { return runLogicExperiment(e, f) },
 	}
 	fs := c.Flags()

@@ -23,7 +23,7 @@ incomplete sets (naming the shards missing); a retried shard counts once.
 Checkpoints (tiles korf100, gaps survey) merge into --out FILE, which
 --resume FILE then prints. docs/distributed.md.`,
 		Example: `  branchwise merge results/shard-*.json`,
-		Args:    argsUsage(cobra.MinimumNArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			if shard.IsLedger(args[0]) {
 				if out == "" {

@@ -55,7 +55,7 @@ searches one solution per class. --count with --split-depth, --shard,
 --checkpoint or --resume counts in subtrees (docs/distributed.md).`,
 		Example: `  branchwise pack pentomino-8x8 --count --unique -j 2
   branchwise pack board.txt --pieces "L*2,P*0-2,Y*0-2,U*0-1" --count`,
-		Args: argsUsage(cobra.ExactArgs(1)),
+		Args: cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			f.fixedDead = c.Flags().Changed("dead-regions")
 			return runPackCmd(e, args[0], f)

@@ -39,7 +39,7 @@ func newQueuePushCmd(e *env) *cobra.Command {
 		Use:     "push NAME|BOARDFILE",
 		Short:   "Publish the subtrees of a packing count as work",
 		Example: `  branchwise queue push heptiamond-pp24 --cells-only --dead-regions --split-depth 4`,
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			spec.Puzzle = args[0]
 			if err := spec.ReadBoardText(); err != nil {
@@ -85,7 +85,7 @@ func newQueueCollectCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "collect --job ID",
 		Short: "Sum a job's results, one per subtree",
-		Args:  argsUsage(cobra.NoArgs),
+		Args:  cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			if job == "" {
 				return usagef("queue collect: give --job (the name queue push printed)")
@@ -123,7 +123,7 @@ func newQueueServeCmd(e *env) *cobra.Command {
 		Short: "Run a NATS server with JetStream in this process until Ctrl-C",
 		Long: `Serve runs the NATS server with JetStream in this process, the streams in
 --store, on --listen (this machine only by default). docs/distributed.md.`,
-		Args: argsUsage(cobra.NoArgs),
+		Args: cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			return queue.ServeUntil(e.ctx, listen, store, e.stdout)
 		},

@@ -76,7 +76,7 @@ func (f *tilesFlags) start(e *env, o *tiles.SolveOptions, gcShare int) (context.
 	ctx, cancel := cliflag.Context(e.ctx, f.lim)
 	if f.fsmLen > 0 {
 		// --max-nodes counts the search's nodes, not the strings learned.
-		fsm, note, _ := learnFSM(ctx, tiles.LearnFSM, f.fsmLen, search.Limits{MaxMem: f.lim.MaxMem})
+		fsm, note, _ := branching.LearnWithNote(ctx, heapLimited(tiles.LearnFSM), f.fsmLen, search.Limits{MaxMem: f.lim.MaxMem})
 		if note != "" {
 			fmt.Fprintln(e.stderr, "branchwise: "+note)
 		}
@@ -105,7 +105,7 @@ nodes and the time. --algo ida with --heuristic md runs the specialised IDA*
 (Korf's counting conventions); other algorithms the engines of package search.`,
 		Example: `  branchwise tiles solve korf:12 --json
   branchwise tiles solve --size 3x4 "1 2 3 0 4 5 6 7 8 9 10 11"`,
-		Args: argsUsage(cobra.MinimumNArgs(1)),
+		Args: cliflag.ArgsUsage(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			opt, err := f.options()
 			if err != nil {
@@ -163,7 +163,7 @@ func newTilesRandomCmd(e *env) *cobra.Command {
 solve FILE" reads them: uniform among the solvable boards, or with --walk N
 the end of a random walk of N blank moves from the goal.`,
 		Example: `  branchwise tiles random --size 3x3 --count 200 --seed 1 > eight.txt`,
-		Args:    argsUsage(cobra.NoArgs),
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			rows, cols, err := tiles.ParseSize(size)
 			if err != nil {

@@ -31,7 +31,7 @@ the totals. With --algo ida --heuristic md the lengths must be optimal (sum
 status 1. With other algorithms the summary gives the instances solved and
 the mean length relative to the optimum.`,
 		Example: `  branchwise tiles korf100 --instances 1-10 -j 2`,
-		Args:    argsUsage(cobra.NoArgs),
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			opt, err := f.options()
 			if err != nil {
@@ -157,7 +157,7 @@ IDA* on -j workers with the 6-6-6-6 pattern databases and their reflection
 (61 MB each), and compare with the published lengths. --max-time bounds the
 whole run.`,
 		Example: `  branchwise tiles korf24 --instances 1,25 -j 2`,
-		Args:    argsUsage(cobra.NoArgs),
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			sel, err := cliflag.ParseSelection("instances", which, len(tiles.Korf24()))
 			if err != nil {

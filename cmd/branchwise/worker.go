@@ -24,7 +24,7 @@ func newWorkerCmd(e *env) *cobra.Command {
 publishes their counts. Ctrl-C hands the subtrees in progress back; a killed
 worker's come back after the ack wait. docs/distributed.md.`,
 		Example: `  branchwise worker --queue nats://queue.example:4222 -j 8`,
-		Args:    argsUsage(cobra.NoArgs),
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			res, err := queue.WorkPool(e.ctx, url, workers, polyform.BuildCountSpec, queue.WorkerOptions{Version: shard.BuildVersion(), IdleExit: idle})
 			if !res.Ran {

@@ -1,0 +1,148 @@
+package cliflag
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// CmdPath is c's path without the program name, for messages that already
+// start with the program's name.
+func CmdPath(c *cobra.Command) string {
+	return strings.TrimPrefix(c.CommandPath(), c.Root().Name()+" ")
+}
+
+// ArgsUsage wraps a cobra argument validator so that its complaint is a
+// usage error (an *opterr.Error) naming the command.
+func ArgsUsage(v cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if err := v(c, args); err != nil {
+			return opterr.Errorf("", "%s: %v", CmdPath(c), err)
+		}
+		return nil
+	}
+}
+
+// cobraUsage are the starts of the errors cobra itself returns for a bad
+// command line (it has no error types for them).
+var cobraUsage = []string{"unknown command", "unknown flag", "unknown shorthand flag", "accepts ", "requires at least", "requires at most", "invalid argument", "flag needs an argument"}
+
+// IsUsage reports whether err is the caller's mistake on the command line:
+// an *opterr.Error from the library's checks, or cobra's complaint about a
+// command, a flag or the arguments.
+func IsUsage(err error) bool {
+	if opterr.Is(err) {
+		return true
+	}
+	s := err.Error()
+	for _, p := range cobraUsage {
+		if strings.HasPrefix(s, p) || strings.Contains(s, " "+p) {
+			return true
+		}
+	}
+	return false
+}
+
+// RejectUnknown makes every command below c that only groups others
+// refuse an unknown subcommand with a usage error and a suggestion, as the
+// root does, instead of printing its help and succeeding.
+func RejectUnknown(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		RejectUnknown(sub)
+	}
+	if c == c.Root() || c.Runnable() || !c.HasSubCommands() {
+		return
+	}
+	c.Args = cobra.ArbitraryArgs
+	c.SuggestionsMinimumDistance = 2 // cobra's default, which it sets only for the root
+	c.RunE = func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return c.Help()
+		}
+		msg := fmt.Sprintf("unknown command %q for %q", args[0], c.CommandPath())
+		if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += "; did you mean " + strings.Join(s, " or ") + "?"
+		} else if top, _, err := c.Root().Find(args[:1]); err == nil && top != c.Root() {
+			msg += "; did you mean " + top.CommandPath() + "?"
+		}
+		return opterr.Errorf("", "%s", msg)
+	}
+}
+
+// CheckCommand applies the flag policy (Check) to the flags c was given, so
+// that the same mistake is the same usage error in every command, checks
+// --progress, and lets every command that reads a file read standard input
+// for "-" (StdinArgs). It is the root command's PersistentPreRunE.
+func CheckCommand(c *cobra.Command, args []string) error {
+	StdinArgs(c, args)
+	if m := ProgressMode; m != "auto" && m != "always" && m != "never" {
+		return opterr.Errorf("--progress", "--progress %q: want auto, always or never", m)
+	}
+	var err error
+	c.Flags().Visit(func(f *pflag.Flag) {
+		if err == nil {
+			err = Check(f)
+		}
+	})
+	if err != nil {
+		return opterr.Errorf("", "%s: %v", CmdPath(c), err)
+	}
+	return nil
+}
+
+// StdinPath is a path that opens standard input, for the readers that take
+// only a file name (Windows has none).
+const StdinPath = "/dev/stdin"
+
+// StdinAnnotation is the annotation of a command that reads "-" itself.
+const StdinAnnotation = "stdin"
+
+// StdinArgs replaces the argument "-" by StdinPath, in place: cobra passes
+// the same slice to the command's RunE. A command that reads "-" itself
+// says so with the annotation StdinAnnotation.
+func StdinArgs(c *cobra.Command, args []string) {
+	if _, own := c.Annotations[StdinAnnotation]; own || runtime.GOOS == "windows" {
+		return
+	}
+	for i, a := range args {
+		if a == "-" {
+			args[i] = StdinPath
+		}
+	}
+}
+
+// heartbeatEvery is the time between two calls of a heartbeat: often
+// enough that a waiting user sees the time so far move.
+const heartbeatEvery = time.Second
+
+// Heartbeat calls beat every heartbeatEvery until stop is called, when prog
+// is enabled: for work that reports no progress of its own, a line that
+// says it is alive.
+func Heartbeat(prog *Progress, beat func()) (stop func()) {
+	if prog == nil || !prog.Enabled {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(heartbeatEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				beat()
+			}
+		}
+	}()
+	return func() { close(done); wg.Wait() }
+}

@@ -1,0 +1,110 @@
+package cliflag
+
+import (
+	"errors"
+	"io"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/spf13/cobra"
+)
+
+func TestIsUsage(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want bool
+	}{
+		{opterr.Errorf("--width", "--width 0: want at least 1"), true},
+		{errors.New(`unknown command "x" for "branchwise"`), true},
+		{errors.New("tiles solve: unknown flag: --nope"), true},
+		{errors.New(`accepts 1 arg(s), received 2`), true},
+		{errors.New("board.txt:3: a row of 7 cells, want 8"), false},
+	} {
+		if got := IsUsage(tc.err); got != tc.want {
+			t.Errorf("IsUsage(%q) = %t, want %t", tc.err, got, tc.want)
+		}
+	}
+}
+
+// tree is a root with a group "tiles" holding "solve", as the command's.
+func tree() (root, group *cobra.Command) {
+	root = &cobra.Command{Use: "prog", SilenceErrors: true, SilenceUsage: true}
+	group = &cobra.Command{Use: "tiles"}
+	solve := &cobra.Command{Use: "solve", Args: ArgsUsage(cobra.ExactArgs(1)), RunE: func(*cobra.Command, []string) error { return nil }}
+	group.AddCommand(solve)
+	root.AddCommand(group)
+	root.SetOut(io.Discard)
+	root.SetErr(io.Discard)
+	RejectUnknown(root)
+	return root, group
+}
+
+func TestRejectUnknownAndArgsUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // "" for success
+	}{
+		{[]string{"tiles", "solv"}, `unknown command "solv" for "prog tiles"; did you mean solve?`},
+		{[]string{"tiles", "zzzz"}, `unknown command "zzzz" for "prog tiles"`},
+		{[]string{"tiles"}, ""},
+		{[]string{"tiles", "solve"}, "tiles solve: accepts 1 arg(s), received 0"},
+		{[]string{"tiles", "solve", "a"}, ""},
+	} {
+		root, _ := tree()
+		root.SetArgs(tc.args)
+		err := root.Execute()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%v: %v", tc.args, err)
+		case tc.want != "" && (err == nil || err.Error() != tc.want || !opterr.Is(err)):
+			t.Errorf("%v: error %v, want the usage error %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+func TestStdinArgs(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no /dev/stdin")
+	}
+	args := []string{"a", "-", "b"}
+	StdinArgs(&cobra.Command{}, args)
+	if strings.Join(args, " ") != "a "+StdinPath+" b" {
+		t.Errorf("got %q", args)
+	}
+	own := []string{"-"}
+	StdinArgs(&cobra.Command{Annotations: map[string]string{StdinAnnotation: "reads - itself"}}, own)
+	if own[0] != "-" {
+		t.Errorf("a command that reads - itself got %q", own)
+	}
+}
+
+func TestCheckCommand(t *testing.T) {
+	defer func(m string) { ProgressMode = m }(ProgressMode)
+	ProgressMode = "sometimes"
+	if err := CheckCommand(&cobra.Command{Use: "x"}, nil); err == nil || !opterr.Is(err) {
+		t.Errorf("--progress sometimes: %v, want a usage error", err)
+	}
+}
+
+func TestHeartbeat(t *testing.T) {
+	var n atomic.Int64
+	Heartbeat(&Progress{}, func() { n.Add(1) })() // disabled: never beats
+	stop := Heartbeat(&Progress{Enabled: true, w: io.Discard}, func() { n.Add(1) })
+	deadline := time.Now().Add(10 * heartbeatEvery)
+	for n.Load() == 0 && time.Now().Before(deadline) {
+		time.Sleep(heartbeatEvery / 10)
+	}
+	stop()
+	if n.Load() == 0 {
+		t.Error("an enabled heartbeat never beat")
+	}
+	after := n.Load()
+	time.Sleep(2 * heartbeatEvery)
+	if n.Load() != after {
+		t.Error("the heartbeat beat after stop")
+	}
+}
