@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/pflag"
@@ -36,22 +35,5 @@ func runDisassemble(e *env, ctx context.Context, file string, f packFlags, pk *p
 		return err
 	}
 	o := disassembly.Options{Strategy: s, Limits: search.Limits{MaxNodes: int64(f.burr.maxNodes)}}
-	o.Groups, o.Weights = disassembly.BurrOptions(pz, f.problem-1)
-	k := 0
-	c := disassembly.Solve(ctx, pk, o, func(kinds []int, pieces [][]polyform.Cell, sep *disassembly.Separation) bool {
-		if k++; sep == nil || f.burr.minLevel <= 0 || sep.Level() < f.burr.minLevel {
-			return true
-		}
-		fmt.Fprintf(e.stdout, "assembly %d: level %s, %d moves\n", k, sep.LevelText(), sep.TotalMoves())
-		disassembly.WriteMoves(e.stdout, sep, func(p int) string { return pk.Pieces[kinds[p]].Name })
-		return true
-	})
-	if c.Err != nil {
-		fmt.Fprintf(e.stdout, "stopped (%v): the counts so far\n", c.Err)
-	}
-	fmt.Fprintf(e.stdout, "%d assemblies and %d solutions\n", c.Assemblies, c.Solutions)
-	if c.Solutions > 0 {
-		fmt.Fprintf(e.stdout, "levels: %s\n", c.LevelSummary())
-	}
-	return c.Err
+	return disassembly.WriteSolve(ctx, e.stdout, pz, f.problem-1, pk, o, f.burr.minLevel).Err
 }

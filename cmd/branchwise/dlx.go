@@ -1,10 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"os"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
+	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 )
@@ -45,19 +45,12 @@ as Knuth's DLX1 or DLX2 on the same file.`,
 			if err != nil {
 				return err
 			}
-			shown := 0
-			rep := p.RunDLX(e.ctx, name, xcover.DLXOptions{Strategy: strat, Count: count, All: all, Workers: workers, Stats: stats,
-				KeepShown: asJSON, Show: func(lines []string) {
-					if !asJSON {
-						if shown > 0 || all {
-							fmt.Fprintln(e.stdout)
-						}
-						for _, l := range lines {
-							fmt.Fprintln(e.stdout, l)
-						}
-					}
-					shown++
-				}})
+			o := xcover.DLXOptions{Strategy: strat, Count: count, All: all, Workers: workers, Stats: stats, KeepShown: asJSON}
+			if !asJSON {
+				list := render.Listing{W: e.stdout, Lead: all}
+				o.Show = func(lines []string) { list.Write(lines) }
+			}
+			rep := p.RunDLX(e.ctx, name, o)
 			return outputDone(e, asJSON, &rep)
 		},
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/shard"
-	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 )
 
@@ -121,7 +120,15 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		f.spec.Puzzle = arg
 		return runSharded(e, e.ctx, f.spec, f.shard, job.Options.ExactDepth, job.Options.Workers, f.asJSON)
 	}
-	newTree, pk, strat, err := estimateTree(arg, f.spec, f.engine, f.spec.Strategy, f.subtree, f.symmetry)
+	var path []int
+	if f.subtree != "" {
+		var ok bool
+		if path, ok = cliflag.ParseInts(f.subtree, 0); !ok {
+			return usagef("--subtree %q: want child numbers separated by commas, e.g. 0,3,1", f.subtree)
+		}
+	}
+	f.spec.Puzzle = arg
+	newTree, pk, strat, err := f.spec.EstimateTree(f.engine, f.spec.Strategy, path, f.symmetry)
 	if err != nil {
 		return err
 	}
@@ -172,7 +179,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	}
 	// The same problem under another rule, with another seed: the two
 	// solution counts must agree.
-	other, _, _, err := estimateTree(arg, f.spec, f.engine, f.compare, f.subtree, f.symmetry)
+	other, _, _, err := f.spec.EstimateTree(f.engine, f.compare, path, f.symmetry)
 	if err != nil {
 		return err
 	}
@@ -187,44 +194,4 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	}
 	fmt.Fprintf(e.stdout, "solutions under the two rules: %s\n", estimate.Agree(rep.Solutions, rep2.Solutions).Text())
 	return nil
-}
-
-// estimateTree loads the packing and makes the tree of a strategy (restricted
-// to one solution of each symmetry class with symmetry), below the
-// subtree's path if one is given.
-func estimateTree(arg string, spec polyform.CountSpec, engineName, strategy, subtree string, symmetry bool) (func() estimate.Tree, *polyform.Packing, xcover.Strategy, error) {
-	engine, strat, firstEmpty, err := polyform.ParseEngineStrategy(engineName, strategy)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	pk, err := polyform.Load(arg, spec.Pieces)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	if pk.Ranges != nil {
-		return nil, nil, 0, usagef("copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
-	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = spec.CellsOnly, spec.DeadRegions, spec.LargestRegion, spec.ColourCut
-	pk.PieceCut = spec.PieceCut
-	pk.Engine, pk.FirstEmpty = engine, firstEmpty
-	if err := pk.CheckEngine(); err != nil {
-		return nil, nil, 0, fmt.Errorf("%s: %v", arg, err)
-	}
-	newTree := pk.Tree(strat)
-	if symmetry {
-		if newTree, _, err = pk.SymmetricTrees(strat); err != nil {
-			return nil, nil, 0, fmt.Errorf("%s: --symmetry: %v", arg, err)
-		}
-	}
-	if subtree != "" {
-		path, ok := cliflag.ParseInts(subtree, 0)
-		if !ok {
-			return nil, nil, 0, usagef("--subtree %q: want child numbers separated by commas, e.g. 0,3,1", subtree)
-		}
-		if err := estimate.CheckPath(newTree, path); err != nil {
-			return nil, nil, 0, err
-		}
-		newTree = estimate.Subtree(newTree, path)
-	}
-	return newTree, pk, strat, nil
 }

@@ -3,14 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
-	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/render"
@@ -103,7 +99,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	var pk *polyform.Packing
 	burr := polyform.IsBurrFile(arg)
 	if burr {
-		pk, err = loadBurr(e, arg, f.problem)
+		pk, err = polyform.LoadBurr(arg, f.problem, e.stderr)
 	} else {
 		pk, err = polyform.Load(arg, f.spec.Pieces)
 	}
@@ -113,8 +109,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if pk.Ranges != nil && f.unique {
 		return usagef("--unique restricts one piece, which copies and ranges rule out: use --count, which counts the unique solutions too")
 	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion, f.spec.ColourCut
-	pk.PieceCut = f.spec.PieceCut
+	f.spec.Apply(pk)
 	ctx, cancel := cliflag.Context(e.ctx, search.Limits{MaxTime: f.maxTime})
 	defer cancel()
 	if shardActive(f.shard) {
@@ -155,7 +150,13 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	}
 	var rep polyform.Report
 	if f.count {
-		rep = packCount(e, ctx, pk, o)
+		prog := cliflag.NewProgress(e.stderr)
+		w := polyform.CountWatch{Notes: e.stderr}
+		if prog.Enabled {
+			w.Printf = prog.Printf
+		}
+		rep = pk.CountWatched(ctx, o, w)
+		prog.Done()
 	} else if rep, err = packList(e, ctx, pk, o, f); err != nil {
 		return err
 	}
@@ -166,15 +167,11 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 // draws them with --svg.
 func packList(e *env, ctx context.Context, pk *polyform.Packing, o polyform.RunOptions, f packFlags) (polyform.Report, error) {
 	pics := polyform.NewPictures(pk.Board, o.Name)
-	shown := 0
+	list := render.Listing{W: e.stdout, Lead: f.all, Color: f.color}
 	o.Show = func(labels []string) {
 		if !f.asJSON {
-			if shown > 0 || f.all {
-				fmt.Fprintln(e.stdout)
-			}
-			writeRows(e.stdout, pk.Board.Rows(labels), f.color)
+			list.Write(pk.Board.Rows(labels))
 		}
-		shown++
 		pics.Add(labels)
 	}
 	rep := pk.List(ctx, o)
@@ -182,17 +179,6 @@ func packList(e *env, ctx context.Context, pk *polyform.Packing, o polyform.RunO
 		return rep, cliflag.CreateFile(f.svg, pics.WriteSVG)
 	}
 	return rep, nil
-}
-
-// writeRows prints a solution's rows, in colour on a terminal.
-func writeRows(w io.Writer, rows []string, color bool) {
-	if color {
-		render.WriteANSI(w, rows)
-		return
-	}
-	for _, row := range rows {
-		fmt.Fprintln(w, row)
-	}
 }
 
 // addEngineFlags declares --engine and --strategy of pack and estimate
@@ -204,66 +190,4 @@ func addEngineFlags(fs *pflag.FlagSet, engine, strategy *string, def string) {
 		usage += "; auto: for --count, the rule (first-empty or fewest, with or without --dead-regions) that a short estimate predicts fastest, on one solution of each symmetry class; otherwise fewest"
 	}
 	fs.StringVar(strategy, "strategy", def, usage)
-}
-
-// loadBurr reads problem k (from 1) of a BurrTools .xmpuzzle file and
-// says on stderr what of it branchwise leaves out.
-func loadBurr(e *env, file string, k int) (*polyform.Packing, error) {
-	pz, err := polyform.OpenBurr(file)
-	if err != nil {
-		return nil, err
-	}
-	if k < 1 || k > len(pz.Problems) {
-		return nil, usagef("--problem %d: %s has problems 1 to %d", k, file, len(pz.Problems))
-	}
-	pk, err := pz.Packing(k - 1)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
-	}
-	fmt.Fprint(e.stderr, pz.About(file, k-1))
-	return pk, nil
-}
-
-// uniqueHintNodes is the estimated tree size from which pack --count
-// suggests --unique: below it the count takes seconds anyway.
-const uniqueHintNodes = 1e8
-
-// packCount counts all and unique solutions on the workers. On a terminal
-// it first estimates the search's size by a second of Knuth's probes, and
-// shows the nodes searched, the solutions and the time left as it goes.
-func packCount(e *env, ctx context.Context, pk *polyform.Packing, o polyform.RunOptions) polyform.Report {
-	prog := cliflag.NewProgress(e.stderr)
-	var done atomic.Int64
-	var est float64
-	if prog.Enabled && !o.Unique && pk.Ranges == nil { // the estimator walks Algorithm C's tree
-		est = pk.EstimateNodes(ctx, o.Strategy, o.Workers, time.Second)
-		fmt.Fprintf(e.stderr, "%s: about %s nodes to search (estimated)\n", o.Name, cliflag.Estimate(est))
-		if n := len(pk.Symmetries()); n > 1 && est >= uniqueHintNodes {
-			fmt.Fprintf(e.stderr, "%s: hint: --count --unique gives the same counts from a search up to %d times smaller (one solution of each symmetry class)\n", o.Name, n)
-		}
-	}
-	start := time.Now()
-	var all, uniq int64
-	show := func() {
-		n, elapsed := done.Load(), time.Since(start)
-		prog.Printf("%s: %s solutions, %s unique, %s nodes, %s%s", o.Name, cliflag.Count(all), cliflag.Count(uniq), cliflag.Count(n), elapsed.Round(time.Second), estimate.TimeLeft(est, float64(n), elapsed))
-	}
-	var mu sync.Mutex // for all, uniq and prog: Found and Progress come from several workers
-	o.Found = func(a, u int64) {
-		mu.Lock()
-		defer mu.Unlock()
-		all, uniq = a, u
-		show()
-	}
-	if prog.Enabled {
-		pk.Progress = func(n int64) {
-			done.Add(n)
-			mu.Lock()
-			defer mu.Unlock()
-			show()
-		}
-	}
-	rep := pk.CountAll(ctx, o)
-	prog.Done()
-	return rep
 }

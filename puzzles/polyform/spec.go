@@ -82,8 +82,7 @@ func (s CountSpec) Build() (func() estimate.Tree, string, error) {
 	if pk.Ranges != nil {
 		return nil, "", fmt.Errorf("%s: copies and ranges of pieces are searched by Algorithm M, which the shards do not split", arg)
 	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = s.CellsOnly, s.DeadRegions, s.LargestRegion, s.ColourCut
-	pk.PieceCut = s.PieceCut
+	s.Apply(pk)
 	var canon bytes.Buffer
 	if err := pk.Problem().WriteDLX(&canon); err != nil {
 		return nil, "", err

@@ -1,0 +1,143 @@
+package polyform
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/cliflag"
+	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// Apply sets the spec's cuts on pk: the choice of cells only, the
+// dead-region test and its variants.
+func (s CountSpec) Apply(pk *Packing) {
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = s.CellsOnly, s.DeadRegions, s.LargestRegion
+	pk.ColourCut, pk.PieceCut = s.ColourCut, s.PieceCut
+}
+
+// LoadBurr reads problem k (from 1) of a BurrTools .xmpuzzle file and
+// writes to notes what of it branchwise leaves out (BurrPuzzle.About).
+func LoadBurr(file string, k int, notes io.Writer) (*Packing, error) {
+	pz, err := OpenBurr(file)
+	if err != nil {
+		return nil, err
+	}
+	if k < 1 || k > len(pz.Problems) {
+		return nil, opterr.Errorf("--problem", "--problem %d: %s has problems 1 to %d", k, file, len(pz.Problems))
+	}
+	pk, err := pz.Packing(k - 1)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	fmt.Fprint(notes, pz.About(file, k-1))
+	return pk, nil
+}
+
+// EstimateTree loads the spec's packing on the engine and makes the tree
+// of strategy that the estimators walk: restricted to one solution of each
+// symmetry class with symmetry, below the path of child numbers subtree
+// when that is not empty. It returns the packing and the strategy too.
+func (s CountSpec) EstimateTree(engineName, strategy string, subtree []int, symmetry bool) (func() estimate.Tree, *Packing, xcover.Strategy, error) {
+	engine, strat, firstEmpty, err := ParseEngineStrategy(engineName, strategy)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	pk, err := Load(s.Puzzle, s.Pieces)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if pk.Ranges != nil {
+		return nil, nil, 0, opterr.Errorf("--pieces", "copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
+	}
+	s.Apply(pk)
+	pk.Engine, pk.FirstEmpty = engine, firstEmpty
+	if err := pk.CheckEngine(); err != nil {
+		return nil, nil, 0, fmt.Errorf("%s: %v", s.Puzzle, err)
+	}
+	newTree := pk.Tree(strat)
+	if symmetry {
+		if newTree, _, err = pk.SymmetricTrees(strat); err != nil {
+			return nil, nil, 0, fmt.Errorf("%s: --symmetry: %w", s.Puzzle, err)
+		}
+	}
+	if len(subtree) > 0 {
+		if err := estimate.CheckPath(newTree, subtree); err != nil {
+			return nil, nil, 0, err
+		}
+		newTree = estimate.Subtree(newTree, subtree)
+	}
+	return newTree, pk, strat, nil
+}
+
+// CountWatch is what CountWatched shows of a count as it goes.
+type CountWatch struct {
+	// Printf replaces the progress line: the solutions and nodes so far
+	// and the time left. Nil shows nothing and skips the first estimate.
+	Printf func(format string, args ...any)
+	// Notes is told the estimated size of the search and, for a large
+	// one, the hint to count one solution of each class.
+	Notes io.Writer
+}
+
+// uniqueHintNodes is the estimated tree size from which CountWatched
+// suggests --unique: below it the count takes seconds anyway.
+const uniqueHintNodes = 1e8
+
+// estimateFirst is how long CountWatched's Knuth probes run before the
+// count: a few per cent on the puzzles worth estimating.
+const estimateFirst = time.Second
+
+// CountWatched is CountAll with the progress of w. With a progress line
+// it first estimates the search's size (EstimateNodes, except for
+// o.Unique and copies and ranges of pieces, whose trees the estimator does
+// not walk), then shows the nodes searched, the solutions and the time
+// left as the count goes.
+func (pk *Packing) CountWatched(ctx context.Context, o RunOptions, w CountWatch) Report {
+	if w.Printf == nil {
+		return pk.CountAll(ctx, o)
+	}
+	var est float64
+	if !o.Unique && pk.Ranges == nil {
+		est = pk.EstimateNodes(ctx, o.Strategy, o.Workers, estimateFirst)
+		fmt.Fprintf(w.Notes, "%s: about %s nodes to search (estimated)\n", o.Name, cliflag.Estimate(est))
+		if n := len(pk.Symmetries()); n > 1 && est >= uniqueHintNodes {
+			fmt.Fprintf(w.Notes, "%s: hint: --count --unique gives the same counts from a search up to %d times smaller (one solution of each symmetry class)\n", o.Name, n)
+		}
+	}
+	start := time.Now()
+	var done atomic.Int64
+	var all, uniq int64
+	show := func() {
+		n, elapsed := done.Load(), time.Since(start)
+		w.Printf("%s: %s solutions, %s unique, %s nodes, %s%s", o.Name, cliflag.Count(all), cliflag.Count(uniq), cliflag.Count(n), elapsed.Round(time.Second), estimate.TimeLeft(est, float64(n), elapsed))
+	}
+	var mu sync.Mutex // for all, uniq and w.Printf: Found and Progress come from several workers
+	found := o.Found
+	o.Found = func(a, u int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		all, uniq = a, u
+		if found != nil {
+			found(a, u)
+		}
+		show()
+	}
+	progress := pk.Progress
+	defer func() { pk.Progress = progress }()
+	pk.Progress = func(n int64) {
+		done.Add(n)
+		if progress != nil {
+			progress(n)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		show()
+	}
+	return pk.CountAll(ctx, o)
+}

@@ -1,0 +1,128 @@
+package polyform
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/xcover"
+)
+
+func TestCountSpecApply(t *testing.T) {
+	pk, err := Load("pentomino-3x20", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	CountSpec{CellsOnly: true, DeadRegions: true, LargestRegion: true, ColourCut: true, PieceCut: true}.Apply(pk)
+	if !pk.CellsOnly || !pk.DeadRegions || !pk.LargestRegionOnly || !pk.ColourCut || !pk.PieceCut {
+		t.Errorf("Apply left a cut off: %+v", pk)
+	}
+	CountSpec{}.Apply(pk)
+	if pk.CellsOnly || pk.DeadRegions || pk.LargestRegionOnly || pk.ColourCut || pk.PieceCut {
+		t.Errorf("Apply left a cut on")
+	}
+}
+
+func TestLoadBurr(t *testing.T) {
+	file := filepath.Join("testdata", "burr", "colours.xmpuzzle")
+	var notes strings.Builder
+	pk, err := LoadBurr(file, 2, &notes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := pk.CountUnique(context.Background(), xcover.Fewest, 1); c.All != 2 {
+		t.Errorf("problem 2: %d solutions, want 2", c.All)
+	}
+	if _, err := LoadBurr(file, 99, &notes); err == nil || !opterr.Is(err) || !strings.HasPrefix(err.Error(), "--problem 99: "+file+" has problems 1 to ") {
+		t.Errorf("problem 3: %v", err)
+	}
+}
+
+// TestEstimateTree: the tree the estimators walk is the count's (the
+// 3x20's 8 solutions), cut to subtrees with a path.
+func TestEstimateTree(t *testing.T) {
+	spec := CountSpec{Puzzle: "pentomino-3x20"}
+	count := func(newTree func() estimate.Tree) int64 {
+		t.Helper()
+		p, err := estimate.Exhaustive(context.Background(), newTree, 100, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int64
+		for _, s := range p.Solutions {
+			n += s
+		}
+		return n
+	}
+	newTree, pk, strat, err := spec.EstimateTree("xcover", "fewest", nil, false)
+	if err != nil || pk == nil || strat != xcover.Fewest {
+		t.Fatalf("%v", err)
+	}
+	if got := count(newTree); got != 8 {
+		t.Errorf("%d solutions, want 8", got)
+	}
+	// The 3x20's restricted piece keeps a placement with symmetries of
+	// its own: the restricted tree would miss solutions.
+	if _, _, _, err := spec.EstimateTree("xcover", "fewest", nil, true); !errors.Is(err, ErrStabilizer) || !strings.HasPrefix(err.Error(), "pentomino-3x20: --symmetry: ") {
+		t.Errorf("--symmetry on the 3x20: %v", err)
+	}
+	whole, _, _, _ := spec.EstimateTree("xcover", "fewest", nil, false)
+	children, _ := whole().Branches()
+	var sum int64
+	for i := range children {
+		sub, _, _, err := spec.EstimateTree("xcover", "fewest", []int{i}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum += count(sub)
+	}
+	if sum != 8 {
+		t.Errorf("the root's subtrees hold %d solutions, want 8", sum)
+	}
+	if _, _, _, err := spec.EstimateTree("xcover", "fewest", []int{99}, false); err == nil {
+		t.Error("a path past the root's children was accepted")
+	}
+	if _, _, _, err := (CountSpec{Puzzle: "pentomino-3x20", Pieces: "F*0-12,I*0-12,L*0-12,N*0-12,P*0-12,T*0-12"}).EstimateTree("xcover", "fewest", nil, false); !opterr.Is(err) {
+		t.Errorf("copies of a piece: %v, want an option error", err)
+	}
+}
+
+// TestCountWatched: the counts are CountAll's, the progress line shows
+// them, the notes give the estimate first.
+func TestCountWatched(t *testing.T) {
+	pk, err := Load("pentomino-3x20", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var lines []string
+	var notes strings.Builder
+	rep := pk.CountWatched(context.Background(), RunOptions{Name: "p", Strategy: xcover.Fewest, Workers: 2},
+		CountWatch{Notes: &notes, Printf: func(format string, args ...any) {
+			mu.Lock()
+			defer mu.Unlock()
+			lines = append(lines, fmt.Sprintf(format, args...))
+		}})
+	if rep.Solutions != 8 || *rep.Unique != 2 {
+		t.Errorf("counts %d, %d; want 8, 2", rep.Solutions, *rep.Unique)
+	}
+	if !strings.HasPrefix(notes.String(), "p: about ") || !strings.Contains(notes.String(), " nodes to search (estimated)\n") {
+		t.Errorf("notes %q", notes.String())
+	}
+	if len(lines) == 0 || !strings.HasPrefix(lines[len(lines)-1], "p: 8 solutions, 2 unique, ") {
+		t.Errorf("progress lines %q", lines)
+	}
+	if pk.Progress != nil {
+		t.Error("CountWatched left its progress hook on the packing")
+	}
+	quiet := pk.CountWatched(context.Background(), RunOptions{Strategy: xcover.Fewest, Workers: 1}, CountWatch{})
+	if quiet.Solutions != 8 {
+		t.Errorf("without progress: %d solutions", quiet.Solutions)
+	}
+}
