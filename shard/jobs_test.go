@@ -56,6 +56,17 @@ func TestCheckpointing(t *testing.T) {
 		t.Error("a ledger of another job resumed")
 	}
 	var nilLedger *Ledger
+	if nilLedger.Name() != "" || nilLedger.Done() != nil || nilLedger.Add(1, "one") != nil || nilLedger.Done() != nil {
+		t.Error("a nil ledger is not empty, or recorded something")
+	}
+	if s, l, err := (Checkpointing{Shard: "2/3", Resume: name}).Start("spec", env); err != nil || s != (Slot{2, 3}) || len(l.Done()) != 1 {
+		t.Errorf("Start: %v, %v, %v", s, l, err)
+	} else {
+		l.Finish(&msg, false)
+	}
+	if _, _, err := (Checkpointing{Shard: "2/3"}).Start("spec", env); err == nil {
+		t.Error("Start: a shard without a checkpoint")
+	}
 	if err := nilLedger.Finish(&msg, true); err != nil || msg.Len() != 0 {
 		t.Errorf("nil Finish: %v, %q", err, msg.String())
 	}

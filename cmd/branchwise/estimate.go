@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
@@ -138,30 +137,13 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	prog := cliflag.NewProgress(e.stderr)
 	prog.Printf("%s: estimating (%s)...", arg, job.Method)
 	start := time.Now()
-	var mu sync.Mutex // the stop rule's rounds and the heartbeat share prog
-	rounds := false
-	job.Counting = func() {
-		mu.Lock()
-		defer mu.Unlock()
-		rounds = true
-		prog.Printf("counting: cheaper than reaching the target")
-	}
-	job.Progress = func(r estimate.Result, left time.Duration) {
-		mu.Lock()
-		defer mu.Unlock()
-		rounds = true
-		prog.Printf("%s", job.Status(r, time.Since(start), left))
-	}
-	stop := cliflag.Heartbeat(prog, func() {
-		mu.Lock()
-		defer mu.Unlock()
-		if !rounds {
-			prog.Printf("%s: estimating (%s), %s so far (Ctrl-C stops it)", arg, job.Method, time.Since(start).Round(time.Second))
-		}
+	w := cliflag.Watch(prog, func() string {
+		return fmt.Sprintf("%s: estimating (%s), %s so far (Ctrl-C stops it)", arg, job.Method, time.Since(start).Round(time.Second))
 	})
+	job.Counting = func() { w.Printf("counting: cheaper than reaching the target") }
+	job.Progress = func(r estimate.Result, left time.Duration) { w.Printf("%s", job.Status(r, time.Since(start), left)) }
 	rep, err := job.Run(e.ctx, newTree)
-	stop()
-	prog.Done()
+	w.Stop()
 	switch {
 	case errors.Is(err, estimate.ErrNoRound):
 		return fmt.Errorf("--max-time %v ran out before the first round of %d samples ended: give more time or fewer --samples", job.MaxTime, job.Options.Samples)

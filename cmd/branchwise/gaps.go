@@ -152,16 +152,12 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 			if err != nil {
 				return err
 			}
-			slot, err := lf.Slot(os.Getenv)
-			if err != nil {
-				return err
-			}
-			ledger, err := lf.Open(spec)
+			slot, ledger, err := lf.Start(spec, os.Getenv)
 			if err != nil {
 				return err
 			}
 			prog := cliflag.NewProgress(e.stderr)
-			job.Ledger, job.ShardI, job.ShardN = ckpt(ledger), slot.I, slot.N
+			job.Ledger, job.ShardI, job.ShardN = ledger, slot.I, slot.N
 			job.Progress = func(k, done int, r gaps.DealOutcome) {
 				prog.Printf("%d columns: %d/%d deals", k, done, deals)
 				if verbose {

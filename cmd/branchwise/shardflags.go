@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"os"
-	"time"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
@@ -29,22 +27,9 @@ func shardActive(f shard.CountJob) bool {
 // --checkpoint and --resume say: one shard to its file, or the whole count
 // printed as a table.
 func runSharded(e *env, ctx context.Context, spec polyform.CountSpec, job shard.CountJob, maxDepth, workers int, asJSON bool) error {
-	if err := spec.ReadBoardText(); err != nil {
-		return err
-	}
-	if err := job.Check(os.Getenv); err != nil {
-		return err
-	}
-	newTree, hash, err := spec.Build()
-	if err != nil {
-		return err
-	}
-	job.Spec, job.SpecHash, job.MaxDepth, job.Workers = spec.Text(), hash, maxDepth, workers
-	prog, start := cliflag.NewProgress(e.stderr), time.Now()
-	job.Progress = func(done, total int) {
-		prog.Printf("%s: %d of %d subtrees, %s", job.Spec, done, total, time.Since(start).Round(time.Second))
-	}
-	res, err := job.Run(ctx, newTree, os.Getenv)
+	job.MaxDepth, job.Workers = maxDepth, workers
+	prog := cliflag.NewProgress(e.stderr)
+	res, err := spec.CountShards(ctx, job, os.Getenv, prog.Printf)
 	prog.Done()
 	switch {
 	case err != nil:
@@ -73,20 +58,4 @@ func addLedgerFlags(fs *pflag.FlagSet, f *shard.Checkpointing, what string) {
 	fs.StringVar(&f.Resume, "resume", "", "continue the run in this checkpoint file: its "+what+"s are not run again")
 	fs.StringVar(&f.Shard, "shard", "", "run the "+what+"s k (in order, from 0) with k mod n == i: i/n, or auto from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX; needs --checkpoint")
 	fs.IntVar(&f.Shards, "shards", 0, "the number of shards, for --shard auto")
-}
-
-// checkpoint is what the library's jobs keep their instances in.
-type checkpoint interface {
-	Name() string
-	Done() map[int]json.RawMessage
-	Add(i int, result any) error
-}
-
-// ckpt returns l as a checkpoint: nil without one (a nil *shard.Ledger in
-// an interface would not be nil).
-func ckpt(l *shard.Ledger) checkpoint {
-	if l == nil {
-		return nil
-	}
-	return l
 }

@@ -125,17 +125,7 @@ nodes and the time. --algo ida with --heuristic md runs the specialised IDA*
 			}
 			defer cancel()
 			prog := cliflag.NewProgress(e.stderr)
-			sols, err := tiles.SolveAll(ctx, insts, tiles.SolveAllOptions{Solve: opt, Interrupt: e.ctx, Done: prog.Done,
-				Goal: func(b tiles.Board) (tiles.Board, error) {
-					if goalText == "" {
-						return tiles.Goal(b.Rows, b.Cols), nil
-					}
-					g, err := tiles.ParseBoard(goalText, b.Rows, b.Cols)
-					if err != nil {
-						return g, usagef("--goal: %v", err)
-					}
-					return g, nil
-				},
+			sols, err := tiles.SolveAll(ctx, insts, tiles.SolveAllOptions{Solve: opt, Interrupt: e.ctx, Done: prog.Done, GoalText: goalText,
 				Progress: func(name string, st *search.Stats) {
 					prog.Printf("%s: %d generated, %d expanded, %s", name, st.Generated, st.Expanded, st.Elapsed.Round(time.Second))
 				}})

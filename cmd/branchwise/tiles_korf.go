@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
-	"github.com/branchwise/branchwise/internal/cputime"
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/branchwise/branchwise/search"
@@ -51,33 +50,21 @@ the mean length relative to the optimum.`,
 			if err != nil {
 				return err
 			}
-			slot, err := lf.Slot(os.Getenv)
+			slot, ledger, err := lf.Start(spec, os.Getenv)
 			if err != nil {
 				return err
 			}
 			sel = shard.Keep(sel, slot)
-			ledger, err := lf.Open(spec)
-			if err != nil {
-				return err
-			}
 			prog := cliflag.NewProgress(e.stderr)
 			done, nodes, start := 0, int64(0), time.Now()
-			cpu0, cpuOK := cputime.Process()
-			if ledger != nil {
-				done = len(ledger.Done())
-			}
-			run.Instances, run.Ledger = sel, ckpt(ledger)
+			done = len(ledger.Done())
+			run.Instances, run.Ledger = sel, ledger
 			run.Done = func(r tiles.KorfRun) {
 				done, nodes = done+1, nodes+r.Generated
 				prog.Printf("korf100: %d/%d instances done, %s nodes, %s", done, len(sel), cliflag.Count(nodes), time.Since(start).Round(time.Second))
 			}
 			res, err := tiles.RunKorf100(ctx, run)
 			prog.Done()
-			// The CPU time measured, not the instances' times summed (which
-			// counts the time a loaded machine's other work took too).
-			if cpu1, ok := cputime.Process(); ok && cpuOK && res.Resumed == 0 {
-				res.CPUSeconds = (cpu1 - cpu0).Seconds()
-			}
 			if err := ledger.Finish(e.stderr, ctx.Err() != nil); err != nil {
 				return err
 			}

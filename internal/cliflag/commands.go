@@ -146,3 +146,40 @@ func Heartbeat(prog *Progress, beat func()) (stop func()) {
 	}()
 	return func() { close(done); wg.Wait() }
 }
+
+// Watched is a progress line that several goroutines share, kept alive by
+// a heartbeat until the work reports something of its own (Printf).
+type Watched struct {
+	mu       sync.Mutex
+	prog     *Progress
+	reported bool
+	stop     func()
+}
+
+// Watch starts a Watched line on prog: every heartbeatEvery, until the
+// first Printf, it shows idle's line.
+func Watch(prog *Progress, idle func() string) *Watched {
+	w := &Watched{prog: prog}
+	w.stop = Heartbeat(prog, func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if !w.reported {
+			prog.Printf("%s", idle())
+		}
+	})
+	return w
+}
+
+// Printf replaces the line (Progress.Printf), and ends the idle lines.
+func (w *Watched) Printf(format string, args ...any) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.reported = true
+	w.prog.Printf(format, args...)
+}
+
+// Stop ends the heartbeat and clears the line.
+func (w *Watched) Stop() {
+	w.stop()
+	w.prog.Done()
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -107,4 +108,44 @@ func TestHeartbeat(t *testing.T) {
 	if n.Load() != after {
 		t.Error("the heartbeat beat after stop")
 	}
+}
+
+func TestWatch(t *testing.T) {
+	var b strings.Builder
+	var mu sync.Mutex
+	out := lockedWriter{&mu, &b}
+	prog := &Progress{Enabled: true, w: out}
+	w := Watch(prog, func() string { return "idle" })
+	deadline := time.Now().Add(10 * heartbeatEvery)
+	for {
+		mu.Lock()
+		idle := strings.Contains(b.String(), "idle")
+		mu.Unlock()
+		if idle || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(heartbeatEvery / 10)
+	}
+	time.Sleep(progressEvery + progressEvery/2) // a line sooner would not show
+	w.Printf("round %d", 1)
+	time.Sleep(2 * heartbeatEvery)
+	w.Stop()
+	mu.Lock()
+	defer mu.Unlock()
+	s := b.String()
+	if !strings.Contains(s, "idle") || !strings.Contains(s, "round 1") || strings.Contains(s[strings.Index(s, "round 1"):], "idle") {
+		t.Errorf("lines %q: want idle lines, then round 1 and no idle line after it", s)
+	}
+}
+
+// lockedWriter lets a test read what a heartbeat's goroutine writes.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -140,4 +141,29 @@ func (pk *Packing) CountWatched(ctx context.Context, o RunOptions, w CountWatch)
 		show()
 	}
 	return pk.CountAll(ctx, o)
+}
+
+// CountShards counts the spec's tree as job says (shard.CountJob.Run: one
+// shard to its file, a checkpointed count, or the whole count), the board
+// file's text read into the spec and the job's spec and hash the spec's.
+// printf, if set, is given a progress line after each subtree.
+func (s CountSpec) CountShards(ctx context.Context, job shard.CountJob, getenv func(string) string, printf func(format string, args ...any)) (*shard.CountResult, error) {
+	if err := s.ReadBoardText(); err != nil {
+		return nil, err
+	}
+	if err := job.Check(getenv); err != nil {
+		return nil, err
+	}
+	newTree, hash, err := s.Build()
+	if err != nil {
+		return nil, err
+	}
+	job.Spec, job.SpecHash = s.Text(), hash
+	if printf != nil {
+		start := time.Now()
+		job.Progress = func(done, total int) {
+			printf("%s: %d of %d subtrees, %s", job.Spec, done, total, time.Since(start).Round(time.Second))
+		}
+	}
+	return job.Run(ctx, newTree, getenv)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -124,5 +125,30 @@ func TestCountWatched(t *testing.T) {
 	quiet := pk.CountWatched(context.Background(), RunOptions{Strategy: xcover.Fewest, Workers: 1}, CountWatch{})
 	if quiet.Solutions != 8 {
 		t.Errorf("without progress: %d solutions", quiet.Solutions)
+	}
+}
+
+// TestCountShards: the 3x20 counted in subtrees below depth 2 has its 8
+// solutions, the job's spec is the spec's words, the progress line tells
+// the subtrees.
+func TestCountShards(t *testing.T) {
+	var lines []string
+	spec := CountSpec{Puzzle: "pentomino-3x20", Strategy: "fewest"}
+	job := shard.CountJob{SplitDepth: "2", MaxDepth: shard.NoDepthLimit, Workers: 1}
+	res, err := spec.CountShards(context.Background(), job, func(string) string { return "" }, func(format string, args ...any) {
+		lines = append(lines, fmt.Sprintf(format, args...))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := shard.TotalOf(res.File)
+	if total.AllSolutions.Int64() != 8 || total.Spec != "pack pentomino-3x20 --strategy fewest" || total.SpecHash == "" {
+		t.Errorf("total: %d solutions, spec %q, hash %q", total.AllSolutions.Int64(), total.Spec, total.SpecHash)
+	}
+	if len(lines) == 0 || !strings.HasPrefix(lines[len(lines)-1], "pack pentomino-3x20 --strategy fewest: ") {
+		t.Errorf("progress %q", lines)
+	}
+	if _, err := (CountSpec{Puzzle: "no-such-board.txt"}).CountShards(context.Background(), job, nil, nil); err == nil {
+		t.Error("a missing board file counted")
 	}
 }

@@ -101,6 +101,9 @@ type SolveAllOptions struct {
 	// Goal returns the goal of a board; nil: Korf's goal of its size. Its
 	// error is returned as it is.
 	Goal func(start Board) (Board, error)
+	// GoalText, when Goal is nil and GoalText is not empty, is the goal
+	// of every board as ParseBoard reads it at the board's size.
+	GoalText string
 	// Progress, if set, is the engines' progress on the instance named.
 	Progress func(name string, st *search.Stats)
 	// Done, if set, is called after each instance.
@@ -116,11 +119,17 @@ func SolveAll(ctx context.Context, insts []Instance, o SolveAllOptions) (Solutio
 	var sols Solutions
 	for _, in := range insts {
 		goal := Goal(in.Board.Rows, in.Board.Cols)
-		if o.Goal != nil {
-			var err error
-			if goal, err = o.Goal(in.Board); err != nil {
-				return nil, err
+		var err error
+		switch {
+		case o.Goal != nil:
+			goal, err = o.Goal(in.Board)
+		case o.GoalText != "":
+			if goal, err = ParseBoard(o.GoalText, in.Board.Rows, in.Board.Cols); err != nil {
+				err = opterr.Errorf("--goal", "--goal: %v", err)
 			}
+		}
+		if err != nil {
+			return nil, err
 		}
 		opt := o.Solve
 		if o.Progress != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/internal/cputime"
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/internal/spec"
 	"github.com/branchwise/branchwise/internal/workpool"
@@ -209,9 +210,11 @@ type Korf100Result struct {
 	Generated       int64   `json:"generated"`
 	Expanded        int64   `json:"expanded"`
 	MeanExpanded    float64 `json:"mean_expanded"`
-	CPUSeconds      float64 `json:"cpu_seconds"`
-	WallSeconds     float64 `json:"wall_seconds"`
-	NodesPerSecond  float64 `json:"nodes_per_second"`
+	// CPUSeconds is the process's CPU time during the run where the
+	// system tells it and nothing was resumed, else the runs' times summed.
+	CPUSeconds     float64 `json:"cpu_seconds"`
+	WallSeconds    float64 `json:"wall_seconds"`
+	NodesPerSecond float64 `json:"nodes_per_second"`
 	// Resumed counts the instances taken from Korf100Options.Resumed.
 	Resumed int `json:"resumed,omitempty"`
 	// Interrupted is set when ctx was cancelled before every instance ran.
@@ -263,6 +266,7 @@ func RunKorf100(ctx context.Context, opt Korf100Options) (Korf100Result, error) 
 		res.Weight = opt.Solve.Weight
 	}
 	start := time.Now()
+	cpu0, cpuOK := cputime.Process()
 	type run struct {
 		KorfRun
 		counted bool
@@ -340,6 +344,11 @@ func RunKorf100(ctx context.Context, opt Korf100Options) (Korf100Result, error) 
 	}
 	if res.WallSeconds > 0 {
 		res.NodesPerSecond = float64(fresh) / res.WallSeconds
+	}
+	// The CPU time measured, not the instances' times summed (which
+	// counts the time a loaded machine's other work took too).
+	if cpu1, ok := cputime.Process(); ok && cpuOK && res.Resumed == 0 {
+		res.CPUSeconds = (cpu1 - cpu0).Seconds()
 	}
 	return res, nil
 }
