@@ -163,15 +163,9 @@ prints the node counts (docs/logicgrid.md).`,
 }
 
 func runLogicImport(e *env, args []string, f logicImportFlags) error {
-	var strats []xcover.Strategy
-	if f.strategy == "all" {
-		strats = []xcover.Strategy{xcover.Fewest, xcover.Sorted, xcover.Fixed}
-	} else {
-		s, err := xcover.ParseStrategy(f.strategy)
-		if err != nil {
-			return err
-		}
-		strats = []xcover.Strategy{s}
+	strats, err := logicgrid.ParseStrategies(f.strategy)
+	if err != nil {
+		return err
 	}
 	qs, err := logicgrid.ReadQuintFiles(args)
 	if err != nil {

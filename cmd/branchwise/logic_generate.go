@@ -2,9 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
@@ -52,37 +50,14 @@ func runLogicGenerate(e *env, f logicGenFlags) error {
 	if err := f.opt.Check(); err != nil {
 		return err
 	}
-	if f.out != "" {
-		if err := os.MkdirAll(f.out, 0o755); err != nil {
-			return err
-		}
-	}
-	var js []logicgrid.Generated
-	err = logicgrid.GenerateSet(e.ctx, f.opt, func(g logicgrid.Generated) error {
-		switch {
-		case f.asJSON:
-			js = append(js, g)
-		case f.out != "":
-			return os.WriteFile(filepath.Join(f.out, g.Name), []byte(g.File), 0o644)
-		default:
-			if g.Seed > f.opt.Seed {
-				fmt.Fprintln(e.stdout)
-			}
-			fmt.Fprint(e.stdout, g.File)
-		}
-		return nil
-	})
-	if err != nil && e.ctx.Err() != nil {
+	set, err := logicgrid.WriteSet(e.ctx, f.opt, f.size, e.stdout, f.out, f.asJSON)
+	switch {
+	case err != nil && e.ctx.Err() != nil:
 		return errInterrupted
-	}
-	if err != nil {
+	case err != nil:
 		return err
-	}
-	if f.asJSON {
-		return cliflag.WriteJSON(e.stdout, map[string]any{"size": f.size, "difficulty": f.opt.Difficulty, "puzzles": js})
-	}
-	if f.out != "" {
-		fmt.Fprintf(e.stdout, "%d puzzles written to %s\n", f.opt.Count, f.out)
+	case f.asJSON:
+		return cliflag.WriteJSON(e.stdout, set)
 	}
 	return nil
 }
@@ -145,13 +120,7 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 	if err != nil {
 		return err
 	}
-	for _, g := range rep.Groups {
-		if g.Clingo != nil {
-			for _, d := range g.Clingo.Disagree {
-				fmt.Fprintln(e.stderr, d)
-			}
-		}
-	}
+	rep.WriteDisagreements(e.stderr)
 	prog.Done()
 	return outputSVG(e, f.asJSON, &rep, f.svg)
 }

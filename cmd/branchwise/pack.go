@@ -2,8 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"os"
+	"io"
 	"strings"
 	"time"
 
@@ -96,20 +95,14 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if err != nil {
 		return err
 	}
-	var pk *polyform.Packing
-	burr := polyform.IsBurrFile(arg)
-	if burr {
-		pk, err = polyform.LoadBurr(arg, f.problem, e.stderr)
-	} else {
-		pk, err = polyform.Load(arg, f.spec.Pieces)
-	}
+	f.spec.Puzzle = arg
+	pk, burr, err := f.spec.Open(f.problem, e.stderr)
 	if err != nil {
 		return err
 	}
 	if pk.Ranges != nil && f.unique {
 		return usagef("--unique restricts one piece, which copies and ranges rule out: use --count, which counts the unique solutions too")
 	}
-	f.spec.Apply(pk)
 	ctx, cancel := cliflag.Context(e.ctx, search.Limits{MaxTime: f.maxTime})
 	defer cancel()
 	if shardActive(f.shard) {
@@ -119,34 +112,24 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		case !f.count || f.unique:
 			return usagef("--split-depth, --shard, --checkpoint and --resume are for --count without --unique")
 		}
-		f.spec.Puzzle = arg
 		return runSharded(e, ctx, f.spec, f.shard, shard.NoDepthLimit, f.workers, f.asJSON)
 	}
-	pk.Engine, pk.FirstEmpty = engine, firstEmpty
-	if err := pk.CheckEngine(); err != nil {
-		return fmt.Errorf("%s: %v", arg, err)
+	if err := pk.UseEngine(arg, engine, firstEmpty); err != nil {
+		return err
 	}
 	if f.burr.disassemble {
 		return runDisassemble(e, ctx, arg, f, pk, strat)
 	}
 	if f.dlx != "" {
-		prob := pk.Problem()
-		if f.unique {
-			prob = pk.RestrictedProblem(pk.Restrict())
-		}
-		return cliflag.CreateFile(f.dlx, prob.WriteDLX)
+		return cliflag.CreateFile(f.dlx, func(w io.Writer) error { return pk.WriteDLX(w, f.unique) })
 	}
-	if cliflag.IsTerminal(e.stdout) && os.Getenv("NO_COLOR") == "" {
-		f.color = true
-	}
+	f.color = f.color || cliflag.Colour(e.stdout)
 	o := polyform.RunOptions{Name: arg, StrategyName: f.spec.Strategy, Strategy: strat, Workers: f.workers,
 		All: f.all, Unique: f.unique, Stats: f.stats, KeepShown: f.asJSON}
-	if auto && f.count && pk.AutoApplies() {
-		ch, err := pk.ChooseRule(ctx, f.fixedDead)
-		if err != nil {
+	if auto && f.count {
+		if err := pk.ChooseAuto(ctx, &o, f.fixedDead); err != nil {
 			return err
 		}
-		ch.Use(pk, &o)
 	}
 	var rep polyform.Report
 	if f.count {

@@ -38,6 +38,10 @@ func IsTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// Colour reports whether pictures written to w are drawn in colour by
+// default: w is a terminal and NO_COLOR (no-color.org) is unset or empty.
+func Colour(w io.Writer) bool { return IsTerminal(w) && os.Getenv("NO_COLOR") == "" }
+
 // progressEvery is the least time between two status lines: more often
 // than a few times a second only flickers.
 const progressEvery = 200 * time.Millisecond

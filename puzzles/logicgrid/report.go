@@ -14,6 +14,7 @@ import (
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/search"
+	"github.com/branchwise/branchwise/xcover"
 )
 
 // formatDuration prints a search's time in ms below a second.
@@ -243,6 +244,19 @@ type CorpusReport struct {
 	bySize     bool
 }
 
+// ParseStrategies reads import --check's --strategy: a strategy's name
+// (xcover.ParseStrategy), or "all" for fewest, sorted and fixed in turn.
+func ParseStrategies(name string) ([]Strategy, error) {
+	if name == "all" {
+		return []Strategy{xcover.Fewest, xcover.Sorted, xcover.Fixed}, nil
+	}
+	s, err := xcover.ParseStrategy(name)
+	if err != nil {
+		return nil, err
+	}
+	return []Strategy{s}, nil
+}
+
 // CheckCorpora checks the corpus with each strategy in turn (CheckCorpus;
 // o.Strategy and o.Progress are set for each); progress, if set, is
 // called before each puzzle.
@@ -329,6 +343,22 @@ type ExperimentReport struct {
 func RunExperiment(ctx context.Context, o ExperimentOptions) (ExperimentReport, error) {
 	groups, err := Experiment(ctx, o)
 	return ExperimentReport{Count: o.Count, Seed: o.Seed, NodeLimit: o.MaxNodes, Groups: groups, o: o}, err
+}
+
+// WriteDisagreements writes the puzzles (by seed) on which clingo found
+// other solutions than ours, one a line.
+func (r *ExperimentReport) WriteDisagreements(w io.Writer) error {
+	for _, g := range r.Groups {
+		if g.Clingo == nil {
+			continue
+		}
+		for _, d := range g.Clingo.Disagree {
+			if _, err := fmt.Fprintln(w, d); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // WriteTable prints a line per group: the median nodes and times of each

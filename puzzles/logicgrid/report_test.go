@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,5 +116,31 @@ func TestExperimentReport(t *testing.T) {
 	}
 	if err := rep.WriteSVG(&svg); err != nil || !strings.Contains(svg.String(), "1=4x3 d1") {
 		t.Errorf("SVG: %v", err)
+	}
+}
+
+func TestParseStrategies(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []Strategy
+	}{
+		{"all", []Strategy{xcover.Fewest, xcover.Sorted, xcover.Fixed}},
+		{"sorted", []Strategy{xcover.Sorted}},
+	} {
+		if got, err := ParseStrategies(tc.in); err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("%q: %v, %v", tc.in, got, err)
+		}
+	}
+	if _, err := ParseStrategies("most"); err == nil {
+		t.Error(`"most" accepted`)
+	}
+}
+
+func TestWriteDisagreements(t *testing.T) {
+	r := ExperimentReport{Groups: []ExperimentGroup{{}, {Clingo: &ClingoStats{Disagree: []string{"4x3 d1 seed 2: clingo finds 2 solutions"}}}}}
+	var b strings.Builder
+	r.WriteDisagreements(&b)
+	if b.String() != "4x3 d1 seed 2: clingo finds 2 solutions\n" {
+		t.Errorf("got %q", b.String())
 	}
 }

@@ -22,6 +22,59 @@ func (s CountSpec) Apply(pk *Packing) {
 	pk.ColourCut, pk.PieceCut = s.ColourCut, s.PieceCut
 }
 
+// Open loads the packing the pack command names: problem k (from 1) of a
+// BurrTools .xmpuzzle file (LoadBurr, its notes to notes), or a named
+// puzzle or board file with the spec's pieces (Load); the spec's cuts
+// set (Apply). burr says which.
+func (s CountSpec) Open(k int, notes io.Writer) (pk *Packing, burr bool, err error) {
+	if burr = IsBurrFile(s.Puzzle); burr {
+		pk, err = LoadBurr(s.Puzzle, k, notes)
+	} else {
+		pk, err = Load(s.Puzzle, s.Pieces)
+	}
+	if err != nil {
+		return nil, burr, err
+	}
+	s.Apply(pk)
+	return pk, burr, nil
+}
+
+// UseEngine sets the engine and the first-empty rule (as
+// ParseEngineStrategy returns them) and checks that they fit the packing
+// (CheckEngine); name labels the error.
+func (pk *Packing) UseEngine(name string, e Engine, firstEmpty bool) error {
+	pk.Engine, pk.FirstEmpty = e, firstEmpty
+	if err := pk.CheckEngine(); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	return nil
+}
+
+// WriteDLX writes the exact cover problem in Knuth's DLX format (pack
+// --dlx): with unique, the problem restricted to one solution of each
+// symmetry class (RestrictedProblem).
+func (pk *Packing) WriteDLX(w io.Writer, unique bool) error {
+	prob := pk.Problem()
+	if unique {
+		prob = pk.RestrictedProblem(pk.Restrict())
+	}
+	return prob.WriteDLX(w)
+}
+
+// ChooseAuto runs strategy auto's choice of rule (ChooseRule) where it
+// applies (AutoApplies) and sets pk and o to count by it (RuleChoice.Use).
+func (pk *Packing) ChooseAuto(ctx context.Context, o *RunOptions, fixedDead bool) error {
+	if !pk.AutoApplies() {
+		return nil
+	}
+	ch, err := pk.ChooseRule(ctx, fixedDead)
+	if err != nil {
+		return err
+	}
+	ch.Use(pk, o)
+	return nil
+}
+
 // LoadBurr reads problem k (from 1) of a BurrTools .xmpuzzle file and
 // writes to notes what of it branchwise leaves out (BurrPuzzle.About).
 func LoadBurr(file string, k int, notes io.Writer) (*Packing, error) {
@@ -57,9 +110,8 @@ func (s CountSpec) EstimateTree(engineName, strategy string, subtree []int, symm
 		return nil, nil, 0, opterr.Errorf("--pieces", "copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
 	}
 	s.Apply(pk)
-	pk.Engine, pk.FirstEmpty = engine, firstEmpty
-	if err := pk.CheckEngine(); err != nil {
-		return nil, nil, 0, fmt.Errorf("%s: %v", s.Puzzle, err)
+	if err := pk.UseEngine(s.Puzzle, engine, firstEmpty); err != nil {
+		return nil, nil, 0, err
 	}
 	newTree := pk.Tree(strat)
 	if symmetry {

@@ -152,3 +152,61 @@ func TestCountShards(t *testing.T) {
 		t.Error("a missing board file counted")
 	}
 }
+
+func TestOpenUseEngineWriteDLX(t *testing.T) {
+	pk, burr, err := (CountSpec{Puzzle: "pentomino-3x20", DeadRegions: true}).Open(1, nil)
+	if err != nil || burr || !pk.DeadRegions || len(pk.Pieces) != 12 {
+		t.Fatalf("named: %v, %t, %v", pk, burr, err)
+	}
+	var notes strings.Builder
+	file := filepath.Join("testdata", "burr", "colours.xmpuzzle")
+	if bp, burr, err := (CountSpec{Puzzle: file, CellsOnly: true}).Open(1, &notes); err != nil || !burr || !bp.CellsOnly {
+		t.Errorf("BurrTools: %v, %t, %v", bp, burr, err)
+	}
+	if _, _, err := (CountSpec{Puzzle: "no-such-puzzle"}).Open(1, nil); err == nil {
+		t.Error("a missing puzzle opened")
+	}
+	if err := pk.UseEngine("p", XCover, false); err != nil || pk.Engine != XCover {
+		t.Errorf("xcover: %v", err)
+	}
+	// First-empty is the kernel's rule: not with copies and ranges.
+	ranges, _, err := (CountSpec{Puzzle: "pentomino-3x20", Pieces: "F*0-12,I*0-12,L*0-12,N*0-12,P*0-12,T*0-12"}).Open(1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ranges.UseEngine("r", Bitboard, true); err == nil || !strings.HasPrefix(err.Error(), "r: ") {
+		t.Errorf("first-empty with ranges: %v", err)
+	}
+	var all, restricted strings.Builder
+	if err := pk.WriteDLX(&all, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := pk.WriteDLX(&restricted, true); err != nil {
+		t.Fatal(err)
+	}
+	if n, m := strings.Count(all.String(), "\n"), strings.Count(restricted.String(), "\n"); n <= m || m < 2 {
+		t.Errorf("the restricted problem has %d lines, the whole %d", m, n)
+	}
+}
+
+func TestChooseAuto(t *testing.T) {
+	pk, err := Load("pentomino-3x20", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := RunOptions{Strategy: xcover.Fewest, Workers: 1}
+	if err := pk.ChooseAuto(context.Background(), &o, false); err != nil || o.Auto == nil {
+		t.Fatalf("auto: %v, %+v", err, o)
+	}
+	if rep := pk.CountAll(context.Background(), o); rep.Solutions != 8 || *rep.Unique != 2 {
+		t.Errorf("counted by the chosen rule: %d, %d; want 8, 2", rep.Solutions, *rep.Unique)
+	}
+	ranges, err := Load("pentomino-3x20", "F*0-12,I*0-12,L*0-12,N*0-12,P*0-12,T*0-12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o = RunOptions{}
+	if err := ranges.ChooseAuto(context.Background(), &o, false); err != nil || o.Auto != nil {
+		t.Errorf("copies and ranges: %v, %+v (auto does not apply)", err, o.Auto)
+	}
+}
