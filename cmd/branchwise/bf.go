@@ -70,8 +70,9 @@ a smaller automaton, still correct (docs/branching.md).`,
 			if !ok {
 				return usagef("bf tiles %q: want RxC, e.g. 4x4", args[0])
 			}
-			if rows < 2 || cols < 2 || rows*cols > 400 {
-				return fmt.Errorf("board %dx%d: want at least 2x2 and at most 400 cells", rows, cols)
+			b := tiles.TypeBoard{Rows: rows, Cols: cols, Start: start, KeepParent: keepParent}
+			if err := b.Check(); err != nil {
+				return err
 			}
 			if fsmLen > 0 && keepParent {
 				return usagef("--fsm and --keep-parent exclude each other")
@@ -79,30 +80,19 @@ a smaller automaton, still correct (docs/branching.md).`,
 			if err := branching.CheckLearnLen(fsmLen); err != nil {
 				return err
 			}
-			g, err := tiles.TypeGraph(rows, cols, start, keepParent)
+			g, what, err := b.TypeGraph()
 			if err != nil {
 				return err
 			}
-			what := fmt.Sprintf("%dx%d sliding-tile puzzle, blank starting in cell %d, ", rows, cols, start)
-			switch {
-			case fsmLen > 0:
+			if fsmLen > 0 {
 				cliflag.SetGCLimit(lim, 1)
 				ctx, cancel := cliflag.Context(e.ctx, lim)
 				defer cancel()
-				explore := func(ctx context.Context, a *branching.Automaton, l search.Limits) (*branching.Graph, error) {
-					return tiles.TypeGraphFSM(ctx, rows, cols, start, a, l)
-				}
-				fsmWhat, err := "", error(nil)
-				if g, fsmWhat, err = fsmGraph(e, ctx, tiles.LearnFSM, fsmLen, lim, true, explore); err != nil {
+				if g, what, err = fsmGraph(e, ctx, tiles.LearnFSM, fsmLen, lim, true, b.Explore); err != nil {
 					return err
 				}
-				what += fsmWhat
-			case keepParent:
-				what += "parent generated"
-			default:
-				what += "predecessor elimination"
 			}
-			return reportBF(e, &f, what, g)
+			return reportBF(e, &f, b.Name()+what, g)
 		},
 	}
 	f.add(c)

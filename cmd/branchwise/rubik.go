@@ -71,7 +71,7 @@ checked by applying it.`,
 			ctx, cancel := cliflag.Context(e.ctx, lim)
 			defer cancel()
 			h, srcs, err := t.Load(ctx, dir, pf.options(e, workers, lim.MaxMem))
-			cliflag.NewProgress(e.stderr).Done()
+			pf.done()
 			if err != nil {
 				return err
 			}

@@ -109,26 +109,16 @@ func (t *tilesPDB) add(fs *pflag.FlagSet, solve bool) {
 }
 
 // load loads or builds the tables of heuristic name when it is a partition.
-func (t *tilesPDB) load(ctx context.Context, e *env, name string, maxMem int64) error {
+func (t *tilesPDB) load(ctx context.Context, e *env, name string, maxMem int64) (err error) {
 	if t.workers < 1 {
 		return usagef("workers must be at least 1")
-	}
-	if _, ok := tiles.Partitions[name]; !ok {
-		return nil
 	}
 	dir, err := t.pf.dir()
 	if err != nil {
 		return err
 	}
-	h, srcs, err := tiles.LoadPartition(ctx, name, tiles.LoadOptions{Dir: dir, NoReflect: t.noReflect,
-		Build: t.pf.options(e, 0, maxMem)})
-	cliflag.NewProgress(e.stderr).Done()
-	if err != nil {
-		return err
-	}
-	h.WriteSources(e.stderr, srcs)
-	t.h = h
-	return nil
+	t.h, err = tiles.LoadHeuristic(ctx, name, tiles.LoadOptions{Dir: dir, NoReflect: t.noReflect, Build: t.pf.options(e, 0, maxMem)}, t.pf.done, e.stderr)
+	return err
 }
 
 func newTilesKorf24Cmd(e *env) *cobra.Command {
@@ -187,6 +177,7 @@ whole run.`,
 type pdbFlags struct {
 	cacheDir string
 	noCache  bool
+	prog     *cliflag.Progress // the build's, from options
 }
 
 func (f *pdbFlags) add(fs *pflag.FlagSet) {
@@ -199,7 +190,11 @@ func (f *pdbFlags) dir() (string, error) { return pdb.CacheDir(f.cacheDir, f.noC
 // options returns build options that show each layer on the progress line.
 func (f *pdbFlags) options(e *env, workers int, maxMem int64) pdb.Options {
 	prog := cliflag.NewProgress(e.stderr)
+	f.prog = prog
 	return pdb.Options{Workers: workers, Limits: search.Limits{MaxMem: maxMem}, Progress: func(l pdb.Layer) {
 		prog.Printf("building pattern database: depth %d, %d of %d entries, %s", l.Depth, l.Filled, l.Size, l.Elapsed.Round(time.Second))
 	}}
 }
+
+// done clears the build's progress line.
+func (f *pdbFlags) done() { f.prog.Done() }
