@@ -31,17 +31,11 @@ cells: HA, D7, ST, CJ..., a hole ".." or its rank-k card. docs/gaps.md.`,
 
 // gapsDealArgs reads the deal of a command: a file, or --seed and --columns.
 func gapsDealArgs(c *cobra.Command, args []string, seed int64, cols int) (gaps.Deal, string, error) {
+	file := ""
 	if len(args) == 1 {
-		if c.Flags().Changed("seed") || c.Flags().Changed("columns") {
-			return gaps.Deal{}, "", usagef("give a DEAL file or --seed/--columns, not both")
-		}
-		d, err := cliflag.ReadFile(args[0], nil, gaps.Parse)
-		return d, args[0], err
+		file = args[0]
 	}
-	if cols < gaps.MinCols || cols > gaps.MaxCols {
-		return gaps.Deal{}, "", usagef("--columns %d: want %d..%d", cols, gaps.MinCols, gaps.MaxCols)
-	}
-	return gaps.Generate(cols, uint64(seed)), fmt.Sprintf("seed %d, %d columns", seed, cols), nil
+	return gaps.DealOf(file, seed, cols, c.Flags().Changed("seed") || c.Flags().Changed("columns"))
 }
 
 func newGapsSolveCmd(e *env) *cobra.Command {
@@ -81,12 +75,8 @@ dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 			ctx, cancel := cliflag.Context(e.ctx, lim)
 			defer cancel()
 			prog := cliflag.NewProgress(e.stderr)
-			out, err := gaps.Solve(ctx, d, algo, gaps.SolveOptions{Limits: lim, Store: store, Workers: workers, Progress: func(n int64) { prog.Printf("%d nodes", n) }})
+			rep, err := gaps.SolveReport(ctx, d, src, algo, gaps.SolveOptions{Limits: lim, Store: store, Workers: workers, Progress: func(n int64) { prog.Printf("%d nodes", n) }})
 			prog.Done()
-			if err != nil {
-				return err
-			}
-			rep, err := gaps.NewReport(d, src, algo, out)
 			if err != nil {
 				return err
 			}
@@ -215,16 +205,7 @@ solvitaire prints it for Solvitaire's Gaps, every rank shifted up by one.`,
 			if err != nil {
 				return err
 			}
-			switch format {
-			case "text":
-			case "solvitaire":
-				fmt.Fprintln(e.stdout, d.Solvitaire())
-				return nil
-			default:
-				return usagef("--format %q: want text or solvitaire", format)
-			}
-			fmt.Fprint(e.stdout, d.NamedHoles())
-			return nil
+			return gaps.WriteDeal(e.stdout, d, format)
 		},
 	}
 	cliflag.AddSeed(c.Flags(), &seed)
