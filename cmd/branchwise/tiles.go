@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/branchwise/branchwise/branching"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/tiles"
 	"github.com/branchwise/branchwise/search"
@@ -30,12 +29,11 @@ are the blank's: U(p), L(eft), R(ight), D(own). docs/tiles.md.`,
 // tilesFlags are the search settings shared by the tiles commands, bound
 // to the library's options where they have a field there.
 type tilesFlags struct {
-	opt       tiles.SolveOptions
-	heuristic string
-	fsmLen    int
-	asJSON    bool
-	lim       search.Limits
-	pdb       tilesPDB
+	opt    tiles.SolveOptions
+	setup  tiles.Setup
+	asJSON bool
+	lim    search.Limits
+	pdb    tilesPDB
 }
 
 func (f *tilesFlags) add(c *cobra.Command) {
@@ -43,9 +41,9 @@ func (f *tilesFlags) add(c *cobra.Command) {
 	fs.StringVar(&f.opt.Algorithm, "algo", "ida", "search algorithm: "+strings.Join(search.Names(), ", "))
 	fs.Float64Var(&f.opt.Weight, "weight", 1.8, "mu of --algo wastar (f = g + mu*h)")
 	fs.IntVar(&f.opt.Increment, "increment", 2, "bound increment of --algo dfid")
-	fs.StringVar(&f.heuristic, "heuristic", "md", "md or manhattan (Manhattan distance), lc (with linear conflicts), or a pattern database: "+strings.Join(tiles.PartitionNames(), ", "))
+	fs.StringVar(&f.setup.Heuristic, "heuristic", "md", "md or manhattan (Manhattan distance), lc (with linear conflicts), or a pattern database: "+strings.Join(tiles.PartitionNames(), ", "))
 	fs.StringVar(&f.opt.Store, "dedup", "hash", "duplicate store of the graph searches: hash or trie")
-	fs.IntVar(&f.fsmLen, "fsm", 0, "prune depth-first searches with a learned FSM of duplicate move strings up to this length")
+	fs.IntVar(&f.setup.FSMLen, "fsm", 0, "prune depth-first searches with a learned FSM of duplicate move strings up to this length")
 	cliflag.AddJSON(fs, &f.asJSON)
 	cliflag.AddLimits(fs, &f.lim)
 }
@@ -55,40 +53,27 @@ func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 	o := f.opt
 	o.Limits = f.lim
 	o.MaxTime = 0 // the command's context's (cliflag.Context), for the whole run
-	if err := o.Check(); err != nil {
-		return o, err
-	}
-	h, err := tiles.HeuristicName(f.heuristic)
-	if err != nil {
-		return o, err
-	}
-	f.heuristic, o.LinearConflicts = h, h == "lc"
-	return o, branching.CheckLearnLen(f.fsmLen)
+	f.setup.Workers = f.pdb.workers
+	return f.setup.Check(o)
 }
 
-// start readies a search within the limits: the context of --max-time
-// and Ctrl-C (cancel it when done), the FSM of --fsm learned into o.Filter
+// start readies a search within the limits (tiles.Setup.Apply): the
+// context of --max-time and Ctrl-C (cancel it when done), the FSM of --fsm
 // (a limit leaves the automaton learned so far, with a note on standard
-// error), and the pattern databases loaded into o. gcShare is the limits'
-// share of the heap's goal (search.Limits.SetGCLimit).
+// error) and the pattern databases. gcShare is the limits' share of the
+// heap's goal (search.Limits.SetGCLimit).
 func (f *tilesFlags) start(e *env, o *tiles.SolveOptions, gcShare int) (context.Context, context.CancelFunc, error) {
 	cliflag.SetGCLimit(f.lim, gcShare)
 	ctx, cancel := cliflag.Context(e.ctx, f.lim)
-	if f.fsmLen > 0 {
-		// --max-nodes counts the search's nodes, not the strings learned.
-		fsm, note, _ := branching.LearnWithNote(ctx, heapLimited(tiles.LearnFSM), f.fsmLen, search.Limits{MaxMem: f.lim.MaxMem})
-		if note != "" {
-			fmt.Fprintln(e.stderr, "branchwise: "+note)
-		}
-		if fsm != nil {
-			o.Filter = fsm
-		}
+	s, err := f.pdb.setup(e, f.setup, f.lim.MaxMem)
+	if err == nil {
+		s.Learn, s.Note = heapLimited, func(note string) { fmt.Fprintln(e.stderr, "branchwise: "+note) }
+		err = s.Apply(ctx, o)
 	}
-	if err := f.pdb.load(ctx, e, f.heuristic, f.lim.MaxMem); err != nil {
+	if err != nil {
 		cancel()
 		return nil, nil, err
 	}
-	o.PDB, o.Workers = f.pdb.h, f.pdb.workers
 	return ctx, cancel, nil
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"time"
@@ -95,7 +94,6 @@ type tilesPDB struct {
 	pf        pdbFlags
 	noReflect bool
 	workers   int
-	h         *tiles.PDBHeuristic
 }
 
 func (t *tilesPDB) add(fs *pflag.FlagSet, solve bool) {
@@ -108,17 +106,13 @@ func (t *tilesPDB) add(fs *pflag.FlagSet, solve bool) {
 	}
 }
 
-// load loads or builds the tables of heuristic name when it is a partition.
-func (t *tilesPDB) load(ctx context.Context, e *env, name string, maxMem int64) (err error) {
-	if t.workers < 1 {
-		return usagef("workers must be at least 1")
-	}
+// setup returns s with the tables' settings: the cache, the reflection,
+// the builds' progress line and memory, where the tables came from.
+func (t *tilesPDB) setup(e *env, s tiles.Setup, maxMem int64) (tiles.Setup, error) {
 	dir, err := t.pf.dir()
-	if err != nil {
-		return err
-	}
-	t.h, err = tiles.LoadHeuristic(ctx, name, tiles.LoadOptions{Dir: dir, NoReflect: t.noReflect, Build: t.pf.options(e, 0, maxMem)}, t.pf.done, e.stderr)
-	return err
+	s.Load = tiles.LoadOptions{Dir: dir, NoReflect: t.noReflect, Build: t.pf.options(e, 0, maxMem)}
+	s.Built, s.Notes = t.pf.done, e.stderr
+	return s, err
 }
 
 func newTilesKorf24Cmd(e *env) *cobra.Command {
@@ -142,10 +136,18 @@ whole run.`,
 			}
 			ctx, cancel := cliflag.Context(e.ctx, lim)
 			defer cancel()
-			if err := t.load(ctx, e, "pdb6666", lim.MaxMem); err != nil {
+			if t.workers < 1 {
+				return usagef("workers must be at least 1")
+			}
+			s, err := t.setup(e, tiles.Setup{}, lim.MaxMem)
+			if err != nil {
 				return err
 			}
-			res, err := tiles.RunKorf24(ctx, tiles.Korf24Options{Instances: sel, Heuristic: t.h, Workers: t.workers, Limits: lim,
+			h, err := tiles.LoadHeuristic(ctx, "pdb6666", s.Load, s.Built, s.Notes)
+			if err != nil {
+				return err
+			}
+			res, err := tiles.RunKorf24(ctx, tiles.Korf24Options{Instances: sel, Heuristic: h, Workers: t.workers, Limits: lim,
 				Done: func(s tiles.Solution) {
 					if !asJSON {
 						fmt.Fprintf(e.stderr, "#%s %s length %d (published %d), %d nodes, %.1f s\n", s.Name, s.Status, s.Length, s.Optimal, s.Generated, s.Seconds)

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/branchwise/branchwise/branching"
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -67,4 +68,72 @@ func (b TypeBoard) TypeGraph() (*branching.Graph, string, error) {
 // Explore is TypeGraphFSM on the board (a branching.ExploreFunc).
 func (b TypeBoard) Explore(ctx context.Context, a *branching.Automaton, lim search.Limits) (*branching.Graph, error) {
 	return TypeGraphFSM(ctx, b.Rows, b.Cols, b.Start, a, lim)
+}
+
+// Setup readies the tiles commands' searches beyond SolveOptions: the
+// heuristic by name, the filter of the learned FSM, the pattern databases
+// and the workers of the parallel IDA* on each instance.
+type Setup struct {
+	// Heuristic is md (or manhattan), lc, or a partition (Partitions).
+	Heuristic string
+	// FSMLen, if positive, prunes with the automaton of duplicate move
+	// strings up to this length (LearnFSM), at most branching.MaxLearnLen.
+	FSMLen int
+	// Load are the partition's tables' cache, reflection and builds.
+	Load LoadOptions
+	// Workers run the parallel IDA* on each instance: at least 1.
+	Workers int
+	// Learn, if set, wraps the learner (a command keeps the heap within
+	// its memory limit while the learner's tables are all it holds).
+	Learn func(branching.LearnFunc) branching.LearnFunc
+	// Note, if set, is told what a limit left of the learning.
+	Note func(string)
+	// Built and Notes are LoadHeuristic's: called when the tables are
+	// ready, and told where they came from.
+	Built func()
+	Notes io.Writer
+}
+
+// Check checks o and the setup, names the heuristic as HeuristicName
+// does and returns o with its LinearConflicts. Its errors name the
+// commands' flags.
+func (s *Setup) Check(o SolveOptions) (SolveOptions, error) {
+	if err := o.Check(); err != nil {
+		return o, err
+	}
+	h, err := HeuristicName(s.Heuristic)
+	if err != nil {
+		return o, err
+	}
+	s.Heuristic, o.LinearConflicts = h, h == "lc"
+	if s.Workers < 1 {
+		return o, opterr.Errorf("--workers", "workers must be at least 1")
+	}
+	return o, branching.CheckLearnLen(s.FSMLen)
+}
+
+// Apply readies o within ctx: the FSM learned into o.Filter within
+// o.MaxMem only (o.MaxNodes counts the search's nodes, not the strings
+// learned; a limit leaves the automaton learned so far, which Note hears
+// of), the tables loaded into o.PDB, and o.Workers.
+func (s Setup) Apply(ctx context.Context, o *SolveOptions) error {
+	if s.FSMLen > 0 {
+		learn := branching.LearnFunc(LearnFSM)
+		if s.Learn != nil {
+			learn = s.Learn(learn)
+		}
+		fsm, note, _ := branching.LearnWithNote(ctx, learn, s.FSMLen, search.Limits{MaxMem: o.MaxMem})
+		if note != "" && s.Note != nil {
+			s.Note(note)
+		}
+		if fsm != nil {
+			o.Filter = fsm
+		}
+	}
+	h, err := LoadHeuristic(ctx, s.Heuristic, s.Load, s.Built, s.Notes)
+	if err != nil {
+		return err
+	}
+	o.PDB, o.Workers = h, s.Workers
+	return nil
 }

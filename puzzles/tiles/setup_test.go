@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/branchwise/branchwise/branching"
+	"github.com/branchwise/branchwise/internal/opterr"
 )
 
 func TestLoadHeuristic(t *testing.T) {
@@ -47,5 +50,34 @@ func TestTypeBoard(t *testing.T) {
 	b.KeepParent = true
 	if _, what, _ := b.TypeGraph(); what != "parent generated" {
 		t.Errorf("keep parent: %q", what)
+	}
+}
+
+func TestSetup(t *testing.T) {
+	s := Setup{Heuristic: "manhattan", Workers: 1}
+	o, err := s.Check(SolveOptions{})
+	if err != nil || s.Heuristic != "md" || o.LinearConflicts {
+		t.Errorf("manhattan: %v, %q", err, s.Heuristic)
+	}
+	s = Setup{Heuristic: "lc", Workers: 2}
+	if o, err := s.Check(SolveOptions{}); err != nil || !o.LinearConflicts {
+		t.Errorf("lc: %v", err)
+	}
+	for _, bad := range []Setup{{Heuristic: "md"}, {Heuristic: "xx", Workers: 1}, {Heuristic: "md", Workers: 1, FSMLen: 99}} {
+		if _, err := bad.Check(SolveOptions{}); !opterr.Is(err) {
+			t.Errorf("%+v: %v, want an option error", bad, err)
+		}
+	}
+	wrapped, notes := 0, 0
+	s = Setup{Heuristic: "md", Workers: 3, FSMLen: 4, Note: func(string) { notes++ },
+		Learn: func(l branching.LearnFunc) branching.LearnFunc { wrapped++; return l }}
+	if err := s.Apply(context.Background(), &o); err != nil || o.Filter == nil || o.PDB != nil || o.Workers != 3 || wrapped != 1 || notes != 0 {
+		t.Errorf("md with an FSM: %v, %+v, wrapped %d, notes %d", err, o, wrapped, notes)
+	}
+	// A node limit does not cut the learning: only memory does.
+	o = SolveOptions{}
+	o.MaxNodes = 1
+	if err := (Setup{Heuristic: "md", Workers: 1, FSMLen: 4, Note: func(string) { notes++ }}).Apply(context.Background(), &o); err != nil || notes != 0 {
+		t.Errorf("a node limit cut the learning: %v, %d notes", err, notes)
 	}
 }
