@@ -8,9 +8,11 @@ import (
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/puzzles/polyform/disassembly"
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
+	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -106,11 +108,8 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	ctx, cancel := cliflag.Context(e.ctx, search.Limits{MaxTime: f.maxTime})
 	defer cancel()
 	if shardActive(f.shard) {
-		switch {
-		case pk.Ranges != nil || burr:
-			return usagef("--split-depth, --shard, --checkpoint and --resume walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
-		case !f.count || f.unique:
-			return usagef("--split-depth, --shard, --checkpoint and --resume are for --count without --unique")
+		if err := pk.CheckSplit(burr, f.count, f.unique); err != nil {
+			return err
 		}
 		return runSharded(e, ctx, f.spec, f.shard, shard.NoDepthLimit, f.workers, f.asJSON)
 	}
@@ -134,11 +133,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	var rep polyform.Report
 	if f.count {
 		prog := cliflag.NewProgress(e.stderr)
-		w := polyform.CountWatch{Notes: e.stderr}
-		if prog.Enabled {
-			w.Printf = prog.Printf
-		}
-		rep = pk.CountWatched(ctx, o, w)
+		rep = pk.CountWatched(ctx, o, polyform.CountWatch{Notes: e.stderr, Printf: prog.Func()})
 		prog.Done()
 	} else if rep, err = packList(e, ctx, pk, o, f); err != nil {
 		return err
@@ -173,4 +168,31 @@ func addEngineFlags(fs *pflag.FlagSet, engine, strategy *string, def string) {
 		usage += "; auto: for --count, the rule (first-empty or fewest, with or without --dead-regions) that a short estimate predicts fastest, on one solution of each symmetry class; otherwise fewest"
 	}
 	fs.StringVar(strategy, "strategy", def, usage)
+}
+
+// burrFlags are pack's flags for BurrTools' disassembly.
+type burrFlags struct {
+	disassemble bool
+	minLevel    int
+	maxNodes    int
+}
+
+func addBurrFlags(fs *pflag.FlagSet, f *burrFlags) {
+	fs.BoolVar(&f.disassemble, "disassemble", false, "a .xmpuzzle file: count assemblies and solutions (those that come apart), with their levels, as BurrTools does")
+	fs.IntVar(&f.minLevel, "min-level", 0, "with --disassemble: print the solutions whose first level is at least this, with their moves")
+	fs.IntVar(&f.maxNodes, "max-positions", 0, "with --disassemble: at most this many positions per breadth-first search (0: no limit)")
+}
+
+// runDisassemble counts the assemblies of a BurrTools problem and takes
+// each apart.
+func runDisassemble(e *env, ctx context.Context, file string, f packFlags, pk *polyform.Packing, s xcover.Strategy) error {
+	if !polyform.IsBurrFile(file) {
+		return usagef("--disassemble is for BurrTools puzzle files")
+	}
+	pz, err := polyform.OpenBurr(file)
+	if err != nil {
+		return err
+	}
+	o := disassembly.Options{Strategy: s, Limits: search.Limits{MaxNodes: int64(f.burr.maxNodes)}}
+	return disassembly.WriteSolve(ctx, e.stdout, pz, f.problem-1, pk, o, f.burr.minLevel).Err
 }

@@ -149,3 +149,12 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	return l.w.Write(p)
 }
+
+func TestProgressFunc(t *testing.T) {
+	if (&Progress{}).Func() != nil || (*Progress)(nil).Func() != nil {
+		t.Error("a disabled line has a Printf")
+	}
+	if (&Progress{Enabled: true, w: io.Discard}).Func() == nil {
+		t.Error("an enabled line has no Printf")
+	}
+}

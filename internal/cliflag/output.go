@@ -102,6 +102,16 @@ func (p *Progress) Printf(format string, args ...any) {
 	fmt.Fprintf(p.w, "\r%s%s", s, pad)
 }
 
+// Func returns Printf, or nil when the line is not shown: for the
+// library's options whose nil progress function means no progress to
+// measure.
+func (p *Progress) Func() func(format string, args ...any) {
+	if p == nil || !p.Enabled {
+		return nil
+	}
+	return p.Printf
+}
+
 // Done clears the status line.
 func (p *Progress) Done() {
 	if p == nil || !p.Enabled || p.lines || p.width == 0 {

@@ -50,6 +50,20 @@ func (pk *Packing) UseEngine(name string, e Engine, firstEmpty bool) error {
 	return nil
 }
 
+// CheckSplit reports a count that cannot be split into subtrees
+// (--split-depth, --shard, --checkpoint, --resume): those walk Algorithm
+// C's tree, which copies and ranges of pieces and BurrTools files (burr)
+// do not have, and count all solutions (count without unique).
+func (pk *Packing) CheckSplit(burr, count, unique bool) error {
+	switch {
+	case pk.Ranges != nil || burr:
+		return opterr.Errorf("--split-depth", "--split-depth, --shard, --checkpoint and --resume walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
+	case !count || unique:
+		return opterr.Errorf("--split-depth", "--split-depth, --shard, --checkpoint and --resume are for --count without --unique")
+	}
+	return nil
+}
+
 // WriteDLX writes the exact cover problem in Knuth's DLX format (pack
 // --dlx): with unique, the problem restricted to one solution of each
 // symmetry class (RestrictedProblem).

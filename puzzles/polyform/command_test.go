@@ -210,3 +210,29 @@ func TestChooseAuto(t *testing.T) {
 		t.Errorf("copies and ranges: %v, %+v (auto does not apply)", err, o.Auto)
 	}
 }
+
+func TestCheckSplit(t *testing.T) {
+	pk, err := Load("pentomino-3x20", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranges, err := Load("pentomino-3x20", "F*0-12,I*0-12,L*0-12,N*0-12,P*0-12,T*0-12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		pk                  *Packing
+		burr, count, unique bool
+		ok                  bool
+	}{
+		{pk, false, true, false, true},
+		{pk, false, false, false, false},
+		{pk, false, true, true, false},
+		{pk, true, true, false, false},
+		{ranges, false, true, false, false},
+	} {
+		if err := tc.pk.CheckSplit(tc.burr, tc.count, tc.unique); (err == nil) != tc.ok || err != nil && !opterr.Is(err) {
+			t.Errorf("burr %t count %t unique %t ranges %t: %v", tc.burr, tc.count, tc.unique, tc.pk.Ranges != nil, err)
+		}
+	}
+}
