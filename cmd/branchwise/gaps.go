@@ -5,10 +5,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/gaps"
-	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 )
@@ -42,10 +40,9 @@ func newGapsSolveCmd(e *env) *cobra.Command {
 	var (
 		seed          int64
 		cols          int
-		algo, store   string
+		algo          string
 		asJSON, quiet bool
-		lim           search.Limits
-		workers       int
+		o             gaps.SolveOptions
 	)
 	c := &cobra.Command{
 		Use:   "solve [DEAL] [--seed S --columns K] [flags]",
@@ -61,21 +58,19 @@ dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 		Example: `  branchwise gaps solve deal.txt --algo astar+dl --json`,
 		Args:    cliflag.ArgsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			if err := gaps.CheckAlgorithm(algo); err != nil {
-				return err
-			}
-			if _, err := dedup.New(store); err != nil {
+			if err := o.Check(algo); err != nil {
 				return err
 			}
 			d, src, err := gapsDealArgs(c, args, seed, cols)
 			if err != nil {
 				return err
 			}
-			cliflag.SetGCLimit(lim, 1)
-			ctx, cancel := cliflag.Context(e.ctx, lim)
+			cliflag.SetGCLimit(o.Limits, 1)
+			ctx, cancel := cliflag.Context(e.ctx, o.Limits)
 			defer cancel()
 			prog := cliflag.NewProgress(e.stderr)
-			rep, err := gaps.SolveReport(ctx, d, src, algo, gaps.SolveOptions{Limits: lim, Store: store, Workers: workers, Progress: func(n int64) { prog.Printf("%d nodes", n) }})
+			o.Progress = func(n int64) { prog.Printf("%d nodes", n) }
+			rep, err := gaps.SolveReport(ctx, d, src, algo, o)
 			prog.Done()
 			if err != nil {
 				return err
@@ -88,12 +83,12 @@ dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 	cliflag.AddSeed(fs, &seed)
 	fs.IntVar(&cols, "columns", 6, "columns k of a --seed deal (4..13)")
 	fs.StringVar(&algo, "algo", gaps.Auto, "algorithm: "+strings.Join(gaps.Algorithms, ", ")+" (+dl: deadlock detection)")
-	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
+	fs.StringVar(&o.Store, "dedup", "hash", "duplicate store: hash or trie")
 	fs.BoolVarP(&quiet, "quiet", "q", false, "print the verdict and counts without the moves")
-	fs.IntVarP(&workers, "workers", "j", 1, "goroutines searching the deal together (the decide algorithms)")
-	cliflag.AddMaxCPU(fs, &lim, "stop after this much CPU time of the process (0: no limit)")
+	fs.IntVarP(&o.Workers, "workers", "j", 1, "goroutines searching the deal together (the decide algorithms)")
+	cliflag.AddMaxCPU(fs, &o.Limits, "stop after this much CPU time of the process (0: no limit)")
 	cliflag.AddJSON(fs, &asJSON)
-	cliflag.AddLimits(fs, &lim)
+	cliflag.AddLimits(fs, &o.Limits)
 	return c
 }
 
@@ -101,11 +96,8 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 	var (
 		seed            int64
 		colText, algos  string
-		store, decider  string
-		deals, workers  int
-		dealWorkers     int
+		job             gaps.SurveySizes
 		asJSON, verbose bool
-		lim             search.Limits
 		lf              shard.Checkpointing
 	)
 	c := &cobra.Command{
@@ -128,16 +120,15 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 			if algos != "" {
 				names = strings.Split(algos, ",")
 			}
+			lim := &job.Solve.Limits
 			if lim.MaxMem == 0 {
 				lim.MaxMem = 1 << 30
 			}
-			job := gaps.SurveySizes{ToColumns: hi, SurveyOptions: gaps.SurveyOptions{Columns: lo, Seed: uint64(seed), Deals: deals, Workers: workers,
-				Decider: decider, Algorithms: names, MaxTime: lim.MaxTime,
-				Solve: gaps.SolveOptions{Limits: lim, Store: store, Workers: dealWorkers}}}
+			job.Columns, job.ToColumns, job.Seed, job.Algorithms, job.MaxTime = lo, hi, uint64(seed), names, lim.MaxTime
 			if err := job.Check(); err != nil {
 				return err
 			}
-			cliflag.SetGCLimit(lim, workers)
+			cliflag.SetGCLimit(*lim, job.Workers)
 			spec, err := job.LedgerSpec()
 			if err != nil {
 				return err
@@ -149,7 +140,7 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 			prog := cliflag.NewProgress(e.stderr)
 			job.Ledger, job.ShardI, job.ShardN = ledger, slot.I, slot.N
 			job.Progress = func(k, done int, r gaps.DealOutcome) {
-				prog.Printf("%d columns: %d/%d deals", k, done, deals)
+				prog.Printf("%d columns: %d/%d deals", k, done, job.Deals)
 				if verbose {
 					fmt.Fprintln(e.stderr, r.Line(k))
 				}
@@ -165,7 +156,7 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 				return err
 			}
 			if asJSON {
-				if err := cliflag.WriteJSON(e.stdout, map[string]any{"seed": seed, "deals": deals, "sizes": sizes}); err != nil {
+				if err := cliflag.WriteJSON(e.stdout, map[string]any{"seed": seed, "deals": job.Deals, "sizes": sizes}); err != nil {
 					return err
 				}
 			}
@@ -175,16 +166,16 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 	fs := c.Flags()
 	cliflag.AddSeed(fs, &seed)
 	fs.StringVar(&colText, "columns", "4..8", "columns: K or K1..K2")
-	fs.IntVar(&deals, "deals", 100, "deals per size")
+	fs.IntVar(&job.Deals, "deals", 100, "deals per size")
 	fs.StringVar(&algos, "algos", "priority1,priority2,dfs-aces-first,dfs-aces-last", "algorithms run on the solvable deals, comma-separated (empty: none)")
-	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
-	fs.StringVar(&decider, "decider", gaps.Auto, "decider: auto (decide, then decide-stubborn-dfs), decide, decide-reach (reachability test and forced moves), decide-stubborn[-dfs] (and stubborn sets), or a portfolio a,b sharing the time")
-	cliflag.AddMaxCPU(fs, &lim, "stop each deal after this much CPU time of the process (needs -j 1; 0: no limit)")
+	fs.StringVar(&job.Solve.Store, "dedup", "hash", "duplicate store: hash or trie")
+	fs.StringVar(&job.Decider, "decider", gaps.Auto, "decider: auto (decide, then decide-stubborn-dfs), decide, decide-reach (reachability test and forced moves), decide-stubborn[-dfs] (and stubborn sets), or a portfolio a,b sharing the time")
+	cliflag.AddMaxCPU(fs, &job.Solve.Limits, "stop each deal after this much CPU time of the process (needs -j 1; 0: no limit)")
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print one line per deal on standard error")
-	cliflag.AddWorkers(fs, &workers)
-	fs.IntVar(&dealWorkers, "deal-workers", 1, "goroutines deciding each deal together (with -j deals at once)")
+	cliflag.AddWorkers(fs, &job.Workers)
+	fs.IntVar(&job.Solve.Workers, "deal-workers", 1, "goroutines deciding each deal together (with -j deals at once)")
 	cliflag.AddJSON(fs, &asJSON)
-	cliflag.AddLimits(fs, &lim)
+	cliflag.AddLimits(fs, &job.Solve.Limits)
 	addLedgerFlags(fs, &lf, "deal")
 	return c
 }

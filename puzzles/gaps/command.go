@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/opterr"
 )
 
@@ -44,6 +45,17 @@ func WriteDeal(w io.Writer, d Deal, format string) error {
 		return err
 	}
 	return opterr.Errorf("--format", "--format %q: want text or solvitaire", format)
+}
+
+// Check reports an unknown algorithm (CheckAlgorithm) or duplicate store
+// (dedup.New) as option errors, before a deal is read; Solve checks them
+// again.
+func (o SolveOptions) Check(algo string) error {
+	if err := CheckAlgorithm(algo); err != nil {
+		return err
+	}
+	_, err := dedup.New(o.Store)
+	return err
 }
 
 // SolveReport solves deal d, named src, with algo (Solve) and sums up the

@@ -54,3 +54,16 @@ func TestSolveReport(t *testing.T) {
 		t.Errorf("unknown algorithm: %v", err)
 	}
 }
+
+func TestSolveOptionsCheck(t *testing.T) {
+	if err := (SolveOptions{Store: "trie"}).Check("astar+dl"); err != nil {
+		t.Errorf("astar+dl on a trie: %v", err)
+	}
+	for _, tc := range []struct {
+		store, algo string
+	}{{"hash", "nope"}, {"heap", "astar"}} {
+		if err := (SolveOptions{Store: tc.store}).Check(tc.algo); !opterr.Is(err) {
+			t.Errorf("%+v: %v, want an option error", tc, err)
+		}
+	}
+}
