@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"time"
 
@@ -118,7 +117,7 @@ func (t *tilesPDB) setup(e *env, s tiles.Setup, maxMem int64) (tiles.Setup, erro
 func newTilesKorf24Cmd(e *env) *cobra.Command {
 	var t tilesPDB
 	var which string
-	var lim search.Limits
+	var o tiles.Korf24Options
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "korf24 [flags]",
@@ -134,25 +133,22 @@ whole run.`,
 			if err != nil {
 				return err
 			}
-			ctx, cancel := cliflag.Context(e.ctx, lim)
+			ctx, cancel := cliflag.Context(e.ctx, o.Limits)
 			defer cancel()
-			if t.workers < 1 {
+			if o.Workers < 1 {
 				return usagef("workers must be at least 1")
 			}
-			s, err := t.setup(e, tiles.Setup{}, lim.MaxMem)
+			s, err := t.setup(e, tiles.Setup{}, o.MaxMem)
 			if err != nil {
 				return err
 			}
-			h, err := tiles.LoadHeuristic(ctx, "pdb6666", s.Load, s.Built, s.Notes)
-			if err != nil {
+			if o.Heuristic, err = tiles.LoadHeuristic(ctx, "pdb6666", s.Load, s.Built, s.Notes); err != nil {
 				return err
 			}
-			res, err := tiles.RunKorf24(ctx, tiles.Korf24Options{Instances: sel, Heuristic: h, Workers: t.workers, Limits: lim,
-				Done: func(s tiles.Solution) {
-					if !asJSON {
-						fmt.Fprintf(e.stderr, "#%s %s length %d (published %d), %d nodes, %.1f s\n", s.Name, s.Status, s.Length, s.Optimal, s.Generated, s.Seconds)
-					}
-				}})
+			if o.Instances = sel; !asJSON {
+				o.Log = e.stderr
+			}
+			res, err := tiles.RunKorf24(ctx, o)
 			if err != nil {
 				return err
 			}
@@ -169,9 +165,9 @@ whole run.`,
 	fs.StringVar(&which, "instances", "1-50", "instances to run: numbers and ranges, e.g. 1,3,25 or 1-10")
 	t.pf.add(fs)
 	fs.BoolVar(&t.noReflect, "no-reflect", false, "leave out the lookup of the board reflected about the diagonal")
-	cliflag.AddWorkers(fs, &t.workers)
+	cliflag.AddWorkers(fs, &o.Workers)
 	cliflag.AddJSON(fs, &asJSON)
-	cliflag.AddLimits(fs, &lim)
+	cliflag.AddLimits(fs, &o.Limits)
 	return c
 }
 

@@ -121,12 +121,23 @@ func (p *Progress) Done() {
 	p.width = 0
 }
 
+// stdinName names standard input in messages, for the file name "-".
+const stdinName = "<stdin>"
+
+// InputName is what messages call the file name: stdinName for "-".
+func InputName(name string) string {
+	if name == "-" {
+		return stdinName
+	}
+	return name
+}
+
 // ReadFile reads the file name with read, which names the file in its
 // errors. With stdin not nil, name "-" reads stdin instead, named
 // "<stdin>".
 func ReadFile[T any](name string, stdin io.Reader, read func(io.Reader, string) (T, error)) (T, error) {
 	if name == "-" && stdin != nil {
-		return read(stdin, "<stdin>")
+		return read(stdin, stdinName)
 	}
 	f, err := os.Open(name)
 	if err != nil {

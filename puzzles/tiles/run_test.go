@@ -124,7 +124,11 @@ func TestRunKorf100Ledger(t *testing.T) {
 // TestRunKorf24Limit: a node limit stops the first instance, reported
 // stopped and not counted as differing.
 func TestRunKorf24Limit(t *testing.T) {
-	res, err := RunKorf24(context.Background(), Korf24Options{Instances: []int{1, 2}, Workers: 1, Limits: search.Limits{MaxNodes: 1000}})
+	var log bytes.Buffer
+	res, err := RunKorf24(context.Background(), Korf24Options{Instances: []int{1, 2}, Workers: 1, Limits: search.Limits{MaxNodes: 1000}, Log: &log})
+	if lines := strings.Split(log.String(), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[0], "#1 stopped length 0 (published ") || !strings.HasPrefix(lines[1], "#2 stopped ") {
+		t.Errorf("log %q", log.String())
+	}
 	if err != nil || len(res.Instances) != 2 || res.Instances[0].Status != "stopped" || res.Err() != nil || res.Instances[1].Optimal != Korf24()[1].Optimal {
 		t.Fatalf("%+v, %v", res, err)
 	}
