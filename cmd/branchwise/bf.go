@@ -46,7 +46,7 @@ func reportBF(e *env, f *bfFlags, what string, g *branching.Graph) error {
 		return usagef("--depth must be between 0 and 100000")
 	}
 	rep := branching.NewReport(what, g, f.depth)
-	return outputSVG(e, f.asJSON, &rep, f.svg)
+	return cliflag.OutputSVG(e.stdout, f.asJSON, &rep, f.svg)
 }
 
 func newBFTilesCmd(e *env) *cobra.Command {

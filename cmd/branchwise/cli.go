@@ -96,37 +96,9 @@ Ctrl-C stops a search and prints what it found so far (exit status 130).`,
 	return root
 }
 
-// tabler is a result that prints itself as text.
-type tabler interface{ WriteTable(io.Writer) error }
-
-// output prints rep as one JSON object or as its table.
-func output(e *env, asJSON bool, rep tabler) error {
-	if asJSON {
-		return cliflag.WriteJSON(e.stdout, rep)
-	}
-	return rep.WriteTable(e.stdout)
-}
-
-// svgTabler is a result that also draws itself.
-type svgTabler interface {
-	tabler
-	WriteSVG(io.Writer) error
-}
-
-// outputSVG draws rep to the file svg when one is named (--svg), then
-// prints it (output).
-func outputSVG(e *env, asJSON bool, rep svgTabler, svg string) error {
-	if svg != "" {
-		if err := cliflag.CreateFile(svg, rep.WriteSVG); err != nil {
-			return err
-		}
-	}
-	return output(e, asJSON, rep)
-}
-
-// outputDone is output, then interrupted.
-func outputDone(e *env, asJSON bool, rep tabler) error {
-	if err := output(e, asJSON, rep); err != nil {
+// outputDone prints rep (cliflag.Output), then returns interrupted.
+func outputDone(e *env, asJSON bool, rep cliflag.Table) error {
+	if err := cliflag.Output(e.stdout, asJSON, rep); err != nil {
 		return err
 	}
 	return interrupted(e)

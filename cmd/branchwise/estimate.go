@@ -150,7 +150,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	case err != nil:
 		return errInterrupted
 	}
-	if err := outputSVG(e, f.asJSON, &rep, f.svg); err != nil {
+	if err := cliflag.OutputSVG(e.stdout, f.asJSON, &rep, f.svg); err != nil {
 		return err
 	}
 	if rep.Status.Early() {
@@ -171,7 +171,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		return errInterrupted
 	}
 	fmt.Fprintf(e.stdout, "\n--strategy %s, seed %d:\n", f.compare, job.Options.Seed)
-	if err := outputSVG(e, f.asJSON, &rep2, ""); err != nil {
+	if err := cliflag.OutputSVG(e.stdout, f.asJSON, &rep2, ""); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "solutions under the two rules: %s\n", estimate.Agree(rep.Solutions, rep2.Solutions).Text())

@@ -122,7 +122,7 @@ factor, by which the sorted strategy orders the clues.`,
 			if e.ctx.Err() != nil {
 				defer func() { err = errInterrupted }()
 			}
-			return output(e, asJSON, &rep)
+			return cliflag.Output(e.stdout, asJSON, &rep)
 		},
 	}
 	cliflag.AddJSON(c.Flags(), &asJSON)
@@ -308,5 +308,5 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 	}
 	rep.WriteDisagreements(e.stderr)
 	prog.Done()
-	return outputSVG(e, f.asJSON, &rep, f.svg)
+	return cliflag.OutputSVG(e.stdout, f.asJSON, &rep, f.svg)
 }

@@ -106,7 +106,7 @@ func newQueueCollectCmd(e *env) *cobra.Command {
 			if !asJSON {
 				fmt.Fprintf(e.stdout, "job %s: %d results, %d subtrees split, %d copies dropped\n", job, pr.Results, pr.Splits, pr.Duplicates)
 			}
-			return printTotal(e, t, asJSON)
+			return cliflag.Output(e.stdout, asJSON, t)
 		},
 	}
 	fs := c.Flags()

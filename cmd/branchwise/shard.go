@@ -42,15 +42,7 @@ func runSharded(e *env, ctx context.Context, spec polyform.CountSpec, job shard.
 	case res.Out != "":
 		return res.WriteSummary(e.stdout)
 	}
-	return printTotal(e, shard.TotalOf(res.File), asJSON)
-}
-
-// printTotal prints a merged count.
-func printTotal(e *env, t *shard.Total, asJSON bool) error {
-	if asJSON {
-		return cliflag.WriteJSON(e.stdout, t)
-	}
-	return t.WriteTable(e.stdout)
+	return cliflag.Output(e.stdout, asJSON, shard.TotalOf(res.File))
 }
 
 // addLedgerFlags declares --checkpoint, --resume and --shard of a command
@@ -94,7 +86,7 @@ Checkpoints (tiles korf100, gaps survey) merge into --out FILE, which
 			if err != nil {
 				return err
 			}
-			return printTotal(e, t, asJSON)
+			return cliflag.Output(e.stdout, asJSON, t)
 		},
 	}
 	cliflag.AddJSON(c.Flags(), &asJSON)

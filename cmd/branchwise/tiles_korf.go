@@ -69,7 +69,7 @@ the mean length relative to the optimum.`,
 			if err != nil {
 				return err
 			}
-			if err := output(e, f.asJSON, &res); err != nil {
+			if err := cliflag.Output(e.stdout, f.asJSON, &res); err != nil {
 				return err
 			}
 			if res.Interrupted {
@@ -152,7 +152,7 @@ whole run.`,
 			if err != nil {
 				return err
 			}
-			if err := output(e, asJSON, &res); err != nil {
+			if err := cliflag.Output(e.stdout, asJSON, &res); err != nil {
 				return err
 			}
 			if err := res.Err(); err != nil {

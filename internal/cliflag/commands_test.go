@@ -2,7 +2,10 @@ package cliflag
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -156,5 +159,38 @@ func TestProgressFunc(t *testing.T) {
 	}
 	if (&Progress{Enabled: true, w: io.Discard}).Func() == nil {
 		t.Error("an enabled line has no Printf")
+	}
+}
+
+// drawing is a result for Output's tests.
+type drawing struct {
+	N int `json:"n"`
+}
+
+func (d drawing) WriteTable(w io.Writer) error { _, err := fmt.Fprintf(w, "n %d\n", d.N); return err }
+func (d drawing) WriteSVG(w io.Writer) error   { _, err := io.WriteString(w, "<svg/>"); return err }
+
+func TestOutput(t *testing.T) {
+	var b strings.Builder
+	if err := Output(&b, false, drawing{3}); err != nil || b.String() != "n 3\n" {
+		t.Errorf("table: %q, %v", b.String(), err)
+	}
+	b.Reset()
+	if err := Output(&b, true, drawing{3}); err != nil || b.String() != "{\n  \"n\": 3\n}\n" {
+		t.Errorf("JSON: %q, %v", b.String(), err)
+	}
+	svg := filepath.Join(t.TempDir(), "d.svg")
+	b.Reset()
+	if err := OutputSVG(&b, false, drawing{4}, svg); err != nil || b.String() != "n 4\n" {
+		t.Errorf("with SVG: %q, %v", b.String(), err)
+	}
+	if data, err := os.ReadFile(svg); err != nil || string(data) != "<svg/>" {
+		t.Errorf("SVG file: %q, %v", data, err)
+	}
+	if err := OutputSVG(&b, false, drawing{4}, filepath.Join(svg, "no", "dir.svg")); err == nil {
+		t.Error("an SVG file in a missing directory was written")
+	}
+	if InputName("-") != "<stdin>" || InputName("a.txt") != "a.txt" {
+		t.Error("InputName")
 	}
 }

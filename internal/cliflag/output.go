@@ -18,6 +18,35 @@ func WriteJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// Table is a result that prints itself as text.
+type Table interface{ WriteTable(io.Writer) error }
+
+// Output prints rep to w as one JSON object (asJSON: WriteJSON) or as its
+// table.
+func Output(w io.Writer, asJSON bool, rep Table) error {
+	if asJSON {
+		return WriteJSON(w, rep)
+	}
+	return rep.WriteTable(w)
+}
+
+// Drawing is a result that also draws itself.
+type Drawing interface {
+	Table
+	WriteSVG(io.Writer) error
+}
+
+// OutputSVG draws rep to the file svg when one is named (--svg), then
+// prints it (Output).
+func OutputSVG(w io.Writer, asJSON bool, rep Drawing, svg string) error {
+	if svg != "" {
+		if err := CreateFile(svg, rep.WriteSVG); err != nil {
+			return err
+		}
+	}
+	return Output(w, asJSON, rep)
+}
+
 // CreateFile creates the file name and writes it with write (--svg,
 // --dlx).
 func CreateFile(name string, write func(io.Writer) error) error {
