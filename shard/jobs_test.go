@@ -71,3 +71,14 @@ func TestCheckpointing(t *testing.T) {
 		t.Errorf("nil Finish: %v, %q", err, msg.String())
 	}
 }
+
+func TestCountJobSplit(t *testing.T) {
+	if (CountJob{MaxDepth: 3, Workers: 2, Out: "x"}).Split() {
+		t.Error("a whole count is split")
+	}
+	for _, j := range []CountJob{{SplitDepth: "auto"}, {Shard: "0/2"}, {Checkpoint: "c"}, {Resume: "c"}} {
+		if !j.Split() {
+			t.Errorf("%+v is not split", j)
+		}
+	}
+}

@@ -112,7 +112,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		}
 		f.spec.CellsOnly, f.spec.DeadRegions = true, true
 	}
-	if shardActive(f.shard) {
+	if f.shard.Split() {
 		if job.Method != "exact" || f.subtree != "" {
 			return usagef("--split-depth, --shard, --checkpoint and --resume are for --method exact without --subtree")
 		}

@@ -107,7 +107,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	}
 	ctx, cancel := cliflag.Context(e.ctx, search.Limits{MaxTime: f.maxTime})
 	defer cancel()
-	if shardActive(f.shard) {
+	if f.shard.Split() {
 		if err := pk.CheckSplit(burr, f.count, f.unique); err != nil {
 			return err
 		}

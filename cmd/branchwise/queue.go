@@ -43,10 +43,7 @@ func newQueuePushCmd(e *env) *cobra.Command {
 		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			spec.Puzzle = args[0]
-			if err := spec.ReadBoardText(); err != nil {
-				return err
-			}
-			newTree, hash, err := spec.Build()
+			newTree, hash, err := spec.Prepare()
 			if err != nil {
 				return err
 			}

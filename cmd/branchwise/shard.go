@@ -21,10 +21,6 @@ func addShardFlags(fs *pflag.FlagSet, f *shard.CountJob) {
 	fs.StringVar(&f.Resume, "resume", "", "continue the count in this checkpoint file")
 }
 
-func shardActive(f shard.CountJob) bool {
-	return f.SplitDepth != "" || f.Shard != "" || f.Checkpoint != "" || f.Resume != ""
-}
-
 // runSharded counts spec's tree to maxDepth as --split-depth, --shard,
 // --checkpoint and --resume say: one shard to its file, or the whole count
 // printed as a table.

@@ -214,13 +214,10 @@ func (pk *Packing) CountWatched(ctx context.Context, o RunOptions, w CountWatch)
 // file's text read into the spec and the job's spec and hash the spec's.
 // printf, if set, is given a progress line after each subtree.
 func (s CountSpec) CountShards(ctx context.Context, job shard.CountJob, getenv func(string) string, printf func(format string, args ...any)) (*shard.CountResult, error) {
-	if err := s.ReadBoardText(); err != nil {
-		return nil, err
-	}
 	if err := job.Check(getenv); err != nil {
 		return nil, err
 	}
-	newTree, hash, err := s.Build()
+	newTree, hash, err := s.Prepare()
 	if err != nil {
 		return nil, err
 	}

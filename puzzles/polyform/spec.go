@@ -99,6 +99,15 @@ func (s CountSpec) Build() (func() estimate.Tree, string, error) {
 	return pk.Tree(strat), shard.Hash(canon.Bytes()), nil
 }
 
+// Prepare reads the board file's text into the spec (ReadBoardText), so
+// that it travels with it, and builds its tree and hash (Build).
+func (s *CountSpec) Prepare() (func() estimate.Tree, string, error) {
+	if err := s.ReadBoardText(); err != nil {
+		return nil, "", err
+	}
+	return s.Build()
+}
+
 // BuildCountSpec rebuilds the tree of a CountSpec in JSON (a queue job's):
 // the builder of the queue's workers.
 func BuildCountSpec(raw json.RawMessage) (func() estimate.Tree, string, error) {
