@@ -85,8 +85,7 @@ a smaller automaton, still correct (docs/branching.md).`,
 				return err
 			}
 			if fsmLen > 0 {
-				cliflag.SetGCLimit(lim, 1)
-				ctx, cancel := cliflag.Context(e.ctx, lim)
+				ctx, cancel := cliflag.Bound(e.ctx, lim, 1)
 				defer cancel()
 				if g, what, err = fsmGraph(e, ctx, tiles.LearnFSM, fsmLen, lim, true, b.Explore); err != nil {
 					return err
@@ -122,8 +121,7 @@ move strings up to length L (Taylor and Korf 1993); limits as for bf tiles.`,
 			if fsmLen == 0 {
 				return reportBF(e, &f, "Rubik's Cube, 18 moves, same face and opposite-face order pruned", rubik.TypeGraph())
 			}
-			cliflag.SetGCLimit(lim, 1)
-			ctx, cancel := cliflag.Context(e.ctx, lim)
+			ctx, cancel := cliflag.Bound(e.ctx, lim, 1)
 			defer cancel()
 			g, what, err := fsmGraph(e, ctx, rubik.LearnFSM, fsmLen, lim, false, rubik.TypeGraphFSM)
 			if err != nil {

@@ -65,8 +65,7 @@ dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 			if err != nil {
 				return err
 			}
-			cliflag.SetGCLimit(o.Limits, 1)
-			ctx, cancel := cliflag.Context(e.ctx, o.Limits)
+			ctx, cancel := cliflag.Bound(e.ctx, o.Limits, 1)
 			defer cancel()
 			prog := cliflag.NewProgress(e.stderr)
 			o.Progress = func(n int64) { prog.Printf("%d nodes", n) }

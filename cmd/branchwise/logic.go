@@ -35,11 +35,9 @@ The format and the commands: docs/logicgrid.md.`,
 }
 
 type logicSolveFlags struct {
-	opt             logicgrid.ReportOptions
-	strategy        string
-	asJSON          bool
-	explainMaxLines int
-	lim             search.Limits
+	opt      logicgrid.ReportOptions
+	strategy string
+	asJSON   bool
 }
 
 func newLogicSolveCmd(e *env) *cobra.Command {
@@ -58,12 +56,12 @@ counts them: the root, one per clue chosen, one per way tried.`,
 	fs.StringVar(&f.strategy, "strategy", "fewest", "clue choice: fewest, sorted or fixed")
 	fs.BoolVar(&f.opt.All, "all", false, "find and print every solution")
 	fs.BoolVar(&f.opt.Explain, "explain", false, "print the chain of choices and deductions")
-	fs.IntVar(&f.explainMaxLines, "explain-lines", 2000, "cut --explain after this many lines (0: no limit)")
+	fs.IntVar(&f.opt.ExplainLines, "explain-lines", 2000, "cut --explain after this many lines (0: no limit)")
 	fs.BoolVar(&f.opt.XCover, "xcover", false, "solve by exact cover with colours (package xcover) instead")
 	fs.BoolVar(&f.opt.Propagate, "propagate", false, "narrow the grid at every node by what all ways of each clue agree on (beyond Igarashi et al. (2005))")
 	fs.BoolVar(&f.opt.CountGenerated, "generated", false, "also count, as the paper does, the nodes generated to measure branching factors")
 	cliflag.AddJSON(fs, &f.asJSON)
-	cliflag.AddLimits(fs, &f.lim)
+	cliflag.AddLimits(fs, &f.opt.Limits)
 	return c
 }
 
@@ -77,18 +75,10 @@ func runLogicSolve(e *env, file string, f logicSolveFlags) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := cliflag.Context(e.ctx, f.lim)
+	ctx, cancel := cliflag.Bound(e.ctx, o.Limits, 1)
 	defer cancel()
-	cliflag.SetGCLimit(f.lim, 1)
-	o.Limits, o.Grids = f.lim, f.asJSON
-	if err := o.Check(); err != nil {
-		return err
-	}
-	if o.Explain && !f.asJSON {
-		o.Trace = p.Explainer(e.stdout, f.explainMaxLines)
-	}
-	if !f.asJSON {
-		o.Show = func(n int, s logicgrid.Solution) { fmt.Fprintf(e.stdout, "solution %d:\n%s\n", n, p.Format(s)) }
+	if o.Grids = f.asJSON; !f.asJSON {
+		o.Text = e.stdout
 	}
 	rep, err := logicgrid.SolveReport(ctx, p, file, o)
 	if err != nil {
@@ -112,9 +102,8 @@ factor, by which the sorted strategy orders the clues.`,
 			if err != nil {
 				return err
 			}
-			ctx, cancel := cliflag.Context(e.ctx, lim)
+			ctx, cancel := cliflag.Bound(e.ctx, lim, 1)
 			defer cancel()
-			cliflag.SetGCLimit(lim, 1)
 			rep, stopped := logicgrid.BranchingReport(ctx, p, args[0], lim)
 			if stopped != nil {
 				defer fmt.Fprintf(e.stderr, "branchwise: logic bf: stopped (%v): clues not counted show 0 ways\n", stopped)

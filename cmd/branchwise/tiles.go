@@ -63,8 +63,7 @@ func (f *tilesFlags) options() (tiles.SolveOptions, error) {
 // error) and the pattern databases. gcShare is the limits' share of the
 // heap's goal (search.Limits.SetGCLimit).
 func (f *tilesFlags) start(e *env, o *tiles.SolveOptions, gcShare int) (context.Context, context.CancelFunc, error) {
-	cliflag.SetGCLimit(f.lim, gcShare)
-	ctx, cancel := cliflag.Context(e.ctx, f.lim)
+	ctx, cancel := cliflag.Bound(e.ctx, f.lim, gcShare)
 	s, err := f.pdb.setup(e, f.setup, f.lim.MaxMem)
 	if err == nil {
 		s.Learn, s.Note = heapLimited, func(note string) { fmt.Fprintln(e.stderr, "branchwise: "+note) }

@@ -1,6 +1,7 @@
 package cliflag
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
 )
 
@@ -192,5 +194,18 @@ func TestOutput(t *testing.T) {
 	}
 	if InputName("-") != "<stdin>" || InputName("a.txt") != "a.txt" {
 		t.Error("InputName")
+	}
+}
+
+func TestBound(t *testing.T) {
+	ctx, cancel := Bound(context.Background(), search.Limits{MaxTime: time.Hour}, 2)
+	defer cancel()
+	if d, ok := ctx.Deadline(); !ok || time.Until(d) < 59*time.Minute {
+		t.Errorf("deadline %v, %t", d, ok)
+	}
+	ctx2, cancel2 := Bound(context.Background(), search.Limits{}, 1)
+	cancel2()
+	if _, ok := ctx2.Deadline(); ok || ctx2.Err() == nil {
+		t.Error("no time limit: a deadline, or cancel did not cancel")
 	}
 }

@@ -62,6 +62,13 @@ func Context(ctx context.Context, l search.Limits) (context.Context, context.Can
 	return context.WithCancel(ctx)
 }
 
+// Bound is Context with the heap kept within what workers searches of
+// l.MaxMem each may hold (SetGCLimit): the limits of a command's run.
+func Bound(ctx context.Context, l search.Limits, workers int) (context.Context, context.CancelFunc) {
+	SetGCLimit(l, workers)
+	return Context(ctx, l)
+}
+
 // AddJSON declares --json.
 func AddJSON(fs *pflag.FlagSet, p *bool) {
 	fs.BoolVar(p, "json", false, "print one JSON object instead of tables")

@@ -45,6 +45,12 @@ type ReportOptions struct {
 	// Explain says that an explanation of the search is asked for (Trace
 	// prints it, when set).
 	Explain bool
+	// Text, if set, is given what the solve command prints above the
+	// report's table: with All each solution as it is found (unless Show
+	// is set), and with Explain the explanation (unless Trace is set), cut
+	// after ExplainLines lines (0: no limit).
+	Text         io.Writer
+	ExplainLines int
 }
 
 // Check reports options that exclude each other.
@@ -81,6 +87,12 @@ type Report struct {
 func SolveReport(ctx context.Context, p *Puzzle, name string, o ReportOptions) (Report, error) {
 	if err := o.Check(); err != nil {
 		return Report{}, err
+	}
+	if o.Text != nil && o.Explain && o.Trace == nil {
+		o.Trace = p.Explainer(o.Text, o.ExplainLines)
+	}
+	if o.Text != nil && o.Show == nil {
+		o.Show = func(n int, s Solution) { fmt.Fprintf(o.Text, "solution %d:\n%s\n", n, p.Format(s)) }
 	}
 	opt := o.Options
 	opt.Keep, opt.MaxSolutions = 2, 2

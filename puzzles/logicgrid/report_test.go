@@ -144,3 +144,23 @@ func TestWriteDisagreements(t *testing.T) {
 		t.Errorf("got %q", b.String())
 	}
 }
+
+// TestSolveReportText: with Text the solutions and the explanation go to
+// the writer, the explanation cut after ExplainLines lines.
+func TestSolveReportText(t *testing.T) {
+	p, err := ParseFile("testdata/einstein.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	rep, err := SolveReport(context.Background(), p, "e", ReportOptions{Options: Options{Strategy: xcover.Fewest}, All: true, Text: &text})
+	if err != nil || rep.Solutions != 1 || !strings.HasPrefix(text.String(), "solution 1:\n") || !strings.Contains(text.String(), "zebra") {
+		t.Fatalf("%v:\n%s", err, text.String())
+	}
+	var full, cut bytes.Buffer
+	SolveReport(context.Background(), p, "e", ReportOptions{Options: Options{Strategy: xcover.Fewest}, Explain: true, Text: &full})
+	SolveReport(context.Background(), p, "e", ReportOptions{Options: Options{Strategy: xcover.Fewest}, Explain: true, Text: &cut, ExplainLines: 5})
+	if n, m := strings.Count(full.String(), "\n"), strings.Count(cut.String(), "\n"); n <= 6 || m >= n || m > 6 {
+		t.Errorf("explanation: %d lines, %d cut after 5", n, m)
+	}
+}
