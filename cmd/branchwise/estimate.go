@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -127,13 +126,10 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		}
 	}
 	f.spec.Puzzle = arg
-	newTree, pk, strat, err := f.spec.EstimateTree(f.engine, f.spec.Strategy, path, f.symmetry)
+	newTree, err := f.spec.Estimator(&job, f.engine, path, f.symmetry)
 	if err != nil {
 		return err
 	}
-	job.Restricted = f.symmetry
-	job.Symmetries = len(pk.Symmetries())
-	job.NodeRate = func(ctx context.Context) float64 { return pk.NodeRate(ctx, strat, 500*time.Millisecond) }
 	prog := cliflag.NewProgress(e.stderr)
 	prog.Printf("%s: estimating (%s)...", arg, job.Method)
 	start := time.Now()

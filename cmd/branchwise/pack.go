@@ -135,28 +135,19 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		prog := cliflag.NewProgress(e.stderr)
 		rep = pk.CountWatched(ctx, o, polyform.CountWatch{Notes: e.stderr, Printf: prog.Func()})
 		prog.Done()
-	} else if rep, err = packList(e, ctx, pk, o, f); err != nil {
-		return err
+	} else {
+		var list *render.Listing
+		if !f.asJSON {
+			list = &render.Listing{W: e.stdout, Lead: f.all, Color: f.color}
+		}
+		var pics *polyform.Pictures
+		if rep, pics = pk.ListDrawn(ctx, o, list); f.svg != "" {
+			if err := cliflag.CreateFile(f.svg, pics.WriteSVG); err != nil {
+				return err
+			}
+		}
 	}
 	return outputDone(e, f.asJSON, &rep)
-}
-
-// packList prints the first solution, or all, or one of each class, and
-// draws them with --svg.
-func packList(e *env, ctx context.Context, pk *polyform.Packing, o polyform.RunOptions, f packFlags) (polyform.Report, error) {
-	pics := polyform.NewPictures(pk.Board, o.Name)
-	list := render.Listing{W: e.stdout, Lead: f.all, Color: f.color}
-	o.Show = func(labels []string) {
-		if !f.asJSON {
-			list.Write(pk.Board.Rows(labels))
-		}
-		pics.Add(labels)
-	}
-	rep := pk.List(ctx, o)
-	if f.svg != "" {
-		return rep, cliflag.CreateFile(f.svg, pics.WriteSVG)
-	}
-	return rep, nil
 }
 
 // addEngineFlags declares --engine and --strategy of pack and estimate

@@ -11,6 +11,7 @@ import (
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/xcover"
 )
@@ -140,6 +141,42 @@ func (s CountSpec) EstimateTree(engineName, strategy string, subtree []int, symm
 		newTree = estimate.Subtree(newTree, subtree)
 	}
 	return newTree, pk, strat, nil
+}
+
+// nodeRateTime is how long Estimator's node rate times a search: enough
+// for a steady rate, short beside an estimate.
+const nodeRateTime = 500 * time.Millisecond
+
+// Estimator makes the tree the estimators walk (EstimateTree, with the
+// spec's strategy) and readies job for it: whether it is restricted by
+// symmetry, the board's symmetries, and the node rate of a search by the
+// strategy, which tells the time an exhaustive count would take.
+func (s CountSpec) Estimator(job *estimate.Job, engine string, subtree []int, symmetry bool) (func() estimate.Tree, error) {
+	newTree, pk, strat, err := s.EstimateTree(engine, s.Strategy, subtree, symmetry)
+	if err != nil {
+		return nil, err
+	}
+	job.Restricted, job.Symmetries = symmetry, len(pk.Symmetries())
+	job.NodeRate = func(ctx context.Context) float64 { return pk.NodeRate(ctx, strat, nodeRateTime) }
+	return newTree, nil
+}
+
+// ListDrawn lists as List does, printing each solution shown with list
+// (unless list is nil) as the board's rows, and drawing it into the
+// pictures it returns (for an SVG file).
+func (pk *Packing) ListDrawn(ctx context.Context, o RunOptions, list *render.Listing) (Report, *Pictures) {
+	pics := NewPictures(pk.Board, o.Name)
+	show := o.Show
+	o.Show = func(labels []string) {
+		if list != nil {
+			list.Write(pk.Board.Rows(labels))
+		}
+		pics.Add(labels)
+		if show != nil {
+			show(labels)
+		}
+	}
+	return pk.List(ctx, o), pics
 }
 
 // CountWatch is what CountWatched shows of a count as it goes.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/xcover"
 )
@@ -234,5 +235,39 @@ func TestCheckSplit(t *testing.T) {
 		if err := tc.pk.CheckSplit(tc.burr, tc.count, tc.unique); (err == nil) != tc.ok || err != nil && !opterr.Is(err) {
 			t.Errorf("burr %t count %t unique %t ranges %t: %v", tc.burr, tc.count, tc.unique, tc.pk.Ranges != nil, err)
 		}
+	}
+}
+
+func TestEstimator(t *testing.T) {
+	var job estimate.Job
+	newTree, err := (CountSpec{Puzzle: "pentomino-3x20", Strategy: "fewest"}).Estimator(&job, "xcover", nil, false)
+	if err != nil || newTree == nil || job.Restricted || job.Symmetries != 4 || job.NodeRate == nil {
+		t.Fatalf("%v, %+v", err, job)
+	}
+	if r := job.NodeRate(context.Background()); r <= 0 {
+		t.Errorf("node rate %g", r)
+	}
+	if _, err := (CountSpec{Puzzle: "no-such-puzzle", Strategy: "fewest"}).Estimator(&job, "xcover", nil, false); err == nil {
+		t.Error("a missing puzzle made a tree")
+	}
+}
+
+func TestListDrawn(t *testing.T) {
+	pk, err := Load("pentomino-3x20", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, svg strings.Builder
+	shown := 0
+	rep, pics := pk.ListDrawn(context.Background(), RunOptions{Name: "p", Strategy: xcover.Fewest, Workers: 1, All: true, Show: func([]string) { shown++ }},
+		&render.Listing{W: &text, Lead: true})
+	if rep.Solutions != 8 || shown != 8 || strings.Count(text.String(), "\n") != 8*4 {
+		t.Errorf("%d solutions, %d shown, text:\n%s", rep.Solutions, shown, text.String())
+	}
+	if err := pics.WriteSVG(&svg); err != nil || !strings.HasPrefix(svg.String(), "<svg") {
+		t.Errorf("SVG: %v", err)
+	}
+	if rep, _ := pk.ListDrawn(context.Background(), RunOptions{Strategy: xcover.Fewest, Workers: 1}, nil); rep.Solutions != 1 {
+		t.Errorf("first: %d solutions", rep.Solutions)
 	}
 }
