@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/search"
@@ -106,6 +107,9 @@ type SolveAllOptions struct {
 	GoalText string
 	// Progress, if set, is the engines' progress on the instance named.
 	Progress func(name string, st *search.Stats)
+	// Printf, if set and Progress is not, is given a progress line: the
+	// instance's nodes generated and expanded and its time so far.
+	Printf func(format string, args ...any)
 	// Done, if set, is called after each instance.
 	Done func()
 	// Interrupt, if set, ends the loop after the instance during which it
@@ -132,8 +136,13 @@ func SolveAll(ctx context.Context, insts []Instance, o SolveAllOptions) (Solutio
 			return nil, err
 		}
 		opt := o.Solve
-		if o.Progress != nil {
+		switch {
+		case o.Progress != nil:
 			opt.Progress = func(st *search.Stats) { o.Progress(in.Name, st) }
+		case o.Printf != nil:
+			opt.Progress = func(st *search.Stats) {
+				o.Printf("%s: %d generated, %d expanded, %s", in.Name, st.Generated, st.Expanded, st.Elapsed.Round(time.Second))
+			}
 		}
 		r, err := Solve(ctx, in.Board, goal, opt)
 		if o.Done != nil {

@@ -137,3 +137,29 @@ func (s Setup) Apply(ctx context.Context, o *SolveOptions) error {
 	o.PDB, o.Workers = h, s.Workers
 	return nil
 }
+
+// ReadSized reads the instances of the solve command's arguments
+// (ReadArgs) on boards of size ("RxC"; "": square, from the tile count).
+func ReadSized(args []string, size string) ([]Instance, error) {
+	rows, cols, err := ParseSize(size)
+	if err != nil {
+		return nil, err
+	}
+	return ReadArgs(args, rows, cols)
+}
+
+// WriteRandom writes count random boards of size ("RxC") that reach
+// Korf's goal (RandomBoards, by seed; walk > 0: random walks of that many
+// moves), one a line as ReadArgs reads a file, numbered in a comment that
+// the shell drops when a line is pasted after "tiles solve".
+func WriteRandom(w io.Writer, size string, count, walk int, seed int64) error {
+	rows, cols, err := ParseSize(size)
+	if err != nil {
+		return err
+	}
+	boards, err := RandomBoards(Goal(rows, cols), count, walk, seed)
+	for i, b := range boards {
+		fmt.Fprintf(w, "%s  # %d\n", b, i+1)
+	}
+	return err
+}

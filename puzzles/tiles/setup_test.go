@@ -81,3 +81,25 @@ func TestSetup(t *testing.T) {
 		t.Errorf("a node limit cut the learning: %v, %d notes", err, notes)
 	}
 }
+
+func TestReadSizedWriteRandom(t *testing.T) {
+	var b strings.Builder
+	if err := WriteRandom(&b, "3x3", 3, 0, 7); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	want, _ := RandomBoards(Goal(3, 3), 3, 0, 7)
+	if len(lines) != 3 || lines[2] != want[2].String()+"  # 3" {
+		t.Fatalf("lines %q", lines)
+	}
+	insts, err := ReadSized(strings.Fields(strings.Split(lines[0], "#")[0]), "3x3")
+	if err != nil || len(insts) != 1 || insts[0].Board.String() != want[0].String() {
+		t.Errorf("read back: %v, %v", insts, err)
+	}
+	if _, err := ReadSized([]string{"1 0 2 3"}, "2y2"); err == nil {
+		t.Error("size 2y2 accepted")
+	}
+	if err := WriteRandom(&b, "0x0", 1, 0, 1); err == nil {
+		t.Error("size 0x0 accepted")
+	}
+}
