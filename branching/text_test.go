@@ -90,3 +90,16 @@ func TestLearnGraph(t *testing.T) {
 		t.Errorf("nothing learned: %v", err)
 	}
 }
+
+func TestCheckDepth(t *testing.T) {
+	for _, d := range []int{0, 20, MaxReportDepth} {
+		if err := CheckDepth(d); err != nil {
+			t.Errorf("depth %d: %v", d, err)
+		}
+	}
+	for _, d := range []int{-1, MaxReportDepth + 1} {
+		if err := CheckDepth(d); err == nil || err.Error() != "--depth must be between 0 and 100000" {
+			t.Errorf("depth %d: %v", d, err)
+		}
+	}
+}

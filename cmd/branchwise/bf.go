@@ -42,8 +42,8 @@ Edelkamp and Korf (1998). docs/branching.md.`,
 }
 
 func reportBF(e *env, f *bfFlags, what string, g *branching.Graph) error {
-	if f.depth < 0 || f.depth > 100000 {
-		return usagef("--depth must be between 0 and 100000")
+	if err := branching.CheckDepth(f.depth); err != nil {
+		return err
 	}
 	rep := branching.NewReport(what, g, f.depth)
 	return cliflag.OutputSVG(e.stdout, f.asJSON, &rep, f.svg)

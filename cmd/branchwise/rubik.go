@@ -118,10 +118,7 @@ func newRubikStatesCmd(e *env) *cobra.Command {
 			if err != nil || n < 0 {
 				return usagef("N %q: want a count", args[0])
 			}
-			for i := 0; i < n; i++ {
-				fmt.Fprintln(e.stdout, rubik.FormatSingmaster(rubik.RandomState(uint64(seed)+uint64(i))))
-			}
-			return nil
+			return rubik.WriteStates(e.stdout, n, uint64(seed))
 		},
 	}
 	cliflag.AddSeed(c.Flags(), &seed)

@@ -187,13 +187,7 @@ the mean length relative to the optimum.`,
 			}
 			sel = shard.Keep(sel, slot)
 			prog := cliflag.NewProgress(e.stderr)
-			done, nodes, start := 0, int64(0), time.Now()
-			done = len(ledger.Done())
-			run.Instances, run.Ledger = sel, ledger
-			run.Done = func(r tiles.KorfRun) {
-				done, nodes = done+1, nodes+r.Generated
-				prog.Printf("korf100: %d/%d instances done, %s nodes, %s", done, len(sel), cliflag.Count(nodes), time.Since(start).Round(time.Second))
-			}
+			run.Instances, run.Ledger, run.Printf = sel, ledger, prog.Func()
 			res, err := tiles.RunKorf100(ctx, run)
 			prog.Done()
 			if err := ledger.Finish(e.stderr, ctx.Err() != nil); err != nil {

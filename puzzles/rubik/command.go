@@ -2,6 +2,8 @@ package rubik
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"time"
 
 	"github.com/branchwise/branchwise/pdb"
@@ -81,4 +83,16 @@ func (j Job) RunBatch(ctx context.Context, each func(BatchCube)) (BatchSummary, 
 		return BatchSummary{}, err
 	}
 	return SolveBatch(ctx, j.Cubes, h, SolveOptions{Workers: j.Workers, Limits: j.Limits}, j.CubeCPU, each)
+}
+
+// WriteStates writes n cubes drawn uniformly from all reachable ones
+// (RandomState of seeds seed, seed+1, ...), one a line in Singmaster
+// notation (the states of rubik solve --random-state, for --batch).
+func WriteStates(w io.Writer, n int, seed uint64) error {
+	for i := 0; i < n; i++ {
+		if _, err := fmt.Fprintln(w, FormatSingmaster(RandomState(seed+uint64(i)))); err != nil {
+			return err
+		}
+	}
+	return nil
 }

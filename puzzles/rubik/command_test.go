@@ -38,3 +38,19 @@ func TestJob(t *testing.T) {
 		t.Errorf("batch in 10 MB: %v, built %d", err, built)
 	}
 }
+
+func TestWriteStates(t *testing.T) {
+	var b strings.Builder
+	if err := WriteStates(&b, 3, 5); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	for i, l := range lines {
+		if c, err := ParseSingmaster(l); err != nil || c != RandomState(uint64(5+i)) {
+			t.Errorf("line %d %q: %v", i, l, err)
+		}
+	}
+	if len(lines) != 3 {
+		t.Errorf("%d lines", len(lines))
+	}
+}
