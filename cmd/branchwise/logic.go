@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os/exec"
-	"strings"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
@@ -161,9 +159,6 @@ func runLogicImport(e *env, args []string, f logicImportFlags) error {
 	if err != nil {
 		return err
 	}
-	if len(qs) == 0 {
-		return fmt.Errorf("%s: no quint-t puzzles found", strings.Join(args, " "))
-	}
 	if !f.check {
 		return logicgrid.WriteQuint(e.stdout, f.out, qs)
 	}
@@ -238,9 +233,9 @@ func runLogicGenerate(e *env, f logicGenFlags) error {
 }
 
 type logicExpFlags struct {
-	opt                              logicgrid.ExperimentOptions
-	sizes, difficulties, svg, clingo string
-	asJSON                           bool
+	opt                      logicgrid.ExperimentOptions
+	sizes, difficulties, svg string
+	asJSON                   bool
 }
 
 func newLogicExperimentCmd(e *env) *cobra.Command {
@@ -264,7 +259,7 @@ puzzle with clingo and checks the solution (docs/logicgrid.md).`,
 	fs.IntVar(&f.opt.Count, "count", 10, "puzzles per size and difficulty")
 	cliflag.AddSeed(fs, &f.opt.Seed)
 	fs.Int64Var(&f.opt.MaxNodes, "max-nodes", 2_000_000, "node limit of every search")
-	fs.StringVar(&f.clingo, "clingo", "", "also run this clingo program and compare")
+	fs.StringVar(&f.opt.Clingo, "clingo", "", "also run this clingo program and compare")
 	fs.BoolVar(&f.opt.Propagate, "propagate", false, "add fewest with propagation (beyond Igarashi et al. (2005)), and compare it with clingo")
 	fs.StringVar(&f.svg, "svg", "", "draw the median nodes per strategy to this SVG file")
 	cliflag.AddJSON(fs, &f.asJSON)
@@ -279,11 +274,6 @@ func runLogicExperiment(e *env, f logicExpFlags) error {
 	f.opt.Difficulties, _ = cliflag.ParseInts(f.difficulties, 1)
 	if err := f.opt.Check(f.difficulties); err != nil {
 		return err
-	}
-	if f.clingo != "" {
-		if f.opt.Clingo, err = exec.LookPath(f.clingo); err != nil {
-			return fmt.Errorf("--clingo: %v", err)
-		}
 	}
 	prog := cliflag.NewProgress(e.stderr)
 	f.opt.Progress = func(size string, d, i int) { prog.Printf("%s d%d: puzzle %d/%d", size, d, i+1, f.opt.Count) }

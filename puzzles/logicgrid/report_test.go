@@ -164,3 +164,10 @@ func TestSolveReportText(t *testing.T) {
 		t.Errorf("explanation: %d lines, %d cut after 5", n, m)
 	}
 }
+
+func TestExperimentClingoMissing(t *testing.T) {
+	_, err := RunExperiment(context.Background(), ExperimentOptions{Count: 1, Clingo: "no-such-clingo-program"})
+	if err == nil || !strings.HasPrefix(err.Error(), "--clingo: ") {
+		t.Errorf("%v", err)
+	}
+}
