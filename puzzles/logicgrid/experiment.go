@@ -3,8 +3,8 @@ package logicgrid
 import (
 	"context"
 	"fmt"
-	"os/exec"
 	"math"
+	"os/exec"
 	"slices"
 
 	"github.com/branchwise/branchwise/internal/opterr"
