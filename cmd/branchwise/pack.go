@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io"
 	"strings"
 	"time"
@@ -12,7 +11,6 @@ import (
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
-	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -117,7 +115,8 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		return err
 	}
 	if f.burr.disassemble {
-		return runDisassemble(e, ctx, arg, f, pk, strat)
+		o := disassembly.Options{Strategy: strat, Limits: search.Limits{MaxNodes: int64(f.burr.maxNodes)}}
+		return disassembly.WriteFile(ctx, e.stdout, arg, f.problem-1, pk, o, f.burr.minLevel)
 	}
 	if f.dlx != "" {
 		return cliflag.CreateFile(f.dlx, func(w io.Writer) error { return pk.WriteDLX(w, f.unique) })
@@ -172,18 +171,4 @@ func addBurrFlags(fs *pflag.FlagSet, f *burrFlags) {
 	fs.BoolVar(&f.disassemble, "disassemble", false, "a .xmpuzzle file: count assemblies and solutions (those that come apart), with their levels, as BurrTools does")
 	fs.IntVar(&f.minLevel, "min-level", 0, "with --disassemble: print the solutions whose first level is at least this, with their moves")
 	fs.IntVar(&f.maxNodes, "max-positions", 0, "with --disassemble: at most this many positions per breadth-first search (0: no limit)")
-}
-
-// runDisassemble counts the assemblies of a BurrTools problem and takes
-// each apart.
-func runDisassemble(e *env, ctx context.Context, file string, f packFlags, pk *polyform.Packing, s xcover.Strategy) error {
-	if !polyform.IsBurrFile(file) {
-		return usagef("--disassemble is for BurrTools puzzle files")
-	}
-	pz, err := polyform.OpenBurr(file)
-	if err != nil {
-		return err
-	}
-	o := disassembly.Options{Strategy: s, Limits: search.Limits{MaxNodes: int64(f.burr.maxNodes)}}
-	return disassembly.WriteSolve(ctx, e.stdout, pz, f.problem-1, pk, o, f.burr.minLevel).Err
 }

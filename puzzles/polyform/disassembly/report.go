@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 )
 
@@ -26,6 +27,20 @@ func WriteSolve(ctx context.Context, w io.Writer, pz *polyform.BurrPuzzle, k int
 	})
 	c.WriteText(w)
 	return c
+}
+
+// WriteFile is WriteSolve on problem k (from 0) of the BurrTools puzzle
+// file, whose packing is pk; another kind of file is an option error
+// (--disassemble).
+func WriteFile(ctx context.Context, w io.Writer, file string, k int, pk *polyform.Packing, o Options, minLevel int) error {
+	if !polyform.IsBurrFile(file) {
+		return opterr.Errorf("--disassemble", "--disassemble is for BurrTools puzzle files")
+	}
+	pz, err := polyform.OpenBurr(file)
+	if err != nil {
+		return err
+	}
+	return WriteSolve(ctx, w, pz, k, pk, o, minLevel).Err
 }
 
 // WriteText prints the counts: what stopped the search early (the counts

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/search"
 )
@@ -37,5 +38,24 @@ func TestWriteSolve(t *testing.T) {
 	c = WriteSolve(context.Background(), &b, pz, 0, pk, Options{Limits: search.Limits{MaxNodes: 1}}, 0)
 	if !errors.Is(c.Err, search.ErrNodeLimit) || !strings.HasPrefix(b.String(), "stopped (") || strings.Contains(b.String(), "levels:") {
 		t.Errorf("stopped: %v\n%s", c.Err, b.String())
+	}
+}
+
+func TestWriteFile(t *testing.T) {
+	file := filepath.Join("..", "testdata", "burr", "caged8.xmpuzzle")
+	pz, err := polyform.OpenBurr(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk, err := pz.Packing(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteFile(context.Background(), &b, file, 0, pk, Options{}, 0); err != nil || !strings.HasPrefix(b.String(), "3 assemblies and 3 solutions\n") {
+		t.Errorf("%v:\n%s", err, b.String())
+	}
+	if err := WriteFile(context.Background(), &b, "board.txt", 0, pk, Options{}, 0); !opterr.Is(err) {
+		t.Errorf("a board file: %v", err)
 	}
 }
