@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,10 +16,10 @@ import (
 
 // Exit statuses.
 const (
-	exitOK          = 0
-	exitFailure     = 1
-	exitUsage       = 2
-	exitInterrupted = 130
+	exitOK          = cliflag.ExitOK
+	exitFailure     = cliflag.ExitFailure
+	exitUsage       = cliflag.ExitUsage
+	exitInterrupted = cliflag.ExitInterrupted
 )
 
 // commands holds the constructors of the subcommands; each subcommand's file
@@ -44,7 +43,7 @@ func usagef(format string, args ...any) error { return opterr.Errorf("", format,
 
 // errInterrupted is returned by a command that stopped on Ctrl-C after
 // printing its partial results.
-var errInterrupted = errors.New("interrupted")
+var errInterrupted = cliflag.ErrInterrupted
 
 // run executes the command line args and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
@@ -53,20 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	e := &env{ctx: ctx, stdout: stdout, stderr: stderr}
 	root := newRootCmd(e)
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
-	switch {
-	case err == nil:
-		return exitOK
-	case errors.Is(err, errInterrupted):
-		fmt.Fprintln(stderr, "branchwise: interrupted")
-		return exitInterrupted
-	}
-	fmt.Fprintf(stderr, "branchwise: %v\n", err)
-	if cliflag.IsUsage(err) {
-		fmt.Fprintln(stderr, "Run 'branchwise help' for usage.")
-		return exitUsage
-	}
-	return exitFailure
+	return cliflag.ExitStatus("branchwise", root.ExecuteContext(ctx), stderr)
 }
 
 func newRootCmd(e *env) *cobra.Command {

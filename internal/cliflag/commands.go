@@ -1,7 +1,9 @@
 package cliflag
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 	"sync"
@@ -11,6 +13,38 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
+
+// Exit statuses of a command line.
+const (
+	ExitOK          = 0
+	ExitFailure     = 1   // bad input or a failed run
+	ExitUsage       = 2   // a mistyped command or flag (IsUsage)
+	ExitInterrupted = 130 // stopped by Ctrl-C (128 + SIGINT), as shells report it
+)
+
+// ErrInterrupted is returned by a command that stopped on Ctrl-C after
+// printing its partial results.
+var ErrInterrupted = errors.New("interrupted")
+
+// ExitStatus says on stderr, as prog, what ended a command with err, and
+// returns the exit status: ExitOK for nil; ExitInterrupted for
+// ErrInterrupted; ExitUsage, with a pointer to the help, for a usage error
+// (IsUsage); else ExitFailure.
+func ExitStatus(prog string, err error, stderr io.Writer) int {
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.Is(err, ErrInterrupted):
+		fmt.Fprintf(stderr, "%s: interrupted\n", prog)
+		return ExitInterrupted
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", prog, err)
+	if IsUsage(err) {
+		fmt.Fprintf(stderr, "Run '%s help' for usage.\n", prog)
+		return ExitUsage
+	}
+	return ExitFailure
+}
 
 // CmdPath is c's path without the program name, for messages that already
 // start with the program's name.

@@ -209,3 +209,21 @@ func TestBound(t *testing.T) {
 		t.Error("no time limit: a deadline, or cancel did not cancel")
 	}
 }
+
+func TestExitStatus(t *testing.T) {
+	for _, tc := range []struct {
+		err    error
+		status int
+		stderr string
+	}{
+		{nil, ExitOK, ""},
+		{fmt.Errorf("pack: %w", ErrInterrupted), ExitInterrupted, "prog: interrupted\n"},
+		{opterr.Errorf("--x", "--x 0: want 1"), ExitUsage, "prog: --x 0: want 1\nRun 'prog help' for usage.\n"},
+		{errors.New("board.txt:2: a bad cell"), ExitFailure, "prog: board.txt:2: a bad cell\n"},
+	} {
+		var b strings.Builder
+		if got := ExitStatus("prog", tc.err, &b); got != tc.status || b.String() != tc.stderr {
+			t.Errorf("%v: status %d, stderr %q; want %d, %q", tc.err, got, b.String(), tc.status, tc.stderr)
+		}
+	}
+}
