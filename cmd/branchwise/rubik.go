@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
@@ -61,11 +60,7 @@ checked by applying it.`,
 			defer cancel()
 			j.Build, j.Built = pf.options(e, j.Workers, j.MaxMem), pf.done
 			if j.Batch {
-				sum, err := j.RunBatch(ctx, func(b rubik.BatchCube) { fmt.Fprintln(e.stdout, b) })
-				if err != nil {
-					return err
-				}
-				return sum.Write(e.stdout)
+				return j.WriteBatch(ctx, e.stdout)
 			}
 			rep, err := j.Run(ctx)
 			if j.Predict > 0 && svgPath != "" {

@@ -71,18 +71,22 @@ func (j Job) Run(ctx context.Context) (Report, error) {
 	return SolveReport(ctx, scr, h, j.Options(ReportOptions{Workers: j.Workers, Limits: j.Limits, Predict: j.Predict, Tables: srcs}))
 }
 
-// RunBatch solves the Cubes one after another (SolveBatch), giving each
-// to each as it is solved.
-func (j Job) RunBatch(ctx context.Context, each func(BatchCube)) (BatchSummary, error) {
+// WriteBatch solves the Cubes one after another (SolveBatch), writing
+// each to w as it is solved, then the summary (BatchSummary.Write).
+func (j Job) WriteBatch(ctx context.Context, w io.Writer) error {
 	j.Batch = true
 	if err := j.Check(); err != nil {
-		return BatchSummary{}, err
+		return err
 	}
 	h, _, err := j.load(ctx)
 	if err != nil {
-		return BatchSummary{}, err
+		return err
 	}
-	return SolveBatch(ctx, j.Cubes, h, SolveOptions{Workers: j.Workers, Limits: j.Limits}, j.CubeCPU, each)
+	sum, err := SolveBatch(ctx, j.Cubes, h, SolveOptions{Workers: j.Workers, Limits: j.Limits}, j.CubeCPU, func(b BatchCube) { fmt.Fprintln(w, b) })
+	if err != nil {
+		return err
+	}
+	return sum.Write(w)
 }
 
 // WriteStates writes n cubes drawn uniformly from all reachable ones

@@ -34,7 +34,7 @@ func TestJob(t *testing.T) {
 	if _, err := j.Run(context.Background()); !errors.Is(err, search.ErrMemLimit) || built != 1 {
 		t.Errorf("10 MB: %v, built %d", err, built)
 	}
-	if _, err := j.RunBatch(context.Background(), nil); !errors.Is(err, search.ErrMemLimit) || built != 2 {
+	if err := j.WriteBatch(context.Background(), nil); !errors.Is(err, search.ErrMemLimit) || built != 2 {
 		t.Errorf("batch in 10 MB: %v, built %d", err, built)
 	}
 }
