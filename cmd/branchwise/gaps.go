@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"strings"
 
@@ -137,17 +136,12 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 				return err
 			}
 			prog := cliflag.NewProgress(e.stderr)
-			job.Ledger, job.ShardI, job.ShardN = ledger, slot.I, slot.N
-			job.Progress = func(k, done int, r gaps.DealOutcome) {
-				prog.Printf("%d columns: %d/%d deals", k, done, job.Deals)
-				if verbose {
-					fmt.Fprintln(e.stderr, r.Line(k))
-				}
+			job.Ledger, job.ShardI, job.ShardN, job.Printf = ledger, slot.I, slot.N, prog.Printf
+			if verbose {
+				job.Verbose = e.stderr
 			}
-			job.SizeDone = func(sz gaps.SurveyResult) {
-				if !asJSON {
-					sz.WriteTable(e.stdout)
-				}
+			if !asJSON {
+				job.Tables = e.stdout
 			}
 			sizes := gaps.SurveyAll(e.ctx, job)
 			prog.Done()
