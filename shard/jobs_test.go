@@ -2,6 +2,7 @@ package shard
 
 import (
 	"bytes"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -80,5 +81,29 @@ func TestCountJobSplit(t *testing.T) {
 		if !j.Split() {
 			t.Errorf("%+v is not split", j)
 		}
+	}
+}
+
+func TestWriteMerged(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.ckpt"), filepath.Join(dir, "b.ckpt")
+	for i, name := range []string{a, b} {
+		l, err := (Checkpointing{Checkpoint: name}).Open("spec")
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Add(i, i*10)
+		l.Finish(io.Discard, false)
+	}
+	var msg bytes.Buffer
+	out := filepath.Join(dir, "all.ckpt")
+	if tot, err := WriteMerged(&msg, []string{a, b}, out); err != nil || tot != nil || msg.String() != "2 finished from 2 checkpoints in "+out+": run the job with --resume "+out+" for its results\n" {
+		t.Errorf("%v, %v, %q", tot, err, msg.String())
+	}
+	if _, err := WriteMerged(&msg, []string{a}, ""); err == nil || err.Error() != "merging checkpoints needs --out FILE" {
+		t.Errorf("no --out: %v", err)
+	}
+	if _, err := WriteMerged(&msg, []string{filepath.Join(dir, "none.json")}, ""); err == nil {
+		t.Error("a missing shard file merged")
 	}
 }

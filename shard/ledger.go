@@ -9,6 +9,8 @@ import (
 	"os"
 	"slices"
 	"time"
+
+	"github.com/branchwise/branchwise/internal/opterr"
 )
 
 // LedgerFormat names the layout of a ledger file.
@@ -168,6 +170,25 @@ func IsLedger(name string) bool {
 	b := make([]byte, 64)
 	n, _ := f.Read(b)
 	return bytes.Contains(b[:n], []byte(`"format":"`+LedgerFormat+`"`))
+}
+
+// WriteMerged merges the files names, whichever they are (the merge
+// command): checkpoints (IsLedger) into the ledger out (MergeLedgers),
+// which w is told of, for an empty Total; shard files into their Total
+// (MergeFiles). Checkpoints without out are an option error.
+func WriteMerged(w io.Writer, names []string, out string) (*Total, error) {
+	if !IsLedger(names[0]) {
+		return MergeFiles(names)
+	}
+	if out == "" {
+		return nil, opterr.Errorf("--out", "merging checkpoints needs --out FILE")
+	}
+	n, err := MergeLedgers(out, names)
+	if err != nil {
+		return nil, err
+	}
+	_, err = fmt.Fprintf(w, "%d finished from %d checkpoints in %s: run the job with --resume %s for its results\n", n, len(names), out, out)
+	return nil, err
 }
 
 // MergeLedgers writes to out (atomically) one ledger with every instance

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/branchwise/branchwise/branching"
@@ -170,7 +169,7 @@ func heapLimited(learn branching.LearnFunc) branching.LearnFunc {
 // fsmGraph learns an automaton and explores the type graph it prunes
 // (branching.LearnGraph); it returns the graph and what to say of the
 // pruning. A learning that ctx stopped prints its note and returns
-// stopError; so does a failed exploration with noteOnFail.
+// cliflag.StopError; so does a failed exploration with noteOnFail.
 func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim search.Limits, noteOnFail bool, explore branching.ExploreFunc) (*branching.Graph, string, error) {
 	r, err := branching.LearnGraph(ctx, heapLimited(learn), n, lim, explore)
 	if err == nil {
@@ -180,19 +179,7 @@ func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim
 		fmt.Fprintln(e.stdout, r.Note)
 	}
 	if ctx.Err() != nil {
-		return nil, "", stopError(e, ctx)
+		return nil, "", cliflag.StopError(e.ctx, ctx)
 	}
 	return nil, "", err
-}
-
-// stopError is the error of a command stopped by ctx: errInterrupted after
-// Ctrl-C (exit status 130), else the time limit.
-func stopError(e *env, ctx context.Context) error {
-	if e.ctx.Err() != nil {
-		return errInterrupted
-	}
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Errorf("stopped by the time limit")
-	}
-	return ctx.Err()
 }

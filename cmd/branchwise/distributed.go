@@ -222,19 +222,8 @@ Checkpoints (tiles korf100, gaps survey) merge into --out FILE, which
 		Example: `  branchwise merge results/shard-*.json`,
 		Args:    cliflag.ArgsUsage(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			if shard.IsLedger(args[0]) {
-				if out == "" {
-					return usagef("merging checkpoints needs --out FILE")
-				}
-				n, err := shard.MergeLedgers(out, args)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(e.stdout, "%d finished from %d checkpoints in %s: run the job with --resume %s for its results\n", n, len(args), out, out)
-				return nil
-			}
-			t, err := shard.MergeFiles(args)
-			if err != nil {
+			t, err := shard.WriteMerged(e.stdout, args, out)
+			if err != nil || t == nil {
 				return err
 			}
 			return cliflag.Output(e.stdout, asJSON, t)

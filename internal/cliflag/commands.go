@@ -1,6 +1,7 @@
 package cliflag
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -25,6 +26,23 @@ const (
 // ErrInterrupted is returned by a command that stopped on Ctrl-C after
 // printing its partial results.
 var ErrInterrupted = errors.New("interrupted")
+
+// errTimeLimit is StopError's error for a run that the time limit ended.
+var errTimeLimit = errors.New("stopped by the time limit")
+
+// StopError is the error of a run that ctx stopped, ctx derived from
+// parent (the command's context, which Ctrl-C cancels): ErrInterrupted
+// after Ctrl-C, an error that names the time limit after ctx's deadline,
+// else ctx's error.
+func StopError(parent, ctx context.Context) error {
+	switch {
+	case parent.Err() != nil:
+		return ErrInterrupted
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return errTimeLimit
+	}
+	return ctx.Err()
+}
 
 // ExitStatus says on stderr, as prog, what ended a command with err, and
 // returns the exit status: ExitOK for nil; ExitInterrupted for

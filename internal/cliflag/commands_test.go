@@ -227,3 +227,19 @@ func TestExitStatus(t *testing.T) {
 		}
 	}
 }
+
+func TestStopError(t *testing.T) {
+	parent, cancel := context.WithCancel(context.Background())
+	timed, stop := context.WithTimeout(parent, time.Nanosecond)
+	defer stop()
+	<-timed.Done()
+	if err := StopError(parent, timed); err == nil || err.Error() != "stopped by the time limit" {
+		t.Errorf("deadline: %v", err)
+	}
+	child, stop2 := context.WithCancel(parent)
+	defer stop2()
+	cancel()
+	if err := StopError(parent, child); !errors.Is(err, ErrInterrupted) {
+		t.Errorf("Ctrl-C: %v", err)
+	}
+}
