@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"time"
@@ -157,16 +158,11 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	}
 	// The same problem under another rule, with another seed: the two
 	// solution counts must agree.
-	other, _, _, err := f.spec.EstimateTree(f.engine, f.compare, path, f.symmetry)
+	rep2, seed, err := f.spec.Compare(e.ctx, job, f.engine, f.compare, path, f.symmetry)
 	if err != nil {
-		return err
+		return cmp.Or(interrupted(e), err)
 	}
-	job.Options.Seed++
-	rep2, err := job.Run(e.ctx, other)
-	if err != nil {
-		return errInterrupted
-	}
-	fmt.Fprintf(e.stdout, "\n--strategy %s, seed %d:\n", f.compare, job.Options.Seed)
+	fmt.Fprintf(e.stdout, "\n--strategy %s, seed %d:\n", f.compare, seed)
 	if err := cliflag.OutputSVG(e.stdout, f.asJSON, &rep2, ""); err != nil {
 		return err
 	}

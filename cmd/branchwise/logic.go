@@ -121,7 +121,6 @@ type logicImportFlags struct {
 	opt           logicgrid.CheckOptions
 	out, strategy string
 	check, asJSON bool
-	lim           search.Limits
 }
 
 func newLogicImportCmd(e *env) *cobra.Command {
@@ -146,7 +145,7 @@ prints the node counts (docs/logicgrid.md).`,
 	fs.BoolVar(&f.opt.XCover, "xcover", false, "with --check: solve by exact cover with colours instead")
 	fs.BoolVar(&f.opt.Propagate, "propagate", false, "with --check: narrow the grid at every node (beyond Igarashi et al. (2005))")
 	cliflag.AddJSON(fs, &f.asJSON)
-	cliflag.AddLimits(fs, &f.lim)
+	cliflag.AddLimits(fs, &f.opt.Limits)
 	return c
 }
 
@@ -162,13 +161,11 @@ func runLogicImport(e *env, args []string, f logicImportFlags) error {
 	if !f.check {
 		return logicgrid.WriteQuint(e.stdout, f.out, qs)
 	}
-	ctx, cancel := cliflag.Context(e.ctx, f.lim)
+	ctx, cancel := cliflag.Context(e.ctx, f.opt.Limits)
 	defer cancel()
 	prog := cliflag.NewProgress(e.stderr)
-	f.opt.Limits = f.lim
-	rep, err := logicgrid.CheckCorpora(ctx, qs, strats, f.opt, func(s xcover.Strategy, i int, q logicgrid.QuintPuzzle) {
-		prog.Printf("%s: %d/%d %s", s, i+1, len(qs), q.Name)
-	})
+	f.opt.Printf = prog.Printf
+	rep, err := logicgrid.CheckCorpora(ctx, qs, strats, f.opt, nil)
 	if err != nil {
 		return err
 	}

@@ -74,6 +74,9 @@ type CheckOptions struct {
 	BySize bool
 	// Progress, if set, is called before each puzzle.
 	Progress func(i int, q QuintPuzzle)
+	// Printf, if set, is given CheckCorpora's progress line before each
+	// puzzle: the strategy, the puzzle's number and name.
+	Printf func(format string, args ...any)
 }
 
 // CorpusStats are the node counts of one strategy over a corpus.

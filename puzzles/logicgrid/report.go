@@ -271,13 +271,16 @@ func ParseStrategies(name string) ([]Strategy, error) {
 
 // CheckCorpora checks the corpus with each strategy in turn (CheckCorpus;
 // o.Strategy and o.Progress are set for each); progress, if set, is
-// called before each puzzle.
+// called before each puzzle, else o.Printf, if set, gets a line.
 func CheckCorpora(ctx context.Context, qs []QuintPuzzle, strats []Strategy, o CheckOptions, progress func(s Strategy, i int, q QuintPuzzle)) (CorpusReport, error) {
 	rep := CorpusReport{Puzzles: len(qs), bySize: o.BySize}
 	for _, s := range strats {
 		o.Strategy = s
-		if progress != nil {
+		switch {
+		case progress != nil:
 			o.Progress = func(i int, q QuintPuzzle) { progress(s, i, q) }
+		case o.Printf != nil:
+			o.Progress = func(i int, q QuintPuzzle) { o.Printf("%s: %d/%d %s", s, i+1, len(qs), q.Name) }
 		}
 		st, err := CheckCorpus(ctx, qs, o)
 		if err != nil {

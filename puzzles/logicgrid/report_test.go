@@ -2,6 +2,7 @@ package logicgrid
 
 import (
 	"bytes"
+	"fmt"
 	"context"
 	"os"
 	"path/filepath"
@@ -91,7 +92,12 @@ func TestCorpusTools(t *testing.T) {
 	if !strings.HasPrefix(out.String(), "# gen-4x3-d2-s5.txt (level 0)\n") {
 		t.Errorf("printed: %q", out.String())
 	}
-	rep, err := CheckCorpora(context.Background(), qs, []Strategy{xcover.Fewest, xcover.Fixed}, CheckOptions{BySize: true}, nil)
+	var lines []string
+	rep, err := CheckCorpora(context.Background(), qs, []Strategy{xcover.Fewest, xcover.Fixed}, CheckOptions{BySize: true,
+		Printf: func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }}, nil)
+	if len(lines) != 6 || lines[4] != "fixed: 2/3 "+qs[1].Name {
+		t.Errorf("progress lines %q", lines)
+	}
 	if err != nil || len(rep.Strategies) != 2 || rep.Strategies[1].Strategy != "fixed" || rep.Err() != nil || rep.Strategies[0].Unchecked != 3 {
 		t.Fatalf("%+v, %v", rep, err)
 	}
