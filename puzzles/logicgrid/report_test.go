@@ -2,8 +2,8 @@ package logicgrid
 
 import (
 	"bytes"
-	"fmt"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
