@@ -25,10 +25,15 @@ const (
 
 // ErrInterrupted is returned by a command that stopped on Ctrl-C after
 // printing its partial results.
-var ErrInterrupted = errors.New("interrupted")
+var ErrInterrupted = errors.New("cliflag: interrupted")
 
-// errTimeLimit is StopError's error for a run that the time limit ended.
-var errTimeLimit = errors.New("stopped by the time limit")
+// timeLimit is StopError's error for a run that the time limit ended: it
+// wraps context.DeadlineExceeded, which search.StatusOf calls the time
+// limit, and says so in the command's words.
+type timeLimit struct{}
+
+func (timeLimit) Error() string { return "stopped by the time limit" }
+func (timeLimit) Unwrap() error { return context.DeadlineExceeded }
 
 // StopError is the error of a run that ctx stopped, ctx derived from
 // parent (the command's context, which Ctrl-C cancels): ErrInterrupted
@@ -39,7 +44,7 @@ func StopError(parent, ctx context.Context) error {
 	case parent.Err() != nil:
 		return ErrInterrupted
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return errTimeLimit
+		return timeLimit{}
 	}
 	return ctx.Err()
 }

@@ -233,7 +233,7 @@ func TestStopError(t *testing.T) {
 	timed, stop := context.WithTimeout(parent, time.Nanosecond)
 	defer stop()
 	<-timed.Done()
-	if err := StopError(parent, timed); err == nil || err.Error() != "stopped by the time limit" {
+	if err := StopError(parent, timed); err == nil || err.Error() != "stopped by the time limit" || search.StatusOf(err) != search.TimeLimit {
 		t.Errorf("deadline: %v", err)
 	}
 	child, stop2 := context.WithCancel(parent)
