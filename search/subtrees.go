@@ -78,6 +78,21 @@ func lower(a *atomic.Int64, v int64) {
 // search may stop.
 func (s *Subtrees) After(i int) bool { return int64(i) > s.best.Load() }
 
+// Check is a subtree search's periodic check: it reports whether the
+// search of subtree i should stop, because a goal lies left of it (After)
+// or because stop returns an error (a limit, the context), which it
+// records (Stop).
+func (s *Subtrees) Check(i int, stop func() error) bool {
+	if s.After(i) {
+		return true
+	}
+	if err := stop(); err != nil {
+		s.Stop(err)
+		return true
+	}
+	return false
+}
+
 // Best returns the leftmost subtree with a goal, or -1 if none has one.
 func (s *Subtrees) Best() int {
 	if b := s.best.Load(); b != math.MaxInt64 {

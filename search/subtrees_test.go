@@ -56,3 +56,19 @@ func TestSubtrees(t *testing.T) {
 		t.Errorf("no subtrees: best %d, next %d", none.Best(), none.Next())
 	}
 }
+
+func TestSubtreesCheck(t *testing.T) {
+	var s Subtrees
+	s.Run(1, 3, func(w, i int) Subtree { return Subtree{Found: i == 1} })
+	none := func() error { return nil }
+	if s.Check(0, none) || s.Check(1, none) || !s.Check(2, none) || s.Err() != nil {
+		t.Error("a goal in subtree 1: only subtree 2 stops, with no error")
+	}
+	limit := errors.New("limit")
+	if !s.Check(0, func() error { return limit }) || s.Err() != limit {
+		t.Errorf("a limit: %v", s.Err())
+	}
+	if !s.Check(0, func() error { return errors.New("later") }) || s.Err() != limit {
+		t.Errorf("the first error is kept: %v", s.Err())
+	}
+}

@@ -669,6 +669,12 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 	}
 	bound = max(bound, 1)
 	var total atomic.Int64
+	stopErr := func() error {
+		if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
+			return search.ErrNodeLimit
+		}
+		return search.ContextErr(ctx)
+	}
 	var byDepth [maxDepth + 1]int64
 	for bound < maxDepth {
 		if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
@@ -712,15 +718,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 				total.Add(s.generated - done)
 				done = s.generated
 				s.checkAt = s.generated + checkEvery
-				if sched.After(i) {
-					s.stop = true
-				} else if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
-					s.stop = true
-					sched.Stop(search.ErrNodeLimit)
-				} else if err := search.ContextErr(ctx); err != nil {
-					s.stop = true
-					sched.Stop(err)
-				}
+				s.stop = sched.Check(i, stopErr)
 				return s.stop
 			}
 			ws.dfs(&n, cutDepth, last)

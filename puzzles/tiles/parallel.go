@@ -111,12 +111,7 @@ func ParallelIDA(ctx context.Context, p *Puzzle, o ParallelOptions) search.Resul
 				total.Add(s.generated - done)
 				done = s.generated
 				s.checkAt = s.generated + workerCheckEvery
-				if sched.After(i) {
-					s.stop = true
-				} else if err := stopErr(); err != nil {
-					s.stop = true
-					sched.Stop(err)
-				}
+				s.stop = sched.Check(i, stopErr)
 				return s.stop
 			}
 			ws.dfs(ws.blank, top.split, ws.h, last)
