@@ -86,7 +86,8 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		return usagef("--first, --count and --all exclude each other")
 	}
 	// Strategy auto chooses a count's rule by estimation below; listings,
-	// shards (whose machines must walk one tree) and --dlx use fewest.
+	// shards (whose machines must walk one tree: --strategy names it) and
+	// --dlx use fewest.
 	auto := f.spec.Strategy == polyform.StrategyAuto
 	if auto {
 		f.spec.Strategy = "fewest"
@@ -106,9 +107,10 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	ctx, cancel := cliflag.Context(e.ctx, search.Limits{MaxTime: f.maxTime})
 	defer cancel()
 	if f.shard.Split() {
-		if err := pk.CheckSplit(burr, f.count, f.unique); err != nil {
+		if err := pk.CheckSplit(burr, f.count); err != nil {
 			return err
 		}
+		f.spec.Symmetry = f.unique
 		return runSharded(e, ctx, f.spec, f.shard, shard.NoDepthLimit, f.workers, f.asJSON)
 	}
 	if err := pk.UseEngine(arg, engine, firstEmpty); err != nil {
@@ -124,11 +126,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	f.color = f.color || cliflag.Colour(e.stdout)
 	o := polyform.RunOptions{Name: arg, StrategyName: f.spec.Strategy, Strategy: strat, Workers: f.workers,
 		All: f.all, Unique: f.unique, Stats: f.stats, KeepShown: f.asJSON}
-	if auto && f.count {
-		if err := pk.ChooseAuto(ctx, &o, f.fixedDead); err != nil {
-			return err
-		}
-	}
+	o.Choose, o.FixedDead = auto && f.count && pk.AutoApplies(), f.fixedDead
 	var rep polyform.Report
 	if f.count {
 		prog := cliflag.NewProgress(e.stderr)

@@ -54,13 +54,13 @@ func (pk *Packing) UseEngine(name string, e Engine, firstEmpty bool) error {
 // CheckSplit reports a count that cannot be split into subtrees
 // (--split-depth, --shard, --checkpoint, --resume): those walk Algorithm
 // C's tree, which copies and ranges of pieces and BurrTools files (burr)
-// do not have, and count all solutions (count without unique).
-func (pk *Packing) CheckSplit(burr, count, unique bool) error {
+// do not have, and are counts (count).
+func (pk *Packing) CheckSplit(burr, count bool) error {
 	switch {
 	case pk.Ranges != nil || burr:
 		return opterr.Errorf("--split-depth", "--split-depth, --shard, --checkpoint and --resume walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
-	case !count || unique:
-		return opterr.Errorf("--split-depth", "--split-depth, --shard, --checkpoint and --resume are for --count without --unique")
+	case !count:
+		return opterr.Errorf("--split-depth", "--split-depth, --shard, --checkpoint and --resume are for --count")
 	}
 	return nil
 }
@@ -74,20 +74,6 @@ func (pk *Packing) WriteDLX(w io.Writer, unique bool) error {
 		prob = pk.RestrictedProblem(pk.Restrict())
 	}
 	return prob.WriteDLX(w)
-}
-
-// ChooseAuto runs strategy auto's choice of rule (ChooseRule) where it
-// applies (AutoApplies) and sets pk and o to count by it (RuleChoice.Use).
-func (pk *Packing) ChooseAuto(ctx context.Context, o *RunOptions, fixedDead bool) error {
-	if !pk.AutoApplies() {
-		return nil
-	}
-	ch, err := pk.ChooseRule(ctx, fixedDead)
-	if err != nil {
-		return err
-	}
-	ch.Use(pk, o)
-	return nil
 }
 
 // LoadBurr reads problem k (from 1) of a BurrTools .xmpuzzle file and
@@ -261,17 +247,18 @@ func (pk *Packing) CountWatched(ctx context.Context, o RunOptions, w CountWatch)
 
 // CountShards counts the spec's tree as job says (shard.CountJob.Run: one
 // shard to its file, a checkpointed count, or the whole count), the board
-// file's text read into the spec and the job's spec and hash the spec's.
+// file's text read into the spec and the job's spec, hash and symmetries
+// the spec's (Build).
 // printf, if set, is given a progress line after each subtree.
 func (s CountSpec) CountShards(ctx context.Context, job shard.CountJob, getenv func(string) string, printf func(format string, args ...any)) (*shard.CountResult, error) {
 	if err := job.Check(getenv); err != nil {
 		return nil, err
 	}
-	newTree, hash, err := s.Prepare()
+	newTree, sj, err := s.Prepare()
 	if err != nil {
 		return nil, err
 	}
-	job.Spec, job.SpecHash = s.Text(), hash
+	job.Spec, job.SpecHash, job.Symmetries = sj.Spec, sj.SpecHash, sj.Symmetries
 	if printf != nil {
 		start := time.Now()
 		job.Progress = func(done, total int) {

@@ -190,28 +190,6 @@ func TestOpenUseEngineWriteDLX(t *testing.T) {
 	}
 }
 
-func TestChooseAuto(t *testing.T) {
-	pk, err := Load("pentomino-3x20", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := RunOptions{Strategy: xcover.Fewest, Workers: 1}
-	if err := pk.ChooseAuto(context.Background(), &o, false); err != nil || o.Auto == nil {
-		t.Fatalf("auto: %v, %+v", err, o)
-	}
-	if rep := pk.CountAll(context.Background(), o); rep.Solutions != 8 || *rep.Unique != 2 {
-		t.Errorf("counted by the chosen rule: %d, %d; want 8, 2", rep.Solutions, *rep.Unique)
-	}
-	ranges, err := Load("pentomino-3x20", "F*0-12,I*0-12,L*0-12,N*0-12,P*0-12,T*0-12")
-	if err != nil {
-		t.Fatal(err)
-	}
-	o = RunOptions{}
-	if err := ranges.ChooseAuto(context.Background(), &o, false); err != nil || o.Auto != nil {
-		t.Errorf("copies and ranges: %v, %+v (auto does not apply)", err, o.Auto)
-	}
-}
-
 func TestCheckSplit(t *testing.T) {
 	pk, err := Load("pentomino-3x20", "")
 	if err != nil {
@@ -222,18 +200,17 @@ func TestCheckSplit(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		pk                  *Packing
-		burr, count, unique bool
-		ok                  bool
+		pk          *Packing
+		burr, count bool
+		ok          bool
 	}{
-		{pk, false, true, false, true},
-		{pk, false, false, false, false},
-		{pk, false, true, true, false},
-		{pk, true, true, false, false},
-		{ranges, false, true, false, false},
+		{pk, false, true, true},
+		{pk, false, false, false},
+		{pk, true, true, false},
+		{ranges, false, true, false},
 	} {
-		if err := tc.pk.CheckSplit(tc.burr, tc.count, tc.unique); (err == nil) != tc.ok || err != nil && !opterr.Is(err) {
-			t.Errorf("burr %t count %t unique %t ranges %t: %v", tc.burr, tc.count, tc.unique, tc.pk.Ranges != nil, err)
+		if err := tc.pk.CheckSplit(tc.burr, tc.count); (err == nil) != tc.ok || err != nil && !opterr.Is(err) {
+			t.Errorf("burr %t count %t ranges %t: %v", tc.burr, tc.count, tc.pk.Ranges != nil, err)
 		}
 	}
 }
