@@ -1,6 +1,10 @@
 package branching
 
-import "math/big"
+import (
+	"math/big"
+
+	"github.com/branchwise/branchwise/internal/opterr"
+)
 
 // Report is the whole analysis of a node-type graph, as the command line
 // prints it: the graph reduced, its asymptotic branching factor and
@@ -39,6 +43,19 @@ const (
 	// reportIterations bounds the analysis's iteration (Analyze).
 	reportIterations = 1000000
 )
+
+// MaxReportDepth bounds a report's depth: the exact counts are big
+// integers, whose digits grow with the depth (a hundred thousand rows of
+// thousands of digits is as much as a table is read).
+const MaxReportDepth = 100000
+
+// CheckDepth reports a depth (--depth) outside 0..MaxReportDepth.
+func CheckDepth(depth int) error {
+	if depth < 0 || depth > MaxReportDepth {
+		return opterr.Errorf("--depth", "--depth must be between 0 and %d", MaxReportDepth)
+	}
+	return nil
+}
 
 // NewReport analyses g (reduced first) and counts its nodes to depth.
 func NewReport(what string, g *Graph, depth int) Report {

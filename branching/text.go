@@ -105,3 +105,43 @@ func LearnWithNote(ctx context.Context, learn LearnFunc, n int, lim search.Limit
 func (a *Automaton) Describe() string {
 	return fmt.Sprintf("%d duplicate strings up to length %d, %d states", len(a.Forbidden), a.Length, a.States())
 }
+
+// ExploreFunc explores a puzzle's type graph under the pruning of an
+// automaton: tiles.TypeGraphFSM (bound to a board) or rubik.TypeGraphFSM.
+type ExploreFunc func(ctx context.Context, a *Automaton, lim search.Limits) (*Graph, error)
+
+// Learned is what LearnGraph made: the type graph, what to say of its
+// pruning, the learning's note (LearnWithNote: non-empty when a limit cut
+// the learning short), and whether the learning ended within ctx (so that
+// a failure came from the exploration).
+type Learned struct {
+	Graph   *Graph
+	What    string
+	Note    string
+	Learned bool
+}
+
+// LearnGraph learns the automaton of duplicate strings up to length n
+// within lim (LearnWithNote) and explores the type graph it prunes with
+// explore. What reads "FSM pruning (" Describe ")", then the note. A
+// learning that ctx stopped returns the note and ctx's error; an
+// exploration that failed returns its error, with the note.
+func LearnGraph(ctx context.Context, learn LearnFunc, n int, lim search.Limits, explore ExploreFunc) (Learned, error) {
+	fsm, note, err := LearnWithNote(ctx, learn, n, lim)
+	if fsm == nil {
+		return Learned{}, err
+	}
+	r := Learned{Note: note}
+	if err := ctx.Err(); err != nil {
+		return r, err
+	}
+	r.Learned = true
+	if r.Graph, err = explore(ctx, fsm, lim); err != nil {
+		return Learned{Note: note, Learned: true}, fmt.Errorf("exploring the type graph: %w", err)
+	}
+	r.What = "FSM pruning (" + fsm.Describe() + ")"
+	if note != "" {
+		r.What += "; " + note
+	}
+	return r, nil
+}

@@ -49,3 +49,57 @@ func TestLearnWithNote(t *testing.T) {
 		t.Error("CheckLearnLen")
 	}
 }
+
+func TestLearnGraph(t *testing.T) {
+	part, err := CompileAutomaton(2, []string{"\x00\x01", "\x01\x00"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	part.Length = 3
+	g, err := ReadMatrix(strings.NewReader("a: 2\n"), "two")
+	if err != nil {
+		t.Fatal(err)
+	}
+	learn := func(err error) LearnFunc {
+		return func(context.Context, int, search.Limits) (*Automaton, error) { return part, err }
+	}
+	explore := func(err error) ExploreFunc {
+		return func(context.Context, *Automaton, search.Limits) (*Graph, error) { return g, err }
+	}
+	bg := context.Background()
+	r, err := LearnGraph(bg, learn(nil), 5, search.Limits{}, explore(nil))
+	if err != nil || r.Graph != g || r.What != "FSM pruning ("+part.Describe()+")" || r.Note != "" || !r.Learned {
+		t.Errorf("complete: %+v %v", r, err)
+	}
+	r, err = LearnGraph(bg, learn(search.ErrNodeLimit), 5, search.Limits{}, explore(nil))
+	if err != nil || !strings.HasSuffix(r.What, "; FSM learning stopped by the node limit: complete to length 3 of 5, 2 strings") {
+		t.Errorf("a limit cut the learning: %+v %v", r, err)
+	}
+	r, err = LearnGraph(bg, learn(search.ErrNodeLimit), 5, search.Limits{}, explore(search.ErrMemLimit))
+	if !errors.Is(err, search.ErrMemLimit) || r.Note == "" || !r.Learned || r.Graph != nil {
+		t.Errorf("exploration failed: %+v %v", r, err)
+	}
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	r, err = LearnGraph(ctx, learn(context.Canceled), 5, search.Limits{}, explore(nil))
+	if !errors.Is(err, context.Canceled) || r.Learned || !strings.HasPrefix(r.Note, "FSM learning interrupted:") {
+		t.Errorf("interrupted: %+v %v", r, err)
+	}
+	none := func(context.Context, int, search.Limits) (*Automaton, error) { return nil, search.ErrMemLimit }
+	if _, err := LearnGraph(bg, none, 5, search.Limits{}, explore(nil)); !errors.Is(err, search.ErrMemLimit) {
+		t.Errorf("nothing learned: %v", err)
+	}
+}
+
+func TestCheckDepth(t *testing.T) {
+	for _, d := range []int{0, 20, MaxReportDepth} {
+		if err := CheckDepth(d); err != nil {
+			t.Errorf("depth %d: %v", d, err)
+		}
+	}
+	for _, d := range []int{-1, MaxReportDepth + 1} {
+		if err := CheckDepth(d); err == nil || err.Error() != "--depth must be between 0 and 100000" {
+			t.Errorf("depth %d: %v", d, err)
+		}
+	}
+}

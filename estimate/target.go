@@ -42,7 +42,7 @@ func CheckTarget(relative float64) error {
 
 // ErrNoInterval: the method gives no confidence interval, so a target
 // cannot be met.
-var ErrNoInterval = errors.New("the method gives no confidence interval to meet a target with")
+var ErrNoInterval = errors.New("estimate: the method gives no confidence interval to meet a target with")
 
 // RoundSeed is the seed of round k of a stop rule: rounds must not
 // repeat each other's samples.

@@ -43,6 +43,13 @@ type CountJob struct {
 	Progress func(done, total int)
 }
 
+// Split reports whether the job asks for a count in subtrees: a split
+// depth, a shard, a checkpoint or a resumed one. Without any of them a
+// command counts the whole tree its own way.
+func (j CountJob) Split() bool {
+	return j.SplitDepth != "" || j.Shard != "" || j.Checkpoint != "" || j.Resume != ""
+}
+
 // CountResult is a CountJob's outcome.
 type CountResult struct {
 	File     *File

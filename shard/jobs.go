@@ -57,6 +57,17 @@ func (c Checkpointing) Open(spec string) (*Ledger, error) {
 	return OpenLedger(name, c.Resume != "", Job{Spec: spec, SpecHash: Hash([]byte(spec)), Version: BuildVersion()})
 }
 
+// Start returns the shard to run (Slot) and the ledger (Open) of the job
+// spec.
+func (c Checkpointing) Start(spec string, getenv func(string) string) (Slot, *Ledger, error) {
+	slot, err := c.Slot(getenv)
+	if err != nil {
+		return Slot{}, nil, err
+	}
+	l, err := c.Open(spec)
+	return slot, l, err
+}
+
 // Keep returns the instances of xs (in the job's order) that belong to
 // shard s.
 func Keep[T any](xs []T, s Slot) []T {

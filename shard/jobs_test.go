@@ -2,6 +2,7 @@ package shard
 
 import (
 	"bytes"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -56,7 +57,53 @@ func TestCheckpointing(t *testing.T) {
 		t.Error("a ledger of another job resumed")
 	}
 	var nilLedger *Ledger
+	if nilLedger.Name() != "" || nilLedger.Done() != nil || nilLedger.Add(1, "one") != nil || nilLedger.Done() != nil {
+		t.Error("a nil ledger is not empty, or recorded something")
+	}
+	if s, l, err := (Checkpointing{Shard: "2/3", Resume: name}).Start("spec", env); err != nil || s != (Slot{2, 3}) || len(l.Done()) != 1 {
+		t.Errorf("Start: %v, %v, %v", s, l, err)
+	} else {
+		l.Finish(&msg, false)
+	}
+	if _, _, err := (Checkpointing{Shard: "2/3"}).Start("spec", env); err == nil {
+		t.Error("Start: a shard without a checkpoint")
+	}
 	if err := nilLedger.Finish(&msg, true); err != nil || msg.Len() != 0 {
 		t.Errorf("nil Finish: %v, %q", err, msg.String())
+	}
+}
+
+func TestCountJobSplit(t *testing.T) {
+	if (CountJob{MaxDepth: 3, Workers: 2, Out: "x"}).Split() {
+		t.Error("a whole count is split")
+	}
+	for _, j := range []CountJob{{SplitDepth: "auto"}, {Shard: "0/2"}, {Checkpoint: "c"}, {Resume: "c"}} {
+		if !j.Split() {
+			t.Errorf("%+v is not split", j)
+		}
+	}
+}
+
+func TestWriteMerged(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.ckpt"), filepath.Join(dir, "b.ckpt")
+	for i, name := range []string{a, b} {
+		l, err := (Checkpointing{Checkpoint: name}).Open("spec")
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Add(i, i*10)
+		l.Finish(io.Discard, false)
+	}
+	var msg bytes.Buffer
+	out := filepath.Join(dir, "all.ckpt")
+	if tot, err := WriteMerged(&msg, []string{a, b}, out); err != nil || tot != nil || msg.String() != "2 finished from 2 checkpoints in "+out+": run the job with --resume "+out+" for its results\n" {
+		t.Errorf("%v, %v, %q", tot, err, msg.String())
+	}
+	if _, err := WriteMerged(&msg, []string{a}, ""); err == nil || err.Error() != "merging checkpoints needs --out FILE" {
+		t.Errorf("no --out: %v", err)
+	}
+	if _, err := WriteMerged(&msg, []string{filepath.Join(dir, "none.json")}, ""); err == nil {
+		t.Error("a missing shard file merged")
 	}
 }

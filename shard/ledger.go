@@ -9,6 +9,8 @@ import (
 	"os"
 	"slices"
 	"time"
+
+	"github.com/branchwise/branchwise/internal/opterr"
 )
 
 // LedgerFormat names the layout of a ledger file.
@@ -39,7 +41,8 @@ func (e *entry) crc() string {
 // per finished instance, its result as JSON. A run interrupted at any
 // moment, kill -9 included, resumes with every instance the ledger holds
 // and runs the others; an instance cut short is run again from its start.
-// Add may be called from one goroutine at a time.
+// Add may be called from one goroutine at a time. A nil *Ledger is a run
+// without a checkpoint: empty, and Add records nothing.
 type Ledger struct {
 	lineLog
 	done map[int]json.RawMessage
@@ -95,15 +98,30 @@ func (l *Ledger) load(line int, text []byte, want ledgerHeader) error {
 }
 
 // Name returns the ledger's file name.
-func (l *Ledger) Name() string { return l.name }
+func (l *Ledger) Name() string {
+	if l == nil {
+		return ""
+	}
+	return l.name
+}
 
-// Done returns the finished instances' results, by instance number.
-func (l *Ledger) Done() map[int]json.RawMessage { return l.done }
+// Done returns the finished instances' results, by instance number (nil
+// for a nil ledger).
+func (l *Ledger) Done() map[int]json.RawMessage {
+	if l == nil {
+		return nil
+	}
+	return l.done
+}
 
-// Add records instance i's result: one line, appended whole. After a
+// Add records instance i's result (nothing on a nil ledger): one line,
+// appended whole. After a
 // failed Add every later one fails with the same error, which Finish
 // returns.
 func (l *Ledger) Add(i int, result any) error {
+	if l == nil {
+		return nil
+	}
 	if l.err != nil {
 		return l.err
 	}
@@ -152,6 +170,25 @@ func IsLedger(name string) bool {
 	b := make([]byte, 64)
 	n, _ := f.Read(b)
 	return bytes.Contains(b[:n], []byte(`"format":"`+LedgerFormat+`"`))
+}
+
+// WriteMerged merges the files names, whichever they are (the merge
+// command): checkpoints (IsLedger) into the ledger out (MergeLedgers),
+// which w is told of, for an empty Total; shard files into their Total
+// (MergeFiles). Checkpoints without out are an option error.
+func WriteMerged(w io.Writer, names []string, out string) (*Total, error) {
+	if !IsLedger(names[0]) {
+		return MergeFiles(names)
+	}
+	if out == "" {
+		return nil, opterr.Errorf("--out", "merging checkpoints needs --out FILE")
+	}
+	n, err := MergeLedgers(out, names)
+	if err != nil {
+		return nil, err
+	}
+	_, err = fmt.Fprintf(w, "%d finished from %d checkpoints in %s: run the job with --resume %s for its results\n", n, len(names), out, out)
+	return nil, err
 }
 
 // MergeLedgers writes to out (atomically) one ledger with every instance

@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"runtime/debug"
 
 	"github.com/branchwise/branchwise/branching"
 	"github.com/branchwise/branchwise/internal/cliflag"
@@ -44,11 +41,11 @@ Edelkamp and Korf (1998). docs/branching.md.`,
 }
 
 func reportBF(e *env, f *bfFlags, what string, g *branching.Graph) error {
-	if f.depth < 0 || f.depth > 100000 {
-		return usagef("--depth must be between 0 and 100000")
+	if err := branching.CheckDepth(f.depth); err != nil {
+		return err
 	}
 	rep := branching.NewReport(what, g, f.depth)
-	return outputSVG(e, f.asJSON, &rep, f.svg)
+	return cliflag.OutputSVG(e.stdout, f.asJSON, &rep, f.svg)
 }
 
 func newBFTilesCmd(e *env) *cobra.Command {
@@ -66,14 +63,15 @@ of duplicate move strings up to length L (Taylor and Korf 1993); the limit
 flags bound the learning and the exploration, and a stopped learning leaves
 a smaller automaton, still correct (docs/branching.md).`,
 		Example: `  branchwise bf tiles 4x4 --fsm 12`,
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			rows, cols, ok := cliflag.SplitRxC(args[0])
 			if !ok {
 				return usagef("bf tiles %q: want RxC, e.g. 4x4", args[0])
 			}
-			if rows < 2 || cols < 2 || rows*cols > 400 {
-				return fmt.Errorf("board %dx%d: want at least 2x2 and at most 400 cells", rows, cols)
+			b := tiles.TypeBoard{Rows: rows, Cols: cols, Start: start, KeepParent: keepParent}
+			if err := b.Check(); err != nil {
+				return err
 			}
 			if fsmLen > 0 && keepParent {
 				return usagef("--fsm and --keep-parent exclude each other")
@@ -81,30 +79,18 @@ a smaller automaton, still correct (docs/branching.md).`,
 			if err := branching.CheckLearnLen(fsmLen); err != nil {
 				return err
 			}
-			g, err := tiles.TypeGraph(rows, cols, start, keepParent)
+			g, what, err := b.TypeGraph()
 			if err != nil {
 				return err
 			}
-			what := fmt.Sprintf("%dx%d sliding-tile puzzle, blank starting in cell %d, ", rows, cols, start)
-			switch {
-			case fsmLen > 0:
-				cliflag.SetGCLimit(lim, 1)
-				ctx, cancel := cliflag.Context(e.ctx, lim)
+			if fsmLen > 0 {
+				ctx, cancel := cliflag.Bound(e.ctx, lim, 1)
 				defer cancel()
-				explore := func(ctx context.Context, a *branching.Automaton, l search.Limits) (*branching.Graph, error) {
-					return tiles.TypeGraphFSM(ctx, rows, cols, start, a, l)
-				}
-				fsmWhat, err := "", error(nil)
-				if g, fsmWhat, err = fsmGraph(e, ctx, tiles.LearnFSM, fsmLen, lim, true, explore); err != nil {
+				if g, what, err = fsmGraph(e, ctx, tiles.LearnFSM, fsmLen, lim, true, b.Explore); err != nil {
 					return err
 				}
-				what += fsmWhat
-			case keepParent:
-				what += "parent generated"
-			default:
-				what += "predecessor elimination"
 			}
-			return reportBF(e, &f, what, g)
+			return reportBF(e, &f, b.Name()+what, g)
 		},
 	}
 	f.add(c)
@@ -126,7 +112,7 @@ func newBFRubikCmd(e *env) *cobra.Command {
 Korf's pruning (13.34847), or with --fsm L the learned automaton of duplicate
 move strings up to length L (Taylor and Korf 1993); limits as for bf tiles.`,
 		Example: `  branchwise bf rubik --fsm 4 --depth 8`,
-		Args:    argsUsage(cobra.NoArgs),
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := branching.CheckLearnLen(fsmLen); err != nil {
 				return err
@@ -134,8 +120,7 @@ move strings up to length L (Taylor and Korf 1993); limits as for bf tiles.`,
 			if fsmLen == 0 {
 				return reportBF(e, &f, "Rubik's Cube, 18 moves, same face and opposite-face order pruned", rubik.TypeGraph())
 			}
-			cliflag.SetGCLimit(lim, 1)
-			ctx, cancel := cliflag.Context(e.ctx, lim)
+			ctx, cancel := cliflag.Bound(e.ctx, lim, 1)
 			defer cancel()
 			g, what, err := fsmGraph(e, ctx, rubik.LearnFSM, fsmLen, lim, false, rubik.TypeGraphFSM)
 			if err != nil {
@@ -159,7 +144,7 @@ func newBFMatrixCmd(e *env) *cobra.Command {
 type, "NAME: n n ... n", entry j the children of type j of a node of type
 NAME; "start: NAME" names the root's type (default: the first); '#' starts
 a comment. Example and format: docs/branching.md.`,
-		Args: argsUsage(cobra.ExactArgs(1)),
+		Args: cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			g, err := cliflag.ReadFile(args[0], nil, branching.ReadMatrix)
 			if err != nil {
@@ -172,55 +157,29 @@ a comment. Example and format: docs/branching.md.`,
 	return c
 }
 
-// learnFSM learns the automaton of duplicate strings up to length n
-// within lim and ctx (branching.LearnWithNote), the heap kept within
-// --max-mem: the learner's tables are all the command holds.
-func learnFSM(ctx context.Context, learn branching.LearnFunc, n int, lim search.Limits) (*branching.Automaton, string, error) {
-	if lim.MaxMem > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		old := debug.SetMemoryLimit(lim.MaxMem)
-		defer debug.SetMemoryLimit(old)
+// heapLimited is learn with the heap kept within --max-mem while it runs:
+// the learner's tables are all the command holds.
+func heapLimited(learn branching.LearnFunc) branching.LearnFunc {
+	return func(ctx context.Context, n int, lim search.Limits) (*branching.Automaton, error) {
+		defer cliflag.LimitHeap(lim)()
+		return learn(ctx, n, lim)
 	}
-	return branching.LearnWithNote(ctx, learn, n, lim)
 }
 
-// fsmGraph learns an automaton (learnFSM) and explores the type graph it
-// prunes; it returns the graph and what to say of the pruning. A learning
-// that ctx stopped prints its note and returns stopError.
-func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim search.Limits, noteOnFail bool,
-	explore func(context.Context, *branching.Automaton, search.Limits) (*branching.Graph, error)) (*branching.Graph, string, error) {
-	fsm, note, err := learnFSM(ctx, learn, n, lim)
-	if fsm == nil {
-		return nil, "", err
+// fsmGraph learns an automaton and explores the type graph it prunes
+// (branching.LearnGraph); it returns the graph and what to say of the
+// pruning. A learning that ctx stopped prints its note and returns
+// cliflag.StopError; so does a failed exploration with noteOnFail.
+func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim search.Limits, noteOnFail bool, explore branching.ExploreFunc) (*branching.Graph, string, error) {
+	r, err := branching.LearnGraph(ctx, heapLimited(learn), n, lim, explore)
+	if err == nil {
+		return r.Graph, r.What, nil
+	}
+	if r.Note != "" && (noteOnFail || !r.Learned) {
+		fmt.Fprintln(e.stdout, r.Note)
 	}
 	if ctx.Err() != nil {
-		fmt.Fprintln(e.stdout, note)
-		return nil, "", stopError(e, ctx)
+		return nil, "", cliflag.StopError(e.ctx, ctx)
 	}
-	g, err := explore(ctx, fsm, lim)
-	if err != nil {
-		if noteOnFail && note != "" {
-			fmt.Fprintln(e.stdout, note)
-		}
-		if ctx.Err() != nil {
-			return nil, "", stopError(e, ctx)
-		}
-		return nil, "", fmt.Errorf("exploring the type graph: %w", err)
-	}
-	what := "FSM pruning (" + fsm.Describe() + ")"
-	if note != "" {
-		what += "; " + note
-	}
-	return g, what, nil
-}
-
-// stopError is the error of a command stopped by ctx: errInterrupted after
-// Ctrl-C (exit status 130), else the time limit.
-func stopError(e *env, ctx context.Context) error {
-	if e.ctx.Err() != nil {
-		return errInterrupted
-	}
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Errorf("stopped by the time limit")
-	}
-	return ctx.Err()
+	return nil, "", err
 }

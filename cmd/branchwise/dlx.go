@@ -1,10 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"os"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
+	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 )
@@ -13,10 +13,10 @@ func init() { register(newDLXCmd) }
 
 func newDLXCmd(e *env) *cobra.Command {
 	var strategy string
-	var count, all, asJSON, stats bool
-	var workers int
+	var asJSON bool
+	var o xcover.DLXOptions
 	c := &cobra.Command{
-		Annotations: map[string]string{"stdin": "reads - itself"},
+		Annotations: map[string]string{cliflag.StdinAnnotation: "reads - itself"},
 		Use:         "dlx FILE",
 		Short:       "Solve an exact cover problem in Knuth's DLX format",
 		Long: `Solve an exact cover problem (with colours) in the text format of Knuth's
@@ -25,48 +25,36 @@ Without flags the first solution is printed, one option per line; --all
 prints every solution, --count counts them on -j workers: the same count
 as Knuth's DLX1 or DLX2 on the same file.`,
 		Example: `  branchwise pack pentomino-6x10 --dlx 6x10.dlx && branchwise dlx 6x10.dlx --count`,
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			if count && all {
+			if o.Count && o.All {
 				return usagef("--count and --all exclude each other")
 			}
-			strat, err := xcover.ParseStrategy(strategy)
-			if err != nil {
+			var err error
+			if o.Strategy, err = xcover.ParseStrategy(strategy); err != nil {
 				return err
 			}
-			if workers < 1 {
+			if o.Workers < 1 {
 				return usagef("-j must be at least 1")
-			}
-			name := args[0]
-			if name == "-" {
-				name = "<stdin>"
 			}
 			p, err := cliflag.ReadFile(args[0], os.Stdin, xcover.ReadDLX)
 			if err != nil {
 				return err
 			}
-			shown := 0
-			rep := p.RunDLX(e.ctx, name, xcover.DLXOptions{Strategy: strat, Count: count, All: all, Workers: workers, Stats: stats,
-				KeepShown: asJSON, Show: func(lines []string) {
-					if !asJSON {
-						if shown > 0 || all {
-							fmt.Fprintln(e.stdout)
-						}
-						for _, l := range lines {
-							fmt.Fprintln(e.stdout, l)
-						}
-					}
-					shown++
-				}})
+			if o.KeepShown = asJSON; !asJSON {
+				list := render.Listing{W: e.stdout, Lead: o.All}
+				o.Show = func(lines []string) { list.Write(lines) }
+			}
+			rep := p.RunDLX(e.ctx, cliflag.InputName(args[0]), o)
 			return outputDone(e, asJSON, &rep)
 		},
 	}
 	fs := c.Flags()
-	fs.BoolVar(&count, "count", false, "count the solutions")
-	fs.BoolVar(&all, "all", false, "print every solution")
-	fs.BoolVar(&stats, "stats", false, "print the nodes per depth")
+	fs.BoolVar(&o.Count, "count", false, "count the solutions")
+	fs.BoolVar(&o.All, "all", false, "print every solution")
+	fs.BoolVar(&o.Stats, "stats", false, "print the nodes per depth")
 	fs.StringVar(&strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
 	cliflag.AddJSON(fs, &asJSON)
-	cliflag.AddWorkers(fs, &workers)
+	cliflag.AddWorkers(fs, &o.Workers)
 	return c
 }

@@ -1,17 +1,15 @@
 package main
 
 import (
-	"context"
+	"cmp"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/shard"
-	"github.com/branchwise/branchwise/xcover"
 	"github.com/spf13/cobra"
 )
 
@@ -49,7 +47,7 @@ support it, else a spread. --target P% runs rounds of --samples until both
 intervals are within +-P%, --max-time runs out, or counting is quicker.
 Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
 		Example: `  branchwise estimate pentomino-6x10 --method purdom --target 5%`,
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			samples, depth, lookahead := estimate.MethodDefaults(f.job.Method)
 			if !c.Flags().Changed("samples") {
@@ -114,54 +112,42 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		}
 		f.spec.CellsOnly, f.spec.DeadRegions = true, true
 	}
-	if shardActive(f.shard) {
+	if f.shard.Split() {
 		if job.Method != "exact" || f.subtree != "" {
 			return usagef("--split-depth, --shard, --checkpoint and --resume are for --method exact without --subtree")
 		}
 		f.spec.Puzzle, f.spec.Symmetry = arg, f.symmetry
 		return runSharded(e, e.ctx, f.spec, f.shard, job.Options.ExactDepth, job.Options.Workers, f.asJSON)
 	}
-	newTree, pk, strat, err := estimateTree(arg, f.spec, f.engine, f.spec.Strategy, f.subtree, f.symmetry)
+	var path []int
+	if f.subtree != "" {
+		var ok bool
+		if path, ok = cliflag.ParseInts(f.subtree, 0); !ok {
+			return usagef("--subtree %q: want child numbers separated by commas, e.g. 0,3,1", f.subtree)
+		}
+	}
+	f.spec.Puzzle = arg
+	newTree, err := f.spec.Estimator(&job, f.engine, path, f.symmetry)
 	if err != nil {
 		return err
 	}
-	job.Restricted = f.symmetry
-	job.Symmetries = len(pk.Symmetries())
-	job.NodeRate = func(ctx context.Context) float64 { return pk.NodeRate(ctx, strat, 500*time.Millisecond) }
 	prog := cliflag.NewProgress(e.stderr)
 	prog.Printf("%s: estimating (%s)...", arg, job.Method)
 	start := time.Now()
-	var mu sync.Mutex // the stop rule's rounds and the heartbeat share prog
-	rounds := false
-	job.Counting = func() {
-		mu.Lock()
-		defer mu.Unlock()
-		rounds = true
-		prog.Printf("counting: cheaper than reaching the target")
-	}
-	job.Progress = func(r estimate.Result, left time.Duration) {
-		mu.Lock()
-		defer mu.Unlock()
-		rounds = true
-		prog.Printf("%s", job.Status(r, time.Since(start), left))
-	}
-	stop := heartbeat(prog, func() {
-		mu.Lock()
-		defer mu.Unlock()
-		if !rounds {
-			prog.Printf("%s: estimating (%s), %s so far (Ctrl-C stops it)", arg, job.Method, time.Since(start).Round(time.Second))
-		}
+	w := cliflag.Watch(prog, func() string {
+		return fmt.Sprintf("%s: estimating (%s), %s so far (Ctrl-C stops it)", arg, job.Method, time.Since(start).Round(time.Second))
 	})
+	job.Counting = func() { w.Printf("counting: cheaper than reaching the target") }
+	job.Progress = func(r estimate.Result, left time.Duration) { w.Printf("%s", job.Status(r, time.Since(start), left)) }
 	rep, err := job.Run(e.ctx, newTree)
-	stop()
-	prog.Done()
+	w.Stop()
 	switch {
 	case errors.Is(err, estimate.ErrNoRound):
 		return fmt.Errorf("--max-time %v ran out before the first round of %d samples ended: give more time or fewer --samples", job.MaxTime, job.Options.Samples)
 	case err != nil:
 		return errInterrupted
 	}
-	if err := outputSVG(e, f.asJSON, &rep, f.svg); err != nil {
+	if err := cliflag.OutputSVG(e.stdout, f.asJSON, &rep, f.svg); err != nil {
 		return err
 	}
 	if rep.Status.Early() {
@@ -172,59 +158,14 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	}
 	// The same problem under another rule, with another seed: the two
 	// solution counts must agree.
-	other, _, _, err := estimateTree(arg, f.spec, f.engine, f.compare, f.subtree, f.symmetry)
+	rep2, seed, err := f.spec.Compare(e.ctx, job, f.engine, f.compare, path, f.symmetry)
 	if err != nil {
-		return err
+		return cmp.Or(interrupted(e), err)
 	}
-	job.Options.Seed++
-	rep2, err := job.Run(e.ctx, other)
-	if err != nil {
-		return errInterrupted
-	}
-	fmt.Fprintf(e.stdout, "\n--strategy %s, seed %d:\n", f.compare, job.Options.Seed)
-	if err := outputSVG(e, f.asJSON, &rep2, ""); err != nil {
+	fmt.Fprintf(e.stdout, "\n--strategy %s, seed %d:\n", f.compare, seed)
+	if err := cliflag.OutputSVG(e.stdout, f.asJSON, &rep2, ""); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "solutions under the two rules: %s\n", estimate.Agree(rep.Solutions, rep2.Solutions).Text())
 	return nil
-}
-
-// estimateTree loads the packing and makes the tree of a strategy (restricted
-// to one solution of each symmetry class with symmetry), below the
-// subtree's path if one is given.
-func estimateTree(arg string, spec polyform.CountSpec, engineName, strategy, subtree string, symmetry bool) (func() estimate.Tree, *polyform.Packing, xcover.Strategy, error) {
-	engine, strat, firstEmpty, err := polyform.ParseEngineStrategy(engineName, strategy)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	pk, err := polyform.Load(arg, spec.Pieces)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	if pk.Ranges != nil {
-		return nil, nil, 0, usagef("copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
-	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = spec.CellsOnly, spec.DeadRegions, spec.LargestRegion, spec.ColourCut
-	pk.PieceCut = spec.PieceCut
-	pk.Engine, pk.FirstEmpty = engine, firstEmpty
-	if err := pk.CheckEngine(); err != nil {
-		return nil, nil, 0, fmt.Errorf("%s: %v", arg, err)
-	}
-	newTree := pk.Tree(strat)
-	if symmetry {
-		if newTree, _, err = pk.SymmetricTrees(strat); err != nil {
-			return nil, nil, 0, fmt.Errorf("%s: --symmetry: %v", arg, err)
-		}
-	}
-	if subtree != "" {
-		path, ok := cliflag.ParseInts(subtree, 0)
-		if !ok {
-			return nil, nil, 0, usagef("--subtree %q: want child numbers separated by commas, e.g. 0,3,1", subtree)
-		}
-		if err := estimate.CheckPath(newTree, path); err != nil {
-			return nil, nil, 0, err
-		}
-		newTree = estimate.Subtree(newTree, path)
-	}
-	return newTree, pk, strat, nil
 }

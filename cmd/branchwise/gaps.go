@@ -1,14 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"strings"
 
-	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/gaps"
-	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 )
@@ -31,27 +28,20 @@ cells: HA, D7, ST, CJ..., a hole ".." or its rank-k card. docs/gaps.md.`,
 
 // gapsDealArgs reads the deal of a command: a file, or --seed and --columns.
 func gapsDealArgs(c *cobra.Command, args []string, seed int64, cols int) (gaps.Deal, string, error) {
+	file := ""
 	if len(args) == 1 {
-		if c.Flags().Changed("seed") || c.Flags().Changed("columns") {
-			return gaps.Deal{}, "", usagef("give a DEAL file or --seed/--columns, not both")
-		}
-		d, err := cliflag.ReadFile(args[0], nil, gaps.Parse)
-		return d, args[0], err
+		file = args[0]
 	}
-	if cols < gaps.MinCols || cols > gaps.MaxCols {
-		return gaps.Deal{}, "", usagef("--columns %d: want %d..%d", cols, gaps.MinCols, gaps.MaxCols)
-	}
-	return gaps.Generate(cols, uint64(seed)), fmt.Sprintf("seed %d, %d columns", seed, cols), nil
+	return gaps.DealOf(file, seed, cols, c.Flags().Changed("seed") || c.Flags().Changed("columns"))
 }
 
 func newGapsSolveCmd(e *env) *cobra.Command {
 	var (
 		seed          int64
 		cols          int
-		algo, store   string
+		algo          string
 		asJSON, quiet bool
-		lim           search.Limits
-		workers       int
+		o             gaps.SolveOptions
 	)
 	c := &cobra.Command{
 		Use:   "solve [DEAL] [--seed S --columns K] [flags]",
@@ -65,28 +55,21 @@ or "unknown" when a limit stopped it.
 decide-reach, decide-stubborn, decide-stubborn-dfs, dfid, astar, bf1-MU, bf2, priority1, priority2, dfs-aces-first, dfs-aces-last,
 dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 		Example: `  branchwise gaps solve deal.txt --algo astar+dl --json`,
-		Args:    argsUsage(cobra.MaximumNArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
-			if err := gaps.CheckAlgorithm(algo); err != nil {
-				return err
-			}
-			if _, err := dedup.New(store); err != nil {
+			if err := o.Check(algo); err != nil {
 				return err
 			}
 			d, src, err := gapsDealArgs(c, args, seed, cols)
 			if err != nil {
 				return err
 			}
-			cliflag.SetGCLimit(lim, 1)
-			ctx, cancel := cliflag.Context(e.ctx, lim)
+			ctx, cancel := cliflag.Bound(e.ctx, o.Limits, 1)
 			defer cancel()
 			prog := cliflag.NewProgress(e.stderr)
-			out, err := gaps.Solve(ctx, d, algo, gaps.SolveOptions{Limits: lim, Store: store, Workers: workers, Progress: func(n int64) { prog.Printf("%d nodes", n) }})
+			o.Progress = func(n int64) { prog.Printf("%d nodes", n) }
+			rep, err := gaps.SolveReport(ctx, d, src, algo, o)
 			prog.Done()
-			if err != nil {
-				return err
-			}
-			rep, err := gaps.NewReport(d, src, algo, out)
 			if err != nil {
 				return err
 			}
@@ -98,12 +81,12 @@ dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 	cliflag.AddSeed(fs, &seed)
 	fs.IntVar(&cols, "columns", 6, "columns k of a --seed deal (4..13)")
 	fs.StringVar(&algo, "algo", gaps.Auto, "algorithm: "+strings.Join(gaps.Algorithms, ", ")+" (+dl: deadlock detection)")
-	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
+	fs.StringVar(&o.Store, "dedup", "hash", "duplicate store: hash or trie")
 	fs.BoolVarP(&quiet, "quiet", "q", false, "print the verdict and counts without the moves")
-	fs.IntVarP(&workers, "workers", "j", 1, "goroutines searching the deal together (the decide algorithms)")
-	cliflag.AddMaxCPU(fs, &lim, "stop after this much CPU time of the process (0: no limit)")
+	fs.IntVarP(&o.Workers, "workers", "j", 1, "goroutines searching the deal together (the decide algorithms)")
+	cliflag.AddMaxCPU(fs, &o.Limits, "stop after this much CPU time of the process (0: no limit)")
 	cliflag.AddJSON(fs, &asJSON)
-	cliflag.AddLimits(fs, &lim)
+	cliflag.AddLimits(fs, &o.Limits)
 	return c
 }
 
@@ -111,11 +94,8 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 	var (
 		seed            int64
 		colText, algos  string
-		store, decider  string
-		deals, workers  int
-		dealWorkers     int
+		job             gaps.SurveySizes
 		asJSON, verbose bool
-		lim             search.Limits
 		lf              shard.Checkpointing
 	)
 	c := &cobra.Command{
@@ -128,7 +108,7 @@ and print the deals solved, the mean and median nodes to the first
 solution, lengths and time. Limits apply to each search (default --max-mem
 1GB); deals run on -j workers. docs/gaps.md.`,
 		Example: `  branchwise gaps survey --columns 4..8 --deals 1000 -j 2`,
-		Args:    argsUsage(cobra.NoArgs),
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			lo, hi, ok := cliflag.ParseRange(colText, true)
 			if !ok || lo < gaps.MinCols || hi > gaps.MaxCols || lo > hi {
@@ -138,40 +118,30 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 			if algos != "" {
 				names = strings.Split(algos, ",")
 			}
+			lim := &job.Solve.Limits
 			if lim.MaxMem == 0 {
 				lim.MaxMem = 1 << 30
 			}
-			job := gaps.SurveySizes{ToColumns: hi, SurveyOptions: gaps.SurveyOptions{Columns: lo, Seed: uint64(seed), Deals: deals, Workers: workers,
-				Decider: decider, Algorithms: names, MaxTime: lim.MaxTime,
-				Solve: gaps.SolveOptions{Limits: lim, Store: store, Workers: dealWorkers}}}
+			job.Columns, job.ToColumns, job.Seed, job.Algorithms, job.MaxTime = lo, hi, uint64(seed), names, lim.MaxTime
 			if err := job.Check(); err != nil {
 				return err
 			}
-			cliflag.SetGCLimit(lim, workers)
+			cliflag.SetGCLimit(*lim, job.Workers)
 			spec, err := job.LedgerSpec()
 			if err != nil {
 				return err
 			}
-			slot, err := lf.Slot(os.Getenv)
-			if err != nil {
-				return err
-			}
-			ledger, err := lf.Open(spec)
+			slot, ledger, err := lf.Start(spec, os.Getenv)
 			if err != nil {
 				return err
 			}
 			prog := cliflag.NewProgress(e.stderr)
-			job.Ledger, job.ShardI, job.ShardN = ckpt(ledger), slot.I, slot.N
-			job.Progress = func(k, done int, r gaps.DealOutcome) {
-				prog.Printf("%d columns: %d/%d deals", k, done, deals)
-				if verbose {
-					fmt.Fprintln(e.stderr, r.Line(k))
-				}
+			job.Ledger, job.ShardI, job.ShardN, job.Printf = ledger, slot.I, slot.N, prog.Printf
+			if verbose {
+				job.Verbose = e.stderr
 			}
-			job.SizeDone = func(sz gaps.SurveyResult) {
-				if !asJSON {
-					sz.WriteTable(e.stdout)
-				}
+			if !asJSON {
+				job.Tables = e.stdout
 			}
 			sizes := gaps.SurveyAll(e.ctx, job)
 			prog.Done()
@@ -179,7 +149,7 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 				return err
 			}
 			if asJSON {
-				if err := cliflag.WriteJSON(e.stdout, map[string]any{"seed": seed, "deals": deals, "sizes": sizes}); err != nil {
+				if err := cliflag.WriteJSON(e.stdout, map[string]any{"seed": seed, "deals": job.Deals, "sizes": sizes}); err != nil {
 					return err
 				}
 			}
@@ -189,16 +159,16 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 	fs := c.Flags()
 	cliflag.AddSeed(fs, &seed)
 	fs.StringVar(&colText, "columns", "4..8", "columns: K or K1..K2")
-	fs.IntVar(&deals, "deals", 100, "deals per size")
+	fs.IntVar(&job.Deals, "deals", 100, "deals per size")
 	fs.StringVar(&algos, "algos", "priority1,priority2,dfs-aces-first,dfs-aces-last", "algorithms run on the solvable deals, comma-separated (empty: none)")
-	fs.StringVar(&store, "dedup", "hash", "duplicate store: hash or trie")
-	fs.StringVar(&decider, "decider", gaps.Auto, "decider: auto (decide, then decide-stubborn-dfs), decide, decide-reach (reachability test and forced moves), decide-stubborn[-dfs] (and stubborn sets), or a portfolio a,b sharing the time")
-	cliflag.AddMaxCPU(fs, &lim, "stop each deal after this much CPU time of the process (needs -j 1; 0: no limit)")
+	fs.StringVar(&job.Solve.Store, "dedup", "hash", "duplicate store: hash or trie")
+	fs.StringVar(&job.Decider, "decider", gaps.Auto, "decider: auto (decide, then decide-stubborn-dfs), decide, decide-reach (reachability test and forced moves), decide-stubborn[-dfs] (and stubborn sets), or a portfolio a,b sharing the time")
+	cliflag.AddMaxCPU(fs, &job.Solve.Limits, "stop each deal after this much CPU time of the process (needs -j 1; 0: no limit)")
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print one line per deal on standard error")
-	cliflag.AddWorkers(fs, &workers)
-	fs.IntVar(&dealWorkers, "deal-workers", 1, "goroutines deciding each deal together (with -j deals at once)")
+	cliflag.AddWorkers(fs, &job.Workers)
+	fs.IntVar(&job.Solve.Workers, "deal-workers", 1, "goroutines deciding each deal together (with -j deals at once)")
 	cliflag.AddJSON(fs, &asJSON)
-	cliflag.AddLimits(fs, &lim)
+	cliflag.AddLimits(fs, &job.Solve.Limits)
 	addLedgerFlags(fs, &lf, "deal")
 	return c
 }
@@ -213,22 +183,13 @@ func newGapsDealCmd(e *env) *cobra.Command {
 		Long: `Print the k-column deal of seed S in the deal file format, holes named by
 the removed rank-k cards; a stable generator (docs/gaps.md). --format
 solvitaire prints it for Solvitaire's Gaps, every rank shifted up by one.`,
-		Args: argsUsage(cobra.NoArgs),
+		Args: cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			d, _, err := gapsDealArgs(c, nil, seed, cols)
 			if err != nil {
 				return err
 			}
-			switch format {
-			case "text":
-			case "solvitaire":
-				fmt.Fprintln(e.stdout, d.Solvitaire())
-				return nil
-			default:
-				return usagef("--format %q: want text or solvitaire", format)
-			}
-			fmt.Fprint(e.stdout, d.NamedHoles())
-			return nil
+			return gaps.WriteDeal(e.stdout, d, format)
 		},
 	}
 	cliflag.AddSeed(c.Flags(), &seed)

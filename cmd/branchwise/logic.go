@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
@@ -34,11 +33,9 @@ The format and the commands: docs/logicgrid.md.`,
 }
 
 type logicSolveFlags struct {
-	opt             logicgrid.ReportOptions
-	strategy        string
-	asJSON          bool
-	explainMaxLines int
-	lim             search.Limits
+	opt      logicgrid.ReportOptions
+	strategy string
+	asJSON   bool
 }
 
 func newLogicSolveCmd(e *env) *cobra.Command {
@@ -50,19 +47,19 @@ func newLogicSolveCmd(e *env) *cobra.Command {
 whether the first is unique. Nodes are counted as Igarashi et al. (2005)
 counts them: the root, one per clue chosen, one per way tried.`,
 		Example: `  branchwise logic solve puzzles/logicgrid/testdata/fig5.txt --all --explain`,
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE:    func(c *cobra.Command, args []string) error { return runLogicSolve(e, args[0], f) },
 	}
 	fs := c.Flags()
 	fs.StringVar(&f.strategy, "strategy", "fewest", "clue choice: fewest, sorted or fixed")
 	fs.BoolVar(&f.opt.All, "all", false, "find and print every solution")
 	fs.BoolVar(&f.opt.Explain, "explain", false, "print the chain of choices and deductions")
-	fs.IntVar(&f.explainMaxLines, "explain-lines", 2000, "cut --explain after this many lines (0: no limit)")
+	fs.IntVar(&f.opt.ExplainLines, "explain-lines", 2000, "cut --explain after this many lines (0: no limit)")
 	fs.BoolVar(&f.opt.XCover, "xcover", false, "solve by exact cover with colours (package xcover) instead")
 	fs.BoolVar(&f.opt.Propagate, "propagate", false, "narrow the grid at every node by what all ways of each clue agree on (beyond Igarashi et al. (2005))")
 	fs.BoolVar(&f.opt.CountGenerated, "generated", false, "also count, as the paper does, the nodes generated to measure branching factors")
 	cliflag.AddJSON(fs, &f.asJSON)
-	cliflag.AddLimits(fs, &f.lim)
+	cliflag.AddLimits(fs, &f.opt.Limits)
 	return c
 }
 
@@ -76,18 +73,10 @@ func runLogicSolve(e *env, file string, f logicSolveFlags) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := cliflag.Context(e.ctx, f.lim)
+	ctx, cancel := cliflag.Bound(e.ctx, o.Limits, 1)
 	defer cancel()
-	cliflag.SetGCLimit(f.lim, 1)
-	o.Limits, o.Grids = f.lim, f.asJSON
-	if err := o.Check(); err != nil {
-		return err
-	}
-	if o.Explain && !f.asJSON {
-		o.Trace = p.Explainer(e.stdout, f.explainMaxLines)
-	}
-	if !f.asJSON {
-		o.Show = func(n int, s logicgrid.Solution) { fmt.Fprintf(e.stdout, "solution %d:\n%s\n", n, p.Format(s)) }
+	if o.Grids = f.asJSON; !f.asJSON {
+		o.Text = e.stdout
 	}
 	rep, err := logicgrid.SolveReport(ctx, p, file, o)
 	if err != nil {
@@ -105,15 +94,14 @@ func newLogicBFCmd(e *env) *cobra.Command {
 		Long: `Print every clue's number of ways on the empty grid: Igarashi et al.'s branching
 factor, by which the sorted strategy orders the clues.`,
 		Example: `  branchwise logic bf puzzles/logicgrid/testdata/table1.txt`,
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) (err error) {
 			p, err := logicgrid.ParseFile(args[0])
 			if err != nil {
 				return err
 			}
-			ctx, cancel := cliflag.Context(e.ctx, lim)
+			ctx, cancel := cliflag.Bound(e.ctx, lim, 1)
 			defer cancel()
-			cliflag.SetGCLimit(lim, 1)
 			rep, stopped := logicgrid.BranchingReport(ctx, p, args[0], lim)
 			if stopped != nil {
 				defer fmt.Fprintf(e.stderr, "branchwise: logic bf: stopped (%v): clues not counted show 0 ways\n", stopped)
@@ -121,7 +109,7 @@ factor, by which the sorted strategy orders the clues.`,
 			if e.ctx.Err() != nil {
 				defer func() { err = errInterrupted }()
 			}
-			return output(e, asJSON, &rep)
+			return cliflag.Output(e.stdout, asJSON, &rep)
 		},
 	}
 	cliflag.AddJSON(c.Flags(), &asJSON)
@@ -133,7 +121,6 @@ type logicImportFlags struct {
 	opt           logicgrid.CheckOptions
 	out, strategy string
 	check, asJSON bool
-	lim           search.Limits
 }
 
 func newLogicImportCmd(e *env) *cobra.Command {
@@ -147,7 +134,7 @@ puzzle to --out DIR. --check solves them with --strategy (or all three),
 checks each solution against the published answer and its uniqueness, and
 prints the node counts (docs/logicgrid.md).`,
 		Example: `  branchwise logic import ../shared/data/logicgrid/quint-t --check --strategy all`,
-		Args:    argsUsage(cobra.MinimumNArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.MinimumNArgs(1)),
 		RunE:    func(c *cobra.Command, args []string) error { return runLogicImport(e, args, f) },
 	}
 	fs := c.Flags()
@@ -158,38 +145,27 @@ prints the node counts (docs/logicgrid.md).`,
 	fs.BoolVar(&f.opt.XCover, "xcover", false, "with --check: solve by exact cover with colours instead")
 	fs.BoolVar(&f.opt.Propagate, "propagate", false, "with --check: narrow the grid at every node (beyond Igarashi et al. (2005))")
 	cliflag.AddJSON(fs, &f.asJSON)
-	cliflag.AddLimits(fs, &f.lim)
+	cliflag.AddLimits(fs, &f.opt.Limits)
 	return c
 }
 
 func runLogicImport(e *env, args []string, f logicImportFlags) error {
-	var strats []xcover.Strategy
-	if f.strategy == "all" {
-		strats = []xcover.Strategy{xcover.Fewest, xcover.Sorted, xcover.Fixed}
-	} else {
-		s, err := xcover.ParseStrategy(f.strategy)
-		if err != nil {
-			return err
-		}
-		strats = []xcover.Strategy{s}
+	strats, err := logicgrid.ParseStrategies(f.strategy)
+	if err != nil {
+		return err
 	}
 	qs, err := logicgrid.ReadQuintFiles(args)
 	if err != nil {
 		return err
 	}
-	if len(qs) == 0 {
-		return fmt.Errorf("%s: no quint-t puzzles found", strings.Join(args, " "))
-	}
 	if !f.check {
 		return logicgrid.WriteQuint(e.stdout, f.out, qs)
 	}
-	ctx, cancel := cliflag.Context(e.ctx, f.lim)
+	ctx, cancel := cliflag.Context(e.ctx, f.opt.Limits)
 	defer cancel()
 	prog := cliflag.NewProgress(e.stderr)
-	f.opt.Limits = f.lim
-	rep, err := logicgrid.CheckCorpora(ctx, qs, strats, f.opt, func(s xcover.Strategy, i int, q logicgrid.QuintPuzzle) {
-		prog.Printf("%s: %d/%d %s", s, i+1, len(qs), q.Name)
-	})
+	f.opt.Printf = prog.Printf
+	rep, err := logicgrid.CheckCorpora(ctx, qs, strats, f.opt, nil)
 	if err != nil {
 		return err
 	}
@@ -198,4 +174,115 @@ func runLogicImport(e *env, args []string, f logicImportFlags) error {
 		return err
 	}
 	return rep.Err()
+}
+
+type logicGenFlags struct {
+	opt       logicgrid.GenSetOptions
+	size, out string
+	asJSON    bool
+}
+
+func newLogicGenerateCmd(e *env) *cobra.Command {
+	var f logicGenFlags
+	c := &cobra.Command{
+		Use:   "generate --size NxM",
+		Short: "Random logic-grid puzzles with one solution and no redundant clue",
+		Long: `Generate random puzzles of N entities (positions 1..N) and M categories with
+one solution and no redundant clue. --difficulty picks the clue types: 1
+simple, 2 adds the weaker ones, 3 weak clues only (docs/logicgrid.md).
+--max-clues retries until the puzzle needs no more; puzzle i of --count
+uses seed S+i.`,
+		Example: `  branchwise logic generate --size 8x6 --count 20 --out /tmp/gen`,
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
+		RunE:    func(c *cobra.Command, args []string) error { return runLogicGenerate(e, f) },
+	}
+	fs := c.Flags()
+	fs.StringVar(&f.size, "size", "5x5", "NxM: N entities x M categories besides the position")
+	cliflag.AddSeed(fs, &f.opt.Seed)
+	fs.IntVar(&f.opt.Difficulty, "difficulty", 2, "clue types: 1, 2 or 3 (weak clues only)")
+	fs.IntVar(&f.opt.Count, "count", 1, "number of puzzles")
+	fs.IntVar(&f.opt.MaxClues, "max-clues", 0, "retry until the puzzle needs at most this many clues (0: any)")
+	fs.Int64Var(&f.opt.MaxNodes, "max-nodes", 1_000_000, "bound of each uniqueness check during generation")
+	fs.StringVar(&f.out, "out", "", "write puzzle files gen-NxM-dD-sS.txt into this directory")
+	fs.BoolVar(&f.opt.Solution, "solution", false, "print the hidden solution after each puzzle, as comments")
+	cliflag.AddJSON(fs, &f.asJSON)
+	return c
+}
+
+func runLogicGenerate(e *env, f logicGenFlags) error {
+	var err error
+	if f.opt.N, f.opt.M, err = logicgrid.ParseSize(f.size); err != nil {
+		return err
+	}
+	if err := f.opt.Check(); err != nil {
+		return err
+	}
+	set, err := logicgrid.WriteSet(e.ctx, f.opt, f.size, e.stdout, f.out, f.asJSON)
+	switch {
+	case err != nil && e.ctx.Err() != nil:
+		return errInterrupted
+	case err != nil:
+		return err
+	case f.asJSON:
+		return cliflag.WriteJSON(e.stdout, set)
+	}
+	return nil
+}
+
+type logicExpFlags struct {
+	opt                      logicgrid.ExperimentOptions
+	sizes, difficulties, svg string
+	asJSON                   bool
+}
+
+func newLogicExperimentCmd(e *env) *cobra.Command {
+	var f logicExpFlags
+	c := &cobra.Command{
+		Use:   "experiment",
+		Short: "Igarashi et al.'s Table 2 on generated puzzles: the three strategies side by side, and clingo",
+		Long: `Generate --count puzzles per size and difficulty and solve each with the
+three strategies to the proof of uniqueness; print per group the median
+nodes (the paper's tree, and with the nodes generated to measure branching
+factors) and times, and which strategy wins. A search stopped at
+--max-nodes counts as that many nodes. --clingo PATH also solves every
+puzzle with clingo and checks the solution (docs/logicgrid.md).`,
+		Example: `  branchwise logic experiment --sizes 4x3,5x5,6x5 --difficulty 1,2,3 --count 20`,
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
+		RunE:    func(c *cobra.Command, args []string) error { return runLogicExperiment(e, f) },
+	}
+	fs := c.Flags()
+	fs.StringVar(&f.sizes, "sizes", "4x3,5x4,5x5,6x5", "comma-separated sizes NxM")
+	fs.StringVar(&f.difficulties, "difficulty", "1,2,3", "comma-separated difficulties")
+	fs.IntVar(&f.opt.Count, "count", 10, "puzzles per size and difficulty")
+	cliflag.AddSeed(fs, &f.opt.Seed)
+	fs.Int64Var(&f.opt.MaxNodes, "max-nodes", 2_000_000, "node limit of every search")
+	fs.StringVar(&f.opt.Clingo, "clingo", "", "also run this clingo program and compare")
+	fs.BoolVar(&f.opt.Propagate, "propagate", false, "add fewest with propagation (beyond Igarashi et al. (2005)), and compare it with clingo")
+	fs.StringVar(&f.svg, "svg", "", "draw the median nodes per strategy to this SVG file")
+	cliflag.AddJSON(fs, &f.asJSON)
+	return c
+}
+
+func runLogicExperiment(e *env, f logicExpFlags) error {
+	var err error
+	if f.opt.Sizes, err = logicgrid.ParseSizes(f.sizes); err != nil {
+		return err
+	}
+	f.opt.Difficulties, _ = cliflag.ParseInts(f.difficulties, 1)
+	if err := f.opt.Check(f.difficulties); err != nil {
+		return err
+	}
+	prog := cliflag.NewProgress(e.stderr)
+	f.opt.Progress = func(size string, d, i int) { prog.Printf("%s d%d: puzzle %d/%d", size, d, i+1, f.opt.Count) }
+	rep, err := logicgrid.RunExperiment(e.ctx, f.opt)
+	if e.ctx.Err() != nil {
+		prog.Done()
+		return errInterrupted
+	}
+	if err != nil {
+		return err
+	}
+	rep.WriteDisagreements(e.stderr)
+	prog.Done()
+	return cliflag.OutputSVG(e.stdout, f.asJSON, &rep, f.svg)
 }

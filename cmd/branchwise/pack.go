@@ -1,18 +1,13 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"io"
-	"os"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
-	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/puzzles/polyform/disassembly"
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
@@ -55,7 +50,7 @@ searches one solution per class. --count with --split-depth, --shard,
 --checkpoint or --resume counts in subtrees (docs/distributed.md).`,
 		Example: `  branchwise pack pentomino-8x8 --count --unique -j 2
   branchwise pack board.txt --pieces "L*2,P*0-2,Y*0-2,U*0-1" --count`,
-		Args: argsUsage(cobra.ExactArgs(1)),
+		Args: cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			f.fixedDead = c.Flags().Changed("dead-regions")
 			return runPackCmd(e, args[0], f)
@@ -101,93 +96,55 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if err != nil {
 		return err
 	}
-	var pk *polyform.Packing
-	burr := polyform.IsBurrFile(arg)
-	if burr {
-		pk, err = loadBurr(e, arg, f.problem)
-	} else {
-		pk, err = polyform.Load(arg, f.spec.Pieces)
-	}
+	f.spec.Puzzle = arg
+	pk, burr, err := f.spec.Open(f.problem, e.stderr)
 	if err != nil {
 		return err
 	}
 	if pk.Ranges != nil && f.unique {
 		return usagef("--unique restricts one piece, which copies and ranges rule out: use --count, which counts the unique solutions too")
 	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = f.spec.CellsOnly, f.spec.DeadRegions, f.spec.LargestRegion, f.spec.ColourCut
-	pk.PieceCut = f.spec.PieceCut
 	ctx, cancel := cliflag.Context(e.ctx, search.Limits{MaxTime: f.maxTime})
 	defer cancel()
-	if shardActive(f.shard) {
-		switch {
-		case pk.Ranges != nil || burr:
-			return usagef("--split-depth, --shard, --checkpoint and --resume walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
-		case !f.count:
-			return usagef("--split-depth, --shard, --checkpoint and --resume are for --count")
+	if f.shard.Split() {
+		if err := pk.CheckSplit(burr, f.count); err != nil {
+			return err
 		}
-		f.spec.Puzzle, f.spec.Symmetry = arg, f.unique
+		f.spec.Symmetry = f.unique
 		return runSharded(e, ctx, f.spec, f.shard, shard.NoDepthLimit, f.workers, f.asJSON)
 	}
-	pk.Engine, pk.FirstEmpty = engine, firstEmpty
-	if err := pk.CheckEngine(); err != nil {
-		return fmt.Errorf("%s: %v", arg, err)
+	if err := pk.UseEngine(arg, engine, firstEmpty); err != nil {
+		return err
 	}
 	if f.burr.disassemble {
-		return runDisassemble(e, ctx, arg, f, pk, strat)
+		o := disassembly.Options{Strategy: strat, Limits: search.Limits{MaxNodes: int64(f.burr.maxNodes)}}
+		return disassembly.WriteFile(ctx, e.stdout, arg, f.problem-1, pk, o, f.burr.minLevel)
 	}
 	if f.dlx != "" {
-		prob := pk.Problem()
-		if f.unique {
-			prob = pk.RestrictedProblem(pk.Restrict())
-		}
-		return cliflag.CreateFile(f.dlx, prob.WriteDLX)
+		return cliflag.CreateFile(f.dlx, func(w io.Writer) error { return pk.WriteDLX(w, f.unique) })
 	}
-	if cliflag.IsTerminal(e.stdout) && os.Getenv("NO_COLOR") == "" {
-		f.color = true
-	}
+	f.color = f.color || cliflag.Colour(e.stdout)
 	o := polyform.RunOptions{Name: arg, StrategyName: f.spec.Strategy, Strategy: strat, Workers: f.workers,
 		All: f.all, Unique: f.unique, Stats: f.stats, KeepShown: f.asJSON}
 	o.Choose, o.FixedDead = auto && f.count && pk.AutoApplies(), f.fixedDead
 	var rep polyform.Report
 	if f.count {
-		rep = packCount(e, ctx, pk, o)
-	} else if rep, err = packList(e, ctx, pk, o, f); err != nil {
-		return err
+		prog := cliflag.NewProgress(e.stderr)
+		rep = pk.CountWatched(ctx, o, polyform.CountWatch{Notes: e.stderr, Printf: prog.Func()})
+		prog.Done()
+	} else {
+		var list *render.Listing
+		if !f.asJSON {
+			list = &render.Listing{W: e.stdout, Lead: f.all, Color: f.color}
+		}
+		var pics *polyform.Pictures
+		if rep, pics = pk.ListDrawn(ctx, o, list); f.svg != "" {
+			if err := cliflag.CreateFile(f.svg, pics.WriteSVG); err != nil {
+				return err
+			}
+		}
 	}
 	return outputDone(e, f.asJSON, &rep)
-}
-
-// packList prints the first solution, or all, or one of each class, and
-// draws them with --svg.
-func packList(e *env, ctx context.Context, pk *polyform.Packing, o polyform.RunOptions, f packFlags) (polyform.Report, error) {
-	pics := polyform.NewPictures(pk.Board, o.Name)
-	shown := 0
-	o.Show = func(labels []string) {
-		if !f.asJSON {
-			if shown > 0 || f.all {
-				fmt.Fprintln(e.stdout)
-			}
-			writeRows(e.stdout, pk.Board.Rows(labels), f.color)
-		}
-		shown++
-		pics.Add(labels)
-	}
-	rep := pk.List(ctx, o)
-	if f.svg != "" {
-		return rep, cliflag.CreateFile(f.svg, pics.WriteSVG)
-	}
-	return rep, nil
-}
-
-// writeRows prints a solution's rows, in colour on a terminal.
-func writeRows(w io.Writer, rows []string, color bool) {
-	if color {
-		render.WriteANSI(w, rows)
-		return
-	}
-	for _, row := range rows {
-		fmt.Fprintln(w, row)
-	}
 }
 
 // addEngineFlags declares --engine and --strategy of pack and estimate
@@ -201,64 +158,15 @@ func addEngineFlags(fs *pflag.FlagSet, engine, strategy *string, def string) {
 	fs.StringVar(strategy, "strategy", def, usage)
 }
 
-// loadBurr reads problem k (from 1) of a BurrTools .xmpuzzle file and
-// says on stderr what of it branchwise leaves out.
-func loadBurr(e *env, file string, k int) (*polyform.Packing, error) {
-	pz, err := polyform.OpenBurr(file)
-	if err != nil {
-		return nil, err
-	}
-	if k < 1 || k > len(pz.Problems) {
-		return nil, usagef("--problem %d: %s has problems 1 to %d", k, file, len(pz.Problems))
-	}
-	pk, err := pz.Packing(k - 1)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
-	}
-	fmt.Fprint(e.stderr, pz.About(file, k-1))
-	return pk, nil
+// burrFlags are pack's flags for BurrTools' disassembly.
+type burrFlags struct {
+	disassemble bool
+	minLevel    int
+	maxNodes    int
 }
 
-// uniqueHintNodes is the estimated tree size from which pack --count
-// suggests --unique: below it the count takes seconds anyway.
-const uniqueHintNodes = 1e8
-
-// packCount counts all and unique solutions on the workers. On a terminal
-// it first estimates the search's size by a second of Knuth's probes, and
-// shows the nodes searched, the solutions and the time left as it goes.
-func packCount(e *env, ctx context.Context, pk *polyform.Packing, o polyform.RunOptions) polyform.Report {
-	prog := cliflag.NewProgress(e.stderr)
-	var done atomic.Int64
-	var est float64
-	if prog.Enabled && !o.Unique && pk.Ranges == nil { // the estimator walks Algorithm C's tree
-		est = pk.EstimateNodes(ctx, o.Strategy, o.Workers, time.Second)
-		fmt.Fprintf(e.stderr, "%s: about %s nodes to search (estimated)\n", o.Name, cliflag.Estimate(est))
-		if n := len(pk.Symmetries()); n > 1 && est >= uniqueHintNodes {
-			fmt.Fprintf(e.stderr, "%s: hint: --count --unique gives the same counts from a search up to %d times smaller (one solution of each symmetry class)\n", o.Name, n)
-		}
-	}
-	start := time.Now()
-	var all, uniq int64
-	show := func() {
-		n, elapsed := done.Load(), time.Since(start)
-		prog.Printf("%s: %s solutions, %s unique, %s nodes, %s%s", o.Name, cliflag.Count(all), cliflag.Count(uniq), cliflag.Count(n), elapsed.Round(time.Second), estimate.TimeLeft(est, float64(n), elapsed))
-	}
-	var mu sync.Mutex // for all, uniq and prog: Found and Progress come from several workers
-	o.Found = func(a, u int64) {
-		mu.Lock()
-		defer mu.Unlock()
-		all, uniq = a, u
-		show()
-	}
-	if prog.Enabled {
-		pk.Progress = func(n int64) {
-			done.Add(n)
-			mu.Lock()
-			defer mu.Unlock()
-			show()
-		}
-	}
-	rep := pk.CountAll(ctx, o)
-	prog.Done()
-	return rep
+func addBurrFlags(fs *pflag.FlagSet, f *burrFlags) {
+	fs.BoolVar(&f.disassemble, "disassemble", false, "a .xmpuzzle file: count assemblies and solutions (those that come apart), with their levels, as BurrTools does")
+	fs.IntVar(&f.minLevel, "min-level", 0, "with --disassemble: print the solutions whose first level is at least this, with their moves")
+	fs.IntVar(&f.maxNodes, "max-positions", 0, "with --disassemble: at most this many positions per breadth-first search (0: no limit)")
 }

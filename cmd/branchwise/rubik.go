@@ -1,13 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/rubik"
-	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
 )
 
@@ -23,15 +20,12 @@ pattern databases and Edelkamp and Korf's move pruning (docs/rubik.md).`}
 
 func newRubikSolveCmd(e *env) *cobra.Command {
 	var (
-		t                rubik.Task
-		pf               pdbFlags
-		seed             int64
-		workers, predict int
-		asJSON           bool
-		svgPath          string
-		lim              search.Limits
-		batch            string
-		cubeCPU          time.Duration
+		j       rubik.Job
+		pf      pdbFlags
+		seed    int64
+		asJSON  bool
+		svgPath string
+		batch   string
 	)
 	c := &cobra.Command{
 		Use:   `solve "SCRAMBLE"`,
@@ -46,46 +40,30 @@ checked by applying it.`,
 		Args: cobra.RangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 1 {
-				t.Scramble = args[0]
+				j.Scramble = args[0]
 			}
-			t.Seed = uint64(seed)
-			var cubes []rubik.BatchCube
-			if batch != "" {
+			j.Seed, j.Batch = uint64(seed), batch != ""
+			if j.Batch {
 				var err error
-				t.Random, t.Scramble = 1, ""
-				if cubes, err = cliflag.ReadFile(batch, nil, rubik.ReadBatch); err != nil {
+				if j.Cubes, err = cliflag.ReadFile(batch, nil, rubik.ReadBatch); err != nil {
 					return err
 				}
 			}
-			if err := t.Check(); err != nil {
+			if err := j.Check(); err != nil {
 				return err
 			}
-			scr, err := t.Moves()
-			if err != nil {
+			var err error
+			if j.Dir, err = pf.dir(); err != nil {
 				return err
 			}
-			dir, err := pf.dir()
-			if err != nil {
-				return err
-			}
-			ctx, cancel := cliflag.Context(e.ctx, lim)
+			ctx, cancel := cliflag.Context(e.ctx, j.Limits)
 			defer cancel()
-			h, srcs, err := t.Load(ctx, dir, pf.options(e, workers, lim.MaxMem))
-			cliflag.NewProgress(e.stderr).Done()
-			if err != nil {
-				return err
+			j.Build, j.Built = pf.options(e, j.Workers, j.MaxMem), pf.done
+			if j.Batch {
+				return j.WriteBatch(ctx, e.stdout)
 			}
-			h.Conjugates, h.Inverse = t.Conjugates, t.Inverse
-			if batch != "" {
-				sum, err := rubik.SolveBatch(ctx, cubes, h, rubik.SolveOptions{Workers: workers, Limits: lim}, cubeCPU, func(b rubik.BatchCube) { fmt.Fprintln(e.stdout, b) })
-				if err != nil {
-					return err
-				}
-				return sum.Write(e.stdout)
-			}
-			o := t.Options(rubik.ReportOptions{Workers: workers, Limits: lim, Predict: predict, Tables: srcs})
-			rep, err := rubik.SolveReport(ctx, scr, h, o)
-			if predict > 0 && svgPath != "" {
+			rep, err := j.Run(ctx)
+			if j.Predict > 0 && svgPath != "" {
 				if err := cliflag.CreateFile(svgPath, rep.WriteSVG); err != nil {
 					return err
 				}
@@ -104,20 +82,20 @@ checked by applying it.`,
 	}
 	fs := c.Flags()
 	pf.add(fs)
-	fs.IntVar(&t.Edges, "edges", 6, "edges in each of the two edge pattern databases (6: 21 MB each, 7: 255 MB each)")
-	fs.IntVar(&t.Coset, "coset", 0, "add a coset table of Rokicki's nxopt kind: 1 (39 MB) or 2 (629 MB) (docs/rubik.md); --edges 0 then drops the edge tables")
-	fs.IntVar(&t.Conjugates, "conjugates", rubik.MaxConjugates, "look the edge tables up on this many conjugates of the cube by rotations (1: the cube alone)")
-	fs.BoolVar(&t.Inverse, "inverse", true, "also look the tables up on the inverse cube")
-	fs.BoolVar(&t.RandomState, "random-state", false, "solve a cube drawn uniformly from all reachable ones (by --seed) instead")
-	fs.IntVar(&t.Random, "random", 0, "solve a random scramble of this many turns (no face twice in a row) instead")
+	fs.IntVar(&j.Edges, "edges", 6, "edges in each of the two edge pattern databases (6: 21 MB each, 7: 255 MB each)")
+	fs.IntVar(&j.Coset, "coset", 0, "add a coset table of Rokicki's nxopt kind: 1 (39 MB) or 2 (629 MB) (docs/rubik.md); --edges 0 then drops the edge tables")
+	fs.IntVar(&j.Conjugates, "conjugates", rubik.MaxConjugates, "look the edge tables up on this many conjugates of the cube by rotations (1: the cube alone)")
+	fs.BoolVar(&j.Inverse, "inverse", true, "also look the tables up on the inverse cube")
+	fs.BoolVar(&j.RandomState, "random-state", false, "solve a cube drawn uniformly from all reachable ones (by --seed) instead")
+	fs.IntVar(&j.Random, "random", 0, "solve a random scramble of this many turns (no face twice in a row) instead")
 	fs.StringVar(&batch, "batch", "", "solve the cubes of this file (Singmaster notation, one a line) one after another, printing each and the cubes per CPU-hour")
-	fs.DurationVar(&cubeCPU, "cube-cpu", 0, "with --batch, give up a cube after this much CPU time (0: never)")
-	fs.IntVar(&predict, "predict", 0, "predict each iteration's expanded nodes (Korf, Reid and Edelkamp 2001) from this many random cubes' heuristic values")
+	fs.DurationVar(&j.CubeCPU, "cube-cpu", 0, "with --batch, give up a cube after this much CPU time (0: never)")
+	fs.IntVar(&j.Predict, "predict", 0, "predict each iteration's expanded nodes (Korf, Reid and Edelkamp 2001) from this many random cubes' heuristic values")
 	fs.StringVar(&svgPath, "svg", "", "with --predict, write a chart of expanded and predicted nodes per iteration to this SVG file")
 	cliflag.AddSeed(fs, &seed)
-	cliflag.AddWorkers(fs, &workers)
+	cliflag.AddWorkers(fs, &j.Workers)
 	cliflag.AddJSON(fs, &asJSON)
-	cliflag.AddLimits(fs, &lim)
+	cliflag.AddLimits(fs, &j.Limits)
 	return c
 }
 
@@ -135,10 +113,7 @@ func newRubikStatesCmd(e *env) *cobra.Command {
 			if err != nil || n < 0 {
 				return usagef("N %q: want a count", args[0])
 			}
-			for i := 0; i < n; i++ {
-				fmt.Fprintln(e.stdout, rubik.FormatSingmaster(rubik.RandomState(uint64(seed)+uint64(i))))
-			}
-			return nil
+			return rubik.WriteStates(e.stdout, n, uint64(seed))
 		},
 	}
 	cliflag.AddSeed(c.Flags(), &seed)

@@ -23,7 +23,7 @@ network access needed. It listens on the loopback interface by default;
 --addr 0.0.0.0:8080 lets anyone who reaches the port run searches here, so
 use it only behind a firewall or an authenticating proxy. docs/serve.md.`,
 		Example: `  branchwise serve --addr 127.0.0.1:9000`,
-		Args:    argsUsage(cobra.NoArgs),
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := serve.ListenAndServe(e.ctx, addr, workers, e.stderr); !errors.Is(err, context.Canceled) {
 				return err

@@ -41,6 +41,17 @@ func SetGCLimit(l search.Limits, workers int) {
 	debug.SetMemoryLimit(l.MaxMem * int64(max(workers, 1)))
 }
 
+// LimitHeap keeps the heap within l.MaxMem, unless GOMEMLIMIT says
+// otherwise, until restore is called: for work whose tables are all the
+// command holds (the FSM learners), where the heap is the limit.
+func LimitHeap(l search.Limits) (restore func()) {
+	if l.MaxMem <= 0 || os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(l.MaxMem)
+	return func() { debug.SetMemoryLimit(old) }
+}
+
 // Context returns ctx bounded by the wall-clock limit l.MaxTime, so that
 // the work around a search (loading tables, printing) stops too; the CPU
 // budget is the searches' own (search.Limits.MaxCPU).
@@ -49,6 +60,13 @@ func Context(ctx context.Context, l search.Limits) (context.Context, context.Can
 		return context.WithTimeout(ctx, l.MaxTime)
 	}
 	return context.WithCancel(ctx)
+}
+
+// Bound is Context with the heap kept within what workers searches of
+// l.MaxMem each may hold (SetGCLimit): the limits of a command's run.
+func Bound(ctx context.Context, l search.Limits, workers int) (context.Context, context.CancelFunc) {
+	SetGCLimit(l, workers)
+	return Context(ctx, l)
 }
 
 // AddJSON declares --json.

@@ -18,6 +18,35 @@ func WriteJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// Table is a result that prints itself as text.
+type Table interface{ WriteTable(io.Writer) error }
+
+// Output prints rep to w as one JSON object (asJSON: WriteJSON) or as its
+// table.
+func Output(w io.Writer, asJSON bool, rep Table) error {
+	if asJSON {
+		return WriteJSON(w, rep)
+	}
+	return rep.WriteTable(w)
+}
+
+// Drawing is a result that also draws itself.
+type Drawing interface {
+	Table
+	WriteSVG(io.Writer) error
+}
+
+// OutputSVG draws rep to the file svg when one is named (--svg), then
+// prints it (Output).
+func OutputSVG(w io.Writer, asJSON bool, rep Drawing, svg string) error {
+	if svg != "" {
+		if err := CreateFile(svg, rep.WriteSVG); err != nil {
+			return err
+		}
+	}
+	return Output(w, asJSON, rep)
+}
+
 // CreateFile creates the file name and writes it with write (--svg,
 // --dlx).
 func CreateFile(name string, write func(io.Writer) error) error {
@@ -37,6 +66,10 @@ func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
+
+// Colour reports whether pictures written to w are drawn in colour by
+// default: w is a terminal and NO_COLOR (no-color.org) is unset or empty.
+func Colour(w io.Writer) bool { return IsTerminal(w) && os.Getenv("NO_COLOR") == "" }
 
 // progressEvery is the least time between two status lines: more often
 // than a few times a second only flickers.
@@ -98,6 +131,16 @@ func (p *Progress) Printf(format string, args ...any) {
 	fmt.Fprintf(p.w, "\r%s%s", s, pad)
 }
 
+// Func returns Printf, or nil when the line is not shown: for the
+// library's options whose nil progress function means no progress to
+// measure.
+func (p *Progress) Func() func(format string, args ...any) {
+	if p == nil || !p.Enabled {
+		return nil
+	}
+	return p.Printf
+}
+
 // Done clears the status line.
 func (p *Progress) Done() {
 	if p == nil || !p.Enabled || p.lines || p.width == 0 {
@@ -107,12 +150,23 @@ func (p *Progress) Done() {
 	p.width = 0
 }
 
+// stdinName names standard input in messages, for the file name "-".
+const stdinName = "<stdin>"
+
+// InputName is what messages call the file name: stdinName for "-".
+func InputName(name string) string {
+	if name == "-" {
+		return stdinName
+	}
+	return name
+}
+
 // ReadFile reads the file name with read, which names the file in its
 // errors. With stdin not nil, name "-" reads stdin instead, named
 // "<stdin>".
 func ReadFile[T any](name string, stdin io.Reader, read func(io.Reader, string) (T, error)) (T, error) {
 	if name == "-" && stdin != nil {
-		return read(stdin, "<stdin>")
+		return read(stdin, stdinName)
 	}
 	f, err := os.Open(name)
 	if err != nil {

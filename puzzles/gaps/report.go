@@ -162,6 +162,13 @@ type SurveySizes struct {
 	Progress func(columns, done int, r DealOutcome) `spec:"-"`
 	// SizeDone, if set, is given each size's survey as it ends.
 	SizeDone func(SurveyResult) `spec:"-"`
+	// Printf, if set, is given a progress line after each deal: the
+	// deals of its size done. Verbose, if set, is told each deal's
+	// outcome (DealOutcome.Line). Tables, if set, gets each size's table
+	// (SurveyResult.WriteTable) as the size ends.
+	Printf  func(format string, args ...any) `spec:"-"`
+	Verbose io.Writer                        `spec:"-"`
+	Tables  io.Writer                        `spec:"-"`
 }
 
 // LedgerSpec is the spec (internal/spec) a ledger of the survey is tied to:
@@ -206,6 +213,12 @@ func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 			if o.Progress != nil {
 				o.Progress(k, done, r)
 			}
+			if o.Printf != nil {
+				o.Printf("%d columns: %d/%d deals", k, done, o.Deals)
+			}
+			if o.Verbose != nil {
+				fmt.Fprintln(o.Verbose, r.Line(k))
+			}
 			if o.Ledger != nil {
 				o.Ledger.Add(first+int(r.Seed-o.Seed), r)
 			}
@@ -214,6 +227,9 @@ func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 		sizes = append(sizes, sz)
 		if o.SizeDone != nil {
 			o.SizeDone(sz)
+		}
+		if o.Tables != nil {
+			sz.WriteTable(o.Tables)
 		}
 	}
 	return sizes

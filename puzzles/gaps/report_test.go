@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -56,8 +57,11 @@ func (m memLedger) Add(i int, r any) error {
 func TestSurveyAll(t *testing.T) {
 	l := memLedger{}
 	o := SurveySizes{SurveyOptions: SurveyOptions{Columns: 4, Seed: 1, Deals: 6, Workers: 1}, ToColumns: 5, Ledger: l, ShardN: 2}
-	var lines []string
+	var lines, progress []string
+	var verbose bytes.Buffer
 	o.Progress = func(k, _ int, r DealOutcome) { lines = append(lines, r.Line(k)) }
+	o.Printf = func(format string, args ...any) { progress = append(progress, fmt.Sprintf(format, args...)) }
+	o.Verbose = &verbose
 	for i := range 2 {
 		o.ShardI = i
 		if sizes := SurveyAll(context.Background(), o); len(sizes) != 2 || sizes[1].Columns != 5 {
@@ -67,15 +71,19 @@ func TestSurveyAll(t *testing.T) {
 	if len(l) != 12 || len(lines) != 12 || !strings.HasPrefix(lines[0], "k=4 seed=1 ") {
 		t.Fatalf("%d in the ledger, lines %v", len(l), lines)
 	}
-	o.ShardN, lines = 0, nil
-	var tab bytes.Buffer
+	if verbose.String() != strings.Join(lines, "\n")+"\n" || len(progress) != 12 || progress[2] != "4 columns: 3/6 deals" {
+		t.Errorf("verbose:\n%s\nprogress %q", verbose.String(), progress)
+	}
+	o.ShardN, lines, o.Printf, o.Verbose = 0, nil, nil, nil
+	var tab, tables bytes.Buffer
 	o.SizeDone = func(sz SurveyResult) { sz.WriteTable(&tab) }
+	o.Tables = &tables
 	sizes := SurveyAll(context.Background(), o)
 	want := Survey(context.Background(), SurveyOptions{Columns: 4, Seed: 1, Deals: 6, Workers: 1})
 	if len(lines) != 0 || sizes[0].Solvable != want.Solvable || sizes[0].Deals != 6 {
 		t.Errorf("resumed: ran %d, %+v, want %+v", len(lines), sizes[0], want)
 	}
-	if !strings.HasPrefix(tab.String(), "4 columns: 6 deals: ") || !strings.Contains(tab.String(), "\n5 columns: 6 deals: ") {
+	if !strings.HasPrefix(tab.String(), "4 columns: 6 deals: ") || !strings.Contains(tab.String(), "\n5 columns: 6 deals: ") || tables.String() != tab.String() {
 		t.Errorf("tables:\n%s", tab.String())
 	}
 }

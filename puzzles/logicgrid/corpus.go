@@ -19,7 +19,8 @@ import (
 // ReadQuintFiles reads the quint-t puzzles of the files named and of the
 // *.txt files under the directories named (recursively, SOURCE.txt
 // excepted, in name order). Each puzzle is named by its file, relative to
-// the directory it was found in, and its number in the file.
+// the directory it was found in, and its number in the file. Finding none
+// is an error.
 func ReadQuintFiles(paths []string) ([]QuintPuzzle, error) {
 	var out []QuintPuzzle
 	for _, a := range paths {
@@ -54,6 +55,9 @@ func ReadQuintFiles(paths []string) ([]QuintPuzzle, error) {
 			out = append(out, got...)
 		}
 	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no quint-t puzzles found", strings.Join(paths, " "))
+	}
 	return out, nil
 }
 
@@ -70,6 +74,9 @@ type CheckOptions struct {
 	BySize bool
 	// Progress, if set, is called before each puzzle.
 	Progress func(i int, q QuintPuzzle)
+	// Printf, if set, is given CheckCorpora's progress line before each
+	// puzzle: the strategy, the puzzle's number and name.
+	Printf func(format string, args ...any)
 }
 
 // CorpusStats are the node counts of one strategy over a corpus.

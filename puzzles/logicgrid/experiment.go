@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os/exec"
 	"slices"
 
 	"github.com/branchwise/branchwise/internal/opterr"
@@ -24,8 +25,8 @@ type ExperimentOptions struct {
 	// Propagate adds a fourth strategy, fewest with propagation, which is
 	// then the one compared with clingo.
 	Propagate bool
-	// Clingo, if not empty, is the path of a clingo program that solves
-	// every puzzle too.
+	// Clingo, if not empty, is a clingo program that solves every puzzle
+	// too: a path, or a name looked up in PATH.
 	Clingo string
 	// Progress, if set, is called before each puzzle.
 	Progress func(size string, difficulty, i int)
@@ -78,6 +79,12 @@ type ClingoStats struct {
 func Experiment(ctx context.Context, o ExperimentOptions) ([]ExperimentGroup, error) {
 	if o.Count < 1 {
 		return nil, fmt.Errorf("logicgrid: %d puzzles per group: want at least 1", o.Count)
+	}
+	if o.Clingo != "" {
+		var err error
+		if o.Clingo, err = exec.LookPath(o.Clingo); err != nil {
+			return nil, fmt.Errorf("--clingo: %v", err)
+		}
 	}
 	strats := []xcover.Strategy{xcover.Fewest, xcover.Sorted, xcover.Fixed}
 	names := []string{"fewest", "sorted", "fixed"}

@@ -3,8 +3,12 @@ package logicgrid
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -100,6 +104,34 @@ func TestClingo(t *testing.T) {
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: clingo %d solutions, solver %d\n%s", p.Name, len(got), len(want), p.ASP())
+		}
+	}
+}
+
+// TestWriteSet: two 4x3 puzzles printed one after the other, written as
+// files, or kept for JSON; the same puzzles each way.
+func TestWriteSet(t *testing.T) {
+	o := GenSetOptions{N: 4, M: 3, Count: 2, Seed: 5}
+	o.Difficulty, o.MaxNodes = 1, 1_000_000
+	var text strings.Builder
+	if _, err := WriteSet(context.Background(), o, "4x3", &text, "", false); err != nil {
+		t.Fatal(err)
+	}
+	set, err := WriteSet(context.Background(), o, "4x3", io.Discard, "", true)
+	if err != nil || len(set.Puzzles) != 2 || set.Size != "4x3" || set.Difficulty != 1 {
+		t.Fatalf("kept: %+v, %v", set, err)
+	}
+	if text.String() != set.Puzzles[0].File+"\n"+set.Puzzles[1].File {
+		t.Errorf("text:\n%s", text.String())
+	}
+	dir := filepath.Join(t.TempDir(), "gen")
+	var msg strings.Builder
+	if _, err := WriteSet(context.Background(), o, "4x3", &msg, dir, false); err != nil || msg.String() != "2 puzzles written to "+dir+"\n" {
+		t.Fatalf("files: %q, %v", msg.String(), err)
+	}
+	for _, g := range set.Puzzles {
+		if b, err := os.ReadFile(filepath.Join(dir, g.Name)); err != nil || string(b) != g.File {
+			t.Errorf("%s: %v", g.Name, err)
 		}
 	}
 }

@@ -5,6 +5,9 @@ package logicgrid
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/branchwise/branchwise/internal/opterr"
@@ -70,4 +73,45 @@ func GenerateSet(ctx context.Context, o GenSetOptions, done func(Generated) erro
 		}
 	}
 	return nil
+}
+
+// GenSet is a set of generated puzzles as the generate command's --json
+// prints it: the difficulty, the puzzles and the size as given (in the
+// order of their names, as the command printed them before).
+type GenSet struct {
+	Difficulty int         `json:"difficulty"`
+	Puzzles    []Generated `json:"puzzles"`
+	Size       string      `json:"size"`
+}
+
+// WriteSet runs GenerateSet and delivers each puzzle as it comes: with
+// keep, only into the set returned (size labels it); else with dir one
+// file each (Generated.Name) in dir, created if need be, and a last line
+// to w that says so; else its file text to w, a blank line between two.
+func WriteSet(ctx context.Context, o GenSetOptions, size string, w io.Writer, dir string, keep bool) (GenSet, error) {
+	set := GenSet{Size: size, Difficulty: o.Difficulty}
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return set, err
+		}
+	}
+	err := GenerateSet(ctx, o, func(g Generated) error {
+		switch {
+		case keep:
+			set.Puzzles = append(set.Puzzles, g)
+		case dir != "":
+			return os.WriteFile(filepath.Join(dir, g.Name), []byte(g.File), 0o644)
+		default:
+			if g.Seed > o.Seed {
+				fmt.Fprintln(w)
+			}
+			_, err := io.WriteString(w, g.File)
+			return err
+		}
+		return nil
+	})
+	if err == nil && dir != "" && !keep {
+		fmt.Fprintf(w, "%d puzzles written to %s\n", o.Count, dir)
+	}
+	return set, err
 }

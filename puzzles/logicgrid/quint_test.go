@@ -104,3 +104,16 @@ func TestQuintClue(t *testing.T) {
 		t.Errorf("no error for an unknown form: %v", err)
 	}
 }
+
+// TestReadQuintFilesNone: a directory without puzzles is an error that
+// names it.
+func TestReadQuintFilesNone(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "SOURCE.txt"), []byte("not a puzzle\n"), 0o644)
+	if _, err := ReadQuintFiles([]string{dir}); err == nil || err.Error() != dir+": no quint-t puzzles found" {
+		t.Errorf("%v", err)
+	}
+	if _, err := ReadQuintFiles([]string{filepath.Join(dir, "none")}); err == nil {
+		t.Error("a missing file read")
+	}
+}

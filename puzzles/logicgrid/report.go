@@ -14,6 +14,7 @@ import (
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/search"
+	"github.com/branchwise/branchwise/xcover"
 )
 
 // formatDuration prints a search's time in ms below a second.
@@ -44,6 +45,12 @@ type ReportOptions struct {
 	// Explain says that an explanation of the search is asked for (Trace
 	// prints it, when set).
 	Explain bool
+	// Text, if set, is given what the solve command prints above the
+	// report's table: with All each solution as it is found (unless Show
+	// is set), and with Explain the explanation (unless Trace is set), cut
+	// after ExplainLines lines (0: no limit).
+	Text         io.Writer
+	ExplainLines int
 }
 
 // Check reports options that exclude each other.
@@ -80,6 +87,12 @@ type Report struct {
 func SolveReport(ctx context.Context, p *Puzzle, name string, o ReportOptions) (Report, error) {
 	if err := o.Check(); err != nil {
 		return Report{}, err
+	}
+	if o.Text != nil && o.Explain && o.Trace == nil {
+		o.Trace = p.Explainer(o.Text, o.ExplainLines)
+	}
+	if o.Text != nil && o.Show == nil {
+		o.Show = func(n int, s Solution) { fmt.Fprintf(o.Text, "solution %d:\n%s\n", n, p.Format(s)) }
 	}
 	opt := o.Options
 	opt.Keep, opt.MaxSolutions = 2, 2
@@ -243,15 +256,31 @@ type CorpusReport struct {
 	bySize     bool
 }
 
+// ParseStrategies reads import --check's --strategy: a strategy's name
+// (xcover.ParseStrategy), or "all" for fewest, sorted and fixed in turn.
+func ParseStrategies(name string) ([]Strategy, error) {
+	if name == "all" {
+		return []Strategy{xcover.Fewest, xcover.Sorted, xcover.Fixed}, nil
+	}
+	s, err := xcover.ParseStrategy(name)
+	if err != nil {
+		return nil, err
+	}
+	return []Strategy{s}, nil
+}
+
 // CheckCorpora checks the corpus with each strategy in turn (CheckCorpus;
 // o.Strategy and o.Progress are set for each); progress, if set, is
-// called before each puzzle.
+// called before each puzzle, else o.Printf, if set, gets a line.
 func CheckCorpora(ctx context.Context, qs []QuintPuzzle, strats []Strategy, o CheckOptions, progress func(s Strategy, i int, q QuintPuzzle)) (CorpusReport, error) {
 	rep := CorpusReport{Puzzles: len(qs), bySize: o.BySize}
 	for _, s := range strats {
 		o.Strategy = s
-		if progress != nil {
+		switch {
+		case progress != nil:
 			o.Progress = func(i int, q QuintPuzzle) { progress(s, i, q) }
+		case o.Printf != nil:
+			o.Progress = func(i int, q QuintPuzzle) { o.Printf("%s: %d/%d %s", s, i+1, len(qs), q.Name) }
 		}
 		st, err := CheckCorpus(ctx, qs, o)
 		if err != nil {
@@ -329,6 +358,22 @@ type ExperimentReport struct {
 func RunExperiment(ctx context.Context, o ExperimentOptions) (ExperimentReport, error) {
 	groups, err := Experiment(ctx, o)
 	return ExperimentReport{Count: o.Count, Seed: o.Seed, NodeLimit: o.MaxNodes, Groups: groups, o: o}, err
+}
+
+// WriteDisagreements writes the puzzles (by seed) on which clingo found
+// other solutions than ours, one a line.
+func (r *ExperimentReport) WriteDisagreements(w io.Writer) error {
+	for _, g := range r.Groups {
+		if g.Clingo == nil {
+			continue
+		}
+		for _, d := range g.Clingo.Disagree {
+			if _, err := fmt.Fprintln(w, d); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // WriteTable prints a line per group: the median nodes and times of each

@@ -3,8 +3,10 @@ package logicgrid
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,7 +92,12 @@ func TestCorpusTools(t *testing.T) {
 	if !strings.HasPrefix(out.String(), "# gen-4x3-d2-s5.txt (level 0)\n") {
 		t.Errorf("printed: %q", out.String())
 	}
-	rep, err := CheckCorpora(context.Background(), qs, []Strategy{xcover.Fewest, xcover.Fixed}, CheckOptions{BySize: true}, nil)
+	var lines []string
+	rep, err := CheckCorpora(context.Background(), qs, []Strategy{xcover.Fewest, xcover.Fixed}, CheckOptions{BySize: true,
+		Printf: func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }}, nil)
+	if len(lines) != 6 || lines[4] != "fixed: 2/3 "+qs[1].Name {
+		t.Errorf("progress lines %q", lines)
+	}
 	if err != nil || len(rep.Strategies) != 2 || rep.Strategies[1].Strategy != "fixed" || rep.Err() != nil || rep.Strategies[0].Unchecked != 3 {
 		t.Fatalf("%+v, %v", rep, err)
 	}
@@ -115,5 +122,58 @@ func TestExperimentReport(t *testing.T) {
 	}
 	if err := rep.WriteSVG(&svg); err != nil || !strings.Contains(svg.String(), "1=4x3 d1") {
 		t.Errorf("SVG: %v", err)
+	}
+}
+
+func TestParseStrategies(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []Strategy
+	}{
+		{"all", []Strategy{xcover.Fewest, xcover.Sorted, xcover.Fixed}},
+		{"sorted", []Strategy{xcover.Sorted}},
+	} {
+		if got, err := ParseStrategies(tc.in); err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("%q: %v, %v", tc.in, got, err)
+		}
+	}
+	if _, err := ParseStrategies("most"); err == nil {
+		t.Error(`"most" accepted`)
+	}
+}
+
+func TestWriteDisagreements(t *testing.T) {
+	r := ExperimentReport{Groups: []ExperimentGroup{{}, {Clingo: &ClingoStats{Disagree: []string{"4x3 d1 seed 2: clingo finds 2 solutions"}}}}}
+	var b strings.Builder
+	r.WriteDisagreements(&b)
+	if b.String() != "4x3 d1 seed 2: clingo finds 2 solutions\n" {
+		t.Errorf("got %q", b.String())
+	}
+}
+
+// TestSolveReportText: with Text the solutions and the explanation go to
+// the writer, the explanation cut after ExplainLines lines.
+func TestSolveReportText(t *testing.T) {
+	p, err := ParseFile("testdata/einstein.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	rep, err := SolveReport(context.Background(), p, "e", ReportOptions{Options: Options{Strategy: xcover.Fewest}, All: true, Text: &text})
+	if err != nil || rep.Solutions != 1 || !strings.HasPrefix(text.String(), "solution 1:\n") || !strings.Contains(text.String(), "zebra") {
+		t.Fatalf("%v:\n%s", err, text.String())
+	}
+	var full, cut bytes.Buffer
+	SolveReport(context.Background(), p, "e", ReportOptions{Options: Options{Strategy: xcover.Fewest}, Explain: true, Text: &full})
+	SolveReport(context.Background(), p, "e", ReportOptions{Options: Options{Strategy: xcover.Fewest}, Explain: true, Text: &cut, ExplainLines: 5})
+	if n, m := strings.Count(full.String(), "\n"), strings.Count(cut.String(), "\n"); n <= 6 || m >= n || m > 6 {
+		t.Errorf("explanation: %d lines, %d cut after 5", n, m)
+	}
+}
+
+func TestExperimentClingoMissing(t *testing.T) {
+	_, err := RunExperiment(context.Background(), ExperimentOptions{Count: 1, Clingo: "no-such-clingo-program"})
+	if err == nil || !strings.HasPrefix(err.Error(), "--clingo: ") {
+		t.Errorf("%v", err)
 	}
 }

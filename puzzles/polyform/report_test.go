@@ -98,7 +98,7 @@ func TestCountSpec(t *testing.T) {
 	board := filepath.Join(t.TempDir(), "b.txt")
 	os.WriteFile(board, []byte("pieces: pentominoes\n....................\n....................\n....................\n"), 0o644)
 	s := CountSpec{Puzzle: board, Strategy: "fewest", CellsOnly: true}
-	if err := s.ReadBoardText(); err != nil || s.BoardText == "" {
+	if _, j, err := s.Prepare(); err != nil || s.BoardText == "" || j.SpecHash == "" {
 		t.Fatal(err)
 	}
 	if got := s.Text(); got != "pack b.txt --strategy fewest --cells-only" {
@@ -115,8 +115,7 @@ func TestCountSpec(t *testing.T) {
 		t.Errorf("the spec's tree: %v solutions, %v", p.Result().Solutions.Estimate, err)
 	}
 	named := CountSpec{Puzzle: "pentomino-3x20", Strategy: "fewest", CellsOnly: true}
-	named.ReadBoardText()
-	if _, j, _ := named.Build(); j.SpecHash != hash || named.BoardText != "" {
+	if _, j, _ := named.Prepare(); j.SpecHash != hash || named.BoardText != "" {
 		t.Errorf("the same puzzle named: hash %s, want %s", j.SpecHash, hash)
 	}
 	if _, _, err := BuildCountSpec([]byte("[]")); err == nil || !strings.HasPrefix(err.Error(), "not a packing job") {

@@ -97,11 +97,9 @@ func (s CountSpec) build() (func() estimate.Tree, string, int, error) {
 	if pk.Ranges != nil {
 		return nil, "", 0, fmt.Errorf("%s: copies and ranges of pieces are searched by Algorithm M, which the shards do not split", arg)
 	}
-	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = s.CellsOnly, s.DeadRegions, s.LargestRegion, s.ColourCut
-	pk.PieceCut = s.PieceCut
-	pk.Engine, pk.FirstEmpty = eng, firstEmpty
-	if err := pk.CheckEngine(); err != nil {
-		return nil, "", 0, fmt.Errorf("%s: %v", arg, err)
+	s.Apply(pk)
+	if err := pk.UseEngine(arg, eng, firstEmpty); err != nil {
+		return nil, "", 0, err
 	}
 	var canon bytes.Buffer
 	if err := pk.Problem().WriteDLX(&canon); err != nil {
@@ -128,6 +126,15 @@ func (s CountSpec) build() (func() estimate.Tree, string, int, error) {
 		return nil, "", 0, fmt.Errorf("%s: --unique: %w", arg, err)
 	}
 	return newTree, shard.Hash(canon.Bytes()), syms, nil
+}
+
+// Prepare reads the board file's text into the spec (ReadBoardText), so
+// that it travels with it, and builds its tree and description (Build).
+func (s *CountSpec) Prepare() (func() estimate.Tree, shard.Job, error) {
+	if err := s.ReadBoardText(); err != nil {
+		return nil, shard.Job{}, err
+	}
+	return s.Build()
 }
 
 // BuildCountSpec rebuilds the tree of a CountSpec in JSON (a queue job's):

@@ -3,7 +3,6 @@ package rubik
 import (
 	"context"
 	"math"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -671,6 +670,12 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 	}
 	bound = max(bound, 1)
 	var total atomic.Int64
+	stopErr := func() error {
+		if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
+			return search.ErrNodeLimit
+		}
+		return search.ContextErr(ctx)
+	}
 	var byDepth [maxDepth + 1]int64
 	for bound < maxDepth {
 		if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
@@ -692,80 +697,45 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		}
 		topGoal := top.dfs(&root, 0, -1)
 		total.Add(top.generated)
-		var best, next atomic.Int64
-		best.Store(math.MaxInt64)
-		next.Store(math.MaxInt64)
-		var stopped error
-		var once sync.Once
-		var handed atomic.Int64
-		var wg sync.WaitGroup
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func() {
-				levels := new([maxDepth + 1]level)
-				defer wg.Done()
-				for {
-					i := handed.Add(1) - 1
-					if i >= int64(len(subs)) || i > best.Load() {
-						return
-					}
-					st := &subs[i]
-					n := root
-					last := -1
-					ws := newSolver(h, c)
-					ws.levels = levels
-					ws.bound, ws.checkAt, ws.trackDepth = bound, checkEvery, true
-					for g, m := range st.moves {
-						n = ws.turn(&n, int(m))
-						ws.path[g] = m
-						last = int(m) / 3
-					}
-					var done int64
-					ws.check = func(s *solver) bool {
-						total.Add(s.generated - done)
-						done = s.generated
-						s.checkAt = s.generated + checkEvery
-						if i > best.Load() {
-							s.stop = true
-						} else if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
-							s.stop = true
-							once.Do(func() { stopped = search.ErrNodeLimit })
-						} else if err := search.ContextErr(ctx); err != nil {
-							s.stop = true
-							once.Do(func() { stopped = err })
-						}
-						return s.stop
-					}
-					ws.dfs(&n, cutDepth, last)
-					total.Add(ws.generated - done)
-					st.gen, st.exp, st.next, st.found, st.byDepth = ws.generated, ws.expanded, int64(ws.next), ws.found, ws.byDepth
-					if ws.found {
-						st.path = append([]int8(nil), ws.path[:bound]...)
-						for {
-							b := best.Load()
-							if i >= b || best.CompareAndSwap(b, i) {
-								break
-							}
-						}
-					}
-					if ws.stop && !ws.found && i < best.Load() {
-						return
-					}
-					for {
-						x := next.Load()
-						if st.next >= x || next.CompareAndSwap(x, st.next) {
-							break
-						}
-					}
-				}
-			}()
-		}
-		wg.Wait()
+		var sched search.Subtrees
+		levels := make([]*[maxDepth + 1]level, workers)
+		sched.Run(workers, len(subs), func(w, i int) search.Subtree {
+			if levels[w] == nil {
+				levels[w] = new([maxDepth + 1]level)
+			}
+			st := &subs[i]
+			n := root
+			last := -1
+			ws := newSolver(h, c)
+			ws.levels = levels[w]
+			ws.bound, ws.checkAt, ws.trackDepth = bound, checkEvery, true
+			for g, m := range st.moves {
+				n = ws.turn(&n, int(m))
+				ws.path[g] = m
+				last = int(m) / 3
+			}
+			var done int64
+			ws.check = func(s *solver) bool {
+				total.Add(s.generated - done)
+				done = s.generated
+				s.checkAt = s.generated + checkEvery
+				s.stop = sched.Check(i, stopErr)
+				return s.stop
+			}
+			ws.dfs(&n, cutDepth, last)
+			total.Add(ws.generated - done)
+			st.gen, st.exp, st.next, st.found, st.byDepth = ws.generated, ws.expanded, int64(ws.next), ws.found, ws.byDepth
+			if ws.found {
+				st.path = append([]int8(nil), ws.path[:bound]...)
+			}
+			return search.Subtree{Found: ws.found, Stopped: ws.stop, Next: st.next}
+		})
+		stopped := sched.Err()
 		it := search.Iteration{Bound: float64(bound)}
-		b := best.Load()
+		b := sched.Best()
 		var path []int8
 		switch {
-		case b != math.MaxInt64:
+		case b >= 0:
 			st := &subs[b]
 			it.Generated, it.Expanded = st.topGen, st.topExp
 			for _, x := range subs[:b+1] {
@@ -810,7 +780,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 			}
 			break
 		}
-		nb := min(next.Load(), int64(top.next))
+		nb := min(sched.Next(), int64(top.next))
 		if nb >= math.MaxInt {
 			res.Status = search.NoSolution
 			break

@@ -3,6 +3,7 @@ package rubik
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/branchwise/branchwise/pdb"
@@ -87,8 +88,9 @@ func TestSolveOptimal(t *testing.T) {
 			}
 			if w == 1 {
 				first = res
-			} else if res.Stats.Generated != first.Stats.Generated || len(res.Stats.Iterations) != len(first.Stats.Iterations) {
-				t.Errorf("%s -j %d: %d nodes, -j 1 %d", FormatMoves(scr), w, res.Stats.Generated, first.Stats.Generated)
+			} else if res.Stats.Generated != first.Stats.Generated || !slices.Equal(res.Stats.Iterations, first.Stats.Iterations) ||
+				!slices.Equal(res.Stats.GeneratedByDepth, first.Stats.GeneratedByDepth) {
+				t.Errorf("%s -j %d: %d nodes, iterations %v; -j 1 %d, %v", FormatMoves(scr), w, res.Stats.Generated, res.Stats.Iterations, first.Stats.Generated, first.Stats.Iterations)
 			}
 		}
 	}

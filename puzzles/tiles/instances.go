@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/search"
@@ -101,8 +102,14 @@ type SolveAllOptions struct {
 	// Goal returns the goal of a board; nil: Korf's goal of its size. Its
 	// error is returned as it is.
 	Goal func(start Board) (Board, error)
+	// GoalText, when Goal is nil and GoalText is not empty, is the goal
+	// of every board as ParseBoard reads it at the board's size.
+	GoalText string
 	// Progress, if set, is the engines' progress on the instance named.
 	Progress func(name string, st *search.Stats)
+	// Printf, if set and Progress is not, is given a progress line: the
+	// instance's nodes generated and expanded and its time so far.
+	Printf func(format string, args ...any)
 	// Done, if set, is called after each instance.
 	Done func()
 	// Interrupt, if set, ends the loop after the instance during which it
@@ -116,15 +123,26 @@ func SolveAll(ctx context.Context, insts []Instance, o SolveAllOptions) (Solutio
 	var sols Solutions
 	for _, in := range insts {
 		goal := Goal(in.Board.Rows, in.Board.Cols)
-		if o.Goal != nil {
-			var err error
-			if goal, err = o.Goal(in.Board); err != nil {
-				return nil, err
+		var err error
+		switch {
+		case o.Goal != nil:
+			goal, err = o.Goal(in.Board)
+		case o.GoalText != "":
+			if goal, err = ParseBoard(o.GoalText, in.Board.Rows, in.Board.Cols); err != nil {
+				err = opterr.Errorf("--goal", "--goal: %v", err)
 			}
 		}
+		if err != nil {
+			return nil, err
+		}
 		opt := o.Solve
-		if o.Progress != nil {
+		switch {
+		case o.Progress != nil:
 			opt.Progress = func(st *search.Stats) { o.Progress(in.Name, st) }
+		case o.Printf != nil:
+			opt.Progress = func(st *search.Stats) {
+				o.Printf("%s: %d generated, %d expanded, %s", in.Name, st.Generated, st.Expanded, st.Elapsed.Round(time.Second))
+			}
 		}
 		r, err := Solve(ctx, in.Board, goal, opt)
 		if o.Done != nil {

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/internal/cliflag"
+	"github.com/branchwise/branchwise/internal/cputime"
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/internal/spec"
 	"github.com/branchwise/branchwise/internal/workpool"
@@ -138,6 +140,10 @@ type Korf100Options struct {
 	Workers   int   `spec:"-"`
 	// Done, if set, is called after each instance, one call at a time.
 	Done func(KorfRun) `spec:"-"`
+	// Printf, if set, is given a progress line after each instance: the
+	// instances done (those of the ledger included), the nodes and the
+	// time so far.
+	Printf func(format string, args ...any) `spec:"-"`
 	// Resumed are instances finished by an earlier run (a checkpoint), by
 	// number: they are not run again and count in the result as they are.
 	Resumed map[int]KorfRun `spec:"-"`
@@ -160,6 +166,28 @@ type Checkpoint interface {
 	Done() map[int]json.RawMessage
 	// Add records instance i's result; the ledger keeps its first error.
 	Add(i int, result any) error
+}
+
+// progress wraps Done to give Printf its line after each instance.
+func (opt *Korf100Options) progress() {
+	if opt.Printf == nil {
+		return
+	}
+	done, nodes, start, total := 0, int64(0), time.Now(), len(opt.Instances)
+	if opt.Ledger != nil {
+		done = len(opt.Ledger.Done())
+	}
+	if opt.Instances == nil {
+		total = len(Korf100())
+	}
+	next := opt.Done
+	opt.Done = func(r KorfRun) {
+		if next != nil {
+			next(r)
+		}
+		done, nodes = done+1, nodes+r.Generated
+		opt.Printf("korf100: %d/%d instances done, %s nodes, %s", done, total, cliflag.Count(nodes), time.Since(start).Round(time.Second))
+	}
 }
 
 // resume adds the ledger's runs to opt.Resumed and records each finished
@@ -212,9 +240,11 @@ type Korf100Result struct {
 	Generated       int64   `json:"generated"`
 	Expanded        int64   `json:"expanded"`
 	MeanExpanded    float64 `json:"mean_expanded"`
-	CPUSeconds      float64 `json:"cpu_seconds"`
-	WallSeconds     float64 `json:"wall_seconds"`
-	NodesPerSecond  float64 `json:"nodes_per_second"`
+	// CPUSeconds is the process's CPU time during the run where the
+	// system tells it and nothing was resumed, else the runs' times summed.
+	CPUSeconds     float64 `json:"cpu_seconds"`
+	WallSeconds    float64 `json:"wall_seconds"`
+	NodesPerSecond float64 `json:"nodes_per_second"`
 	// Resumed counts the instances taken from Korf100Options.Resumed.
 	Resumed int `json:"resumed,omitempty"`
 	// Interrupted is set when ctx was cancelled before every instance ran.
@@ -235,6 +265,7 @@ func RunKorf100(ctx context.Context, opt Korf100Options) (Korf100Result, error) 
 	if err := opt.Solve.Check(); err != nil {
 		return Korf100Result{}, err
 	}
+	opt.progress()
 	if err := opt.resume(ctx); err != nil {
 		return Korf100Result{}, err
 	}
@@ -266,6 +297,7 @@ func RunKorf100(ctx context.Context, opt Korf100Options) (Korf100Result, error) 
 		res.Weight = opt.Solve.Weight
 	}
 	start := time.Now()
+	cpu0, cpuOK := cputime.Process()
 	type run struct {
 		KorfRun
 		counted bool
@@ -343,6 +375,11 @@ func RunKorf100(ctx context.Context, opt Korf100Options) (Korf100Result, error) 
 	}
 	if res.WallSeconds > 0 {
 		res.NodesPerSecond = float64(fresh) / res.WallSeconds
+	}
+	// The CPU time measured, not the instances' times summed (which
+	// counts the time a loaded machine's other work took too).
+	if cpu1, ok := cputime.Process(); ok && cpuOK && res.Resumed == 0 {
+		res.CPUSeconds = (cpu1 - cpu0).Seconds()
 	}
 	return res, nil
 }

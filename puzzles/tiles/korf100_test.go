@@ -2,6 +2,8 @@ package tiles
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/branchwise/branchwise/search"
@@ -11,10 +13,15 @@ import (
 // a million nodes each) with his configuration and checks his counts.
 func TestRunKorf100(t *testing.T) {
 	var done []int
+	var lines []string
 	got, err := RunKorf100(context.Background(), Korf100Options{Instances: []int{79, 12}, Workers: 2,
-		Done: func(r KorfRun) { done = append(done, r.Index) }})
+		Done:   func(r KorfRun) { done = append(done, r.Index) },
+		Printf: func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(lines) != 2 || !strings.HasPrefix(lines[1], "korf100: 2/2 instances done, 1,087,202 nodes, ") {
+		t.Errorf("progress lines %q", lines)
 	}
 	if !got.CheckCounts || got.Solved != 2 || got.Matches != 2 || got.Optimal != 2 || got.SumLength != 42+45 ||
 		got.Generated != 540859+546343 || got.MeanLengthRatio != 1 || got.Interrupted || len(done) != 2 {

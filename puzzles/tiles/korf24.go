@@ -69,6 +69,8 @@ type Korf24Options struct {
 	search.Limits
 	// Done, if set, is called after each instance.
 	Done func(Solution)
+	// Log, if set, is told each instance's outcome as it ends, one line.
+	Log io.Writer
 }
 
 // Korf24Result is a run of Korf and Felner's twenty-four puzzles.
@@ -112,6 +114,9 @@ func RunKorf24(ctx context.Context, o Korf24Options) (Korf24Result, error) {
 		res.Instances = append(res.Instances, s)
 		if o.Done != nil {
 			o.Done(s)
+		}
+		if o.Log != nil {
+			fmt.Fprintf(o.Log, "#%s %s length %d (published %d), %d nodes, %.1f s\n", s.Name, s.Status, s.Length, s.Optimal, s.Generated, s.Seconds)
 		}
 		if ctx.Err() != nil {
 			break

@@ -3,7 +3,6 @@ package tiles
 import (
 	"context"
 	"math"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -84,89 +83,58 @@ func ParallelIDA(ctx context.Context, p *Puzzle, o ParallelOptions) search.Resul
 		}
 		top, subs, topGoal := cut(root, bound)
 		total.Add(top.generated)
-		var best atomic.Int64
-		best.Store(math.MaxInt64)
-		var next atomic.Int64
-		next.Store(math.MaxInt64)
-		var errOnce sync.Once
-		var stopped error
-		var wg sync.WaitGroup
-		var handed atomic.Int64
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				ws := new(searcher)
+		var sched search.Subtrees
+		wss := make([]*searcher, workers)
+		sched.Run(workers, len(subs), func(w, i int) search.Subtree {
+			ws := wss[w]
+			if ws == nil {
+				ws = new(searcher)
 				*ws = *root
-				var done int64
-				for {
-					i := handed.Add(1) - 1
-					if i >= int64(len(subs)) || i > best.Load() {
-						return
-					}
-					st := &subs[i]
-					// ws is at the root: fresh, or restored after the last
-					// subtree (copying the whole searcher per subtree would
-					// cost more than small subtrees do).
-					ws.generated, ws.expanded, ws.found, ws.stop = 0, 0, false, false
-					last := 4
-					for g, d := range st.moves[:top.split] {
-						ws.path[g] = d
-						ws.apply(int(d))
-						last = int(d)
-					}
-					ws.bound, ws.next = bound, math.MaxInt
-					ws.split = 0
-					ws.checkAt = workerCheckEvery
-					ws.check = func(s *searcher) bool {
-						total.Add(s.generated - done)
-						done = s.generated
-						s.checkAt = s.generated + workerCheckEvery
-						if i > best.Load() {
-							s.stop = true
-						} else if err := stopErr(); err != nil {
-							s.stop = true
-							errOnce.Do(func() { stopped = err })
-						}
-						return s.stop
-					}
-					done = 0
-					ws.dfs(ws.blank, top.split, ws.h, last)
-					total.Add(ws.generated - done)
-					st.gen, st.exp, st.next, st.found = ws.generated, ws.expanded, ws.next, ws.found
-					if ws.found {
-						st.path = append([]int8(nil), ws.path[:ws.bound]...)
-						for {
-							b := best.Load()
-							if i >= b || best.CompareAndSwap(b, i) {
-								break
-							}
-						}
-					}
-					if ws.stop && !ws.found && i < best.Load() {
-						return
-					}
-					if ws.found || ws.stop {
-						*ws = *root
-					} else {
-						for g := top.split - 1; g >= 0; g-- {
-							ws.apply(3 - int(st.moves[g]))
-						}
-					}
-					for {
-						n := next.Load()
-						if int64(st.next) >= n || next.CompareAndSwap(n, int64(st.next)) {
-							break
-						}
-					}
+				wss[w] = ws
+			}
+			st := &subs[i]
+			// ws is at the root: fresh, or restored after the last
+			// subtree (copying the whole searcher per subtree would
+			// cost more than small subtrees do).
+			ws.generated, ws.expanded, ws.found, ws.stop = 0, 0, false, false
+			last := 4
+			for g, d := range st.moves[:top.split] {
+				ws.path[g] = d
+				ws.apply(int(d))
+				last = int(d)
+			}
+			ws.bound, ws.next = bound, math.MaxInt
+			ws.split = 0
+			ws.checkAt = workerCheckEvery
+			var done int64
+			ws.check = func(s *searcher) bool {
+				total.Add(s.generated - done)
+				done = s.generated
+				s.checkAt = s.generated + workerCheckEvery
+				s.stop = sched.Check(i, stopErr)
+				return s.stop
+			}
+			ws.dfs(ws.blank, top.split, ws.h, last)
+			total.Add(ws.generated - done)
+			st.gen, st.exp, st.next, st.found = ws.generated, ws.expanded, ws.next, ws.found
+			if ws.found {
+				st.path = append([]int8(nil), ws.path[:ws.bound]...)
+			}
+			r := search.Subtree{Found: ws.found, Stopped: ws.stop, Next: int64(st.next)}
+			if ws.found || ws.stop {
+				*ws = *root
+			} else {
+				for g := top.split - 1; g >= 0; g-- {
+					ws.apply(3 - int(st.moves[g]))
 				}
-			}()
-		}
-		wg.Wait()
+			}
+			return r
+		})
+		stopped := sched.Err()
 		it := search.Iteration{Bound: float64(bound)}
-		b := best.Load()
+		b := sched.Best()
 		switch {
-		case b != math.MaxInt64:
+		case b >= 0:
 			st := &subs[b]
 			it.Generated, it.Expanded = st.topGen, st.topExp
 			for _, s := range subs[:b+1] {
@@ -202,7 +170,7 @@ func ParallelIDA(ctx context.Context, p *Puzzle, o ParallelOptions) search.Resul
 		if res.Status == search.Solved || stopped != nil {
 			break
 		}
-		nb := min(next.Load(), int64(top.next))
+		nb := min(sched.Next(), int64(top.next))
 		if nb >= math.MaxInt {
 			res.Status = search.NoSolution
 			break

@@ -72,6 +72,15 @@ func TestSolveAll(t *testing.T) {
 	if _, err := SolveAll(context.Background(), insts, SolveAllOptions{Goal: bad}); err != os.ErrInvalid {
 		t.Errorf("goal error: %v", err)
 	}
+	// The 2x2's goal "1 0 2 3" is one move from "0 1 2 3"; a board of
+	// another size is not a goal.
+	start := []Instance{{Name: "s", Board: Goal(2, 2), Where: "s"}}
+	if sols, err := SolveAll(context.Background(), start, SolveAllOptions{GoalText: "1 0 2 3"}); err != nil || sols[0].Length != 1 {
+		t.Errorf("--goal 1 0 2 3: %+v, %v", sols, err)
+	}
+	if _, err := SolveAll(context.Background(), start, SolveAllOptions{GoalText: "1 0 2"}); !opterr.Is(err) || !strings.HasPrefix(err.Error(), "--goal: ") {
+		t.Errorf("--goal of 3 tiles: %v", err)
+	}
 	unsolvable := Instance{Board: Board{Rows: 2, Cols: 2, Tiles: []uint8{0, 2, 1, 3}}, Where: "here"}
 	if _, err := SolveAll(context.Background(), []Instance{unsolvable}, SolveAllOptions{}); err == nil || !strings.HasPrefix(err.Error(), "here: ") {
 		t.Errorf("unsolvable: %v", err)
@@ -115,7 +124,11 @@ func TestRunKorf100Ledger(t *testing.T) {
 // TestRunKorf24Limit: a node limit stops the first instance, reported
 // stopped and not counted as differing.
 func TestRunKorf24Limit(t *testing.T) {
-	res, err := RunKorf24(context.Background(), Korf24Options{Instances: []int{1, 2}, Workers: 1, Limits: search.Limits{MaxNodes: 1000}})
+	var log bytes.Buffer
+	res, err := RunKorf24(context.Background(), Korf24Options{Instances: []int{1, 2}, Workers: 1, Limits: search.Limits{MaxNodes: 1000}, Log: &log})
+	if lines := strings.Split(log.String(), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[0], "#1 stopped length 0 (published ") || !strings.HasPrefix(lines[1], "#2 stopped ") {
+		t.Errorf("log %q", log.String())
+	}
 	if err != nil || len(res.Instances) != 2 || res.Instances[0].Status != "stopped" || res.Err() != nil || res.Instances[1].Optimal != Korf24()[1].Optimal {
 		t.Fatalf("%+v, %v", res, err)
 	}

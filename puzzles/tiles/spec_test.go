@@ -15,7 +15,7 @@ import (
 // to (a new field is in the spec unless it is added here too), and
 // changing any option written in it changes the spec.
 func TestKorf100Spec(t *testing.T) {
-	wantOut := []string{"Solve.Progress", "Solve.Workers", "Instances", "Workers", "Done", "Resumed", "Ledger"}
+	wantOut := []string{"Solve.Progress", "Solve.Workers", "Instances", "Workers", "Done", "Printf", "Resumed", "Ledger"}
 	if got := spec.Excluded(Korf100Options{}); !reflect.DeepEqual(got, wantOut) {
 		t.Errorf("fields left out of the spec: %v, want %v", got, wantOut)
 	}

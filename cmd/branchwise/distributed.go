@@ -1,14 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"time"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/shard/queue"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func init() { register(newQueueCmd) }
@@ -39,13 +43,10 @@ func newQueuePushCmd(e *env) *cobra.Command {
 		Use:     "push NAME|BOARDFILE",
 		Short:   "Publish the subtrees of a packing count as work",
 		Example: `  branchwise queue push heptiamond-pp24 --cells-only --dead-regions --split-depth 4`,
-		Args:    argsUsage(cobra.ExactArgs(1)),
+		Args:    cliflag.ArgsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
 			spec.Puzzle = args[0]
-			if err := spec.ReadBoardText(); err != nil {
-				return err
-			}
-			newTree, sj, err := spec.Build()
+			newTree, sj, err := spec.Prepare()
 			if err != nil {
 				return err
 			}
@@ -94,7 +95,7 @@ func newQueueCollectCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "collect --job ID",
 		Short: "Sum a job's results, one per subtree",
-		Args:  argsUsage(cobra.NoArgs),
+		Args:  cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			if job == "" {
 				return usagef("queue collect: give --job (the name queue push printed)")
@@ -114,7 +115,7 @@ func newQueueCollectCmd(e *env) *cobra.Command {
 			if !asJSON {
 				fmt.Fprintf(e.stdout, "job %s: %d results, %d subtrees split, %d copies dropped\n", job, pr.Results, pr.Splits, pr.Duplicates)
 			}
-			if err := printTotal(e, t, asJSON); err != nil || asJSON {
+			if err := cliflag.Output(e.stdout, asJSON, t); err != nil || asJSON {
 				return err
 			}
 			return pr.WriteProjection(e.stdout)
@@ -135,12 +136,112 @@ func newQueueServeCmd(e *env) *cobra.Command {
 		Short: "Run a NATS server with JetStream in this process until Ctrl-C",
 		Long: `Serve runs the NATS server with JetStream in this process, the streams in
 --store, on --listen (this machine only by default). docs/distributed.md.`,
-		Args: argsUsage(cobra.NoArgs),
+		Args: cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
 			return queue.ServeUntil(e.ctx, listen, store, e.stdout)
 		},
 	}
 	c.Flags().StringVar(&listen, "listen", "127.0.0.1:4222", "the address to listen on")
 	c.Flags().StringVar(&store, "store", "", "the directory for JetStream's files")
+	return c
+}
+
+func init() { register(newWorkerCmd) }
+
+func newWorkerCmd(e *env) *cobra.Command {
+	var url string
+	var workers int
+	var idle time.Duration
+	c := &cobra.Command{
+		Use:   "worker --queue URL",
+		Short: "Count subtrees from a work queue until Ctrl-C",
+		Long: `Worker counts subtrees pushed by "branchwise queue push" on -j goroutines and
+publishes their counts. Ctrl-C hands the subtrees in progress back; a killed
+worker's come back after the ack wait. docs/distributed.md.`,
+		Example: `  branchwise worker --queue nats://queue.example:4222 -j 8`,
+		Args:    cliflag.ArgsUsage(cobra.NoArgs),
+		RunE: func(c *cobra.Command, args []string) error {
+			res, err := queue.WorkPool(e.ctx, url, workers, polyform.BuildCountSpec, queue.WorkerOptions{Version: shard.BuildVersion(), IdleExit: idle})
+			if !res.Ran {
+				return err
+			}
+			fmt.Fprintf(e.stderr, "worker: %d subtrees counted, %d split\n", res.Counted, res.Split)
+			if err != nil {
+				return err
+			}
+			return interrupted(e)
+		},
+	}
+	fs := c.Flags()
+	fs.StringVar(&url, "queue", defaultQueueURL, "the NATS server's URL")
+	fs.DurationVar(&idle, "idle-exit", 0, "exit after this long without work (0: wait for work until Ctrl-C)")
+	cliflag.AddWorkers(fs, &workers)
+	return c
+}
+
+func addShardFlags(fs *pflag.FlagSet, f *shard.CountJob) {
+	fs.StringVar(&f.SplitDepth, "split-depth", "", "cut the tree at this depth into subtrees numbered depth-first, or auto (docs/distributed.md)")
+	fs.StringVar(&f.Shard, "shard", "", "count shard i/n of the subtrees (k mod n == i), or auto from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX")
+	fs.IntVar(&f.Shards, "shards", 0, "the number of shards, for --shard auto")
+	fs.StringVar(&f.Out, "out", "", "the shard's result file (default shard-I-of-N.json)")
+	fs.StringVar(&f.Checkpoint, "checkpoint", "", "append each finished subtree to this file")
+	fs.StringVar(&f.Resume, "resume", "", "continue the count in this checkpoint file")
+}
+
+// runSharded counts spec's tree to maxDepth as --split-depth, --shard,
+// --checkpoint and --resume say: one shard to its file, or the whole count
+// printed as a table.
+func runSharded(e *env, ctx context.Context, spec polyform.CountSpec, job shard.CountJob, maxDepth, workers int, asJSON bool) error {
+	job.MaxDepth, job.Workers = maxDepth, workers
+	prog := cliflag.NewProgress(e.stderr)
+	res, err := spec.CountShards(ctx, job, os.Getenv, prog.Printf)
+	prog.Done()
+	switch {
+	case err != nil:
+		return err
+	case res.Status.Early():
+		res.WriteStopped(e.stderr)
+		return errInterrupted
+	case res.Out != "":
+		return res.WriteSummary(e.stdout)
+	}
+	return cliflag.Output(e.stdout, asJSON, shard.TotalOf(res.File))
+}
+
+// addLedgerFlags declares --checkpoint, --resume and --shard of a command
+// made of independent instances (what names one: "instance", "deal").
+func addLedgerFlags(fs *pflag.FlagSet, f *shard.Checkpointing, what string) {
+	fs.StringVar(&f.Checkpoint, "checkpoint", "", "append each finished "+what+" to this file")
+	fs.StringVar(&f.Resume, "resume", "", "continue the run in this checkpoint file: its "+what+"s are not run again")
+	fs.StringVar(&f.Shard, "shard", "", "run the "+what+"s k (in order, from 0) with k mod n == i: i/n, or auto from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX; needs --checkpoint")
+	fs.IntVar(&f.Shards, "shards", 0, "the number of shards, for --shard auto")
+}
+
+func init() { register(newMergeCmd) }
+
+func newMergeCmd(e *env) *cobra.Command {
+	var asJSON bool
+	var out string
+	c := &cobra.Command{
+		Use:   "merge SHARDFILES...",
+		Short: "Sum the shard files of a count split with --shard",
+		Long: `Merge sums the result files of the shards of one count (pack --count or
+estimate --method exact with --shard i/n) per depth, with big integers. It
+refuses files of different jobs or versions, edited or truncated files and
+incomplete sets (naming the shards missing); a retried shard counts once.
+Checkpoints (tiles korf100, gaps survey) merge into --out FILE, which
+--resume FILE then prints. docs/distributed.md.`,
+		Example: `  branchwise merge results/shard-*.json`,
+		Args:    cliflag.ArgsUsage(cobra.MinimumNArgs(1)),
+		RunE: func(c *cobra.Command, args []string) error {
+			t, err := shard.WriteMerged(e.stdout, args, out)
+			if err != nil || t == nil {
+				return err
+			}
+			return cliflag.Output(e.stdout, asJSON, t)
+		},
+	}
+	cliflag.AddJSON(c.Flags(), &asJSON)
+	c.Flags().StringVar(&out, "out", "", "merging checkpoints: the checkpoint to write")
 	return c
 }

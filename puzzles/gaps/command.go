@@ -1,0 +1,69 @@
+package gaps
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/internal/opterr"
+)
+
+// DealOf returns the deal the gaps commands name: the deal file file when
+// it is not empty, else the cols-column deal of seed (Generate); and what
+// to call it. seeded says that --seed or --columns was given, which a file
+// excludes.
+func DealOf(file string, seed int64, cols int, seeded bool) (Deal, string, error) {
+	if file != "" {
+		if seeded {
+			return Deal{}, "", opterr.Errorf("", "give a DEAL file or --seed/--columns, not both")
+		}
+		f, err := os.Open(file)
+		if err != nil {
+			return Deal{}, "", err
+		}
+		defer f.Close()
+		d, err := Parse(f, file)
+		return d, file, err
+	}
+	if cols < MinCols || cols > MaxCols {
+		return Deal{}, "", opterr.Errorf("--columns", "--columns %d: want %d..%d", cols, MinCols, MaxCols)
+	}
+	return Generate(cols, uint64(seed)), fmt.Sprintf("seed %d, %d columns", seed, cols), nil
+}
+
+// WriteDeal prints the deal in a format: text (the deal file format,
+// holes named: NamedHoles) or solvitaire (Solvitaire's Gaps JSON).
+func WriteDeal(w io.Writer, d Deal, format string) error {
+	switch format {
+	case "text":
+		_, err := io.WriteString(w, d.NamedHoles())
+		return err
+	case "solvitaire":
+		_, err := fmt.Fprintln(w, d.Solvitaire())
+		return err
+	}
+	return opterr.Errorf("--format", "--format %q: want text or solvitaire", format)
+}
+
+// Check reports an unknown algorithm (CheckAlgorithm) or duplicate store
+// (dedup.New) as option errors, before a deal is read; Solve checks them
+// again.
+func (o SolveOptions) Check(algo string) error {
+	if err := CheckAlgorithm(algo); err != nil {
+		return err
+	}
+	_, err := dedup.New(o.Store)
+	return err
+}
+
+// SolveReport solves deal d, named src, with algo (Solve) and sums up the
+// outcome (NewReport).
+func SolveReport(ctx context.Context, d Deal, src, algo string, o SolveOptions) (Report, error) {
+	out, err := Solve(ctx, d, algo, o)
+	if err != nil {
+		return Report{}, err
+	}
+	return NewReport(d, src, algo, out)
+}

@@ -1,0 +1,269 @@
+package polyform
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/cliflag"
+	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/render"
+	"github.com/branchwise/branchwise/shard"
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// Apply sets the spec's cuts on pk: the choice of cells only, the
+// dead-region test and its variants.
+func (s CountSpec) Apply(pk *Packing) {
+	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = s.CellsOnly, s.DeadRegions, s.LargestRegion
+	pk.ColourCut, pk.PieceCut = s.ColourCut, s.PieceCut
+}
+
+// Open loads the packing the pack command names: problem k (from 1) of a
+// BurrTools .xmpuzzle file (LoadBurr, its notes to notes), or a named
+// puzzle or board file with the spec's pieces (Load); the spec's cuts
+// set (Apply). burr says which.
+func (s CountSpec) Open(k int, notes io.Writer) (pk *Packing, burr bool, err error) {
+	if burr = IsBurrFile(s.Puzzle); burr {
+		pk, err = LoadBurr(s.Puzzle, k, notes)
+	} else {
+		pk, err = Load(s.Puzzle, s.Pieces)
+	}
+	if err != nil {
+		return nil, burr, err
+	}
+	s.Apply(pk)
+	return pk, burr, nil
+}
+
+// UseEngine sets the engine and the first-empty rule (as
+// ParseEngineStrategy returns them) and checks that they fit the packing
+// (CheckEngine); name labels the error.
+func (pk *Packing) UseEngine(name string, e Engine, firstEmpty bool) error {
+	pk.Engine, pk.FirstEmpty = e, firstEmpty
+	if err := pk.CheckEngine(); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	return nil
+}
+
+// CheckSplit reports a count that cannot be split into subtrees
+// (--split-depth, --shard, --checkpoint, --resume): those walk Algorithm
+// C's tree, which copies and ranges of pieces and BurrTools files (burr)
+// do not have, and are counts (count).
+func (pk *Packing) CheckSplit(burr, count bool) error {
+	switch {
+	case pk.Ranges != nil || burr:
+		return opterr.Errorf("--split-depth", "--split-depth, --shard, --checkpoint and --resume walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
+	case !count:
+		return opterr.Errorf("--split-depth", "--split-depth, --shard, --checkpoint and --resume are for --count")
+	}
+	return nil
+}
+
+// WriteDLX writes the exact cover problem in Knuth's DLX format (pack
+// --dlx): with unique, the problem restricted to one solution of each
+// symmetry class (RestrictedProblem).
+func (pk *Packing) WriteDLX(w io.Writer, unique bool) error {
+	prob := pk.Problem()
+	if unique {
+		prob = pk.RestrictedProblem(pk.Restrict())
+	}
+	return prob.WriteDLX(w)
+}
+
+// LoadBurr reads problem k (from 1) of a BurrTools .xmpuzzle file and
+// writes to notes what of it branchwise leaves out (BurrPuzzle.About).
+func LoadBurr(file string, k int, notes io.Writer) (*Packing, error) {
+	pz, err := OpenBurr(file)
+	if err != nil {
+		return nil, err
+	}
+	if k < 1 || k > len(pz.Problems) {
+		return nil, opterr.Errorf("--problem", "--problem %d: %s has problems 1 to %d", k, file, len(pz.Problems))
+	}
+	pk, err := pz.Packing(k - 1)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	fmt.Fprint(notes, pz.About(file, k-1))
+	return pk, nil
+}
+
+// EstimateTree loads the spec's packing on the engine and makes the tree
+// of strategy that the estimators walk: restricted to one solution of each
+// symmetry class with symmetry, below the path of child numbers subtree
+// when that is not empty. It returns the packing and the strategy too.
+func (s CountSpec) EstimateTree(engineName, strategy string, subtree []int, symmetry bool) (func() estimate.Tree, *Packing, xcover.Strategy, error) {
+	engine, strat, firstEmpty, err := ParseEngineStrategy(engineName, strategy)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	pk, err := Load(s.Puzzle, s.Pieces)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if pk.Ranges != nil {
+		return nil, nil, 0, opterr.Errorf("--pieces", "copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
+	}
+	s.Apply(pk)
+	if err := pk.UseEngine(s.Puzzle, engine, firstEmpty); err != nil {
+		return nil, nil, 0, err
+	}
+	newTree := pk.Tree(strat)
+	if symmetry {
+		if newTree, _, err = pk.SymmetricTrees(strat); err != nil {
+			return nil, nil, 0, fmt.Errorf("%s: --symmetry: %w", s.Puzzle, err)
+		}
+	}
+	if len(subtree) > 0 {
+		if err := estimate.CheckPath(newTree, subtree); err != nil {
+			return nil, nil, 0, err
+		}
+		newTree = estimate.Subtree(newTree, subtree)
+	}
+	return newTree, pk, strat, nil
+}
+
+// nodeRateTime is how long Estimator's node rate times a search: enough
+// for a steady rate, short beside an estimate.
+const nodeRateTime = 500 * time.Millisecond
+
+// Estimator makes the tree the estimators walk (EstimateTree, with the
+// spec's strategy) and readies job for it: whether it is restricted by
+// symmetry, the board's symmetries, and the node rate of a search by the
+// strategy, which tells the time an exhaustive count would take.
+func (s CountSpec) Estimator(job *estimate.Job, engine string, subtree []int, symmetry bool) (func() estimate.Tree, error) {
+	newTree, pk, strat, err := s.EstimateTree(engine, s.Strategy, subtree, symmetry)
+	if err != nil {
+		return nil, err
+	}
+	job.Restricted, job.Symmetries = symmetry, len(pk.Symmetries())
+	job.NodeRate = func(ctx context.Context) float64 { return pk.NodeRate(ctx, strat, nodeRateTime) }
+	return newTree, nil
+}
+
+// ListDrawn lists as List does, printing each solution shown with list
+// (unless list is nil) as the board's rows, and drawing it into the
+// pictures it returns (for an SVG file).
+func (pk *Packing) ListDrawn(ctx context.Context, o RunOptions, list *render.Listing) (Report, *Pictures) {
+	pics := NewPictures(pk.Board, o.Name)
+	show := o.Show
+	o.Show = func(labels []string) {
+		if list != nil {
+			list.Write(pk.Board.Rows(labels))
+		}
+		pics.Add(labels)
+		if show != nil {
+			show(labels)
+		}
+	}
+	return pk.List(ctx, o), pics
+}
+
+// Compare estimates the same problem again under another strategy with
+// the next seed (job is the first estimate's): the two solution counts
+// must agree (estimate.Agree). It returns the report and the seed.
+func (s CountSpec) Compare(ctx context.Context, job estimate.Job, engine, strategy string, subtree []int, symmetry bool) (estimate.Report, uint64, error) {
+	other, _, _, err := s.EstimateTree(engine, strategy, subtree, symmetry)
+	if err != nil {
+		return estimate.Report{}, 0, err
+	}
+	job.Options.Seed++
+	rep, err := job.Run(ctx, other)
+	return rep, job.Options.Seed, err
+}
+
+// CountWatch is what CountWatched shows of a count as it goes.
+type CountWatch struct {
+	// Printf replaces the progress line: the solutions and nodes so far
+	// and the time left. Nil shows nothing and skips the first estimate.
+	Printf func(format string, args ...any)
+	// Notes is told the estimated size of the search and, for a large
+	// one, the hint to count one solution of each class.
+	Notes io.Writer
+}
+
+// uniqueHintNodes is the estimated tree size from which CountWatched
+// suggests --unique: below it the count takes seconds anyway.
+const uniqueHintNodes = 1e8
+
+// estimateFirst is how long CountWatched's Knuth probes run before the
+// count: a few per cent on the puzzles worth estimating.
+const estimateFirst = time.Second
+
+// CountWatched is CountAll with the progress of w. With a progress line
+// it first estimates the search's size (EstimateNodes, except for
+// o.Unique and copies and ranges of pieces, whose trees the estimator does
+// not walk), then shows the nodes searched, the solutions and the time
+// left as the count goes.
+func (pk *Packing) CountWatched(ctx context.Context, o RunOptions, w CountWatch) Report {
+	if w.Printf == nil {
+		return pk.CountAll(ctx, o)
+	}
+	var est float64
+	if !o.Unique && pk.Ranges == nil {
+		est = pk.EstimateNodes(ctx, o.Strategy, o.Workers, estimateFirst)
+		fmt.Fprintf(w.Notes, "%s: about %s nodes to search (estimated)\n", o.Name, cliflag.Estimate(est))
+		if n := len(pk.Symmetries()); n > 1 && est >= uniqueHintNodes {
+			fmt.Fprintf(w.Notes, "%s: hint: --count --unique gives the same counts from a search up to %d times smaller (one solution of each symmetry class)\n", o.Name, n)
+		}
+	}
+	start := time.Now()
+	var done atomic.Int64
+	var all, uniq int64
+	show := func() {
+		n, elapsed := done.Load(), time.Since(start)
+		w.Printf("%s: %s solutions, %s unique, %s nodes, %s%s", o.Name, cliflag.Count(all), cliflag.Count(uniq), cliflag.Count(n), elapsed.Round(time.Second), estimate.TimeLeft(est, float64(n), elapsed))
+	}
+	var mu sync.Mutex // for all, uniq and w.Printf: Found and Progress come from several workers
+	found := o.Found
+	o.Found = func(a, u int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		all, uniq = a, u
+		if found != nil {
+			found(a, u)
+		}
+		show()
+	}
+	progress := pk.Progress
+	defer func() { pk.Progress = progress }()
+	pk.Progress = func(n int64) {
+		done.Add(n)
+		if progress != nil {
+			progress(n)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		show()
+	}
+	return pk.CountAll(ctx, o)
+}
+
+// CountShards counts the spec's tree as job says (shard.CountJob.Run: one
+// shard to its file, a checkpointed count, or the whole count), the board
+// file's text read into the spec and the job's spec, hash and symmetries
+// the spec's (Build).
+// printf, if set, is given a progress line after each subtree.
+func (s CountSpec) CountShards(ctx context.Context, job shard.CountJob, getenv func(string) string, printf func(format string, args ...any)) (*shard.CountResult, error) {
+	if err := job.Check(getenv); err != nil {
+		return nil, err
+	}
+	newTree, sj, err := s.Prepare()
+	if err != nil {
+		return nil, err
+	}
+	job.Spec, job.SpecHash, job.Symmetries = sj.Spec, sj.SpecHash, sj.Symmetries
+	if printf != nil {
+		start := time.Now()
+		job.Progress = func(done, total int) {
+			printf("%s: %d of %d subtrees, %s", job.Spec, done, total, time.Since(start).Round(time.Second))
+		}
+	}
+	return job.Run(ctx, newTree, getenv)
+}
