@@ -129,32 +129,36 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	job.Symmetries = len(pk.Symmetries())
 	job.NodeRate = func(ctx context.Context) float64 { return pk.NodeRate(ctx, strat, 500*time.Millisecond) }
 	prog := cliflag.NewProgress(e.stderr)
-	prog.Printf("%s: estimating (%s)...", arg, job.Method)
-	start := time.Now()
-	var mu sync.Mutex // the stop rule's rounds and the heartbeat share prog
-	rounds := false
-	job.Counting = func() {
-		mu.Lock()
-		defer mu.Unlock()
-		rounds = true
-		prog.Printf("counting: cheaper than reaching the target")
-	}
-	job.Progress = func(r estimate.Result, left time.Duration) {
-		mu.Lock()
-		defer mu.Unlock()
-		rounds = true
-		prog.Printf("%s", job.Status(r, time.Since(start), left))
-	}
-	stop := heartbeat(prog, func() {
-		mu.Lock()
-		defer mu.Unlock()
-		if !rounds {
-			prog.Printf("%s: estimating (%s), %s so far (Ctrl-C stops it)", arg, job.Method, time.Since(start).Round(time.Second))
+	run := func(job estimate.Job, newTree func() estimate.Tree) (estimate.Report, error) {
+		job.Options.Meter = estimate.NewMeter()
+		var mu sync.Mutex // the stop rule's rounds and the heartbeat share prog
+		rounds := false
+		job.Counting = func() {
+			mu.Lock()
+			defer mu.Unlock()
+			rounds = true
+			prog.Printf("counting: cheaper than reaching the target")
 		}
-	})
-	rep, err := job.Run(e.ctx, newTree)
-	stop()
-	prog.Done()
+		job.Progress = func(r estimate.Result, left time.Duration) {
+			mu.Lock()
+			defer mu.Unlock()
+			rounds = true
+			prog.Printf("%s", job.Status(r, job.Options.Meter.Elapsed(), left))
+		}
+		prog.Printf("%s", job.Heartbeat())
+		stop := heartbeat(prog, func() {
+			mu.Lock()
+			defer mu.Unlock()
+			if !rounds {
+				prog.Printf("%s", job.Heartbeat())
+			}
+		})
+		rep, err := job.Run(e.ctx, newTree)
+		stop()
+		prog.Done()
+		return rep, err
+	}
+	rep, err := run(job, newTree)
 	switch {
 	case errors.Is(err, estimate.ErrNoRound):
 		return fmt.Errorf("--max-time %v ran out before the first round of %d samples ended: give more time or fewer --samples", job.MaxTime, job.Options.Samples)
@@ -177,7 +181,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		return err
 	}
 	job.Options.Seed++
-	rep2, err := job.Run(e.ctx, other)
+	rep2, err := run(job, other)
 	if err != nil {
 		return errInterrupted
 	}
