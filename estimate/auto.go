@@ -8,8 +8,9 @@ import (
 
 const (
 	// minPurdomProbes: auto takes the widest Purdom probe of which this
-	// many fit in the budget (fewer and the spread says nothing).
-	minPurdomProbes = 3
+	// many fit in the budget: minReplicates, the fewest that give a
+	// confidence interval.
+	minPurdomProbes = minReplicates
 	// maxAutoWidth bounds the widths auto considers (the widest measured
 	// on 6x10: docs/estimate-log.md).
 	maxAutoWidth = 6
@@ -161,7 +162,12 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 	o.MaxWork = max(int64(float64(left)*mainShare), 1)
 	o.Width = 1
 	for w := maxAutoWidth; w >= 2 && c2 > 0; w-- {
-		if purdomCost(c2, w)*minPurdomProbes <= float64(o.MaxWork) {
+		// The cost of the top, measured by width 2, and of the counts.
+		cost := purdomCost(c2, w)
+		if o.Tail > 0 {
+			cost = max(cost, purdomTailCost(pilot.ByDepth, o.TailDepth, w))
+		}
+		if cost*minPurdomProbes <= float64(o.MaxWork) {
 			o.Width = w
 			break
 		}
