@@ -39,8 +39,9 @@ func newEstimateCmd(e *env) *cobra.Command {
 (named or drawn as for pack) and its solutions from a sample of the tree,
 with a 95% interval and the time an exhaustive count would take.
 
---method: auto (the default: Purdom's probe of the widest width of which
-three fit in --work moves, stratified sampling on IDA*'s trees), frontier (the tree counted to
+--method: auto (the default: from a pilot run, Purdom's probes of the widest
+width of which ten fit in --work moves, small subtrees counted exactly;
+stratified sampling on IDA*'s trees), frontier (the tree counted to
 --exact-depth, then --samples probes from every node there), knuth, stratified, purdom (into
 --width children of every node), samplesearch, paper (Korekawa et al.:
 --cut-depths, --cut-p), or exact (the counts to --exact-depth only).
