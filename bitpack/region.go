@@ -134,6 +134,10 @@ func (s *Search) aroundOK(seeds, e Set, free uint64) bool {
 	})
 	active, closedCells, largest := len(rs), 0, 0
 	var closed Set // the regions closed, for the colour test of the one left
+	// grown is the union of every region's cells: a new layer that
+	// misses the others' cells merges with none of them, which one test
+	// against grown tells without a look at each.
+	grown := seeds
 	for active > 1 {
 		for i := range rs {
 			if active <= 1 {
@@ -162,6 +166,11 @@ func (s *Search) aroundOK(seeds, e Set, free uint64) bool {
 			}
 			r.cells = r.cells.or(nb)
 			r.layer = nb
+			meets := !nb.and(grown).isEmpty()
+			grown = grown.or(nb)
+			if !meets {
+				continue
+			}
 			for j := range rs {
 				o := &rs[j]
 				if j != i && !o.layer.isEmpty() && !o.cells.and(r.cells).isEmpty() {

@@ -35,6 +35,9 @@ type CountJob struct {
 	Out      string
 	MaxDepth int // NoDepthLimit: the whole tree
 	Workers  int
+	// Symmetries is Job.Symmetries: the tree is restricted to one
+	// solution of each class under this many symmetries.
+	Symmetries int
 	// Progress, if set, is told after each subtree how many of the
 	// shard's are done.
 	Progress func(done, total int)
@@ -106,7 +109,7 @@ func (j CountJob) Run(ctx context.Context, newTree func() estimate.Tree, getenv 
 	if err != nil {
 		return nil, err
 	}
-	opt := Options{Job: Job{Spec: j.Spec, SpecHash: j.SpecHash, Version: BuildVersion(), MaxDepth: j.MaxDepth},
+	opt := Options{Job: Job{Spec: j.Spec, SpecHash: j.SpecHash, Version: BuildVersion(), MaxDepth: j.MaxDepth, Symmetries: j.Symmetries},
 		Slot: slot, Workers: j.Workers, Checkpoint: j.Checkpoint, Progress: j.Progress}
 	if j.Resume != "" {
 		opt.Checkpoint, opt.Resume = j.Resume, true
@@ -175,6 +178,9 @@ func (t *Total) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "%5d %22s %10s %18s\n", d, t.Nodes[d], bf, t.Solutions[d])
 	}
 	fmt.Fprintf(w, "\nnodes      %s\nsolutions  %s\n", t.AllNodes, t.AllSolutions)
+	if t.Unrestricted != nil {
+		fmt.Fprintf(w, "(one solution of each class under %d symmetries: %s solutions in all)\n", t.Symmetries, t.Unrestricted)
+	}
 	if len(t.Duplicates) > 0 {
 		fmt.Fprintf(w, "(shards given twice with the same counts, counted once: %s)\n", Ranges(t.Duplicates))
 	}

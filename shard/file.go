@@ -54,6 +54,9 @@ type File struct {
 	Frontier   int    `json:"frontier"`
 	Shard      int    `json:"shard"`
 	Shards     int    `json:"shards"`
+	// Symmetries is set when the tree is restricted to one solution of
+	// each class under this many symmetries (Job.Symmetries).
+	Symmetries int `json:"symmetries,omitempty"`
 	// Prefix counts the nodes above the split depth, the same in every
 	// shard; Counts sums this shard's subtrees per depth.
 	Prefix   Counts         `json:"prefix"`
@@ -75,6 +78,12 @@ type Job struct {
 	SpecHash string // Hash of their canonical form
 	Version  string // branchwise's version (BuildVersion by default)
 	MaxDepth int
+	// Symmetries, when above 1, says that the tree holds one solution of
+	// each class under this many symmetries of the puzzle, each class
+	// exactly once (polyform's restricted search): its solutions are the
+	// unique ones, and times Symmetries all of them. 0 or 1: the whole
+	// tree.
+	Symmetries int
 }
 
 // Hash returns the SHA-256 of a canonical description of a puzzle and its
@@ -103,7 +112,7 @@ func BuildVersion() string {
 // frontier number) and seals it with its checksum.
 func NewFile(job Job, fr *Frontier, i, n int, subtrees map[int]*estimate.Profile) *File {
 	f := &File{Format: Format, Version: job.Version, Spec: job.Spec, SpecHash: job.SpecHash,
-		SplitDepth: fr.Depth, MaxDepth: job.MaxDepth, Frontier: fr.Len(), Shard: i, Shards: n,
+		SplitDepth: fr.Depth, MaxDepth: job.MaxDepth, Frontier: fr.Len(), Shard: i, Shards: n, Symmetries: job.Symmetries,
 		Prefix: countsOf(&fr.Prefix), Subtrees: []SubtreeCount{}}
 	var sum estimate.Profile
 	for _, k := range Mine(fr.Len(), i, n) {

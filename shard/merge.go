@@ -24,6 +24,10 @@ type Total struct {
 	// AllNodes and AllSolutions sum the depths.
 	AllNodes     *big.Int `json:"all_nodes"`
 	AllSolutions *big.Int `json:"all_solutions"`
+	// Symmetries is the File's: with it, AllSolutions counts the classes
+	// of solutions (the unique ones) and Unrestricted all of them.
+	Symmetries   int      `json:"symmetries,omitempty"`
+	Unrestricted *big.Int `json:"unrestricted_solutions,omitempty"`
 	// Seconds sums the shards' times: the CPU-side cost of the count.
 	Seconds float64 `json:"seconds"`
 	// Duplicates lists shards given more than once with the same counts,
@@ -44,11 +48,16 @@ func (t *Total) add(c Counts) {
 	}
 }
 
-func (t *Total) seal() {
+// Seal sums the depths into AllNodes and AllSolutions (and, under a
+// symmetry restriction, Unrestricted) once the counts are in.
+func (t *Total) Seal() {
 	t.AllNodes, t.AllSolutions = new(big.Int), new(big.Int)
 	for d := range t.Nodes {
 		t.AllNodes.Add(t.AllNodes, t.Nodes[d])
 		t.AllSolutions.Add(t.AllSolutions, t.Solutions[d])
+	}
+	if t.Symmetries > 1 {
+		t.Unrestricted = new(big.Int).Mul(t.AllSolutions, big.NewInt(int64(t.Symmetries)))
 	}
 }
 
@@ -63,7 +72,7 @@ func Merge(names []string, files []*File) (*Total, error) {
 	}
 	a := files[0]
 	t := &Total{Spec: a.Spec, SpecHash: a.SpecHash, Version: a.Version, SplitDepth: a.SplitDepth,
-		MaxDepth: a.MaxDepth, Frontier: a.Frontier, Shards: a.Shards}
+		MaxDepth: a.MaxDepth, Frontier: a.Frontier, Shards: a.Shards, Symmetries: a.Symmetries}
 	seen := make(map[int]int, a.Shards) // shard -> index in files
 	var conflicts []string
 	for j, f := range files {
@@ -77,6 +86,7 @@ func Merge(names []string, files []*File) (*Total, error) {
 			{"depth limit", f.MaxDepth, a.MaxDepth},
 			{"frontier size", f.Frontier, a.Frontier},
 			{"shard count", f.Shards, a.Shards},
+			{"symmetry restriction", f.Symmetries, a.Symmetries},
 		} {
 			if m.got != m.std {
 				return nil, fmt.Errorf("%s: %s %v differs from %s's %v: these shards are not of one count (spec %q vs %q)",
@@ -116,7 +126,7 @@ func Merge(names []string, files []*File) (*Total, error) {
 		return nil, fmt.Errorf("%s", strings.Join(msg, "; "))
 	}
 	t.add(a.Prefix)
-	t.seal()
+	t.Seal()
 	return t, nil
 }
 

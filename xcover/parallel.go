@@ -93,9 +93,15 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 				}
 				return true
 			}
-			sv.replay(t)
-			sv.search(len(t))
-			sv.unreplay(t)
+			if sv.exact() {
+				sv.replayExact(t)
+				sv.searchExact(len(t))
+				sv.unreplayExact(t)
+			} else {
+				sv.replay(t)
+				sv.search(len(t))
+				sv.unreplay(t)
+			}
 			sv.report()
 			found[w] += sv.found
 			stats[w].add(&sv.stats)

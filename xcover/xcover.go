@@ -245,17 +245,25 @@ type Solver struct {
 	progress  func(nodes int64) // given the nodes since the last report
 	reported  int64             // the nodes of stats already reported
 
-	choice  []int32 // chosen node per level
-	stats   Stats
-	stop    bool
-	ctx     context.Context
-	checkAt int64
-	err     error
-	visit   func(sol []int) bool
-	optBuf  []int
-	limit   int64
-	found   int64
-	m       *mstate // Algorithm M's state; nil for Algorithm C
+	choice    []int32 // chosen node per level
+	stats     Stats
+	stop      bool
+	ctx       context.Context
+	checkAt   int64
+	err       error
+	visit     func(sol []int) bool
+	optBuf    []int
+	limit     int64
+	found     int64
+	m         *mstate // Algorithm M's state; nil for Algorithm C
+	xn        []xnode // the exact-cover path's nodes (links as byte offsets); nil with colours, multiplicities or items never branched on
+	general   bool    // tests: search by the general path even when plain
+	width     int     // the most items in an option
+	order     []int32 // the exact-cover path: per level, width slots for the items of the option applied, in covering order
+	olen      []int32 // per level, the items in order
+	stamp     []int32 // per item, the last node whose option was applied with it
+	stampNext []int32 // per item, the last node whose option was the next to apply
+	zstack    []int32 // the exact-cover path: per level, the empty items below each place of the stack in order
 }
 
 // Compile builds a solver for p with strategy s.
@@ -325,6 +333,17 @@ func (p *Problem) Compile(s Strategy) *Solver {
 		sv.newFilter, sv.filter = p.newFilter, p.newFilter()
 	}
 	sv.progress = p.progress
+	if len(p.colorName) == 1 && p.bounds == nil && len(p.noBranch) == 0 && len(sv.nd) <= int(maxExactNodes) {
+		sv.xn = sv.newLinks()
+		for _, o := range p.options {
+			sv.width = max(sv.width, len(o))
+		}
+		sv.order = make([]int32, (p.primary+1)*sv.width)
+		sv.olen = make([]int32, p.primary+1)
+		sv.stamp = make([]int32, n+1)
+		sv.stampNext = make([]int32, n+1)
+		sv.zstack = make([]int32, (p.primary+1)*sv.width+1)
+	}
 	sv.choice = make([]int32, p.primary+1)
 	if p.bounds != nil {
 		sv.m = newMState(p)
@@ -340,6 +359,12 @@ func (s *Solver) Clone() *Solver {
 	c.llink = append([]int32(nil), s.llink...)
 	c.rlink = append([]int32(nil), s.rlink...)
 	c.choice = append([]int32(nil), s.choice...)
+	c.order = append([]int32(nil), s.order...)
+	c.olen = append([]int32(nil), s.olen...)
+	c.stamp = append([]int32(nil), s.stamp...)
+	c.stampNext = append([]int32(nil), s.stampNext...)
+	c.zstack = append([]int32(nil), s.zstack...)
+	c.xn = append([]xnode(nil), s.xn...)
 	if s.m != nil {
 		c.m = s.m.clone()
 	}
@@ -580,6 +605,19 @@ func (s *Solver) search(l int) {
 	s.uncover(i)
 }
 
+// searchFrom searches below the current node, at level l, by the
+// algorithm that applies.
+func (s *Solver) searchFrom(l int) {
+	switch {
+	case s.m != nil:
+		s.searchM(l)
+	case s.exact():
+		s.searchExact(l)
+	default:
+		s.search(l)
+	}
+}
+
 // solution returns the option numbers chosen at levels 0..l-1.
 func (s *Solver) solution(l int) []int {
 	s.optBuf = s.optBuf[:0]
@@ -630,11 +668,7 @@ func (s *Solver) Solve(ctx context.Context, limit int64, visit func(options []in
 	s.stats.NodesByDepth[0] = 1
 	s.checkAt = checkNodes
 	s.reported = 0
-	if s.m != nil {
-		s.searchM(0)
-	} else {
-		s.search(0)
-	}
+	s.searchFrom(0)
 	s.report()
 	st := search.Solved
 	switch {

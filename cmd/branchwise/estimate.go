@@ -119,7 +119,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		if job.Method != "exact" || f.subtree != "" {
 			return usagef("--split-depth, --shard, --checkpoint and --resume are for --method exact without --subtree")
 		}
-		f.spec.Puzzle = arg
+		f.spec.Puzzle, f.spec.Symmetry = arg, f.symmetry
 		return runSharded(e, e.ctx, f.spec, f.shard, job.Options.ExactDepth, job.Options.Workers, f.asJSON)
 	}
 	newTree, pk, strat, err := estimateTree(arg, f.spec, f.engine, f.spec.Strategy, f.subtree, f.symmetry)

@@ -91,7 +91,8 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		return usagef("--first, --count and --all exclude each other")
 	}
 	// Strategy auto chooses a count's rule by estimation below; listings,
-	// shards (whose machines must walk one tree) and --dlx use fewest.
+	// shards (whose machines must walk one tree: --strategy names it) and
+	// --dlx use fewest.
 	auto := f.spec.Strategy == polyform.StrategyAuto
 	if auto {
 		f.spec.Strategy = "fewest"
@@ -121,10 +122,10 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 		switch {
 		case pk.Ranges != nil || burr:
 			return usagef("--split-depth, --shard, --checkpoint and --resume walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
-		case !f.count || f.unique:
-			return usagef("--split-depth, --shard, --checkpoint and --resume are for --count without --unique")
+		case !f.count:
+			return usagef("--split-depth, --shard, --checkpoint and --resume are for --count")
 		}
-		f.spec.Puzzle = arg
+		f.spec.Puzzle, f.spec.Symmetry = arg, f.unique
 		return runSharded(e, ctx, f.spec, f.shard, shard.NoDepthLimit, f.workers, f.asJSON)
 	}
 	pk.Engine, pk.FirstEmpty = engine, firstEmpty
@@ -146,13 +147,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	}
 	o := polyform.RunOptions{Name: arg, StrategyName: f.spec.Strategy, Strategy: strat, Workers: f.workers,
 		All: f.all, Unique: f.unique, Stats: f.stats, KeepShown: f.asJSON}
-	if auto && f.count && pk.AutoApplies() {
-		ch, err := pk.ChooseRule(ctx, f.fixedDead)
-		if err != nil {
-			return err
-		}
-		ch.Use(pk, &o)
-	}
+	o.Choose, o.FixedDead = auto && f.count && pk.AutoApplies(), f.fixedDead
 	var rep polyform.Report
 	if f.count {
 		rep = packCount(e, ctx, pk, o)

@@ -30,7 +30,7 @@ twice. docs/distributed.md.`,
 }
 
 func newQueuePushCmd(e *env) *cobra.Command {
-	var url, splitDepth string
+	var url, splitDepth, slot string
 	var spec polyform.CountSpec
 	var job queue.Job
 	var po queue.PushOptions
@@ -45,20 +45,27 @@ func newQueuePushCmd(e *env) *cobra.Command {
 			if err := spec.ReadBoardText(); err != nil {
 				return err
 			}
-			newTree, hash, err := spec.Build()
+			newTree, sj, err := spec.Build()
 			if err != nil {
 				return err
 			}
 			if err := (shard.CountJob{SplitDepth: splitDepth}).Check(nil); err != nil {
 				return err
 			}
+			if slot != "" {
+				s, err := shard.ParseSlot(slot, 0, nil)
+				if err != nil {
+					return err
+				}
+				job.Shard, job.Shards = s.I, s.N
+			}
 			job.Spec, _ = json.Marshal(spec)
-			job.Version, job.SpecText, job.SpecHash = shard.BuildVersion(), spec.Text(), hash
+			job.Version, job.SpecText, job.SpecHash, job.Symmetries = sj.Version, sj.Spec, sj.SpecHash, sj.Symmetries
 			fr, id, err := queue.PushTree(e.ctx, url, job, newTree, splitDepth, expect, po)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stdout, "job %s: %s, split depth %d, %d subtrees pushed to %s\n", id, spec.Text(), fr.Depth, fr.Len(), url)
+			fmt.Fprintf(e.stdout, "job %s: %s, split depth %d, %d of %d subtrees pushed to %s\n", id, spec.Text(), fr.Depth, len(shard.Mine(fr.Len(), job.Shard, max(job.Shards, 1))), fr.Len(), url)
 			return nil
 		},
 	}
@@ -67,12 +74,14 @@ func newQueuePushCmd(e *env) *cobra.Command {
 	fs.StringVar(&job.ID, "job", "", "the job's name (default: the start of the puzzle's hash)")
 	fs.BoolVar(&po.Replace, "replace", false, "replace a job of the same name and drop its results")
 	fs.StringVar(&spec.Pieces, "pieces", "", "a piece set by name, or pieces of the puzzle's set by letter")
-	fs.StringVar(&spec.Strategy, "strategy", "fewest", "item choice: fewest, fixed or sorted")
+	fs.StringVar(&spec.Strategy, "strategy", "fewest", "item choice: fewest, fixed, sorted or first-empty (the bitboard kernel's first empty cell)")
 	fs.BoolVar(&spec.CellsOnly, "cells-only", false, "branch on cells only, never on pieces")
 	fs.BoolVar(&spec.DeadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
 	fs.BoolVar(&spec.LargestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only")
+	fs.BoolVar(&spec.Symmetry, "unique", false, "count one solution of each symmetry class (all = unique x symmetries), about that many times cheaper")
 	fs.IntVar(&job.MaxDepth, "max-depth", shard.NoDepthLimit, "count to this depth only (the default: the whole tree)")
 	fs.StringVar(&splitDepth, "split-depth", "auto", "cut the tree at this depth, or auto: 64 subtrees per expected worker")
+	fs.StringVar(&slot, "shard", "", "push only shard i/n of the subtrees (k mod n == i): one part of the count, or a pilot whose collect projects the whole")
 	fs.IntVar(&expect, "expect-workers", 16, "the workers expected, for --split-depth auto")
 	fs.DurationVar(&job.SplitAfter, "split-after", queue.DefaultSplitAfter, "split a subtree into its children after counting it this long")
 	fs.DurationVar(&po.AckWait, "ack-wait", queue.DefaultAckWait, "redeliver a subtree whose worker has been silent this long")
@@ -105,7 +114,10 @@ func newQueueCollectCmd(e *env) *cobra.Command {
 			if !asJSON {
 				fmt.Fprintf(e.stdout, "job %s: %d results, %d subtrees split, %d copies dropped\n", job, pr.Results, pr.Splits, pr.Duplicates)
 			}
-			return printTotal(e, t, asJSON)
+			if err := printTotal(e, t, asJSON); err != nil || asJSON {
+				return err
+			}
+			return pr.WriteProjection(e.stdout)
 		},
 	}
 	fs := c.Flags()

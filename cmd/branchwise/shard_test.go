@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -75,11 +77,44 @@ func TestQueueCLI(t *testing.T) {
 	if code, _, stderr := runCLI(t, "queue", "push", "pentomino-3x20", "--queue", url, "--job", "t", "--split-depth", "2"); code != 0 {
 		t.Fatalf("push: %s", stderr)
 	}
+	// Three shards of a count, each a job: together the whole.
+	for i := range 3 {
+		if code, _, stderr := runCLI(t, "queue", "push", "pentomino-3x20", "--queue", url, "--job", fmt.Sprint("s", i), "--split-depth", "2", "--shard", fmt.Sprintf("%d/3", i)); code != 0 {
+			t.Fatalf("push --shard: %s", stderr)
+		}
+	}
+	// A count restricted by symmetry: the unique solutions, and all.
+	if code, _, stderr := runCLI(t, "queue", "push", "hexiamond-4x9", "--unique", "--queue", url, "--job", "u", "--split-depth", "2"); code != 0 {
+		t.Fatalf("push --unique: %s", stderr)
+	}
 	if code, _, stderr := runCLI(t, "worker", "--queue", url, "-j", "2", "--idle-exit", "1s"); code != 0 {
 		t.Fatalf("worker: %s", stderr)
 	}
 	code, stdout, stderr := runCLI(t, "queue", "collect", "--queue", url, "--job", "t")
 	if code != 0 || !strings.Contains(stdout, "nodes      32978\nsolutions  8\n") {
 		t.Errorf("collect: exit %d: %s%s", code, stdout, stderr)
+	}
+	var nodes, prefix int64
+	for i := range 3 {
+		code, stdout, stderr := runCLI(t, "queue", "collect", "--queue", url, "--job", fmt.Sprint("s", i), "--json")
+		var tot struct {
+			Nodes    []int64 `json:"nodes"`
+			AllNodes int64   `json:"all_nodes"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &tot); code != 0 || err != nil || len(tot.Nodes) < 2 {
+			t.Fatalf("collect shard %d: exit %d, %v: %s%s", i, code, err, stdout, stderr)
+		}
+		prefix = tot.Nodes[0] + tot.Nodes[1]
+		nodes += tot.AllNodes - prefix
+		if code, stdout, _ := runCLI(t, "queue", "collect", "--queue", url, "--job", fmt.Sprint("s", i)); !strings.Contains(stdout, fmt.Sprintf("shard %d of 3, ", i)) || !strings.Contains(stdout, "the whole count projects to") {
+			t.Errorf("collect shard %d: exit %d: %s", i, code, stdout)
+		}
+	}
+	if nodes+prefix != 32978 {
+		t.Errorf("three shards: %d nodes below the frontier + %d above, want 32978 in all", nodes, prefix)
+	}
+	code, stdout, stderr = runCLI(t, "queue", "collect", "--queue", url, "--job", "u")
+	if code != 0 || !strings.Contains(stdout, "solutions  74\n(one solution of each class under 2 symmetries: 148 solutions in all)") {
+		t.Errorf("collect --unique: exit %d: %s%s", code, stdout, stderr)
 	}
 }

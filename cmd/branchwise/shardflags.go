@@ -35,11 +35,11 @@ func runSharded(e *env, ctx context.Context, spec polyform.CountSpec, job shard.
 	if err := job.Check(os.Getenv); err != nil {
 		return err
 	}
-	newTree, hash, err := spec.Build()
+	newTree, sj, err := spec.Build()
 	if err != nil {
 		return err
 	}
-	job.Spec, job.SpecHash, job.MaxDepth, job.Workers = spec.Text(), hash, maxDepth, workers
+	job.Spec, job.SpecHash, job.Symmetries, job.MaxDepth, job.Workers = sj.Spec, sj.SpecHash, sj.Symmetries, maxDepth, workers
 	prog, start := cliflag.NewProgress(e.stderr), time.Now()
 	job.Progress = func(done, total int) {
 		prog.Printf("%s: %d of %d subtrees, %s", job.Spec, done, total, time.Since(start).Round(time.Second))

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/cputime"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -186,10 +187,16 @@ func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget tim
 		return RuleEstimate{}, err
 	}
 	var est RuleEstimate
+	// The speed is in CPU time: on a busy machine a few milliseconds of
+	// the wall clock hold any share of them.
 	tctx, cancel := context.WithTimeout(ctx, budget/2)
 	t0 := time.Now()
+	cpu0, onCPU := cputime.Process()
 	r := k.NewSearch().Solve(tctx, 0, nil)
 	elapsed := time.Since(t0).Seconds()
+	if cpu, ok := cputime.Process(); ok && onCPU && cpu > cpu0 {
+		elapsed = (cpu - cpu0).Seconds()
+	}
 	cancel()
 	// The probes size the tree without the dead-region test's victims,
 	// which Solve counts as nodes: the speed is in the probes' nodes.
@@ -242,9 +249,29 @@ func (pk *Packing) restrictedKeep() func(int) bool {
 	if r.Kept == nil {
 		return nil
 	}
+	return r.keep(pk)
+}
+
+// keep returns the placements of pk that r keeps: all of the other
+// pieces', r.Kept of its piece.
+func (r Restriction) keep(pk *Packing) func(int) bool {
 	kept := map[int]bool{}
 	for _, k := range r.Kept {
 		kept[k] = true
 	}
 	return func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] }
+}
+
+// countAuto is CountAll with o.Choose: the count by the rule ChooseRule
+// picks (keeping pk's DeadRegions when o.FixedDead); pk is set to it.
+func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
+	o.Choose = false
+	ch, err := pk.ChooseRule(ctx, o.FixedDead)
+	if err != nil {
+		rep := pk.newReport(o)
+		rep.Stopped = err.Error()
+		return rep
+	}
+	ch.Use(pk, &o)
+	return pk.CountAll(ctx, o)
 }

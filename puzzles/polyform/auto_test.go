@@ -66,3 +66,18 @@ func TestChooseRuleCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestCountAllChoose: CountAll with Choose picks the rule itself, counts
+// by it, and says so; pk is left on the rule that counted.
+func TestCountAllChoose(t *testing.T) {
+	b, ps, _ := Named("pentomino-8x8")
+	pk, _ := NewPacking(b, ps)
+	rep := pk.CountAll(context.Background(), RunOptions{Name: "pentomino-8x8", Workers: 2, Choose: true})
+	if rep.Solutions != 520 || rep.Unique == nil || *rep.Unique != 65 {
+		t.Fatalf("%d solutions, %v unique; want 520, 65", rep.Solutions, rep.Unique)
+	}
+	if rep.Auto == nil || rep.Strategy != rep.Auto.Chosen.Rule() || pk.DeadRegions != rep.Auto.Chosen.DeadRegions ||
+		pk.FirstEmpty != (rep.Auto.Chosen.Strategy == FirstEmpty) {
+		t.Errorf("the report or the packing does not show the choice: strategy %q, %+v", rep.Strategy, rep.Auto)
+	}
+}

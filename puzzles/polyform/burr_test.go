@@ -170,7 +170,7 @@ func TestEachUniqueRanges(t *testing.T) {
 			}
 			want := pk.Count(context.Background(), xcover.Fewest, 1).Unique
 			total += want
-			if pk.restrict(func(p int) bool { return pk.Ranges[p] == Range{1, 1} }).Kept == nil {
+			if pk.restrict(func(p int) bool { return pk.Ranges[p] == Range{1, 1} }, false).Kept == nil {
 				t.Errorf("%s in %d cells: no piece restricted", spec, len(b.Cells))
 			}
 			var n int64

@@ -135,7 +135,7 @@ func TestSymmetricTreesExact(t *testing.T) {
 		pk.DeadRegions = rng.IntN(2) == 0
 		strat := xcover.Strategy(rng.IntN(3))
 		trees, syms, err := pk.SymmetricTrees(strat)
-		r := pk.Restrict()
+		r := pk.restrict(nil, true)
 		switch {
 		case r.Kept == nil || len(pk.Symmetries()) < 2:
 			if err == nil {

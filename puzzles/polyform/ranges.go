@@ -99,7 +99,7 @@ func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, visit func
 	var stab map[int][]int // the symmetries to compare with, by the restricted piece's placement
 	var restricted int
 	if visit != nil {
-		r := pk.restrict(func(p int) bool { return pk.Ranges[p] == Range{1, 1} })
+		r := pk.restrict(func(p int) bool { return pk.Ranges[p] == Range{1, 1} }, false)
 		if r.Kept != nil {
 			kept := map[int]bool{}
 			for _, k := range r.Kept {

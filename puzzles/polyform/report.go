@@ -39,6 +39,12 @@ type RunOptions struct {
 	// Auto, if set, is the choice of rule that CountAll runs (see
 	// RuleChoice.Use); the report shows it.
 	Auto *RuleChoice
+	// Choose makes CountAll choose the rule itself (strategy auto): it
+	// tries the usual fastest rule for a moment, and if that does not
+	// finish, counts by the rule ChooseRule picks (keeping pk's
+	// DeadRegions when FixedDead). The packing must run on the kernel
+	// (AutoApplies).
+	Choose, FixedDead bool
 }
 
 // Report is a packing search as the pack command prints it.
@@ -167,6 +173,9 @@ func (pk *Packing) List(ctx context.Context, o RunOptions) Report {
 // and ranges of pieces: on one, by Algorithm M); with o.Unique by a search
 // restricted to one solution per class.
 func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
+	if o.Choose {
+		return pk.countAuto(ctx, o)
+	}
 	rep := pk.newReport(o)
 	start := time.Now()
 	var mu sync.Mutex

@@ -116,8 +116,8 @@ func TestCountSpec(t *testing.T) {
 	}
 	named := CountSpec{Puzzle: "pentomino-3x20", Strategy: "fewest", CellsOnly: true}
 	named.ReadBoardText()
-	if _, h2, _ := named.Build(); h2 != hash || named.BoardText != "" {
-		t.Errorf("the same puzzle named: hash %s, want %s", h2, hash)
+	if _, j, _ := named.Build(); j.SpecHash != hash || named.BoardText != "" {
+		t.Errorf("the same puzzle named: hash %s, want %s", j.SpecHash, hash)
 	}
 	if _, _, err := BuildCountSpec([]byte("[]")); err == nil || !strings.HasPrefix(err.Error(), "not a packing job") {
 		t.Errorf("bad job: %v", err)

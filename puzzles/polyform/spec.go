@@ -9,7 +9,6 @@ import (
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/shard"
-	"github.com/branchwise/branchwise/xcover"
 )
 
 // CountSpec is a packing count's puzzle and options, complete enough to
@@ -25,6 +24,10 @@ type CountSpec struct {
 	LargestRegion bool   `json:"largest_region,omitempty"`
 	ColourCut     bool   `json:"colour_cut,omitempty"`
 	PieceCut      bool   `json:"piece_cut,omitempty"`
+	// Symmetry restricts the tree to one solution of each class under
+	// the board's symmetries (SymmetricTrees): its solutions are the
+	// unique ones, and the count is about |G| times cheaper.
+	Symmetry bool `json:"symmetry,omitempty"`
 }
 
 // ReadBoardText sets BoardText from the file Puzzle unless it names a
@@ -47,7 +50,7 @@ func (s CountSpec) Text() string {
 	for _, o := range []struct {
 		on   bool
 		flag string
-	}{{s.Pieces != "", "--pieces " + s.Pieces}, {s.CellsOnly, "--cells-only"}, {s.DeadRegions, "--dead-regions"}, {s.LargestRegion, "--largest-region"}, {s.ColourCut, "--colour-cut"}, {s.PieceCut, "--piece-cut"}} {
+	}{{s.Pieces != "", "--pieces " + s.Pieces}, {s.CellsOnly, "--cells-only"}, {s.DeadRegions, "--dead-regions"}, {s.LargestRegion, "--largest-region"}, {s.ColourCut, "--colour-cut"}, {s.PieceCut, "--piece-cut"}, {s.Symmetry, "--unique"}} {
 		if o.on {
 			t += " " + o.flag
 		}
@@ -56,37 +59,53 @@ func (s CountSpec) Text() string {
 }
 
 // Build makes the spec's tree (Packing.Tree, the walker of estimate's
-// exact count) and the hash (shard.Hash) of its canonical form: the exact
-// cover problem in DLX format and the options that shape the tree.
-func (s CountSpec) Build() (func() estimate.Tree, string, error) {
+// exact count; with Symmetry, Packing.SymmetricTrees) and describes the
+// count for shard files and queue jobs: the spec in words, the hash
+// (shard.Hash) of its canonical form (the exact cover problem in DLX
+// format and the options that shape the tree) and, with Symmetry, the
+// number of symmetries that each solution of the tree stands for.
+func (s CountSpec) Build() (func() estimate.Tree, shard.Job, error) {
+	newTree, hash, syms, err := s.build()
+	job := shard.Job{Spec: s.Text(), SpecHash: hash, Version: shard.BuildVersion(), MaxDepth: shard.NoDepthLimit}
+	if s.Symmetry {
+		job.Symmetries = syms
+	}
+	return newTree, job, err
+}
+
+func (s CountSpec) build() (func() estimate.Tree, string, int, error) {
 	arg := s.Puzzle
 	if s.BoardText != "" {
 		dir, err := os.MkdirTemp("", "branchwise-board")
 		if err != nil {
-			return nil, "", err
+			return nil, "", 0, err
 		}
 		defer os.RemoveAll(dir)
 		arg = filepath.Join(dir, filepath.Base(s.Puzzle))
 		if err := os.WriteFile(arg, []byte(s.BoardText), 0o644); err != nil {
-			return nil, "", err
+			return nil, "", 0, err
 		}
 	}
-	strat, err := xcover.ParseStrategy(s.Strategy)
+	eng, strat, firstEmpty, err := ParseEngineStrategy("auto", s.Strategy)
 	if err != nil {
-		return nil, "", err
+		return nil, "", 0, err
 	}
 	pk, err := Load(arg, s.Pieces)
 	if err != nil {
-		return nil, "", err
+		return nil, "", 0, err
 	}
 	if pk.Ranges != nil {
-		return nil, "", fmt.Errorf("%s: copies and ranges of pieces are searched by Algorithm M, which the shards do not split", arg)
+		return nil, "", 0, fmt.Errorf("%s: copies and ranges of pieces are searched by Algorithm M, which the shards do not split", arg)
 	}
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly, pk.ColourCut = s.CellsOnly, s.DeadRegions, s.LargestRegion, s.ColourCut
 	pk.PieceCut = s.PieceCut
+	pk.Engine, pk.FirstEmpty = eng, firstEmpty
+	if err := pk.CheckEngine(); err != nil {
+		return nil, "", 0, fmt.Errorf("%s: %v", arg, err)
+	}
 	var canon bytes.Buffer
 	if err := pk.Problem().WriteDLX(&canon); err != nil {
-		return nil, "", err
+		return nil, "", 0, err
 	}
 	fmt.Fprintf(&canon, "\nstrategy=%s cells-only=%t dead-regions=%t largest-region=%t tree=walker\n", strat, s.CellsOnly, s.DeadRegions, s.LargestRegion)
 	// The cuts added later have a line each, only when set, so that the
@@ -97,7 +116,18 @@ func (s CountSpec) Build() (func() estimate.Tree, string, error) {
 	if s.PieceCut {
 		fmt.Fprintf(&canon, "piece-cut=true\n")
 	}
-	return pk.Tree(strat), shard.Hash(canon.Bytes()), nil
+	if firstEmpty {
+		fmt.Fprintf(&canon, "first-empty=true\n")
+	}
+	if !s.Symmetry {
+		return pk.Tree(strat), shard.Hash(canon.Bytes()), 0, nil
+	}
+	fmt.Fprintf(&canon, "symmetry=true\n")
+	newTree, syms, err := pk.SymmetricTrees(strat)
+	if err != nil {
+		return nil, "", 0, fmt.Errorf("%s: --unique: %w", arg, err)
+	}
+	return newTree, shard.Hash(canon.Bytes()), syms, nil
 }
 
 // BuildCountSpec rebuilds the tree of a CountSpec in JSON (a queue job's):
@@ -107,5 +137,6 @@ func BuildCountSpec(raw json.RawMessage) (func() estimate.Tree, string, error) {
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return nil, "", fmt.Errorf("not a packing job: %v", err)
 	}
-	return s.Build()
+	newTree, hash, _, err := s.build()
+	return newTree, hash, err
 }

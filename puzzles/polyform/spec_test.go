@@ -1,8 +1,18 @@
 package polyform
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/shard"
+	"github.com/branchwise/branchwise/xcover"
 )
 
 // TestCountSpecHash checks that the shard hash (Build) holds every field
@@ -21,6 +31,7 @@ func TestCountSpecHash(t *testing.T) {
 		"LargestRegion": func(s *CountSpec) { s.LargestRegion = true },
 		"ColourCut":     func(s *CountSpec) { s.ColourCut = true },
 		"PieceCut":      func(s *CountSpec) { s.PieceCut = true },
+		"Symmetry":      func(s *CountSpec) { s.Symmetry = true },
 	}
 	// The cuts that refine another option are compared with it set.
 	pre := map[string]func(s *CountSpec){
@@ -42,15 +53,126 @@ func TestCountSpecHash(t *testing.T) {
 		if pre[name] != nil {
 			pre[name](&from)
 		}
-		_, hash, err := from.Build()
+		_, job, err := from.Build()
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		s := from
 		change(&s)
-		_, h, err := s.Build()
-		if err != nil || h == hash {
-			t.Errorf("%s: hash %s, %v: unchanged", name, h, err)
+		_, j, err := s.Build()
+		if err != nil || j.SpecHash == job.SpecHash {
+			t.Errorf("%s: hash %s, %v: unchanged", name, j.SpecHash, err)
 		}
+	}
+	// The kernel's first-empty rule walks the tree of strategy fixed's
+	// order on its own engine: another tree, another hash.
+	fixed, first := base, base
+	fixed.Strategy, first.Strategy = "fixed", FirstEmpty
+	_, a, err1 := fixed.Build()
+	_, b, err2 := first.Build()
+	if err1 != nil || err2 != nil || a.SpecHash == b.SpecHash {
+		t.Errorf("first-empty and fixed: hashes %s, %s (%v, %v)", a.SpecHash, b.SpecHash, err1, err2)
+	}
+}
+
+// TestSymmetricShards: a count restricted by symmetry (CountSpec.Symmetry),
+// cut into shards and merged, gives the unique solutions, and times the
+// symmetries all of them: the same as the unrestricted shards and as
+// CountUnique; shard files of the two counts refuse to merge.
+func TestSymmetricShards(t *testing.T) {
+	dir := t.TempDir()
+	count := func(s CountSpec) (*shard.Total, []string) {
+		newTree, job, err := s.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for i := range 3 {
+			cj := shard.CountJob{Spec: job.Spec, SpecHash: job.SpecHash, Symmetries: job.Symmetries, SplitDepth: "2",
+				Shard: fmt.Sprintf("%d/3", i), MaxDepth: shard.NoDepthLimit, Workers: 2,
+				Out: filepath.Join(dir, fmt.Sprintf("%t-%d.json", s.Symmetry, i))}
+			res, err := cj.Run(context.Background(), newTree, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			names = append(names, res.Out)
+		}
+		total, err := shard.MergeFiles(names)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return total, names
+	}
+	base := CountSpec{Puzzle: "hexiamond-4x9", Strategy: "fewest", CellsOnly: true, DeadRegions: true}
+	whole, wholeFiles := count(base)
+	base.Symmetry = true
+	restricted, restrictedFiles := count(base)
+	bd, ps, _ := Named("hexiamond-4x9")
+	pk, _ := NewPacking(bd, ps)
+	c := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+	if restricted.AllSolutions.Int64() != c.Unique || restricted.Unrestricted == nil || restricted.Unrestricted.Int64() != c.All ||
+		whole.AllSolutions.Int64() != c.All || whole.Unrestricted != nil || restricted.Symmetries != 2 {
+		t.Errorf("restricted %v unique, %v all (%d symmetries); whole %v; CountUnique %d unique, %d all",
+			restricted.AllSolutions, restricted.Unrestricted, restricted.Symmetries, whole.AllSolutions, c.Unique, c.All)
+	}
+	if restricted.AllNodes.Cmp(whole.AllNodes) >= 0 {
+		t.Errorf("restricted tree %v nodes, whole %v: not smaller", restricted.AllNodes, whole.AllNodes)
+	}
+	var b strings.Builder
+	restricted.WriteTable(&b)
+	if !strings.Contains(b.String(), "under 2 symmetries: 148 solutions in all") {
+		t.Errorf("table:\n%s", b.String())
+	}
+	if _, err := shard.MergeFiles(append(wholeFiles[:1], restrictedFiles[1:]...)); err == nil {
+		t.Error("shards of the whole and the restricted count merged")
+	}
+	base.Puzzle = "soma" // every piece's kept placements include a symmetric one
+	if _, _, err := base.Build(); !errors.Is(err, ErrStabilizer) {
+		t.Errorf("soma restricted: %v, want ErrStabilizer", err)
+	}
+}
+
+// TestSymmetricTreesBuiltIn: on every built-in puzzle small enough to
+// count here, the restricted tree (SymmetricTrees, as shards and the
+// queue count it) has the unique solutions of SolveUnique's count, and
+// times the symmetries all of them; Soma, whose every choice of piece
+// keeps a symmetric placement, is refused, and so is the 3x4x5 box, where
+// every flat piece has placements in the middle layer that the reflection
+// through it leaves in place.
+func TestSymmetricTreesBuiltIn(t *testing.T) {
+	for _, name := range []string{"pentomino-6x10", "pentomino-5x12", "pentomino-4x15", "pentomino-3x20", "pentomino-8x8",
+		"hexiamond-6x6", "hexiamond-4x9", "hexiamond-3x12", "soma", "pentomino-2x3x10", "pentomino-2x5x6", "pentomino-3x4x5"} {
+		t.Run(name, func(t *testing.T) {
+			if (testing.Short() || raceEnabled) && !slices.Contains([]string{"pentomino-3x20", "pentomino-8x8", "hexiamond-4x9", "soma"}, name) {
+				t.Skip("short")
+			}
+			pk, err := Load(name, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			pk.DeadRegions = true
+			trees, syms, err := pk.SymmetricTrees(xcover.Fewest)
+			if name == "soma" || name == "pentomino-3x4x5" {
+				if !errors.Is(err, ErrStabilizer) {
+					t.Errorf("%v, want ErrStabilizer", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := estimate.Exhaustive(context.Background(), trees, len(pk.Pieces)+1, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sols int64
+			for _, n := range p.Solutions {
+				sols += n
+			}
+			c := pk.CountUnique(context.Background(), xcover.Fewest, 2)
+			if sols != c.Unique || sols*int64(syms) != c.All {
+				t.Errorf("restricted tree: %d solutions x %d symmetries; SolveUnique: %d unique, %d all", sols, syms, c.Unique, c.All)
+			}
+		})
 	}
 }

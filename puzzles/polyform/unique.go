@@ -34,10 +34,12 @@ type Restriction struct {
 // placements, preferring pieces whose kept placements have no symmetry,
 // among the pieces that every symmetry of the packing maps onto
 // themselves.
-func (pk *Packing) Restrict() Restriction { return pk.restrict(nil) }
+func (pk *Packing) Restrict() Restriction { return pk.restrict(nil, false) }
 
-// restrict is Restrict among the pieces ok accepts (all if nil).
-func (pk *Packing) restrict(ok func(p int) bool) Restriction {
+// restrict is Restrict among the pieces ok accepts (all if nil); with
+// free, it prefers the pieces whose kept placements have no symmetry
+// (first by that, then by the fewest kept), as SymmetricTrees needs.
+func (pk *Packing) restrict(ok func(p int) bool, free bool) Restriction {
 	key := func(piece int, cells []int) string { return fmt.Sprint(piece, cells) }
 	index := map[string]int{}
 	for k, pl := range pk.Placements {
@@ -75,6 +77,9 @@ func (pk *Packing) restrict(ok func(p int) bool) Restriction {
 			}
 		}
 		score := [2]int{len(r.Kept), symmetric}
+		if free {
+			score = [2]int{symmetric, len(r.Kept)}
+		}
 		if bestScore[0] < 0 || score[0] < bestScore[0] || score[0] == bestScore[0] && score[1] < bestScore[1] {
 			best, bestScore = r, score
 		}
@@ -162,11 +167,7 @@ func (pk *Packing) CountUnique(ctx context.Context, s xcover.Strategy, workers i
 // restricted is the exact cover problem with r's piece restricted, and
 // the placement of each of its options.
 func (pk *Packing) restricted(r Restriction) (*xcover.Problem, []int) {
-	kept := map[int]bool{}
-	for _, k := range r.Kept {
-		kept[k] = true
-	}
-	return pk.problem(func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] })
+	return pk.problem(r.keep(pk))
 }
 
 // RestrictedProblem returns the exact cover problem with r's piece
@@ -181,17 +182,21 @@ func (pk *Packing) RestrictedProblem(r Restriction) *xcover.Problem {
 // keeps a placement that a symmetry maps onto itself: its tree would hold
 // some classes more than once, which only a look at each solution
 // (SolveUnique) tells apart.
-var ErrStabilizer = errors.New("polyform: a kept placement of the restricted piece has symmetries of its own; count with pack --count --unique")
+var ErrStabilizer = errors.New("polyform: a kept placement of the restricted piece has symmetries of its own, so the restricted tree would hold some classes more than once: count the whole tree, or use pack --count --unique without shards (it checks each solution)")
 
 // SymmetricTrees returns a maker of the restricted search's trees for the
 // estimators and exhaustive counts (as Trees, with one piece kept to one
 // placement of each orbit under the board's symmetries), and the number
 // of symmetries: each class of solutions appears in the tree exactly
 // once, so its solutions are the unique ones and times the symmetries
-// all of them. It fails when no piece can be restricted or a kept
-// placement has a stabilizer (ErrStabilizer).
+// all of them. The piece restricted is one whose kept placements no
+// symmetry maps onto themselves, when there is one: a piece with no
+// symmetry of its own always is (the restriction of SolveUnique, which
+// looks at each solution, may keep fewer placements with such
+// symmetries). It fails when no piece can be restricted or every choice
+// keeps a placement with a stabilizer (ErrStabilizer).
 func (pk *Packing) SymmetricTrees(s xcover.Strategy) (func() estimate.Tree, int, error) {
-	r := pk.Restrict()
+	r := pk.restrict(nil, true)
 	switch {
 	case pk.Ranges != nil:
 		return nil, 0, errors.New("polyform: copies and ranges of pieces rule out the restricted search")
@@ -200,7 +205,7 @@ func (pk *Packing) SymmetricTrees(s xcover.Strategy) (func() estimate.Tree, int,
 	case len(r.Stabilizer) > 0:
 		return nil, 0, ErrStabilizer
 	}
-	keep := pk.restrictedKeep()
+	keep := r.keep(pk)
 	on, err := pk.onKernel()
 	if err != nil {
 		return nil, 0, err

@@ -2,6 +2,7 @@ package rubik
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/branchwise/branchwise/pdb"
 )
@@ -25,9 +26,17 @@ var (
 	// and edgeFlip[m][s] the flip it takes on arriving in slot s.
 	edgeTo   [18][12]int8
 	edgeFlip [18][12]uint8
+	// coordOnce builds the corner tables on first use (moveTables): their
+	// 765,126 cube products take 40 to 300 ms, which every branchwise
+	// command paid at start when they were built in init.
+	coordOnce sync.Once
 )
 
-func init() {
+// moveTables builds the corner move tables once; the searches and the
+// corner space call it before they read them.
+func moveTables() { coordOnce.Do(buildMoveTables) }
+
+func buildMoveTables() {
 	turns := faceTurns()
 	for p := 0; p < CornerPerms; p++ {
 		var cells [8]int8
@@ -47,6 +56,11 @@ func init() {
 			twistMove[tw][m] = uint16(cornerTwist(c.Mul(turns[m])))
 		}
 	}
+}
+
+// The edge tables are small: init builds them.
+func init() {
+	turns := faceTurns()
 	for m := 0; m < 18; m++ {
 		for i := 0; i < 12; i++ {
 			edgeTo[m][turns[m].EP[i]] = int8(i)
@@ -109,6 +123,7 @@ func (CornerSpace) Goals(b []pdb.State) []pdb.State { return append(b, pdb.State
 
 // Expand implements pdb.Space.
 func (CornerSpace) Expand(index, _ uint64, next []pdb.State) (uint64, int, []pdb.State) {
+	moveTables()
 	p, t := index/CornerTwists, index%CornerTwists
 	for m := 0; m < 18; m++ {
 		next = append(next, pdb.State{Index: uint64(permMove[p][m])*CornerTwists + uint64(twistMove[t][m])})

@@ -213,6 +213,7 @@ type solver struct {
 // newSolver returns a solver of start with h's views; a caller that runs
 // dfs sets its levels (one set per goroutine).
 func newSolver(h *Heuristic, start Cube) *solver {
+	moveTables()
 	s := &solver{h: h, start: start, next: math.MaxInt, checkAt: math.MaxInt64}
 	var edges uint
 	for r := 0; r < h.conjugates(); r++ {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -27,6 +29,42 @@ type Progress struct {
 	// Stale is the number of results of a replaced push of the job
 	// (published after its replacement), never counted.
 	Stale int
+	// Shard and Shards are the job's (Job.Shard): with Shards > 1 the
+	// total is that of one shard of the count.
+	Shard, Shards int
+	// Frontier is the job's frontier size, and SubtreeNodes the nodes
+	// counted below each of the job's subtrees, in order (its splits
+	// resolved), once the count is complete.
+	Frontier     int
+	SubtreeNodes []int64
+	// Seconds sums the workers' seconds on the job's results, splits
+	// included.
+	Seconds float64
+}
+
+// Projection estimates, from a complete shard's subtrees taken as a
+// random sample of the frontier, the nodes below the whole frontier
+// (Frontier times their mean) and its standard error, and the worker
+// seconds of the whole count (Shards times the shard's). For a count of
+// the whole frontier the nodes are exact and the error 0.
+func (pr Progress) Projection() (nodes, stderr, seconds float64) {
+	m := len(pr.SubtreeNodes)
+	if m == 0 {
+		return 0, 0, 0
+	}
+	var sum, sq float64
+	for _, n := range pr.SubtreeNodes {
+		sum += float64(n)
+	}
+	mean := sum / float64(m)
+	for _, n := range pr.SubtreeNodes {
+		sq += (float64(n) - mean) * (float64(n) - mean)
+	}
+	f := float64(pr.Frontier)
+	if m > 1 && m < pr.Frontier {
+		stderr = f * math.Sqrt(sq/float64(m-1)/float64(m)*(1-float64(m)/f))
+	}
+	return f * mean, stderr, pr.Seconds * float64(max(pr.Shards, 1))
 }
 
 // Collect reads a job's results and sums them, one per subtree id, with
@@ -39,6 +77,7 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 	if err != nil {
 		return nil, pr, err
 	}
+	pr.Shard, pr.Shards = j.Shard, j.Shards
 	cons, err := c.js.OrderedConsumer(ctx, StreamResults, jetstream.OrderedConsumerConfig{FilterSubjects: []string{resultSubject(jobID)}})
 	if err != nil {
 		return nil, pr, fmt.Errorf("queue %s: results of job %s: %v", c.URL, jobID, err)
@@ -75,7 +114,7 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 				m = splits
 			}
 			if old, ok := m[r.ID]; ok {
-				if !slices.Equal(old.Nodes, r.Nodes) || !slices.Equal(old.Branches, r.Branches) || !slices.Equal(old.Solutions, r.Solutions) || old.From != r.From || old.Children != r.Children {
+				if !slices.Equal(old.Nodes, r.Nodes) || !slices.Equal(old.Branches, r.Branches) || !slices.Equal(old.Solutions, r.Solutions) || old.From != r.From || old.Children != r.Children || old.FirstChild != r.FirstChild {
 					return nil, pr, fmt.Errorf("queue %s: job %s: subtree %s counted twice with different results (workers %s and %s)", c.URL, jobID, r.ID, old.Worker, r.Worker)
 				}
 				pr.Duplicates++
@@ -83,9 +122,10 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 			}
 			m[r.ID] = &r
 		}
-		t, missing, nsplit := resolve(j, counts, splits)
-		pr.Missing, pr.Splits = len(missing), nsplit
+		t, missing, nsplit, below := resolve(j, counts, splits)
+		pr.Missing, pr.Splits, pr.Seconds = len(missing), nsplit, t.Seconds
 		if len(missing) == 0 {
+			pr.Frontier, pr.SubtreeNodes = j.Frontier, below
 			return t, pr, nil
 		}
 		// The record as it is now: a push cut short is said so, and a job
@@ -101,7 +141,12 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 			if !now.Complete {
 				return nil, pr, fmt.Errorf("queue %s: job %s: its push did not finish (or is still running): push it again with --replace", c.URL, jobID)
 			}
-			return nil, pr, fmt.Errorf("job %s: %d subtrees not counted yet (e.g. %s): wait for the workers, or collect --wait", jobID, len(missing), missing[0])
+			var counted int64
+			for _, n := range below {
+				counted += n
+			}
+			return nil, pr, fmt.Errorf("job %s: %d subtrees not counted yet (e.g. %s; so far %d nodes in %.0f worker-seconds, %d splits): wait for the workers, or collect --wait",
+				jobID, len(missing), missing[0], counted, t.Seconds, nsplit)
 		}
 		select {
 		case <-ctx.Done():
@@ -112,10 +157,12 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 }
 
 // resolve sums the results from the frontier down: a subtree's count if
-// there is one, else its split node's own counts and its children's.
-func resolve(j *Job, counts, splits map[string]*result) (*shard.Total, []string, int) {
+// there is one, else its split node's own counts and its children's. It
+// returns the total, the subtrees missing, the splits, and the nodes
+// below each of the job's subtrees.
+func resolve(j *Job, counts, splits map[string]*result) (*shard.Total, []string, int, []int64) {
 	t := &shard.Total{Spec: j.SpecText, SpecHash: j.SpecHash, Version: j.Version, SplitDepth: j.SplitDepth,
-		MaxDepth: j.MaxDepth, Frontier: j.Frontier, Shards: 1}
+		MaxDepth: j.MaxDepth, Frontier: j.Frontier, Shards: 1, Symmetries: j.Symmetries}
 	add := func(from int, nodes, branches, sols []int64) {
 		for i := range nodes {
 			d := from + i
@@ -132,29 +179,59 @@ func resolve(j *Job, counts, splits map[string]*result) (*shard.Total, []string,
 	add(0, j.Prefix.Nodes, j.Prefix.Branches, j.Prefix.Solutions)
 	var missing []string
 	nsplit := 0
-	var walk func(id string)
-	walk = func(id string) {
+	var walk func(id string) int64
+	walk = func(id string) int64 {
 		if r, ok := counts[id]; ok {
 			add(r.From, r.Nodes, r.Branches, r.Solutions)
-			return
+			t.Seconds += r.Seconds
+			return sum64(r.Nodes)
 		}
 		if r, ok := splits[id]; ok {
 			nsplit++
 			add(r.From, r.Nodes, r.Branches, r.Solutions)
-			for k := 0; k < r.Children; k++ {
-				walk(id + "." + strconv.Itoa(k))
+			t.Seconds += r.Seconds // the work of a split subtree is done again below it
+			n := sum64(r.Nodes)
+			for k := r.FirstChild; k < r.Children; k++ {
+				n += walk(id + "." + strconv.Itoa(k))
 			}
-			return
+			return n
 		}
 		missing = append(missing, id)
+		return 0
 	}
-	for k := 0; k < j.Frontier; k++ {
-		walk(strconv.Itoa(k))
+	var below []int64
+	for _, k := range j.subtrees() {
+		below = append(below, walk(strconv.Itoa(k)))
 	}
-	t.AllNodes, t.AllSolutions = new(big.Int), new(big.Int)
-	for d := range t.Nodes {
-		t.AllNodes.Add(t.AllNodes, t.Nodes[d])
-		t.AllSolutions.Add(t.AllSolutions, t.Solutions[d])
+	t.Seal()
+	return t, missing, nsplit, below
+}
+
+func sum64(xs []int64) int64 {
+	var s int64
+	for _, x := range xs {
+		s += x
 	}
-	return t, missing, nsplit
+	return s
+}
+
+// WriteProjection prints, for a complete shard of a count (Shards > 1),
+// what it projects for the whole: nodes with their standard error, and
+// worker hours at the shard's rate. It prints nothing for a whole count.
+func (pr Progress) WriteProjection(w io.Writer) error {
+	if pr.Shards <= 1 || len(pr.SubtreeNodes) == 0 {
+		return nil
+	}
+	nodes, se, secs := pr.Projection()
+	rate := 0.0
+	if pr.Seconds > 0 {
+		var counted float64
+		for _, n := range pr.SubtreeNodes {
+			counted += float64(n)
+		}
+		rate = counted / pr.Seconds
+	}
+	_, err := fmt.Fprintf(w, "shard %d of %d, %d of %d subtrees: the whole count projects to %.3g nodes (standard error %.2g) below the frontier, %.3g worker-hours at this shard's %.3g nodes/s\n",
+		pr.Shard, pr.Shards, len(pr.SubtreeNodes), pr.Frontier, nodes, se, secs/3600, rate)
+	return err
 }

@@ -53,3 +53,6 @@ func (c *Conn) DuplicateResult(ctx context.Context, job, dupID string) (bool, er
 	_, err = c.js.Publish(ctx, m.Subject, m.Data, jetstream.WithMsgID(dupID))
 	return err == nil, err
 }
+
+// CountChildren is countChildren.
+var CountChildren = countChildren

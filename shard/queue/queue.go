@@ -29,6 +29,16 @@ type Job struct {
 	MaxDepth   int             `json:"max_depth"`
 	Frontier   int             `json:"frontier"`
 	Prefix     shard.Counts    `json:"prefix"`
+	// Symmetries is shard.Job's: above 1, the tree holds one solution of
+	// each class under this many symmetries.
+	Symmetries int `json:"symmetries,omitempty"`
+	// Shard and Shards, when Shards > 1, make the job one shard of the
+	// count: only the subtrees k with k mod Shards == Shard are pushed and
+	// collected (as pack --shard counts them). A shard is a systematic
+	// sample of the frontier, so a small one is a pilot of the whole
+	// count: its nodes and CPU time times Shards project the total.
+	Shard  int `json:"shard,omitempty"`
+	Shards int `json:"shards,omitempty"`
 	// SplitAfter is how long a worker counts one subtree before it
 	// splits it.
 	SplitAfter time.Duration `json:"split_after_ns"`
@@ -42,6 +52,12 @@ type Job struct {
 	Key string `json:"key"`
 	// Complete is set once every subtree of the frontier is on the queue.
 	Complete bool `json:"complete"`
+}
+
+// subtrees lists the frontier's subtrees that belong to the job: all, or
+// its shard's.
+func (j Job) subtrees() []int {
+	return shard.Mine(j.Frontier, j.Shard, max(j.Shards, 1))
 }
 
 // key is the hash of j's record without its Key and Complete.
@@ -65,7 +81,9 @@ type item struct {
 }
 
 // result is one subtree's count, or with Kind "split" the counts of the
-// subtree's root alone and the number of its children, queued as work.
+// subtree's root and of its children before FirstChild (counted before
+// the split), and the number of its children: those from FirstChild on
+// are queued as work.
 type result struct {
 	Job       string  `json:"job"`
 	Key       string  `json:"key"`
@@ -76,9 +94,12 @@ type result struct {
 	Branches  []int64 `json:"branches"`
 	Solutions []int64 `json:"solutions"`
 	Children  int     `json:"children,omitempty"`
-	Version   string  `json:"branchwise_version"`
-	Worker    string  `json:"worker"`
-	Seconds   float64 `json:"seconds"`
+	// FirstChild is the first child queued by a split: the ones before
+	// it are counted in this result.
+	FirstChild int     `json:"first_child,omitempty"`
+	Version    string  `json:"branchwise_version"`
+	Worker     string  `json:"worker"`
+	Seconds    float64 `json:"seconds"`
 }
 
 const (
@@ -191,8 +212,9 @@ type PushOptions struct {
 	Replace bool
 }
 
-// Push publishes a job: its record, then every subtree of its frontier as
-// work. The job's Frontier, SplitDepth and Prefix are taken from fr.
+// Push publishes a job: its record, then every subtree of its frontier
+// (of its shard, with Shards > 1) as work. The job's Frontier, SplitDepth
+// and Prefix are taken from fr.
 func (c *Conn) Push(ctx context.Context, j Job, fr *shard.Frontier, opt PushOptions) error {
 	if err := CheckJobID(j.ID); err != nil {
 		return err
@@ -202,6 +224,9 @@ func (c *Conn) Push(ctx context.Context, j Job, fr *shard.Frontier, opt PushOpti
 	}
 	if j.SplitAfter == 0 {
 		j.SplitAfter = DefaultSplitAfter
+	}
+	if j.Shards > 1 && (j.Shard < 0 || j.Shard >= j.Shards) {
+		return fmt.Errorf("queue: job %s: shard %d of %d: want 0 <= shard < shards", j.ID, j.Shard, j.Shards)
 	}
 	if err := c.setup(ctx, opt.AckWait); err != nil {
 		return err
@@ -236,7 +261,7 @@ func (c *Conn) Push(ctx context.Context, j Job, fr *shard.Frontier, opt PushOpti
 	// The record goes first, so that a worker finds it for every item;
 	// Complete goes last, so that collect can tell a push cut short.
 	var futures []jetstream.PubAckFuture
-	for k := 0; k < fr.Len(); k++ {
+	for _, k := range j.subtrees() {
 		if ctx.Err() != nil {
 			return fmt.Errorf("queue %s: push of job %s stopped after %d of %d subtrees (push again with --replace): %w", c.URL, j.ID, k, fr.Len(), ctx.Err())
 		}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"net"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -299,5 +300,43 @@ func TestServeUntil(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "Ctrl-C stops it") {
 		t.Errorf("log %q", log.String())
+	}
+}
+
+// TestCountChildren: a split keeps the children counted before it: the
+// root and children 0 and 1 of pentomino-3x20's tree, stopped before
+// child 2, hold exactly their own counts, and a count never stopped holds
+// the whole tree.
+func TestCountChildren(t *testing.T) {
+	newTree, _, _ := builder(nil)(json.RawMessage(`{"puzzle":"pentomino-3x20"}`))
+	tr := newTree()
+	n, _ := tr.Branches()
+	want := estimate.Profile{}
+	for k := 0; k < 2; k++ {
+		tr.Down(k)
+		estimate.CountBelow(tr, shard.NoDepthLimit, &want, func() bool { return false })
+		tr.Up()
+	}
+	calls := 0
+	var p estimate.Profile
+	got, first := queue.CountChildren(tr, shard.NoDepthLimit, &p, func() bool {
+		if tr.Depth() > 0 {
+			return false // within a child
+		}
+		calls++
+		return calls > 1 // the first look, before child 1, goes on; the next, before child 2, stops
+	})
+	if got != n || first != 2 || p.Nodes[0] != 1 || p.Branches[0] != int64(n) {
+		t.Fatalf("%d children, first not counted %d, root %v %v; want %d, 2, 1 %d", got, first, p.Nodes[0], p.Branches[0], n, n)
+	}
+	for d := 1; d < len(want.Nodes); d++ {
+		if p.Nodes[d] != want.Nodes[d] || p.Branches[d] != want.Branches[d] || p.Solutions[d] != want.Solutions[d] {
+			t.Errorf("depth %d: %d %d %d, want %d %d %d", d, p.Nodes[d], p.Branches[d], p.Solutions[d], want.Nodes[d], want.Branches[d], want.Solutions[d])
+		}
+	}
+	whole, _ := estimate.Exhaustive(context.Background(), newTree, shard.NoDepthLimit, 1)
+	var all estimate.Profile
+	if _, first := queue.CountChildren(newTree(), shard.NoDepthLimit, &all, func() bool { return false }); first != n || !slices.Equal(all.Nodes, whole.Nodes) {
+		t.Errorf("not stopped: first %d of %d, nodes %v, want %v", first, n, all.Nodes, whole.Nodes)
 	}
 }

@@ -164,44 +164,33 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 	}()
 	start := time.Now()
 	deadline := start.Add(jt.job.SplitAfter)
-	canSplit := from+1 < jt.job.MaxDepth
-	var timedOut bool
+	stop := func() bool { return ctx.Err() != nil || time.Now().After(deadline) }
 	var p estimate.Profile
-	estimate.CountBelow(t, jt.job.MaxDepth, &p, func() bool {
-		if ctx.Err() != nil {
-			return true
-		}
-		if canSplit && time.Now().After(deadline) {
-			timedOut = true
-			return true
-		}
-		return false
-	})
+	n, first := 0, 0 // the children, and the first not counted
+	if from+1 < jt.job.MaxDepth {
+		n, first = countChildren(t, jt.job.MaxDepth, &p, stop)
+	} else {
+		estimate.CountBelow(t, jt.job.MaxDepth, &p, func() bool { return ctx.Err() != nil })
+	}
 	close(beat)
 	wg.Wait()
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
 	r := result{Job: it.Job, Key: it.Key, ID: it.ID, Kind: kindCount, From: from, Version: opt.Version, Worker: opt.Name}
-	if timedOut {
-		n, sol := t.Branches()
-		r.Kind, r.Children = kindSplit, n
-		r.Nodes, r.Branches, r.Solutions = []int64{1}, []int64{int64(n)}, []int64{0}
-		if sol {
-			r.Solutions[0] = 1
-		}
-		for k := 0; k < n; k++ {
+	for d := from; d < len(p.Nodes); d++ {
+		r.Nodes = append(r.Nodes, p.Nodes[d])
+		r.Branches = append(r.Branches, p.Branches[d])
+		r.Solutions = append(r.Solutions, p.Solutions[d])
+	}
+	if first < n {
+		r.Kind, r.Children, r.FirstChild = kindSplit, n, first
+		for k := first; k < n; k++ {
 			id := it.ID + "." + strconv.Itoa(k)
 			b, _ := json.Marshal(item{Job: it.Job, Key: it.Key, ID: id, Path: append(append([]int(nil), it.Path...), k)})
 			if _, err := c.js.Publish(ctx, workSubject(it.Job), b, jetstream.WithMsgID(msgID(it.Key, id))); err != nil {
 				return fmt.Errorf("queue %s: publishing subtree %s: %v", c.URL, id, err)
 			}
-		}
-	} else {
-		for d := from; d < len(p.Nodes); d++ {
-			r.Nodes = append(r.Nodes, p.Nodes[d])
-			r.Branches = append(r.Branches, p.Branches[d])
-			r.Solutions = append(r.Solutions, p.Solutions[d])
 		}
 	}
 	r.Seconds = time.Since(start).Seconds()
@@ -225,4 +214,53 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 		opt.Done(it.Job, it.ID, r.Kind)
 	}
 	return nil
+}
+
+// countChildren counts the current node of t and its children's subtrees
+// one child at a time into p, until stop says the time is up: the
+// children counted whole are kept, the one cut short is dropped. It
+// returns the number of children and the first not counted (n when all
+// were), so that a split loses at most the child in progress.
+func countChildren(t estimate.Tree, maxDepth int, p *estimate.Profile, stop func() bool) (n, first int) {
+	d := t.Depth()
+	n, sol := t.Branches()
+	grow(p, d)
+	p.Nodes[d]++
+	p.Branches[d] += int64(n)
+	if sol {
+		p.Solutions[d]++
+	}
+	var child estimate.Profile
+	for k := 0; k < n; k++ {
+		if k > 0 && stop() {
+			return n, k
+		}
+		child.Nodes, child.Branches, child.Solutions = child.Nodes[:0], child.Branches[:0], child.Solutions[:0]
+		t.Down(k)
+		cut := false
+		estimate.CountBelow(t, maxDepth, &child, func() bool {
+			cut = cut || stop()
+			return cut
+		})
+		t.Up()
+		if cut {
+			return n, k
+		}
+		for e := range child.Nodes {
+			grow(p, e)
+			p.Nodes[e] += child.Nodes[e]
+			p.Branches[e] += child.Branches[e]
+			p.Solutions[e] += child.Solutions[e]
+		}
+	}
+	return n, n
+}
+
+// grow makes p's slices reach depth d.
+func grow(p *estimate.Profile, d int) {
+	for len(p.Nodes) <= d {
+		p.Nodes = append(p.Nodes, 0)
+		p.Branches = append(p.Branches, 0)
+		p.Solutions = append(p.Solutions, 0)
+	}
 }
