@@ -9,6 +9,7 @@ import (
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/cputime"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -41,6 +42,15 @@ const (
 // sizing: one batch of the estimator.
 const autoRound = 16
 
+// autoTry is the CPU time per worker that CountAll with Choose gives the
+// first empty cell's rule (the one this program's measurements find
+// fastest or close to it on most boards: docs/benchmarks.md) before it
+// chooses by estimation. A count that ends within it pays nothing for
+// the choice, which on the smallest boards (8x8 and 5x12 pentominoes:
+// 0.05 to 0.1 s of CPU) costs as much as the count; a longer count pays
+// at most this much more, under a third on a count of a second.
+const autoTry = 300 * time.Millisecond
+
 // RuleEstimate is one candidate of ChooseRule: a rule of the bitboard
 // kernel with the size of its tree (restricted by the board's symmetry
 // when Symmetric), the measured speed of its search and the time they
@@ -72,10 +82,16 @@ type RuleChoice struct {
 	// each class under the board's symmetries (Restrict).
 	Symmetric bool    `json:"symmetric"`
 	Seconds   float64 `json:"seconds"` // spent choosing
+	// Tried is set when the first rule tried (autoTry) finished the count
+	// before any estimate was made: Candidates is then that rule alone.
+	Tried bool `json:"tried,omitempty"`
 }
 
 // Why says in one line what was chosen and why.
 func (c RuleChoice) Why() string {
+	if c.Tried {
+		return fmt.Sprintf("strategy auto: %s, the rule tried first, finished within %s of CPU: no estimate needed", c.Chosen.Rule(), fmtSeconds(autoTry.Seconds()))
+	}
 	var others []string
 	for _, r := range c.Candidates {
 		if r != c.Chosen {
@@ -262,16 +278,38 @@ func (r Restriction) keep(pk *Packing) func(int) bool {
 	return func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] }
 }
 
-// countAuto is CountAll with o.Choose: the count by the rule ChooseRule
-// picks (keeping pk's DeadRegions when o.FixedDead); pk is set to it.
+// countAuto is CountAll with o.Choose: first the count by the first
+// empty cell's rule (pk's DeadRegions) on the restricted tree, given
+// autoTry of CPU per worker; if that does not finish it, the count by
+// the rule ChooseRule picks (keeping pk's DeadRegions when o.FixedDead).
+// pk is set to the rule that counted, and the report says why.
 func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
+	start := time.Now()
 	o.Choose = false
+	first := *pk
+	first.FirstEmpty, first.Progress = true, nil
+	try := o
+	try.Found, try.Unique = nil, o.Unique || pk.restrictedKeep() != nil
+	budget := cputime.WithBudget(ctx, autoTry*time.Duration(search.Workers(o.Workers)))
+	rep := first.CountAll(budget, try)
+	budget.Stop()
+	if rep.Stopped == "" || ctx.Err() != nil {
+		// Finished, or stopped by the caller: this count is the answer.
+		ch := &RuleChoice{Chosen: RuleEstimate{Strategy: FirstEmpty, DeadRegions: first.DeadRegions, Nodes: float64(rep.Nodes),
+			Seconds: rep.Seconds, Finished: rep.Stopped == ""}, Symmetric: try.Unique, Tried: true}
+		ch.Candidates = []RuleEstimate{ch.Chosen}
+		pk.FirstEmpty = true
+		rep.Strategy, rep.Auto = ch.Chosen.Rule(), ch
+		rep.summary = strings.Replace(rep.summary, "strategy "+o.StrategyName+",", "strategy "+rep.Strategy+",", 1) + ch.Why() + "\n"
+		return rep
+	}
 	ch, err := pk.ChooseRule(ctx, o.FixedDead)
 	if err != nil {
 		rep := pk.newReport(o)
 		rep.Stopped = err.Error()
 		return rep
 	}
+	ch.Seconds = time.Since(start).Seconds()
 	ch.Use(pk, &o)
 	return pk.CountAll(ctx, o)
 }
