@@ -8,26 +8,16 @@ import (
 
 const (
 	// minPurdomProbes: auto takes the widest Purdom probe of which this
-	// many fit in the budget (fewer and the spread says nothing).
-	minPurdomProbes = 3
+	// many fit in the budget: minReplicates, the fewest that give a
+	// confidence interval.
+	minPurdomProbes = minReplicates
 	// maxAutoWidth bounds the widths auto considers (the widest measured
 	// on 6x10: docs/estimate-log.md).
 	maxAutoWidth = 6
 	// widthProbes: the probes of width 2 whose mean cost predicts the
 	// wider ones' (one probe that dies early would predict too little).
 	widthProbes = 4
-	// probesPerTail: the fallback's tail budget is set so that the run has
-	// room for this many probes even if each counts a subtree of the
-	// tail's size (the failed count that precedes it included).
-	probesPerTail = 600
-	// minTailNodes, maxTailNodes bound the small subtrees counted exactly.
-	minTailNodes, maxTailNodes = 16, 20000
 )
-
-// autoTail is the tail budget of a run of about budget moves.
-func autoTail(budget int64) int {
-	return int(min(max(budget/(2*probesPerTail), minTailNodes), maxTailNodes))
-}
 
 // purdomCost predicts the moves of a Purdom probe of width w from those of
 // width 2, c2: a probe reaches about w^D nodes where width 2 reaches 2^D,
@@ -35,6 +25,10 @@ func autoTail(budget int64) int {
 func purdomCost(c2 float64, w int) float64 {
 	return math.Pow(c2, math.Log(float64(w))/math.Ln2)
 }
+
+// nativeBudget: the methods whose probes run until a budget of moves is
+// spent (runProbes), with no calibration run.
+var nativeBudget = map[string]bool{"purdom": true, "stratified": true, "samplesearch": true}
 
 // calibrationSamples is a first run's size per method: small enough to
 // cost little anywhere, large enough to measure the cost of a sample.
@@ -60,6 +54,14 @@ func Budgeted(ctx context.Context, method string, newTree func() Tree, opt Optio
 // prefix apart, made shallower until it fits); when the budget has no room
 // for more, that run is the result.
 func budgeted(ctx context.Context, method string, newTree func() Tree, opt Options, budget int64) (Result, float64, error) {
+	opt.Meter.plan(budget, 0)
+	if nativeBudget[method] {
+		o := opt
+		o.MaxWork, o.Samples = budget, 0
+		r, err := runMethod(ctx, method, newTree, o)
+		return r, float64(r.Work) / float64(max(r.Samples, 1)), err
+	}
+	opt.MaxWork = 0
 	cal := opt
 	cal.Samples = calibrationSamples[method]
 	cal.Seed = RoundSeed(opt.Seed, 1000)
@@ -102,22 +104,27 @@ func budgeted(ctx context.Context, method string, newTree func() Tree, opt Optio
 }
 
 // Auto spends opt.MaxWork moves (1e6 if 0) on the estimator measured best
-// at such budgets (docs/estimate.md, the validation set): on a typed tree
-// (an iteration of IDA*) stratified sampling; on the others Purdom's
-// partial backtracking of the largest width of which minPurdomProbes
-// probes fit in the budget, as predicted from the moves of widthProbes
-// probes of width 2 (a wide probe reaches the clusters of solutions that narrow
-// probes miss: at 1% of the work, width 3 estimated the solutions of
-// 6x10 within 36% where the best of Knuth's probes, the frontier and a
-// pilot-chosen mix missed them in most repetitions); and when not even
-// width 2 fits, Knuth's probes with lookahead and small subtrees counted.
-// Its Result's Method names the choice.
+// at such budgets on the validation set (docs/estimate.md). On a typed
+// tree (an iteration of IDA*) that is stratified sampling. On the others
+// a pilot run of Purdom's probes of width 2 (at most widthProbes of them,
+// at most a pilotShare of the budget) measures the tree: its nodes per
+// depth and the cost of a probe. From the pilot, the main run takes
+// Purdom's probes of the largest width of which minPurdomProbes fit in
+// the rest (a probe of width w costs about c2^(log w / log 2) where one of
+// width 2 costs c2: it reaches about w^D nodes where width 2 reaches
+// 2^D), and counts exactly the subtrees of at most a tailShare of the
+// budget from the depth where the pilot's subtrees are that small on
+// average (TailDepth): a sampled top over a counted bottom, so that the
+// clustered solutions at the leaves are counted where a probe reaches
+// them. The choice depends on the pilot, and the main run draws afresh,
+// so the estimate is unbiased. Its Result's Method names the choice.
 func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error) {
 	const defaultWork = 1_000_000
 	budget := opt.MaxWork
 	if budget <= 0 {
 		budget = defaultWork
 	}
+	opt.Meter.plan(budget, 0)
 	if _, ok := newTree().(Typed); ok {
 		// Lelis, Zilles and Holte's SS: on Korf's instances a median of
 		// 0.99 of the truth where Knuth's probes gave 0.89
@@ -126,34 +133,100 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 		r.Method = "auto: stratified (typed tree)"
 		return r, err
 	}
+	// The pilot: Knuth's probes, cheap anywhere, then (where four of them
+	// fit in a pilotShare of the budget) widthProbes probes of width 2,
+	// whose cost predicts that of the wider ones.
 	o := opt
-	o.Width, o.ExactDepth, o.Lookahead, o.Samples = 2, 0, false, widthProbes
+	o.Width, o.ExactDepth, o.Lookahead, o.Tail = 1, 0, false, 0
+	o.Samples, o.MaxWork = knuthPilotProbes, max(budget/pilotShare, 1)
 	o.Seed = RoundSeed(opt.Seed, 3000)
-	c := Purdom(ctx, newTree, o)
-	spent := c.Work
+	pilot := Purdom(ctx, newTree, o)
+	spent := pilot.Work
+	c2 := 0.0 // the moves of a probe of width 2, when measured
+	if purdomTailCost(pilot.ByDepth, len(pilot.ByDepth), 2)*widthProbes <= float64(budget/pilotShare) {
+		o.Width, o.Samples, o.Seed = 2, widthProbes, RoundSeed(opt.Seed, 3001)
+		p2 := Purdom(ctx, newTree, o)
+		spent += p2.Work
+		c2 = float64(p2.Work) / float64(max(p2.Samples, 1))
+		pilot = p2
+	}
 	left := budget - spent
-	width := 0
-	for w := maxAutoWidth; w >= 2; w-- {
-		if purdomCost(float64(max(c.Work, 1))/widthProbes, w)*minPurdomProbes <= float64(left) {
-			width = w
+	o = opt
+	o.Lookahead, o.ExactDepth, o.Samples = false, 0, 0
+	o.Tail = int(max(left/tailShare, 1))
+	o.TailDepth = TailDepth(pilot.ByDepth, int64(o.Tail))
+	if left < minTailBudget*tailStep {
+		o.Tail = 0 // one failed count would take a large part of the budget
+	}
+	// The last probe overshoots by part of its cost: aim a little lower.
+	o.MaxWork = max(int64(float64(left)*mainShare), 1)
+	o.Width = 1
+	for w := maxAutoWidth; w >= 2 && c2 > 0; w-- {
+		// The cost of the top, measured by width 2, and of the counts.
+		cost := purdomCost(c2, w)
+		if o.Tail > 0 {
+			cost = max(cost, purdomTailCost(pilot.ByDepth, o.TailDepth, w))
+		}
+		if cost*minPurdomProbes <= float64(o.MaxWork) {
+			o.Width = w
 			break
 		}
 	}
-	var r Result
-	var err error
-	if width == 0 {
-		o = opt
-		o.Lookahead, o.Tail = true, autoTail(left)
-		r, _, err = budgeted(ctx, "knuth", newTree, o, max(left, 1))
-		r.Method = "auto: knuth lookahead tail"
-	} else {
-		o = opt
-		o.Width, o.ExactDepth, o.Lookahead = width, 0, false
-		r, _, err = budgeted(ctx, "purdom", newTree, o, left)
-		r.Method = fmt.Sprintf("auto: purdom width %d", width)
-	}
+	r := Purdom(ctx, newTree, o)
+	r.Method = fmt.Sprintf("auto: purdom width %d, subtrees of <= %d nodes counted from depth %d", o.Width, max(o.Tail, tailStep), o.TailDepth)
 	r.Work += spent
-	return r, err
+	return r, ctx.Err()
+}
+
+const (
+	// knuthPilotProbes: the pilot's first part, Knuth's probes (Purdom's of
+	// width 1), cheap on any tree, tell whether probes of width 2 are
+	// affordable: one costs up to 2^D moves, 4% of heptiamond 4x21's
+	// nodes.
+	knuthPilotProbes = 16
+	// pilotShare: the pilot takes at most this part of the budget (on a
+	// tree so small that its probes of width 2 cost more, one probe).
+	pilotShare = 4
+	// tailShare: the subtrees counted exactly have at most this part of
+	// the budget's nodes (but at least tailStep: the counts stop at that
+	// granularity). Measured on the validation set at 1% of the work, 30
+	// repetitions (docs/estimate-log.md): a three-hundredth gave the
+	// solutions within a factor 2 on 24 of 36 trees, against 18 without
+	// counting; larger shares left too few probes.
+	tailShare = 300
+	// minTailBudget: subtrees are counted when the budget holds this many
+	// counts of tailStep moves, the least a failed count can cost.
+	minTailBudget = 1
+	// mainShare: the main run aims at this part of what the pilot left,
+	// so that the mean work stays within the budget.
+	mainShare = 0.95
+)
+
+// purdomTailCost predicts the moves of a Purdom probe of width w that
+// counts the subtrees from tailDepth on, from the nodes per depth of a
+// pilot: it reaches about prod min(w, bf) nodes of each depth above
+// tailDepth (bf the mean branching factor there; an upper bound, as the
+// mean of min(w, n) is at most min(w, mean n)), and counts the subtree of
+// each it reaches at tailDepth, of the mean size there.
+func purdomTailCost(byDepth []DepthEstimate, tailDepth, w int) float64 {
+	reached, cost := 1.0, 0.0
+	for d := range byDepth {
+		if byDepth[d].Nodes <= 0 {
+			break
+		}
+		if d == tailDepth {
+			below := 0.0
+			for _, e := range byDepth[d:] {
+				below += e.Nodes
+			}
+			return cost + reached*below/byDepth[d].Nodes
+		}
+		cost += reached
+		if d+1 < len(byDepth) {
+			reached *= min(float64(w), byDepth[d+1].Nodes/byDepth[d].Nodes)
+		}
+	}
+	return cost
 }
 
 // meanVar is the mean and the sample variance of xs.

@@ -56,7 +56,7 @@ func Cut(ctx context.Context, newTree func() Tree, exact Profile, opt Options) (
 	}
 	results := make([][]depthMoments, len(jobs))
 	works := make([]int64, len(jobs))
-	err := runTasks(ctx, newTree, paths, opt.Workers, func(t Tree, j int, stop func() bool) {
+	err := runTasks(ctx, newTree, paths, opt.Workers, opt.Meter, func(t Tree, j int, stop func() bool) {
 		var pcg rand.PCG
 		pcg.Seed(opt.Seed, 3+uint64(jobs[j].run)<<32+uint64(jobs[j].task))
 		rng := rand.New(&pcg)

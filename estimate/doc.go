@@ -39,24 +39,23 @@
 //     the live children counts on its path, made exact by searching every
 //     untried sibling for a solution: unbiased, dead ends cost work but no
 //     variance.
-//   - Auto chooses among Knuth's probes (lookahead, a tail, Importance:
-//     children drawn in proportion to their own children), the frontier
-//     and Purdom's probes of widths 2 to 4 by pilot runs on a share of a
-//     work budget (Options.MaxWork), and runs the most promising on the
-//     rest; Budgeted runs any sampler on such a budget.
+//   - Auto runs a pilot (Knuth's probes, then Purdom's of width 2) and from
+//     its nodes per depth and cost chooses Purdom's probes of the widest
+//     width of which ten fit in a work budget (Options.MaxWork) and the depth
+//     from which they count small subtrees exactly (Options.Tail,
+//     TailDepth): a sampled top over a counted bottom. Budgeted runs any
+//     sampler on such a budget; Meter follows a run for a progress line.
 //
 // Agree compares two estimates of one quantity (the solutions under two
 // search rules): their ratio and whether their intervals overlap.
 //
 // Intervals come from replicates (independent estimates: the frontier's
-// replications, groups of 30 of the other methods' probes). One is a 95%
-// confidence interval (KindConfidence) only when the replicates pass the
-// Anderson-Darling test of normality (or their logarithms do: Cox's
-// interval), and Hill's tail index of the probes, from their largest
-// tenth (50 to 500 of them, all positive), is at least 2 (a finite
-// variance); otherwise it is a spread
-// (KindSpread), which the program prints as such. Target is a stop rule
-// over rounds of an estimator.
+// replications, groups of the other methods' probes): the bootstrap-t
+// interval of their mean, which reaches high above a skewed sample's mean.
+// It is a 95% confidence interval (KindConfidence) when it rests on at
+// least 10 replicates and 10,000 moves, otherwise a spread (KindSpread),
+// which the program prints as such. Target is a stop rule over rounds of
+// an estimator.
 //
 // Results are deterministic for a seed whatever the number of workers:
 // every sample draws from its own generator, seeded by the seed and the

@@ -26,7 +26,7 @@ func ExampleTarget_Run() {
 		for i := range xs {
 			xs[i] = 100 + float64((i*7+k*3)%11) - 5 // spread +-5 about 100
 		}
-		r := Result{Samples: 30, Replicates: Replicates{Nodes: xs, Solutions: xs, Hits: 1000, NodeTail: 9, SolutionTail: 9}}
+		r := Result{Samples: 30, Replicates: Replicates{Nodes: xs, Solutions: xs, Hits: 1000, Work: minConfidenceWork}}
 		r.Nodes, r.Solutions = r.Replicates.intervals()
 		return r
 	}

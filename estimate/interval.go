@@ -99,30 +99,6 @@ func (m moments) tInterval() Interval {
 	return Interval{Estimate: mu, Low: max(mu+shift-h, 0), High: mu + shift + h, StdErr: se}
 }
 
-// sizeInterval is the interval of a tree size from the frontier method's
-// replications, which are positive, skewed to the right and close to
-// log-normal: Cox's interval for
-// a log-normal mean (Land 1972; Olsson 2005), exp(m + s^2/2 +- t sqrt(s^2/n
-// + s^4/(2(n-1)))) with m and s the mean and deviation of the logs, which
-// reaches higher than a symmetric one. The estimate stays the plain mean,
-// which is unbiased; the interval falls back to tInterval when a sample
-// is not positive. Single Knuth or stratified probes are far from
-// log-normal (the mean of their logarithms lies far below the logarithm
-// of their mean), and there it covers the truth almost never: measured,
-// so those methods keep tInterval.
-func (m moments) sizeInterval() Interval {
-	iv := m.tInterval()
-	if m.n < 2 || m.nonPositive > 0 {
-		return iv
-	}
-	n := float64(m.n)
-	ml := m.lsum / n
-	v := max((m.lsum2-n*ml*ml)/(n-1), 0)
-	h := t975(int(m.n-1)) * math.Sqrt(v/n+v*v/(2*(n-1)))
-	iv.Low, iv.High = math.Exp(ml+v/2-h), math.Exp(ml+v/2+h)
-	return iv
-}
-
 // t975 is the 97.5% quantile of Student's t distribution with df degrees
 // of freedom: a table to 10, then the Cornish-Fisher expansion around the
 // normal quantile (error below 1e-4 from df = 11).

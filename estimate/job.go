@@ -93,6 +93,23 @@ func (j Job) Status(r Result, elapsed, left time.Duration) string {
 		FormatCount(float64(r.Samples))+" samples", eta, 100*rel)
 }
 
+// Heartbeat is the progress line of the job under way, for a run with
+// Options.Meter set: the time so far, the moves and samples done and, at
+// the rate so far, the time left (of a --time budget: what remains of it).
+func (j Job) Heartbeat() string {
+	m := j.Options.Meter
+	line := j.Name + ": estimating (" + j.Method + ")"
+	switch {
+	case m == nil:
+	case j.Budget > 0 && j.Target == "":
+		elapsed := time.Since(m.start)
+		line += ", " + m.counts(elapsed) + ", about " + max(j.Budget-elapsed, 0).Round(time.Second).String() + " left"
+	default:
+		line += ", " + m.Line()
+	}
+	return line + " (Ctrl-C stops it)"
+}
+
 // TimeLeft says how long a search estimated at est nodes has left after
 // done nodes in elapsed, at the rate so far: ", about 1m30s left", ", past
 // the estimate" once done exceeds it, or "" with no estimate or no nodes yet.

@@ -42,6 +42,10 @@ type Options struct {
 	// Width is the number of children Purdom's partial backtracking goes
 	// on into at every node (1: Knuth's probe).
 	Width int
+	// TailDepth: with Tail, Purdom's and stratified probes try to count
+	// exactly the subtree of every node they reach at this depth or deeper
+	// (TailDepth gives it from a pilot run's nodes per depth).
+	TailDepth int
 	// Importance, with Lookahead, makes Knuth's and the frontier probes
 	// choose among the children that have children with probability in
 	// proportion to their own number of children (the fewest-options
@@ -52,7 +56,12 @@ type Options struct {
 	Importance bool
 	// MaxWork, for Budgeted and the method "auto", is the moves the
 	// estimate may spend, pilot runs included (0: Samples decide).
+	// Purdom's, stratified and SampleSearch probes take it directly:
+	// probes until the budget is spent (workCut).
 	MaxWork int64
+	// Meter, if not nil, is told of the work as it is done, for a
+	// progress line (Meter.Line).
+	Meter *Meter
 }
 
 // Result is an estimate of a tree's size and solutions.
@@ -294,6 +303,7 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 		work       int64
 	}
 	var res completed[batch]
+	opt.Meter.plan(0, int64(opt.Samples))
 	forEachSample(ctx, opt.Workers, batches, func() func(b int) {
 		t := newTree()
 		p := newProber(opt.Tail, opt.Lookahead, opt.Importance)
@@ -312,6 +322,7 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 			}
 			r.byDepth = append([]float64(nil), p.nodes...)
 			r.work, r.done = p.work, ctx.Err() == nil
+			opt.Meter.add(r.work, r.nodes.n)
 			res.put(b, r)
 		}
 	})
@@ -400,7 +411,7 @@ func tallyProbes(res []probeOutcome, method string) Result {
 func (t *tally) result(method string) Result {
 	out := Result{Method: method, Samples: int(t.n), Work: t.work}
 	out.Replicates = Replicates{Nodes: groupMeans(t.nodeSums, t.counts, replicatesWanted),
-		Solutions: groupMeans(t.solutionSum, t.counts, replicatesWanted), Hits: t.hits}
+		Solutions: groupMeans(t.solutionSum, t.counts, replicatesWanted), Hits: t.hits, Work: t.work}
 	out.Replicates = out.Replicates.withTops(t.nodeTop, t.solutionTop)
 	out.Nodes, out.Solutions = out.Replicates.intervals()
 	for d, v := range t.byDepth {
@@ -441,7 +452,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 	}
 	results := make([]taskResult, len(split.paths))
 	probers := sync.Pool{New: func() any { return newProber(opt.Tail, opt.Lookahead, opt.Importance) }}
-	err := runTasks(ctx, newTree, split.paths, opt.Workers, func(t Tree, i int, stop func() bool) {
+	err := runTasks(ctx, newTree, split.paths, opt.Workers, opt.Meter, func(t Tree, i int, stop func() bool) {
 		r := taskResult{nodes: make([]float64, reps), sols: make([]float64, reps)}
 		p := probers.Get().(*prober)
 		defer probers.Put(p)
@@ -494,6 +505,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		// p.nodes below the frontier only: the probes start there.
 		addInto(&r.byDepth, p.nodes)
 		r.work = p.work
+		opt.Meter.add(r.work, 0)
 		results[i] = r
 	})
 	var exact Profile
@@ -531,7 +543,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 	if baseSol > 0 {
 		hits = -1
 	}
-	out.Replicates = Replicates{Nodes: nodes, Solutions: sols, Hits: hits}.withTops(nodeTop, solTop)
+	out.Replicates = Replicates{Nodes: nodes, Solutions: sols, Hits: hits, Work: out.Work}.withTops(nodeTop, solTop)
 	out.Nodes, out.Solutions = out.Replicates.intervals()
 	if err != nil {
 		out.Samples = 0

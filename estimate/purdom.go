@@ -21,23 +21,28 @@ import (
 // exactly inside each probe): the variance between the top subtrees, which
 // a narrow probe samples, is gone, for the cost of the frontier's nodes in
 // every probe.
+//
+// With opt.Tail, the subtree of every node at depth opt.TailDepth or
+// deeper that the probe reaches is counted exactly when it has at most
+// about Tail nodes (tailCounter): the bottom of the tree, where the
+// solutions sit in clusters that a sample sees or misses, is counted, and
+// only the top is sampled.
 func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 	width := max(opt.Width, 1)
-	var res completed[probeOutcome]
-	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
+	return tallyProbes(runProbes(ctx, opt, func() func(i int) probeOutcome {
 		t := newTree()
-		w := &partialWalker{width: width, exactDepth: opt.ExactDepth, lookahead: opt.Lookahead, ctx: ctx}
+		w := &partialWalker{width: width, exactDepth: opt.ExactDepth, lookahead: opt.Lookahead, ctx: ctx,
+			tail: newTailCounter(opt.Tail, opt.TailDepth, func() bool { return ctx.Err() != nil })}
 		w.rng = rand.New(&w.pcg)
-		return func(i int) {
+		return func(i int) probeOutcome {
 			w.pcg.Seed(opt.Seed, 5+uint64(i))
-			w.work, w.byDepth, w.hits = 0, nil, 0
+			w.work, w.byDepth, w.hits, w.stopped = 0, nil, 0, false
 			var r probeOutcome
 			r.nodes, r.sol = w.walk(t, 1)
 			r.byDepth, r.work, r.hits, r.done = w.byDepth, w.work, w.hits, ctx.Err() == nil
-			res.put(i, r)
+			return r
 		}
-	})
-	return tallyProbes(res.prefix(probeDone), "purdom")
+	}), "purdom")
 }
 
 // partialWalker walks one probe of partial backtracking.
@@ -54,6 +59,8 @@ type partialWalker struct {
 	hits      int64 // solutions reached
 	byDepth   []float64
 	perm      [][]int // a scratch permutation per depth
+	// tail counts the small subtrees at the bottom exactly.
+	tail *tailCounter
 	// ctx is checked every 1024 nodes: one wide probe can run for hours.
 	ctx     context.Context
 	steps   int
@@ -68,6 +75,19 @@ func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) 
 		return 0, 0
 	}
 	d := t.Depth()
+	if ok, work, stopped := w.tail.try(t, d); ok || stopped {
+		w.work += work
+		if stopped {
+			w.stopped = true
+			return 0, 0
+		}
+		var hits int64
+		nodes, solutions, hits = w.tail.add(&w.byDepth, weight)
+		w.hits += hits
+		return nodes, solutions
+	} else {
+		w.work += work
+	}
 	w.addDepth(d, weight)
 	nodes = weight
 	n, sol := t.Branches()

@@ -43,7 +43,7 @@ func runMethod(ctx context.Context, method string, newTree func() Tree, opt Opti
 	case "samplesearch":
 		return SampleSearch(ctx, newTree, opt), nil
 	case "exact", "paper":
-		exact, err := Exhaustive(ctx, newTree, opt.ExactDepth, opt.Workers)
+		exact, err := exhaustive(ctx, newTree, opt.ExactDepth, opt.Workers, opt.Meter)
 		if err != nil {
 			return Result{}, err
 		}

@@ -23,13 +23,12 @@ import (
 // Nodes are estimated alongside by one Knuth probe with lookahead per
 // sample. opt.Samples probes, pooled into replicates for the interval.
 func SampleSearch(ctx context.Context, newTree func() Tree, opt Options) Result {
-	var res completed[probeOutcome]
-	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
+	return tallyProbes(runProbes(ctx, opt, func() func(i int) probeOutcome {
 		t := newTree()
 		s := &sampleSearcher{stop: func() bool { return ctx.Err() != nil }}
 		s.rng = rand.New(&s.pcg)
 		kp := newProber(0, true, false)
-		return func(i int) {
+		return func(i int) probeOutcome {
 			s.pcg.Seed(opt.Seed, 6+uint64(i))
 			s.work = 0
 			var r probeOutcome
@@ -40,10 +39,9 @@ func SampleSearch(ctx context.Context, newTree func() Tree, opt Options) Result 
 			r.nodes, _ = kp.probe(t, 1)
 			r.byDepth = append([]float64(nil), kp.nodes...)
 			r.work, r.done, r.hits = s.work+kp.work, ctx.Err() == nil, solutionHit(r.sol)
-			res.put(i, r)
+			return r
 		}
-	})
-	return tallyProbes(res.prefix(probeDone), "samplesearch")
+	}), "samplesearch")
 }
 
 type sampleSearcher struct {

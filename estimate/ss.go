@@ -17,11 +17,10 @@ import (
 // every representative, about types x branching factor x depth moves,
 // plus the moves between representatives.
 func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
-	var res completed[probeOutcome]
-	forEachSample(ctx, opt.Workers, opt.Samples, func() func(i int) {
-		s := &ssProber{t: newTree()}
+	return tallyProbes(runProbes(ctx, opt, func() func(i int) probeOutcome {
+		s := &ssProber{t: newTree(), tail: newTailCounter(opt.Tail, opt.TailDepth, func() bool { return ctx.Err() != nil })}
 		s.rng = rand.New(&s.pcg)
-		return func(i int) {
+		return func(i int) probeOutcome {
 			s.pcg.Seed(opt.Seed, 4+uint64(i))
 			s.work = 0
 			var r probeOutcome
@@ -29,11 +28,10 @@ func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
 			for _, v := range r.byDepth {
 				r.nodes += v
 			}
-			r.work, r.done, r.hits = s.work, ctx.Err() == nil, solutionHit(r.sol)
-			res.put(i, r)
+			r.work, r.done, r.hits = s.work, ctx.Err() == nil && !s.stopped, solutionHit(r.sol)+s.hits
+			return r
 		}
-	})
-	return tallyProbes(res.prefix(probeDone), "stratified")
+	}), "stratified")
 }
 
 // ssNode is a representative: its path from the root, its type and the
@@ -51,6 +49,11 @@ type ssProber struct {
 	rng  *rand.Rand
 	at   []int // the tree's current path
 	work int64
+	// tail counts the small subtrees of representatives exactly; hits are
+	// the solutions so counted, stopped says ctx ended a count.
+	tail    *tailCounter
+	hits    int64
+	stopped bool
 }
 
 // moveTo walks the tree to path through the deepest common ancestor.
@@ -74,8 +77,10 @@ func (s *ssProber) moveTo(path []int) {
 // of the nodes per depth and the solutions.
 func (s *ssProber) probe() (byDepth []float64, solutions float64) {
 	s.moveTo(nil)
+	s.hits, s.stopped = 0, false
 	n, sol := s.t.Branches()
 	level := []ssNode{{typ: n, weight: 1, sol: sol}}
+	var below []float64 // the nodes of counted subtrees, by depth
 	for len(level) > 0 {
 		var next []ssNode
 		index := map[int]int{} // type -> position in next
@@ -89,6 +94,24 @@ func (s *ssProber) probe() (byDepth []float64, solutions float64) {
 				continue
 			}
 			s.moveTo(r.path)
+			ok, work, stopped := s.tail.try(s.t, len(r.path))
+			s.work += work
+			if stopped {
+				s.stopped = true
+				return byDepth, solutions
+			}
+			if ok {
+				// Counted: the representative itself is in w already.
+				for d := len(r.path) + 1; d < len(s.tail.p.Nodes); d++ {
+					for len(below) <= d {
+						below = append(below, 0)
+					}
+					below[d] += r.weight * float64(s.tail.p.Nodes[d])
+					solutions += r.weight * float64(s.tail.p.Solutions[d])
+					s.hits += s.tail.p.Solutions[d]
+				}
+				continue
+			}
 			for k := 0; k < r.typ; k++ {
 				s.t.Down(k)
 				s.work++
@@ -115,10 +138,16 @@ func (s *ssProber) probe() (byDepth []float64, solutions float64) {
 			}
 		}
 		byDepth = append(byDepth, w)
+		if d := len(byDepth) - 1; d < len(below) {
+			byDepth[d] += below[d]
+		}
 		// Representatives in path order, so that moving between them
 		// retraces little.
 		slices.SortFunc(next, func(a, b ssNode) int { return slices.Compare(a.path, b.path) })
 		level = next
+	}
+	for d := len(byDepth); d < len(below); d++ {
+		byDepth = append(byDepth, below[d])
 	}
 	return byDepth, solutions
 }

@@ -70,13 +70,18 @@ func (p *Profile) add(q *Profile) {
 // The counts do not depend on the number of workers. When ctx is
 // cancelled the profile is partial and the error is ctx's.
 func Exhaustive(ctx context.Context, newTree func() Tree, maxDepth, workers int) (Profile, error) {
+	return exhaustive(ctx, newTree, maxDepth, workers, nil)
+}
+
+// exhaustive is Exhaustive telling meter of its subtrees as they are counted.
+func exhaustive(ctx context.Context, newTree func() Tree, maxDepth, workers int, meter *Meter) (Profile, error) {
 	workers = search.Workers(workers) // 0: every CPU
 	t := newTree()
 	tasks := splitTasks(t, maxDepth, 16*workers)
 	var total Profile
 	total.add(&tasks.prefix)
 	results := make([]Profile, len(tasks.paths))
-	err := runTasks(ctx, newTree, tasks.paths, workers, func(t Tree, i int, stop func() bool) {
+	err := runTasks(ctx, newTree, tasks.paths, workers, meter, func(t Tree, i int, stop func() bool) {
 		walkExhaustive(t, maxDepth, &results[i], stop)
 	})
 	for i := range results {
@@ -175,13 +180,15 @@ func goTo(t Tree, path []int) {
 
 // runTasks runs do on every path's node, on workers goroutines with a tree
 // each; do must return soon after stop() reports true.
-func runTasks(ctx context.Context, newTree func() Tree, paths [][]int, workers int, do func(t Tree, i int, stop func() bool)) error {
+func runTasks(ctx context.Context, newTree func() Tree, paths [][]int, workers int, meter *Meter, do func(t Tree, i int, stop func() bool)) error {
 	stop := func() bool { return ctx.Err() != nil }
+	meter.plan(0, int64(len(paths)))
 	workpool.Run(ctx, workers, len(paths), func(int) func(int) bool {
 		t := newTree()
 		return func(i int) bool {
 			goTo(t, paths[i])
 			do(t, i, stop)
+			meter.add(0, 1)
 			return true
 		}
 	})

@@ -37,8 +37,9 @@ func newEstimateCmd(e *env) *cobra.Command {
 (named or drawn as for pack) and its solutions from a sample of the tree,
 with a 95% interval and the time an exhaustive count would take.
 
---method: auto (the default: Purdom's probe of the widest width of which
-three fit in --work moves, stratified sampling on IDA*'s trees), frontier (the tree counted to
+--method: auto (the default: from a pilot run, Purdom's probes of the widest
+width of which ten fit in --work moves, small subtrees counted exactly;
+stratified sampling on IDA*'s trees), frontier (the tree counted to
 --exact-depth, then --samples probes from every node there), knuth, stratified, purdom (into
 --width children of every node), samplesearch, paper (Korekawa et al.:
 --cut-depths, --cut-p), or exact (the counts to --exact-depth only).
@@ -132,15 +133,22 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		return err
 	}
 	prog := cliflag.NewProgress(e.stderr)
-	prog.Printf("%s: estimating (%s)...", arg, job.Method)
-	start := time.Now()
-	w := cliflag.Watch(prog, func() string {
-		return fmt.Sprintf("%s: estimating (%s), %s so far (Ctrl-C stops it)", arg, job.Method, time.Since(start).Round(time.Second))
-	})
-	job.Counting = func() { w.Printf("counting: cheaper than reaching the target") }
-	job.Progress = func(r estimate.Result, left time.Duration) { w.Printf("%s", job.Status(r, time.Since(start), left)) }
-	rep, err := job.Run(e.ctx, newTree)
-	w.Stop()
+	// run estimates with a progress line: the method's status as its
+	// rounds end, and between them (and for methods without rounds) the
+	// work done and the time left.
+	run := func(job estimate.Job, newTree func() estimate.Tree) (estimate.Report, error) {
+		job.Options.Meter = estimate.NewMeter()
+		prog.Printf("%s", job.Heartbeat())
+		w := cliflag.Watch(prog, job.Heartbeat)
+		job.Counting = func() { w.Printf("counting: cheaper than reaching the target") }
+		job.Progress = func(r estimate.Result, left time.Duration) {
+			w.Printf("%s", job.Status(r, job.Options.Meter.Elapsed(), left))
+		}
+		rep, err := job.Run(e.ctx, newTree)
+		w.Stop()
+		return rep, err
+	}
+	rep, err := run(job, newTree)
 	switch {
 	case errors.Is(err, estimate.ErrNoRound):
 		return fmt.Errorf("--max-time %v ran out before the first round of %d samples ended: give more time or fewer --samples", job.MaxTime, job.Options.Samples)
@@ -158,11 +166,16 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	}
 	// The same problem under another rule, with another seed: the two
 	// solution counts must agree.
-	rep2, seed, err := f.spec.Compare(e.ctx, job, f.engine, f.compare, path, f.symmetry)
+	other, _, _, err := f.spec.EstimateTree(f.engine, f.compare, path, f.symmetry)
+	if err != nil {
+		return err
+	}
+	job.Options.Seed++
+	rep2, err := run(job, other)
 	if err != nil {
 		return cmp.Or(interrupted(e), err)
 	}
-	fmt.Fprintf(e.stdout, "\n--strategy %s, seed %d:\n", f.compare, seed)
+	fmt.Fprintf(e.stdout, "\n--strategy %s, seed %d:\n", f.compare, job.Options.Seed)
 	if err := cliflag.OutputSVG(e.stdout, f.asJSON, &rep2, ""); err != nil {
 		return err
 	}

@@ -165,19 +165,6 @@ func (pk *Packing) ListDrawn(ctx context.Context, o RunOptions, list *render.Lis
 	return pk.List(ctx, o), pics
 }
 
-// Compare estimates the same problem again under another strategy with
-// the next seed (job is the first estimate's): the two solution counts
-// must agree (estimate.Agree). It returns the report and the seed.
-func (s CountSpec) Compare(ctx context.Context, job estimate.Job, engine, strategy string, subtree []int, symmetry bool) (estimate.Report, uint64, error) {
-	other, _, _, err := s.EstimateTree(engine, strategy, subtree, symmetry)
-	if err != nil {
-		return estimate.Report{}, 0, err
-	}
-	job.Options.Seed++
-	rep, err := job.Run(ctx, other)
-	return rep, job.Options.Seed, err
-}
-
 // CountWatch is what CountWatched shows of a count as it goes.
 type CountWatch struct {
 	// Printf replaces the progress line: the solutions and nodes so far

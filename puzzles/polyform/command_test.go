@@ -252,19 +252,3 @@ func TestListDrawn(t *testing.T) {
 		t.Errorf("first: %d solutions", rep.Solutions)
 	}
 }
-
-// TestCompare: the 3x20's tree under sorted, counted to depth 2 with the
-// next seed, has the nodes of its own exhaustive count.
-func TestCompare(t *testing.T) {
-	job := estimate.Job{Method: "exact", Options: estimate.Options{Seed: 4, ExactDepth: 2, Workers: 1}}
-	spec := CountSpec{Puzzle: "pentomino-3x20", Strategy: "fewest"}
-	rep, seed, err := spec.Compare(context.Background(), job, "xcover", "sorted", nil, false)
-	sorted, _, _, _ := spec.EstimateTree("xcover", "sorted", nil, false)
-	p, _ := estimate.Exhaustive(context.Background(), sorted, 2, 1)
-	if err != nil || seed != 5 || rep.Nodes.Estimate != float64(p.Nodes[0]+p.Nodes[1]+p.Nodes[2]) {
-		t.Errorf("%v, seed %d, %v nodes, want %v", err, seed, rep.Nodes.Estimate, p.Nodes)
-	}
-	if _, _, err := spec.Compare(context.Background(), job, "xcover", "most", nil, false); err == nil {
-		t.Error("an unknown strategy compared")
-	}
-}
