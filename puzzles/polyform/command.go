@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
-	"github.com/branchwise/branchwise/internal/cliflag"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/render"
 	"github.com/branchwise/branchwise/shard"
@@ -195,7 +195,7 @@ func (pk *Packing) CountWatched(ctx context.Context, o RunOptions, w CountWatch)
 	var est float64
 	if !o.Unique && pk.Ranges == nil {
 		est = pk.EstimateNodes(ctx, o.Strategy, o.Workers, estimateFirst)
-		fmt.Fprintf(w.Notes, "%s: about %s nodes to search (estimated)\n", o.Name, cliflag.Estimate(est))
+		fmt.Fprintf(w.Notes, "%s: about %s nodes to search (estimated)\n", o.Name, numfmt.Estimate(est))
 		if n := len(pk.Symmetries()); n > 1 && est >= uniqueHintNodes {
 			fmt.Fprintf(w.Notes, "%s: hint: --count --unique gives the same counts from a search up to %d times smaller (one solution of each symmetry class)\n", o.Name, n)
 		}
@@ -205,7 +205,7 @@ func (pk *Packing) CountWatched(ctx context.Context, o RunOptions, w CountWatch)
 	var all, uniq int64
 	show := func() {
 		n, elapsed := done.Load(), time.Since(start)
-		w.Printf("%s: %s solutions, %s unique, %s nodes, %s%s", o.Name, cliflag.Count(all), cliflag.Count(uniq), cliflag.Count(n), elapsed.Round(time.Second), estimate.TimeLeft(est, float64(n), elapsed))
+		w.Printf("%s: %s solutions, %s unique, %s nodes, %s%s", o.Name, numfmt.Count(all), numfmt.Count(uniq), numfmt.Count(n), elapsed.Round(time.Second), estimate.TimeLeft(est, float64(n), elapsed))
 	}
 	var mu sync.Mutex // for all, uniq and w.Printf: Found and Progress come from several workers
 	found := o.Found

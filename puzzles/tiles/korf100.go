@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/dedup"
-	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/internal/cputime"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/internal/spec"
 	"github.com/branchwise/branchwise/internal/workpool"
@@ -186,7 +186,7 @@ func (opt *Korf100Options) progress() {
 			next(r)
 		}
 		done, nodes = done+1, nodes+r.Generated
-		opt.Printf("korf100: %d/%d instances done, %s nodes, %s", done, total, cliflag.Count(nodes), time.Since(start).Round(time.Second))
+		opt.Printf("korf100: %d/%d instances done, %s nodes, %s", done, total, numfmt.Count(nodes), time.Since(start).Round(time.Second))
 	}
 }
 

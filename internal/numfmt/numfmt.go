@@ -1,4 +1,8 @@
-package cliflag
+// Package numfmt writes numbers as branchwise prints them everywhere:
+// exact counts with thousands separators, estimates to three significant
+// digits. It imports nothing of the module, so that the library packages
+// format their progress lines as the command does.
+package numfmt
 
 import (
 	"math"
