@@ -113,15 +113,11 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 			if r.Kind == kindSplit {
 				m = splits
 			}
-			if old, ok := m[r.ID]; ok {
-				if !slices.Equal(old.Nodes, r.Nodes) || !slices.Equal(old.Branches, r.Branches) || !slices.Equal(old.Solutions, r.Solutions) || old.From != r.From || old.Children != r.Children || old.FirstChild != r.FirstChild {
-					return nil, pr, fmt.Errorf("queue %s: job %s: subtree %s counted twice with different results (workers %s and %s)", c.URL, jobID, r.ID, old.Worker, r.Worker)
-				}
-				pr.Duplicates++
-				continue
+			if err := keep(m, &r); err != nil {
+				return nil, pr, fmt.Errorf("queue %s: job %s: %v", c.URL, jobID, err)
 			}
-			m[r.ID] = &r
 		}
+		pr.Duplicates = pr.Results - pr.Stale - len(counts) - len(splits)
 		t, missing, nsplit, below := resolve(j, counts, splits)
 		pr.Missing, pr.Splits, pr.Seconds = len(missing), nsplit, t.Seconds
 		if len(missing) == 0 {
@@ -234,4 +230,26 @@ func (pr Progress) WriteProjection(w io.Writer) error {
 	_, err := fmt.Fprintf(w, "shard %d of %d, %d of %d subtrees: the whole count projects to %.3g nodes (standard error %.2g) below the frontier, %.3g worker-hours at this shard's %.3g nodes/s\n",
 		pr.Shard, pr.Shards, len(pr.SubtreeNodes), pr.Frontier, nodes, se, secs/3600, rate)
 	return err
+}
+
+// keep adds result r to m, its kind's results by subtree id. A second
+// result of an id (a subtree delivered twice) must agree with the first,
+// but for two splits of one subtree that stopped at different children:
+// each is whole (the children from its FirstChild on were queued before
+// it was published), and the one that queued more is kept, so that every
+// child it needs is on the queue whichever copy the server dropped.
+func keep(m map[string]*result, r *result) error {
+	old, ok := m[r.ID]
+	switch {
+	case !ok:
+		m[r.ID] = r
+	case r.Kind == kindSplit && old.FirstChild != r.FirstChild && old.From == r.From && old.Children == r.Children:
+		if r.FirstChild < old.FirstChild {
+			m[r.ID] = r
+		}
+	case !slices.Equal(old.Nodes, r.Nodes) || !slices.Equal(old.Branches, r.Branches) || !slices.Equal(old.Solutions, r.Solutions) ||
+		old.From != r.From || old.Children != r.Children || old.FirstChild != r.FirstChild:
+		return fmt.Errorf("subtree %s counted twice with different results (workers %s and %s)", r.ID, old.Worker, r.Worker)
+	}
+	return nil
 }

@@ -20,3 +20,29 @@ func TestProjection(t *testing.T) {
 		t.Errorf("whole count: Projection = %v, %v, %v; want 12, 0, 3", n, se, secs)
 	}
 }
+
+// TestKeep: a copy of a result is dropped; two splits of one subtree
+// that stopped at different children keep the one that queued more; any
+// other difference is an error.
+func TestKeep(t *testing.T) {
+	m := map[string]*result{}
+	split := func(first int, nodes ...int64) *result {
+		return &result{ID: "7", Kind: kindSplit, From: 3, Children: 5, FirstChild: first, Nodes: nodes, Branches: nodes, Solutions: make([]int64, len(nodes))}
+	}
+	for _, r := range []*result{split(3, 1, 3, 9), split(3, 1, 3, 9), split(1, 1, 1, 4), split(4, 1, 4, 12)} {
+		if err := keep(m, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m["7"].FirstChild != 1 {
+		t.Errorf("kept the split at child %d, want 1", m["7"].FirstChild)
+	}
+	if err := keep(m, split(1, 1, 2, 4)); err == nil {
+		t.Error("two splits at the same child with different counts: no error")
+	}
+	other := split(1, 1, 1, 4)
+	other.Children = 6
+	if err := keep(m, other); err == nil {
+		t.Error("two splits with different numbers of children: no error")
+	}
+}

@@ -19,12 +19,14 @@
 // counted twice (a worker killed between publishing and acknowledging),
 // and Collect keeps one result per id, checking that copies agree.
 //
-// A worker that has counted a subtree for longer than the job's split
-// time drops its partial count, publishes the subtree's children as new
-// work and a "split" result holding the node itself; Collect adds a
-// split node's own counts to its children's. Should one delivery of an id
-// split and another finish it, the finished count wins and the split's
-// children are ignored.
+// A worker counts a subtree child by child; once it has counted longer
+// than the job's split time it drops the child in progress, publishes the
+// children not yet counted as new work and a "split" result holding the
+// node itself and the children it finished (FirstChild says where the
+// queued ones start); Collect adds a split node's counts to its queued
+// children's. Should one delivery of an id split and another finish it,
+// the finished count wins and the split's children are ignored; of two
+// splits at different children, the one that queued more is kept.
 //
 // Messages are published with a JetStream message id (job and subtree
 // id), so a republished subtree within the stream's duplicate window is
