@@ -143,15 +143,7 @@ func (s *Solver) branchExact(l int, i int32) {
 	zs := s.zstack[l*w : l*w+w+1] // zs[j]: empty items before stk[j] was covered
 	h := 0
 	for x := s.xn[i].dlink / nodeSize; x != i; x = s.xn[x].dlink / nodeSize {
-		s.stats.Nodes++
-		s.stats.NodesByDepth[l+1]++
-		if s.stats.Nodes >= s.checkAt {
-			s.checkAt = s.stats.Nodes + checkNodes
-			s.report()
-			if err := s.ctx.Err(); err != nil {
-				s.err, s.stop = err, true
-			}
-		}
+		s.countNode(l)
 		s.choice[l] = x
 		next := s.xn[x].dlink / nodeSize
 		var alive bool

@@ -271,15 +271,8 @@ func (s *Solver) searchM(l int) {
 
 // tryM chooses the option of node x at level l and searches below.
 func (s *Solver) tryM(l int, x int32) {
-	s.stats.Nodes++
-	s.stats.NodesByDepth[l+1]++
-	if s.stats.Nodes >= s.checkAt {
-		s.checkAt = s.stats.Nodes + 1<<16
-		s.report()
-		if err := s.ctx.Err(); err != nil {
-			s.err, s.stop = err, true
-			return
-		}
+	if s.countNode(l); s.err != nil {
+		return
 	}
 	s.choice[l] = x
 	s.applyM(x)

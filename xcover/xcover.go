@@ -583,15 +583,7 @@ func (s *Solver) search(l int) {
 	}
 	s.cover(i)
 	for x := s.nd[i].dlink; x != i; x = s.nd[x].dlink {
-		s.stats.Nodes++
-		s.stats.NodesByDepth[l+1]++
-		if s.stats.Nodes >= s.checkAt {
-			s.checkAt = s.stats.Nodes + checkNodes
-			s.report()
-			if err := s.ctx.Err(); err != nil {
-				s.err, s.stop = err, true
-			}
-		}
+		s.countNode(l)
 		s.choice[l] = x
 		s.applyNode(x)
 		if !s.stop {
@@ -680,4 +672,23 @@ func (s *Solver) Solve(ctx context.Context, limit int64, visit func(options []in
 		st = search.VisitorStop
 	}
 	return Result{Solutions: s.found, Stats: s.stats, Err: s.err, Status: st}
+}
+
+// countNode counts a node at depth l+1 and, every checkNodes nodes,
+// checks in (small enough to be inlined in the search loops).
+func (s *Solver) countNode(l int) {
+	s.stats.Nodes++
+	s.stats.NodesByDepth[l+1]++
+	if s.stats.Nodes >= s.checkAt {
+		s.checkIn()
+	}
+}
+
+// checkIn reports progress and stops the search if its context has ended.
+func (s *Solver) checkIn() {
+	s.checkAt = s.stats.Nodes + checkNodes
+	s.report()
+	if err := s.ctx.Err(); err != nil {
+		s.err, s.stop = err, true
+	}
 }
