@@ -12,13 +12,18 @@ import (
 // nodes it stands for; a node's type is its number of children, so that
 // subtrees alike in their first branching are pooled. Each probe is an
 // unbiased estimate of the nodes per depth and the solutions (a Typed
-// tree gives its own types); the interval
+// tree gives its own types, and with opt.Strata a Stater's states refine
+// them: any partition that depends on the node alone keeps the estimate
+// unbiased); the interval
 // is Student's t over opt.Samples probes. Cost per probe: the children of
 // every representative, about types x branching factor x depth moves,
 // plus the moves between representatives.
 func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
 	return tallyProbes(runProbes(ctx, opt, func() func(i int) probeOutcome {
 		s := &ssProber{t: newTree(), tail: newTailCounter(opt.Tail, opt.TailDepth, func() bool { return ctx.Err() != nil })}
+		if st, ok := s.t.(Stater); ok && opt.Strata != StrataChildren {
+			s.state, s.detail = st, opt.Strata
+		}
 		s.rng = rand.New(&s.pcg)
 		return func(i int) probeOutcome {
 			s.pcg.Seed(opt.Seed, 4+uint64(i))
@@ -54,6 +59,41 @@ type ssProber struct {
 	tail    *tailCounter
 	hits    int64
 	stopped bool
+	// state, when not nil, refines the strata by the nodes' states at
+	// this level of detail (Options.Strata).
+	state  Stater
+	detail int
+	// members[j] are the nodes of the next level's stratum j, of which
+	// one is drawn (pick); choose, when set, draws instead of the
+	// generator (a test that enumerates every draw).
+	members [][]ssMember
+	choose  func(m []ssMember) int
+}
+
+// ssMember is a node of a stratum at the next level: its parent's
+// position in the level, its child number there, its number of children
+// and the weight it carries.
+type ssMember struct {
+	parent, k, children int32
+	weight              float64
+}
+
+// pick draws one of m, of total weight total, with probability in
+// proportion to its weight.
+func (s *ssProber) pick(m []ssMember, total float64) int {
+	if len(m) == 1 {
+		return 0
+	}
+	if s.choose != nil {
+		return s.choose(m)
+	}
+	u := s.rng.Float64() * total
+	for i := range m {
+		if u -= m[i].weight; u < 0 {
+			return i
+		}
+	}
+	return len(m) - 1 // u rounded to total
 }
 
 // moveTo walks the tree to path through the deepest common ancestor.
@@ -83,9 +123,9 @@ func (s *ssProber) probe() (byDepth []float64, solutions float64) {
 	var below []float64 // the nodes of counted subtrees, by depth
 	for len(level) > 0 {
 		var next []ssNode
-		index := map[int]int{} // type -> position in next
+		index := map[uint64]int{} // stratum -> position in next
 		var w float64
-		for _, r := range level {
+		for i, r := range level {
 			w += r.weight
 			if r.sol {
 				solutions += r.weight
@@ -120,22 +160,35 @@ func (s *ssProber) probe() (byDepth []float64, solutions float64) {
 				if tt, ok := s.t.(Typed); ok {
 					typ = tt.Type()
 				}
-				s.t.Up()
+				key := uint64(int64(typ)) << 1
 				if csol {
-					typ = -1 - typ // solutions are types of their own
+					key |= 1 // solutions are strata of their own
 				}
-				j, ok := index[typ]
+				if s.state != nil {
+					key = mixKey(key, s.state.State(s.detail))
+				}
+				s.t.Up()
+				j, ok := index[key]
 				if !ok {
-					index[typ] = len(next)
-					next = append(next, ssNode{path: append(slices.Clip(r.path), k), typ: max(cn, 0), weight: r.weight, sol: csol})
-					continue
+					j = len(next)
+					index[key] = j
+					next = append(next, ssNode{sol: csol})
+					if j == len(s.members) {
+						s.members = append(s.members, nil)
+					}
+					s.members[j] = s.members[j][:0]
 				}
-				q := &next[j]
-				q.weight += r.weight
-				if s.rng.Float64()*q.weight < r.weight {
-					q.path = append(slices.Clip(r.path), k)
-				}
+				next[j].weight += r.weight
+				s.members[j] = append(s.members[j], ssMember{parent: int32(i), k: int32(k), children: int32(max(cn, 0)), weight: r.weight})
 			}
+		}
+		// One representative per stratum, drawn in proportion to the
+		// weights it stands for.
+		for j := range next {
+			m := s.members[j]
+			c := m[s.pick(m, next[j].weight)]
+			next[j].path = append(slices.Clip(level[c.parent].path), int(c.k))
+			next[j].typ = int(c.children)
 		}
 		byDepth = append(byDepth, w)
 		if d := len(byDepth) - 1; d < len(below) {
