@@ -12,6 +12,11 @@ func (s *Search) State(detail int) uint64 {
 	k := s.k
 	var key uint64
 	rest := s.empty
+	if k.adj == nil {
+		// No neighbours given (Problem.Adjacency): one region of all the
+		// empty cells.
+		key, rest = mix64(uint64(rest.count())), Set{}
+	}
 	for !rest.isEmpty() {
 		var region Set
 		region.add(rest.first())

@@ -22,8 +22,9 @@ func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
 	return tallyProbes(runProbes(ctx, opt, func() func(i int) probeOutcome {
 		s := &ssProber{t: newTree(), tail: newTailCounter(opt.Tail, opt.TailDepth, func() bool { return ctx.Err() != nil })}
 		if st, ok := s.t.(Stater); ok && opt.Strata != StrataChildren {
-			s.state, s.detail = st, opt.Strata
+			s.state, s.detail = st, min(opt.Strata, StrataPieces)
 		}
+		s.index, s.maxStrata = map[uint64]int{}, opt.MaxStrata
 		s.rng = rand.New(&s.pcg)
 		return func(i int) probeOutcome {
 			s.pcg.Seed(opt.Seed, 4+uint64(i))
@@ -68,14 +69,65 @@ type ssProber struct {
 	// generator (a test that enumerates every draw).
 	members [][]ssMember
 	choose  func(m []ssMember) int
+	// cands are the next level's nodes; index maps a stratum's key to
+	// its position; maxStrata is Options.MaxStrata.
+	cands     []ssMember
+	index     map[uint64]int
+	maxStrata int
 }
 
 // ssMember is a node of a stratum at the next level: its parent's
-// position in the level, its child number there, its number of children
-// and the weight it carries.
+// position in the level, its child number there, its number of children,
+// the weight it carries, whether it is a solution, and its strata's keys
+// at each level of detail (0: by the number of children).
 type ssMember struct {
 	parent, k, children int32
 	weight              float64
+	sol                 bool
+	keys                [StrataPieces + 1]uint64
+}
+
+// stratify puts the next level's nodes (s.cands, children of level)
+// into strata, at the finest level of detail that makes at most
+// s.maxStrata of them, and draws one representative of each. The choice
+// of the detail depends on the level's nodes only, before any draw among
+// them: the estimate stays unbiased.
+func (s *ssProber) stratify(level []ssNode) []ssNode {
+	detail := s.detail
+	for ; detail > 0 && s.maxStrata > 0; detail-- {
+		clear(s.index)
+		for _, c := range s.cands {
+			s.index[c.keys[detail]] = 0
+		}
+		if len(s.index) <= s.maxStrata {
+			break
+		}
+	}
+	clear(s.index)
+	var next []ssNode
+	for _, c := range s.cands {
+		j, ok := s.index[c.keys[detail]]
+		if !ok {
+			j = len(next)
+			s.index[c.keys[detail]] = j
+			next = append(next, ssNode{sol: c.sol})
+			if j == len(s.members) {
+				s.members = append(s.members, nil)
+			}
+			s.members[j] = s.members[j][:0]
+		}
+		next[j].weight += c.weight
+		s.members[j] = append(s.members[j], c)
+	}
+	// One representative per stratum, drawn in proportion to the
+	// weights it stands for.
+	for j := range next {
+		m := s.members[j]
+		c := m[s.pick(m, next[j].weight)]
+		next[j].path = append(slices.Clip(level[c.parent].path), int(c.k))
+		next[j].typ = int(c.children)
+	}
+	return next
 }
 
 // pick draws one of m, of total weight total, with probability in
@@ -122,8 +174,7 @@ func (s *ssProber) probe() (byDepth []float64, solutions float64) {
 	level := []ssNode{{typ: n, weight: 1, sol: sol}}
 	var below []float64 // the nodes of counted subtrees, by depth
 	for len(level) > 0 {
-		var next []ssNode
-		index := map[uint64]int{} // stratum -> position in next
+		s.cands = s.cands[:0]
 		var w float64
 		for i, r := range level {
 			w += r.weight
@@ -160,36 +211,22 @@ func (s *ssProber) probe() (byDepth []float64, solutions float64) {
 				if tt, ok := s.t.(Typed); ok {
 					typ = tt.Type()
 				}
-				key := uint64(int64(typ)) << 1
+				c := ssMember{parent: int32(i), k: int32(k), children: int32(max(cn, 0)), weight: r.weight, sol: csol}
+				c.keys[0] = uint64(int64(typ)) << 1
 				if csol {
-					key |= 1 // solutions are strata of their own
+					c.keys[0] |= 1 // solutions are strata of their own
 				}
-				if s.state != nil {
-					key = mixKey(key, s.state.State(s.detail))
+				for d := s.detail; d > 0; d-- {
+					c.keys[d] = mixKey(c.keys[0], s.state.State(d))
+					if s.maxStrata == 0 {
+						break // the finest strata are the ones
+					}
 				}
 				s.t.Up()
-				j, ok := index[key]
-				if !ok {
-					j = len(next)
-					index[key] = j
-					next = append(next, ssNode{sol: csol})
-					if j == len(s.members) {
-						s.members = append(s.members, nil)
-					}
-					s.members[j] = s.members[j][:0]
-				}
-				next[j].weight += r.weight
-				s.members[j] = append(s.members[j], ssMember{parent: int32(i), k: int32(k), children: int32(max(cn, 0)), weight: r.weight})
+				s.cands = append(s.cands, c)
 			}
 		}
-		// One representative per stratum, drawn in proportion to the
-		// weights it stands for.
-		for j := range next {
-			m := s.members[j]
-			c := m[s.pick(m, next[j].weight)]
-			next[j].path = append(slices.Clip(level[c.parent].path), int(c.k))
-			next[j].typ = int(c.children)
-		}
+		next := s.stratify(level)
 		byDepth = append(byDepth, w)
 		if d := len(byDepth) - 1; d < len(below) {
 			byDepth[d] += below[d]

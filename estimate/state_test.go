@@ -78,15 +78,16 @@ func TestStratifiedExactExpectation(t *testing.T) {
 	}
 	truthSols := float64(total(p.Solutions))
 	for _, c := range []struct {
-		name                string
-		strata, tail, depth int
+		name                           string
+		strata, tail, depth, maxStrata int
 	}{
-		{"children", StrataChildren, 0, 0},
-		{"regions", StrataRegions, 0, 0},
-		{"pieces", StrataPieces, 0, 0},
-		{"regions, tail", StrataRegions, 1, 3},
+		{"children", StrataChildren, 0, 0, 0},
+		{"regions", StrataRegions, 0, 0, 0},
+		{"pieces", StrataPieces, 0, 0, 0},
+		{"pieces, at most 6 strata", StrataPieces, 0, 0, 6},
+		{"regions, tail", StrataRegions, 1, 3, 0},
 	} {
-		s := &ssProber{t: newTree(), tail: newTailCounter(c.tail, c.depth, func() bool { return false })}
+		s := &ssProber{t: newTree(), tail: newTailCounter(c.tail, c.depth, func() bool { return false }), index: map[uint64]int{}, maxStrata: c.maxStrata}
 		s.rng = rand.New(&s.pcg)
 		if c.strata != StrataChildren {
 			s.state, s.detail = s.t.(Stater), c.strata
