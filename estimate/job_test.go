@@ -28,6 +28,7 @@ func TestJobCheck(t *testing.T) {
 		{Job{Method: "frontier", Options: ok, Target: "150%"}, "--target \"150%\": target half-width 150% outside"},
 		{Job{Method: "exact", Options: ok, Target: "10%"}, "--target with --method exact: " + ErrNoInterval.Error()},
 		{Job{Method: "knuth", Options: ok, Target: "0.1", Budget: time.Second}, "--target and --time"},
+		{Job{Method: "stratified", Options: Options{Samples: 1, Workers: 1, Width: 1, Strata: 3}}, "--strata must be 0, 1 or 2"},
 	} {
 		err := tc.j.Check()
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
