@@ -87,6 +87,7 @@ func Cut(ctx context.Context, newTree func() Tree, exact Profile, opt Options) (
 		}
 		rec()
 		results[j], works[j], finished[j] = acc, work, !stop()
+		opt.Meter.add(work, 0) // for the progress line's moves
 	})
 	// Interrupted: the runs whose every subtree was searched to its end
 	// are whole runs, and the estimate is theirs (the jobs go out in the
