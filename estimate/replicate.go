@@ -262,8 +262,8 @@ const bootstrapLevel = 0.99
 // bootstrapT is the bootstrap-t interval of the mean of xs (Efron and
 // Tibshirani 1993, ch. 12; Hall 1988): the law of the studentized mean
 // t = (mean* - mean) / se* over resamples of xs with replacement stands
-// for that of (mean - mu) / se, and the interval is [mean - t(97.5%) se,
-// mean - t(2.5%) se]. The replicates of a tree's size are skewed to the
+// for that of (mean - mu) / se, and the interval is [mean - t(99.5%) se,
+// mean - t(0.5%) se] (bootstrapLevel). The replicates of a tree's size are skewed to the
 // right: a resample without the rare large values has a small mean and a
 // small standard error, a t far below 0, and the interval reaches high
 // above the mean, where the truth is when the sample has not met the
@@ -271,7 +271,7 @@ const bootstrapLevel = 0.99
 // the validation set's repetitions, bootstrap-t in 93 to 98%
 // (docs/estimate-log.md). A resample of equal values has no spread: its t
 // is infinite on the side of its mean, which makes the interval
-// unbounded there when that happens in more than 2.5% of the resamples.
+// unbounded there when that happens in more than 0.5% of the resamples.
 // The generator is seeded by the sample's size, so the interval is a
 // function of the replicates. Low is not below 0: every quantity
 // estimated here is a count.
