@@ -39,7 +39,7 @@ import (
 
 // maxSymmetricParts bounds the number of parts of the chain: each part is
 // a search of its own in every worker's tree, and the boards of this
-// program need a handful (the Soma cube three, the 3x4x5 box seven).
+// program need a few (the Soma cube 2, the 3x4x5 box 28).
 const maxSymmetricParts = 256
 
 // ErrSymmetricSolution is SymmetricTrees' error for a packing with a
