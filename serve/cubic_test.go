@@ -148,3 +148,32 @@ func TestUniqueOnlyView(t *testing.T) {
 		}
 	}
 }
+
+// Copies and ranges of pieces, on the "pieces:" line or in the pieces
+// field, count as the pack command counts them (Algorithm M): the 4 x 5
+// board with up to two each of L, P and Y and up to one U has 80
+// solutions, 22 unique (TestPackCopiesAndBurr checks the command's).
+func TestCopiesAndRanges(t *testing.T) {
+	_, ts := newTestServer(t)
+	const list = "L*0-2,P*0-2,Y*0-2,U*0-1"
+	rect := strings.Repeat(".....\n", 4)
+	for _, req := range []JobRequest{
+		{Board: "pieces: " + list + "\n" + rect, Mode: "count"},
+		{Board: rect, Pieces: list, Mode: "count"},
+		{Board: rect, Pieces: list, Mode: "count", Unique: true},
+	} {
+		st := waitJob(t, ts.URL, startJob(t, ts.URL, req).ID)
+		if st.Status != "done" || st.Solutions != 80 || st.Unique != 22 || st.Kept != 22 || st.KeptUnique != 22 {
+			t.Errorf("%+v: %s, %d solutions, %d unique, %d kept, %d of them unique; want done, 80, 22, 22, 22", req, st.Status, st.Solutions, st.Unique, st.Kept, st.KeptUnique)
+		}
+	}
+	// All solutions: every one kept; the classes counted by a second search.
+	st := waitJob(t, ts.URL, startJob(t, ts.URL, JobRequest{Board: rect, Pieces: list, Mode: "all"}).ID)
+	if st.Status != "done" || st.Solutions != 80 || st.Unique != 22 || st.Kept != 80 {
+		t.Errorf("all solutions: %s, %d solutions, %d unique, %d kept; want done, 80, 22, 80", st.Status, st.Solutions, st.Unique, st.Kept)
+	}
+	resp, body := post(t, ts.URL+"/api/board", `{"board": "pieces: L*x\n.....\n"}`)
+	if resp.StatusCode != 400 || !strings.Contains(string(body), "L*x") {
+		t.Errorf("a bad piece list: %d %s", resp.StatusCode, body)
+	}
+}
