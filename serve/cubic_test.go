@@ -177,3 +177,39 @@ func TestCopiesAndRanges(t *testing.T) {
 		t.Errorf("a bad piece list: %d %s", resp.StatusCode, body)
 	}
 }
+
+// The palette's piece sets: every piece drawn, in the colour its
+// solutions give it; an unknown set is a 404.
+func TestPieceSets(t *testing.T) {
+	_, ts := newTestServer(t)
+	for _, tc := range []struct {
+		set, grid string
+		pieces    int
+		name      string
+		colour    string
+	}{
+		{"pentomino", "square", 12, "F", "#e6194b"},   // F is first of FILNPTUVWXYZ
+		{"soma", "cubic", 7, "A", "#e6194b"},          // A is first of A B L P T V Z
+		{"hexiamond", "triangle", 12, "L", "#e6beff"}, // the 12th colour
+	} {
+		resp, body := get(t, ts.URL+"/api/sets/"+tc.set)
+		var pal PaletteInfo
+		if err := json.Unmarshal(body, &pal); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("%s: %d %s", tc.set, resp.StatusCode, body)
+		}
+		if pal.Grid != tc.grid || len(pal.Pieces) != tc.pieces {
+			t.Errorf("%s: grid %s, %d pieces; want %s, %d", tc.set, pal.Grid, len(pal.Pieces), tc.grid, tc.pieces)
+		}
+		for _, p := range pal.Pieces {
+			if !strings.HasPrefix(p.SVG, "<svg") || !strings.Contains(p.SVG, p.Colour) {
+				t.Errorf("%s %s: the picture is not drawn in %s", tc.set, p.Name, p.Colour)
+			}
+			if p.Name == tc.name && p.Colour != tc.colour {
+				t.Errorf("%s %s: colour %s, want %s", tc.set, p.Name, p.Colour, tc.colour)
+			}
+		}
+	}
+	if resp, _ := get(t, ts.URL+"/api/sets/nonesuch"); resp.StatusCode != 404 {
+		t.Errorf("an unknown set: %d, want 404", resp.StatusCode)
+	}
+}

@@ -608,20 +608,36 @@ type Solution struct {
 
 func (j *job) solutionCells(assign []int) Solution {
 	out := Solution{Grid: j.pk.Board.Grid.String(), Colours: map[string]string{}}
-	var names []string
+	all := j.colours()
 	for i, c := range j.pk.Board.Cells {
 		row, col := j.pk.Board.Grid.Pos(c)
 		name := j.pk.Pieces[assign[i]].Name
 		out.Cells = append(out.Cells, SolutionCell{X: c.X, Y: c.Y, Z: c.Z, Row: row, Col: col, Piece: name})
-		if !slices.Contains(names, name) {
-			names = append(names, name)
-		}
-	}
-	slices.Sort(names) // as render.CubeSheet gives the colours
-	for i, name := range names {
-		out.Colours[name] = render.PieceColours[i%len(render.PieceColours)]
+		out.Colours[name] = all[name]
 	}
 	return out
+}
+
+// pieceColours gives pieces their colours by the order of their names, as
+// render.CubeSheet does: a solution, its picture, its JSON and the
+// editor's palette of the same pieces agree.
+func pieceColours(names []string) map[string]string {
+	names = slices.Clone(names)
+	slices.Sort(names)
+	out := map[string]string{}
+	for i, name := range names {
+		out[name] = render.PieceColours[i%len(render.PieceColours)]
+	}
+	return out
+}
+
+// colours is pieceColours of the job's pieces.
+func (j *job) colours() map[string]string {
+	var names []string
+	for _, p := range j.pk.Pieces {
+		names = append(names, p.Name)
+	}
+	return pieceColours(names)
 }
 
 // writeSolutionSVG draws solution k (from 0): flat grids with the pieces'
@@ -635,13 +651,13 @@ func (j *job) writeSolutionSVG(w io.Writer, k int, assign []int) error {
 		for i, c := range b.Cells {
 			vs[i] = render.Voxel{X: c.X, Y: c.Y, Z: c.Z, Label: j.pk.Pieces[assign[i]].Name}
 		}
-		return render.CubeSheet{Title: title, Solutions: [][]render.Voxel{vs}, Legend: true, Letters: true}.WriteSVG(w)
+		return render.CubeSheet{Title: title, Solutions: [][]render.Voxel{vs}, Legend: true, Letters: true, Colours: j.colours()}.WriteSVG(w)
 	}
 	pic := make([]render.Cell, len(assign))
 	for i, c := range b.Cells {
 		pic[i] = render.Cell{Polygon: b.Grid.Polygon(c), Label: j.pk.Pieces[assign[i]].Name}
 	}
-	return render.Sheet{Title: title, Pictures: [][]render.Cell{pic}, Columns: 1, Letters: true}.WriteSVG(w)
+	return render.Sheet{Title: title, Pictures: [][]render.Cell{pic}, Columns: 1, Letters: true, Colours: j.colours()}.WriteSVG(w)
 }
 
 // handleSolutions gives every kept solution of a job at once, for saving:
