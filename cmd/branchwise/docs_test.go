@@ -159,12 +159,17 @@ var docNotRun = map[string]string{
 	"serve":                            "a web server (go test ./serve drives it)",
 	"tiles korf100 --resume korf.ckpt": "a checkpoint of a korf100 run; minutes",
 	"tiles korf100 -j 2":               "all 100 instances: minutes",
-	"pack CubeInCage.xmpuzzle --disassemble --min-level 2":                                           "a BurrTools file not in the repository",
-	"rubik solve --random 14 --seed 1 -j 2 --predict 100000 --svg ida.svg":                           "builds the pattern databases the first time (87 s of CPU)",
-	"rubik solve --random 16 --seed 1 -j 2 --edges 7 --predict 100000 --svg rubik-ida-16.svg":        "builds the 7-edge databases (10 CPU-minutes)",
-	"estimate heptiamond-pp24 --dead-regions --compare first-empty --work 10000000":                  "minutes",
-	"estimate heptiamond-pp24 --method paper --samples 20 --exact-depth 5 --svg fig5.svg":            "minutes",
-	"estimate pentomino-6x10 --method purdom --width 4 --samples 30 --target 10% --max-time 4m -j 2": "minutes",
+	"pack CubeInCage.xmpuzzle --disassemble --min-level 2":                                                                 "a BurrTools file not in the repository",
+	"rubik solve --random 14 --seed 1 -j 2 --predict 100000 --svg ida.svg":                                                 "builds the pattern databases the first time (87 s of CPU)",
+	"rubik solve --random 16 --seed 1 -j 2 --edges 7 --predict 100000 --svg rubik-ida-16.svg":                              "builds the 7-edge databases (10 CPU-minutes)",
+	"estimate heptiamond-pp24 --dead-regions --compare first-empty --work 10000000":                                        "minutes",
+	"estimate heptiamond-pp24 --method paper --samples 20 --exact-depth 5 --svg fig5.svg":                                  "minutes",
+	"estimate pentomino-6x10 --method purdom --width 4 --samples 30 --target 10% --max-time 4m -j 2":                       "minutes",
+	"pack pentomino-2x5x6 --count -j 1":                                                                                    "the rule auto chooses depends on the machine's speed",
+	"merge shard-*-of-1000.json":                                                                                           "needs the other 999 shards",
+	"merge --out korf.ckpt korf-*.ckpt":                                                                                    "needs the shards' checkpoints of a korf100 run (minutes)",
+	"gaps solve --seed 1000 --columns 13 --max-cpu 60s --max-mem 4GB -q":                                                   "up to a minute of CPU",
+	"gaps survey --columns 13 --deals 1000 --seed 1000 --max-cpu 60s --max-mem 4GB -j 1 --shard 0/2 --checkpoint ck0.json": "hours",
 }
 
 // slowDocCommand is the time above which the test names a documented
