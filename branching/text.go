@@ -3,6 +3,7 @@ package branching
 import (
 	"context"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 	"strconv"
 	"text/tabwriter"
@@ -48,7 +49,7 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		if r.Branching > 0 {
 			bf = strconv.FormatFloat(r.Branching, 'f', 6, 64)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t\n", r.Depth, r.Nodes, bf)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t\n", r.Depth, numfmt.Digits(r.Nodes), bf)
 	}
 	return tw.Flush()
 }

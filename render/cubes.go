@@ -29,6 +29,9 @@ type CubeSheet struct {
 	// the title, and Letters writes the label on every square of the
 	// layers, so that the layers can be read without telling colours apart.
 	Legend, Letters bool
+	// Colours, if set, fixes the fill of the labels it names, as
+	// Sheet.Colours does.
+	Colours map[string]string
 }
 
 // cubeGap is the space between pictures, in cube edges.
@@ -53,9 +56,15 @@ func (s CubeSheet) WriteSVG(w io.Writer) error {
 	colour := map[string]string{}
 	for i, l := range labels {
 		colour[l] = PieceColours[i%len(PieceColours)]
+		if fixed, ok := s.Colours[l]; ok {
+			colour[l] = fixed
+		}
 	}
 	var body strings.Builder
 	top := 1.5 // room for the title
+	if s.Title == "" {
+		top = cubeGap
+	}
 	width := 0.0
 	if s.Legend {
 		x := cubeGap

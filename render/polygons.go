@@ -34,6 +34,10 @@ type Sheet struct {
 	// Letters writes each piece's label on it, on the cell nearest the
 	// piece's centre, so that pieces of like colours are told apart.
 	Letters bool
+	// Colours, if set, fixes the fill of the labels it names (a palette
+	// and the solutions it stands beside in the same colours); the other
+	// labels take PieceColours by first appearance.
+	Colours map[string]string
 }
 
 // WriteSVG draws the sheet: each cell filled by its label's colour, and
@@ -55,6 +59,9 @@ func (s Sheet) WriteSVG(w io.Writer) error {
 			}
 			if _, ok := colour[c.Label]; !ok {
 				colour[c.Label] = PieceColours[len(colour)%len(PieceColours)]
+				if fixed, ok := s.Colours[c.Label]; ok {
+					colour[c.Label] = fixed
+				}
 			}
 		}
 	}
@@ -63,6 +70,9 @@ func (s Sheet) WriteSVG(w io.Writer) error {
 	}
 	pw, ph := (x1-x0)*scale, (y1-y0)*scale
 	gap, top := scale, 30.0
+	if s.Title == "" {
+		top = gap // no room for a title (a palette's piece)
+	}
 	rows := (len(s.Pictures) + cols - 1) / cols
 	width := float64(cols)*(pw+gap) + gap
 	height := top + float64(rows)*(ph+gap) + gap

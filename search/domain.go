@@ -19,7 +19,12 @@ type Domain interface {
 	Moves(buf []Move) []Move
 	// Apply makes move m in the current state and returns its cost (>= 0).
 	Apply(m Move) int
-	// Undo takes back the last move applied, which was m.
+	// Undo takes back the last move applied, which was m. The engines undo
+	// moves in the reverse order of Apply, so a domain whose moves cannot
+	// be reversed from m alone (a halving that rounds down, a merge, a
+	// piece taken off) pushes what it needs onto a stack of its own in
+	// Apply and pops it here, and SetKey empties that stack (see
+	// ExampleDomain_irreversibleMoves).
 	Undo(m Move)
 	// Heuristic estimates the cost from the current state to the nearest goal.
 	// IDA*, A* and branch and bound need it admissible to guarantee optimality.

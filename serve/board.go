@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/render"
 )
 
 // PuzzleInfo describes a built-in puzzle for the editor.
@@ -185,4 +186,60 @@ func writeBoardError(w http.ResponseWriter, err error) {
 		e.Col, _ = strconv.Atoi(m[2])
 	}
 	writeJSON(w, http.StatusBadRequest, e)
+}
+
+// PaletteInfo is a piece set as the editor's palette shows it: each
+// piece drawn alone, in the colour its solutions give it.
+type PaletteInfo struct {
+	Set    string         `json:"set"`
+	Grid   string         `json:"grid"`
+	Pieces []PalettePiece `json:"pieces"`
+}
+
+// PalettePiece is one piece of a palette: its name (the letter --pieces
+// takes), its cells, its colour and its picture.
+type PalettePiece struct {
+	Name   string `json:"name"`
+	Cells  int    `json:"cells"`
+	Colour string `json:"colour"`
+	SVG    string `json:"svg"`
+}
+
+// paletteScale is the palette's pixels per cell edge: small enough for a
+// set of 35 hexominoes to fit a few rows.
+const paletteScale = 10
+
+// handleSet draws a piece set for the editor's palette: GET
+// /api/sets/pentominoes.
+func (s *Server) handleSet(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	g, pieces, err := polyform.PieceSet(name)
+	if err != nil {
+		writeError(w, http.StatusNotFound, "%v", err)
+		return
+	}
+	names := make([]string, len(pieces))
+	for i, p := range pieces {
+		names[i] = p.Name
+	}
+	colours := pieceColours(names)
+	out := PaletteInfo{Set: name, Grid: g.String()}
+	for _, p := range pieces {
+		var b strings.Builder
+		if g == polyform.Cubic {
+			vs := make([]render.Voxel, len(p.Shape))
+			for i, c := range p.Shape {
+				vs[i] = render.Voxel{X: c.X, Y: c.Y, Z: c.Z, Label: p.Name}
+			}
+			render.CubeSheet{Solutions: [][]render.Voxel{vs}, Scale: paletteScale, Colours: colours}.WriteSVG(&b)
+		} else {
+			pic := make([]render.Cell, len(p.Shape))
+			for i, c := range p.Shape {
+				pic[i] = render.Cell{Polygon: g.Polygon(c), Label: p.Name}
+			}
+			render.Sheet{Pictures: [][]render.Cell{pic}, Columns: 1, Scale: paletteScale, Colours: colours}.WriteSVG(&b)
+		}
+		out.Pieces = append(out.Pieces, PalettePiece{Name: p.Name, Cells: len(p.Shape), Colour: colours[p.Name], SVG: b.String()})
+	}
+	writeJSON(w, http.StatusOK, out)
 }

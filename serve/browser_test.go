@@ -138,6 +138,29 @@ func TestBrowserDrawCountGallery(t *testing.T) {
 	if _, err := waitText(ctx, "#boardinfo", func(s string) bool { return strings.HasPrefix(s, "60 cells") }); err != nil {
 		t.Fatal(err)
 	}
+	// The palette shows the 12 pentominoes; leaving X out and putting it
+	// back goes through the Pieces field.
+	if _, err := waitText(ctx, "#palettehint", func(s string) bool { return strings.HasPrefix(s, "pentomino: 12 of 12") }); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#palette button.piece svg").length`)); err != nil || n != 12 {
+		t.Fatalf("the palette draws %d pieces (%v), want 12", n, err)
+	}
+	if err := clickAgain(ctx, `#palette button.piece[data-piece="X"]`); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := chromedp.Run(ctx, chromedp.Value("#pieces")); err != nil || v != "FILNPTUVWYZ" {
+		t.Fatalf("after leaving X out the Pieces field is %q (%v), want FILNPTUVWYZ", v, err)
+	}
+	if _, err := waitText(ctx, "#boardinfo", func(s string) bool { return strings.Contains(s, "the pieces cover 55 cells") }); err != nil {
+		t.Fatal(err)
+	}
+	if err := clickAgain(ctx, `#palette button.piece[data-piece="X"]`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#boardinfo", func(s string) bool { return strings.Contains(s, "12 pieces of 60 cells") }); err != nil {
+		t.Fatal(err)
+	}
 	shoot(t, ctx, "editor")
 	if err := chromedp.Do(ctx, chromedp.Click("#count")); err != nil {
 		t.Fatal(err)

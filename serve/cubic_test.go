@@ -148,3 +148,68 @@ func TestUniqueOnlyView(t *testing.T) {
 		}
 	}
 }
+
+// Copies and ranges of pieces, on the "pieces:" line or in the pieces
+// field, count as the pack command counts them (Algorithm M): the 4 x 5
+// board with up to two each of L, P and Y and up to one U has 80
+// solutions, 22 unique (TestPackCopiesAndBurr checks the command's).
+func TestCopiesAndRanges(t *testing.T) {
+	_, ts := newTestServer(t)
+	const list = "L*0-2,P*0-2,Y*0-2,U*0-1"
+	rect := strings.Repeat(".....\n", 4)
+	for _, req := range []JobRequest{
+		{Board: "pieces: " + list + "\n" + rect, Mode: "count"},
+		{Board: rect, Pieces: list, Mode: "count"},
+		{Board: rect, Pieces: list, Mode: "count", Unique: true},
+	} {
+		st := waitJob(t, ts.URL, startJob(t, ts.URL, req).ID)
+		if st.Status != "done" || st.Solutions != 80 || st.Unique != 22 || st.Kept != 22 || st.KeptUnique != 22 {
+			t.Errorf("%+v: %s, %d solutions, %d unique, %d kept, %d of them unique; want done, 80, 22, 22, 22", req, st.Status, st.Solutions, st.Unique, st.Kept, st.KeptUnique)
+		}
+	}
+	// All solutions: every one kept; the classes counted by a second search.
+	st := waitJob(t, ts.URL, startJob(t, ts.URL, JobRequest{Board: rect, Pieces: list, Mode: "all"}).ID)
+	if st.Status != "done" || st.Solutions != 80 || st.Unique != 22 || st.Kept != 80 {
+		t.Errorf("all solutions: %s, %d solutions, %d unique, %d kept; want done, 80, 22, 80", st.Status, st.Solutions, st.Unique, st.Kept)
+	}
+	resp, body := post(t, ts.URL+"/api/board", `{"board": "pieces: L*x\n.....\n"}`)
+	if resp.StatusCode != 400 || !strings.Contains(string(body), "L*x") {
+		t.Errorf("a bad piece list: %d %s", resp.StatusCode, body)
+	}
+}
+
+// The palette's piece sets: every piece drawn, in the colour its
+// solutions give it; an unknown set is a 404.
+func TestPieceSets(t *testing.T) {
+	_, ts := newTestServer(t)
+	for _, tc := range []struct {
+		set, grid string
+		pieces    int
+		name      string
+		colour    string
+	}{
+		{"pentomino", "square", 12, "F", "#e6194b"},   // F is first of FILNPTUVWXYZ
+		{"soma", "cubic", 7, "A", "#e6194b"},          // A is first of A B L P T V Z
+		{"hexiamond", "triangle", 12, "L", "#e6beff"}, // the 12th colour
+	} {
+		resp, body := get(t, ts.URL+"/api/sets/"+tc.set)
+		var pal PaletteInfo
+		if err := json.Unmarshal(body, &pal); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("%s: %d %s", tc.set, resp.StatusCode, body)
+		}
+		if pal.Grid != tc.grid || len(pal.Pieces) != tc.pieces {
+			t.Errorf("%s: grid %s, %d pieces; want %s, %d", tc.set, pal.Grid, len(pal.Pieces), tc.grid, tc.pieces)
+		}
+		for _, p := range pal.Pieces {
+			if !strings.HasPrefix(p.SVG, "<svg") || !strings.Contains(p.SVG, p.Colour) {
+				t.Errorf("%s %s: the picture is not drawn in %s", tc.set, p.Name, p.Colour)
+			}
+			if p.Name == tc.name && p.Colour != tc.colour {
+				t.Errorf("%s %s: colour %s, want %s", tc.set, p.Name, p.Colour, tc.colour)
+			}
+		}
+	}
+	if resp, _ := get(t, ts.URL+"/api/sets/nonesuch"); resp.StatusCode != 404 {
+		t.Errorf("an unknown set: %d, want 404", resp.StatusCode)
+	}
+}

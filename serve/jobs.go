@@ -154,6 +154,17 @@ func (j *job) snapshot() JobState {
 	return st
 }
 
+// record counts a solution of a count, unique when canon, and keeps it.
+func (j *job) record(assign []int, canon bool) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.state.Solutions++
+	if canon {
+		j.state.Unique++
+	}
+	j.keep(assign, canon)
+}
+
 // keep records a solution, copying it, while fewer than MaxKeptSolutions
 // are kept.
 // With rep set, the solution stands for its symmetry class: the unique-only
@@ -168,66 +179,39 @@ func (j *job) keep(assign []int, rep bool) {
 	j.state.Version++
 }
 
-// loadPacking builds the packing of a request, as the pack command does.
+// loadPacking builds the packing of a request, as the pack command does
+// (polyform.Load): a built-in puzzle or a board text, with the pieces
+// named, copies and ranges too. A board text is first checked for its
+// size.
 func loadPacking(req JobRequest) (*polyform.Packing, string, error) {
-	var board *polyform.Board
-	var set []polyform.Piece
-	name := req.Puzzle
 	if req.Puzzle != "" {
-		var ok bool
-		if board, set, ok = polyform.Named(req.Puzzle); !ok {
+		if _, _, ok := polyform.Named(req.Puzzle); !ok {
 			return nil, "", fmt.Errorf("unknown puzzle %q (want one of %s)", req.Puzzle, strings.Join(polyform.NamedPuzzles(), ", "))
 		}
-	} else {
-		if strings.TrimSpace(req.Board) == "" {
-			return nil, "", errors.New("no board: give a puzzle name or a board text")
-		}
-		name = "board"
-		var setName string
-		var err error
-		if board, setName, err = polyform.ReadBoardSet(strings.NewReader(req.Board), "board"); err != nil {
-			return nil, "", err
-		}
-		if len(board.Cells) > MaxBoardCells {
-			return nil, "", fmt.Errorf("board: %d cells, at most %d", len(board.Cells), MaxBoardCells)
-		}
-		switch {
-		case setName != "":
-			if _, set, err = polyform.PieceSet(setName); err != nil {
-				return nil, "", fmt.Errorf("board: %v", err)
-			}
-		case board.Grid == polyform.Square:
-			set = polyform.Pentominoes()
-		case req.Pieces == "":
-			return nil, "", fmt.Errorf("board: name the pieces, with a 'pieces:' header or the pieces field (%s)", strings.Join(polyform.SetNames(), ", "))
-		}
+		pk, err := polyform.Load(req.Puzzle, req.Pieces)
+		return pk, jobName(req.Puzzle, req.Pieces), err
 	}
-	pieces := set
-	if polyform.IsPieceList(req.Pieces) {
-		// The workbench's counts of unique solutions do not handle copies.
-		return nil, "", fmt.Errorf("pieces %q: copies and ranges of pieces are for the command line (branchwise pack --pieces); here name a set or letters", req.Pieces)
+	if strings.TrimSpace(req.Board) == "" {
+		return nil, "", errors.New("no board: give a puzzle name or a board text")
 	}
-	if req.Pieces != "" {
-		g, named, err := polyform.PieceSet(req.Pieces)
-		switch {
-		case err == nil && g != board.Grid:
-			return nil, "", fmt.Errorf("pieces %s are of the %s grid, the board of the %s grid", req.Pieces, g, board.Grid)
-		case err == nil:
-			pieces = named
-		default:
-			if pieces, err = polyform.SelectPieces(set, req.Pieces); err != nil {
-				return nil, "", err
-			}
-		}
-	}
-	pk, err := polyform.NewPacking(board, pieces)
+	board, _, err := polyform.ReadBoardSet(strings.NewReader(req.Board), "board")
 	if err != nil {
-		return nil, "", fmt.Errorf("%s: %v", name, err)
+		return nil, "", err
 	}
-	if req.Pieces != "" {
-		name += ", pieces " + req.Pieces
+	if len(board.Cells) > MaxBoardCells {
+		return nil, "", fmt.Errorf("board: %d cells, at most %d", len(board.Cells), MaxBoardCells)
 	}
-	return pk, name, nil
+	pk, err := polyform.LoadBoard(strings.NewReader(req.Board), "board", req.Pieces)
+	return pk, jobName("board", req.Pieces), err
+}
+
+// jobName is a job's name before the board's own (boardName): the
+// puzzle, and the pieces when named.
+func jobName(name, pieces string) string {
+	if pieces != "" {
+		name += ", pieces " + pieces
+	}
+	return name
 }
 
 func (s *Server) handleNewJob(w http.ResponseWriter, r *http.Request) {
@@ -300,10 +284,13 @@ func (s *Server) run(ctx context.Context, j *job) {
 		s.runEstimate(ctx, j)
 		return
 	case "count":
-		if !j.req.Unique {
+		if !j.req.Unique && pk.Ranges == nil { // the estimator does not walk Algorithm M's tree
 			s.estimateAlongside(ctx, j)
 		}
-		if j.req.Unique {
+		if pk.Ranges != nil {
+			s.countRanges(ctx, j)
+			return
+		} else if j.req.Unique {
 			var mu sync.Mutex
 			r = pk.SolveUnique(ctx, xcover.Fewest, s.opt.Workers, pk.Restrict(), func(_ int, assign []int, class int) bool {
 				mu.Lock()
@@ -318,20 +305,15 @@ func (s *Server) run(ctx context.Context, j *job) {
 			r.Solutions = 0 // the restricted search's own count is not the number of all solutions
 		} else {
 			r = pk.SolveParallel(ctx, xcover.Fewest, s.opt.Workers, func(_ int, assign []int) bool {
-				canon := pk.IsCanonical(assign) // relabels the pieces a symmetry exchanges
-				j.mu.Lock()
-				defer j.mu.Unlock()
-				j.state.Solutions++
-				if canon {
-					j.state.Unique++
-				}
-				j.keep(assign, canon)
+				j.record(assign, pk.IsCanonical(assign)) // IsCanonical relabels the pieces a symmetry exchanges
 				return true
 			})
 		}
 	default: // first, all
 		r = pk.Solve(ctx, xcover.Fewest, 0, func(assign []int) bool {
-			canon := pk.IsCanonical(assign) // relabels the pieces a symmetry exchanges
+			// IsCanonical relabels the pieces a symmetry exchanges; with copies
+			// it cannot tell them apart, and the classes are counted after.
+			canon := pk.IsCanonical(assign) && pk.Ranges == nil
 			j.mu.Lock()
 			defer j.mu.Unlock()
 			j.state.Solutions++
@@ -348,7 +330,44 @@ func (s *Server) run(ctx context.Context, j *job) {
 			return true
 		})
 	}
+	if pk.Ranges != nil && j.req.Mode == "all" && r.Err == nil {
+		c := pk.Count(ctx, xcover.Fewest, 1)
+		j.mu.Lock()
+		j.state.Unique = c.Unique
+		j.mu.Unlock()
+	}
 	j.finish(r.Stats, r.Err)
+}
+
+// countRanges counts a packing with copies or ranges of pieces as the pack
+// command does (Algorithm M, one worker, Packing.Count), then keeps one
+// solution of each class (EachUnique, which tells copies apart) for the
+// gallery.
+func (s *Server) countRanges(ctx context.Context, j *job) {
+	pk := j.pk
+	c := pk.Count(ctx, xcover.Fewest, 1)
+	j.mu.Lock()
+	j.state.Solutions, j.state.Unique = c.All, c.Unique
+	j.mu.Unlock()
+	if c.Err == nil {
+		index := map[polyform.Cell]int{}
+		for i, cell := range pk.Board.Cells {
+			index[cell] = i
+		}
+		assign := make([]int, len(pk.Board.Cells))
+		pk.EachUnique(ctx, xcover.Fewest, func(kinds []int, pieces [][]polyform.Cell) bool {
+			for k, cells := range pieces {
+				for _, cell := range cells {
+					assign[index[cell]] = kinds[k]
+				}
+			}
+			j.mu.Lock()
+			defer j.mu.Unlock()
+			j.keep(assign, true)
+			return len(j.solutions) < MaxKeptSolutions
+		})
+	}
+	j.finish(c.Stats, c.Err)
 }
 
 // finish records a finished search's statistics and status.
@@ -589,20 +608,36 @@ type Solution struct {
 
 func (j *job) solutionCells(assign []int) Solution {
 	out := Solution{Grid: j.pk.Board.Grid.String(), Colours: map[string]string{}}
-	var names []string
+	all := j.colours()
 	for i, c := range j.pk.Board.Cells {
 		row, col := j.pk.Board.Grid.Pos(c)
 		name := j.pk.Pieces[assign[i]].Name
 		out.Cells = append(out.Cells, SolutionCell{X: c.X, Y: c.Y, Z: c.Z, Row: row, Col: col, Piece: name})
-		if !slices.Contains(names, name) {
-			names = append(names, name)
-		}
-	}
-	slices.Sort(names) // as render.CubeSheet gives the colours
-	for i, name := range names {
-		out.Colours[name] = render.PieceColours[i%len(render.PieceColours)]
+		out.Colours[name] = all[name]
 	}
 	return out
+}
+
+// pieceColours gives pieces their colours by the order of their names, as
+// render.CubeSheet does: a solution, its picture, its JSON and the
+// editor's palette of the same pieces agree.
+func pieceColours(names []string) map[string]string {
+	names = slices.Clone(names)
+	slices.Sort(names)
+	out := map[string]string{}
+	for i, name := range names {
+		out[name] = render.PieceColours[i%len(render.PieceColours)]
+	}
+	return out
+}
+
+// colours is pieceColours of the job's pieces.
+func (j *job) colours() map[string]string {
+	var names []string
+	for _, p := range j.pk.Pieces {
+		names = append(names, p.Name)
+	}
+	return pieceColours(names)
 }
 
 // writeSolutionSVG draws solution k (from 0): flat grids with the pieces'
@@ -616,13 +651,13 @@ func (j *job) writeSolutionSVG(w io.Writer, k int, assign []int) error {
 		for i, c := range b.Cells {
 			vs[i] = render.Voxel{X: c.X, Y: c.Y, Z: c.Z, Label: j.pk.Pieces[assign[i]].Name}
 		}
-		return render.CubeSheet{Title: title, Solutions: [][]render.Voxel{vs}, Legend: true, Letters: true}.WriteSVG(w)
+		return render.CubeSheet{Title: title, Solutions: [][]render.Voxel{vs}, Legend: true, Letters: true, Colours: j.colours()}.WriteSVG(w)
 	}
 	pic := make([]render.Cell, len(assign))
 	for i, c := range b.Cells {
 		pic[i] = render.Cell{Polygon: b.Grid.Polygon(c), Label: j.pk.Pieces[assign[i]].Name}
 	}
-	return render.Sheet{Title: title, Pictures: [][]render.Cell{pic}, Columns: 1, Letters: true}.WriteSVG(w)
+	return render.Sheet{Title: title, Pictures: [][]render.Cell{pic}, Columns: 1, Letters: true, Colours: j.colours()}.WriteSVG(w)
 }
 
 // handleSolutions gives every kept solution of a job at once, for saving:

@@ -77,6 +77,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /api/puzzles", s.handlePuzzles)
 	s.mux.HandleFunc("GET /api/puzzles/{name}", s.handlePuzzle)
 	s.mux.HandleFunc("GET /api/grid", s.handleGrid)
+	s.mux.HandleFunc("GET /api/sets/{name}", s.handleSet)
 	s.mux.HandleFunc("POST /api/board", s.handleBoard)
 	s.mux.HandleFunc("POST /api/jobs", s.handleNewJob)
 	s.mux.HandleFunc("GET /api/jobs", s.handleJobs)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 	"math/big"
 	"strconv"
@@ -148,7 +149,7 @@ func (r *CountResult) WriteStopped(w io.Writer) {
 	if r.File != nil {
 		done = len(r.File.Subtrees)
 	}
-	fmt.Fprintf(w, "%s: stopped with %d of this run's %d subtrees counted", r.spec, done, len(Mine(r.Frontier.Len(), r.Slot.I, r.Slot.N)))
+	fmt.Fprintf(w, "%s: stopped with %s of this run's %s subtrees counted", r.spec, numfmt.Count(int64(done)), numfmt.Count(int64(len(Mine(r.Frontier.Len(), r.Slot.I, r.Slot.N)))))
 	if r.Checkpoint != "" {
 		fmt.Fprintf(w, "; they are in %s: continue with --resume %s", r.Checkpoint, r.Checkpoint)
 	}
@@ -158,8 +159,8 @@ func (r *CountResult) WriteStopped(w io.Writer) {
 // WriteSummary prints one line about a shard's file.
 func (r *CountResult) WriteSummary(w io.Writer) error {
 	f := r.File
-	_, err := fmt.Fprintf(w, "%s: shard %d of %d, split depth %d, %d of %d subtrees, %d nodes, %d solutions, %.2f s: %s\n",
-		r.spec, r.Slot.I, r.Slot.N, r.Frontier.Depth, len(f.Subtrees), r.Frontier.Len(), sum64(f.Counts.Nodes), sum64(f.Counts.Solutions), f.Seconds, r.Out)
+	_, err := fmt.Fprintf(w, "%s: shard %d of %d, split depth %d, %s of %s subtrees, %s nodes, %s solutions, %.2f s: %s\n",
+		r.spec, r.Slot.I, r.Slot.N, r.Frontier.Depth, numfmt.Count(int64(len(f.Subtrees))), numfmt.Count(int64(r.Frontier.Len())), numfmt.Count(sum64(f.Counts.Nodes)), numfmt.Count(sum64(f.Counts.Solutions)), f.Seconds, r.Out)
 	return err
 }
 
@@ -174,7 +175,7 @@ func sum64(xs []int64) int64 {
 // WriteTable prints the count: nodes, mean branching factor and solutions
 // per depth, then the totals.
 func (t *Total) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s: split depth %d, %d subtrees, %d shards, %.2f s counting\n\n", t.Spec, t.SplitDepth, t.Frontier, t.Shards, t.Seconds)
+	fmt.Fprintf(w, "%s: split depth %d, %s subtrees, %s shards, %.2f s counting\n\n", t.Spec, t.SplitDepth, numfmt.Count(int64(t.Frontier)), numfmt.Count(int64(t.Shards)), t.Seconds)
 	fmt.Fprintf(w, "%5s %22s %10s %18s\n", "depth", "nodes", "mean bf", "solutions")
 	for d := range t.Nodes {
 		bf := "-"
@@ -182,11 +183,11 @@ func (t *Total) WriteTable(w io.Writer) error {
 			q, _ := new(big.Rat).SetFrac(t.Branches[d], t.Nodes[d]).Float64()
 			bf = fmt.Sprintf("%.5f", q)
 		}
-		fmt.Fprintf(w, "%5d %22s %10s %18s\n", d, t.Nodes[d], bf, t.Solutions[d])
+		fmt.Fprintf(w, "%5d %22s %10s %18s\n", d, numfmt.Digits(t.Nodes[d].String()), bf, numfmt.Digits(t.Solutions[d].String()))
 	}
-	fmt.Fprintf(w, "\nnodes      %s\nsolutions  %s\n", t.AllNodes, t.AllSolutions)
+	fmt.Fprintf(w, "\nnodes      %s\nsolutions  %s\n", numfmt.Digits(t.AllNodes.String()), numfmt.Digits(t.AllSolutions.String()))
 	if t.Unrestricted != nil {
-		fmt.Fprintf(w, "(one solution of each class under %d symmetries: %s solutions in all)\n", t.Symmetries, t.Unrestricted)
+		fmt.Fprintf(w, "(one solution of each class under %d symmetries: %s solutions in all)\n", t.Symmetries, numfmt.Digits(t.Unrestricted.String()))
 	}
 	if len(t.Duplicates) > 0 {
 		fmt.Fprintf(w, "(shards given twice with the same counts, counted once: %s)\n", Ranges(t.Duplicates))

@@ -3,6 +3,7 @@ package shard_test
 import (
 	"bytes"
 	"context"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,7 +55,7 @@ func TestCountJob(t *testing.T) {
 	}
 	var tab bytes.Buffer
 	total.WriteTable(&tab)
-	if !strings.Contains(tab.String(), "\nnodes      "+total.AllNodes.String()+"\nsolutions  8\n") {
+	if !strings.Contains(tab.String(), "\nnodes      "+numfmt.Digits(total.AllNodes.String())+"\nsolutions  8\n") {
 		t.Errorf("table:\n%s", tab.String())
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -3,6 +3,7 @@ package xcover
 import (
 	"context"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 	"sync"
 	"time"
@@ -93,9 +94,9 @@ func (rep *DLXReport) WriteTable(w io.Writer) error {
 	if rep.err != nil {
 		partial = fmt.Sprintf(", a partial count: stopped by %v", rep.err)
 	}
-	fmt.Fprintf(w, "%s: %d solutions (%d nodes, %d updates, %.2f s%s)\n", rep.File, rep.Solutions, rep.Nodes, rep.Updates, rep.Seconds, partial)
+	fmt.Fprintf(w, "%s: %s solutions (%s nodes, %s updates, %.2f s%s)\n", rep.File, numfmt.Count(int64(rep.Solutions)), numfmt.Count(int64(rep.Nodes)), numfmt.Count(int64(rep.Updates)), rep.Seconds, partial)
 	for d, n := range rep.ByDepth {
-		fmt.Fprintf(w, "%5d %14d\n", d, n)
+		fmt.Fprintf(w, "%5d %14s\n", d, numfmt.Count(int64(n)))
 	}
 	return nil
 }

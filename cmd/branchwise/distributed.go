@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"os"
 	"time"
 
@@ -66,7 +67,7 @@ func newQueuePushCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stdout, "job %s: %s, split depth %d, %d of %d subtrees pushed to %s\n", id, spec.Text(), fr.Depth, len(shard.Mine(fr.Len(), job.Shard, max(job.Shards, 1))), fr.Len(), url)
+			fmt.Fprintf(e.stdout, "job %s: %s, split depth %d, %s of %s subtrees pushed to %s\n", id, spec.Text(), fr.Depth, numfmt.Count(int64(len(shard.Mine(fr.Len(), job.Shard, max(job.Shards, 1))))), numfmt.Count(int64(fr.Len())), url)
 			return nil
 		},
 	}
@@ -113,7 +114,7 @@ func newQueueCollectCmd(e *env) *cobra.Command {
 				return err
 			}
 			if !asJSON {
-				fmt.Fprintf(e.stdout, "job %s: %d results, %d subtrees split, %d copies dropped\n", job, pr.Results, pr.Splits, pr.Duplicates)
+				fmt.Fprintf(e.stdout, "job %s: %s results, %s subtrees split, %s copies dropped\n", job, numfmt.Count(int64(pr.Results)), numfmt.Count(int64(pr.Splits)), numfmt.Count(int64(pr.Duplicates)))
 			}
 			if err := cliflag.Output(e.stdout, asJSON, t); err != nil || asJSON {
 				return err
@@ -165,7 +166,7 @@ worker's come back after the ack wait. docs/distributed.md.`,
 			if !res.Ran {
 				return err
 			}
-			fmt.Fprintf(e.stderr, "worker: %d subtrees counted, %d split\n", res.Counted, res.Split)
+			fmt.Fprintf(e.stderr, "worker: %s subtrees counted, %s split\n", numfmt.Count(int64(res.Counted)), numfmt.Count(int64(res.Split)))
 			if err != nil {
 				return err
 			}

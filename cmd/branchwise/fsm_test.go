@@ -23,7 +23,7 @@ func TestFSMLimits(t *testing.T) {
 		{[]string{"bf", "rubik", "--fsm", "20", "--max-time", "200ms"}, exitFailure,
 			[]string{"FSM learning stopped by the time limit"}},
 		{[]string{"bf", "rubik", "--fsm", "2", "--depth", "5"}, exitOK,
-			[]string{"asymptotic      13.34847", "b^2 - 12b - 18 = 0", "577368"}},
+			[]string{"asymptotic      13.34847", "b^2 - 12b - 18 = 0", "577,368"}},
 		{[]string{"bf", "tiles", "4x4", "--fsm", "25"}, exitUsage, nil},
 		{[]string{"tiles", "solve", "--fsm", "20", "korf:1", "--max-time", "300ms", "--max-mem", "300MB"}, exitOK,
 			[]string{"status     stopped (context deadline exceeded)"}},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"os"
 	"strings"
 
@@ -67,7 +68,7 @@ dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 			ctx, cancel := cliflag.Bound(e.ctx, o.Limits, 1)
 			defer cancel()
 			prog := cliflag.NewProgress(e.stderr)
-			o.Progress = func(n int64) { prog.Printf("%d nodes", n) }
+			o.Progress = func(n int64) { prog.Printf("%s nodes", numfmt.Count(n)) }
 			rep, err := gaps.SolveReport(ctx, d, src, algo, o)
 			prog.Done()
 			if err != nil {

@@ -17,11 +17,11 @@ func TestPack3D(t *testing.T) {
 		t.Errorf("no isometric picture: %v", err)
 	}
 	code, stdout, _ = runCLI(t, "pack", "soma", "--count", "--unique", "-j", "2")
-	if code != exitOK || !strings.Contains(stdout, "11520 solutions, 240 unique") {
+	if code != exitOK || !strings.Contains(stdout, "11,520 solutions, 240 unique") {
 		t.Errorf("soma --count --unique: %s", stdout)
 	}
 	code, stdout, _ = runCLI(t, "pack", "soma", "--count", "-j", "2")
-	if code != exitOK || !strings.Contains(stdout, "11520 solutions, 240 unique") {
+	if code != exitOK || !strings.Contains(stdout, "11,520 solutions, 240 unique") {
 		t.Errorf("soma --count: %s", stdout)
 	}
 }
@@ -51,7 +51,7 @@ func TestPackCopiesAndBurr(t *testing.T) {
 	}
 	burr := filepath.Join("..", "..", "puzzles", "polyform", "testdata", "burr")
 	code, stdout, stderr = runCLI(t, "pack", filepath.Join(burr, "soma.xmpuzzle"), "--count", "-j", "2")
-	if code != exitOK || !strings.Contains(stdout, "11520 solutions, 240 unique") || !strings.Contains(stderr, "the file's stored counts: 240 assemblies") {
+	if code != exitOK || !strings.Contains(stdout, "11,520 solutions, 240 unique") || !strings.Contains(stderr, "the file's stored counts: 240 assemblies") {
 		t.Errorf("soma.xmpuzzle: %s %s", stdout, stderr)
 	}
 	code, stdout, _ = runCLI(t, "pack", filepath.Join(burr, "caged8.xmpuzzle"), "--disassemble", "--min-level", "3")

@@ -91,7 +91,7 @@ func TestPackBoardFileAndErrors(t *testing.T) {
 		{[]string{write("tri.txt", "grid: triangle\n......\n")}, exitFailure, "name the pieces"},
 		{[]string{write("set.txt", "pieces: octominoes\n....\n")}, exitFailure, `set.txt:1:1: unknown piece set "octominoes"`},
 		{[]string{write("hdr.txt", "colour: red\n....\n")}, exitFailure, `hdr.txt:1:1: unknown header "colour"`},
-		{[]string{"hexiamond-6x6", "--pieces", "tetrominoes"}, exitFailure, "not a piece of the triangle grid"},
+		{[]string{"hexiamond-6x6", "--pieces", "tetrominoes"}, exitFailure, "pieces tetrominoes are of the square grid, the board of the triangle grid"},
 	} {
 		code, _, stderr := runCLI(t, append([]string{"pack"}, tc.args...)...)
 		if code != tc.code || !strings.Contains(stderr, tc.want) {

@@ -27,7 +27,7 @@ func TestShardsMergeCLI(t *testing.T) {
 		files = append(files, out)
 	}
 	code, stdout, stderr := runCLI(t, append([]string{"merge"}, files...)...)
-	if code != 0 || !strings.Contains(stdout, "nodes      32978\nsolutions  8\n") {
+	if code != 0 || !strings.Contains(stdout, "nodes      32,978\nsolutions  8\n") {
 		t.Fatalf("merge: exit %d: %s%s", code, stdout, stderr)
 	}
 	code, one, _ := runCLI(t, "estimate", "pentomino-3x20", "--method", "exact", "--exact-depth", "30", "-j", "1")
@@ -91,7 +91,7 @@ func TestQueueCLI(t *testing.T) {
 		t.Fatalf("worker: %s", stderr)
 	}
 	code, stdout, stderr := runCLI(t, "queue", "collect", "--queue", url, "--job", "t")
-	if code != 0 || !strings.Contains(stdout, "nodes      32978\nsolutions  8\n") {
+	if code != 0 || !strings.Contains(stdout, "nodes      32,978\nsolutions  8\n") {
 		t.Errorf("collect: exit %d: %s%s", code, stdout, stderr)
 	}
 	var nodes, prefix int64

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"os"
 	"strings"
 	"time"
@@ -318,7 +319,7 @@ func (f *pdbFlags) options(e *env, workers int, maxMem int64) pdb.Options {
 	prog := cliflag.NewProgress(e.stderr)
 	f.prog = prog
 	return pdb.Options{Workers: workers, Limits: search.Limits{MaxMem: maxMem}, Progress: func(l pdb.Layer) {
-		prog.Printf("building pattern database: depth %d, %d of %d entries, %s", l.Depth, l.Filled, l.Size, l.Elapsed.Round(time.Second))
+		prog.Printf("building pattern database: depth %d, %s of %s entries, %s", l.Depth, numfmt.Count(int64(l.Filled)), numfmt.Count(int64(l.Size)), l.Elapsed.Round(time.Second))
 	}}
 }
 

@@ -12,8 +12,15 @@ import (
 
 // Count writes a count with every digit and thousands separators:
 // 577,456,136,214.
-func Count(n int64) string {
-	s := strconv.FormatInt(n, 10)
+func Count(n int64) string { return Digits(strconv.FormatInt(n, 10)) }
+
+// Digits puts thousands separators into a decimal integer s (a big
+// integer's String, a count kept as text); any other text comes back as it
+// is.
+func Digits(s string) string {
+	if strings.Trim(strings.TrimPrefix(s, "-"), "0123456789") != "" || s == "" || s == "-" {
+		return s
+	}
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
 	var b strings.Builder

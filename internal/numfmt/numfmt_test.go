@@ -14,6 +14,13 @@ func TestNumberFormats(t *testing.T) {
 			t.Errorf("Count(%d) = %q, want %q", tc.n, got, tc.want)
 		}
 	}
+	for _, tc := range []struct{ s, want string }{
+		{"", ""}, {"12", "12"}, {"1234", "1,234"}, {"-123456789012345678901", "-123,456,789,012,345,678,901"}, {"1.5", "1.5"}, {"-", "-"}, {"n/a", "n/a"},
+	} {
+		if got := Digits(tc.s); got != tc.want {
+			t.Errorf("Digits(%q) = %q, want %q", tc.s, got, tc.want)
+		}
+	}
 	for _, tc := range []struct {
 		x    float64
 		want string

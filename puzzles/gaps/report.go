@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
 
@@ -66,9 +68,9 @@ func (s *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(tw, "length\t%d\n", s.Length)
 	}
 	fmt.Fprintf(tw, "algorithm\t%s\n", s.Algorithm)
-	fmt.Fprintf(tw, "generated\t%d\n", s.Generated)
-	fmt.Fprintf(tw, "stored\t%d\n", s.Stored)
-	fmt.Fprintf(tw, "deadlocks\t%d\n", s.Rejected)
+	fmt.Fprintf(tw, "generated\t%s\n", numfmt.Count(s.Generated))
+	fmt.Fprintf(tw, "stored\t%s\n", numfmt.Count(int64(s.Stored)))
+	fmt.Fprintf(tw, "deadlocks\t%s\n", numfmt.Count(int64(s.Rejected)))
 	fmt.Fprintf(tw, "seconds\t%.3f (%.3f of CPU)\n", s.Seconds, s.CPUSeconds)
 	tw.Flush()
 	if s.Status == "solvable" && !s.Quiet {
@@ -109,8 +111,8 @@ func (r DealOutcome) Line(k int) string {
 // WriteTable prints the verdict counts with the Wilson interval, the
 // unknown seeds, and a line per algorithm.
 func (sz *SurveyResult) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%d columns: %d deals: %d solvable, %d unsolvable, %d unknown; solvable %.1f%% (95%% CI %.1f-%.1f%%); decider %.1fs in all, at most %.2fs a deal\n",
-		sz.Columns, sz.Deals, sz.Solvable, sz.Unsolvable, sz.Unknown, sz.SolvablePct, sz.CILow, sz.CIHigh, sz.Seconds, sz.MaxSeconds)
+	fmt.Fprintf(w, "%d columns: %s deals: %s solvable, %s unsolvable, %s unknown; solvable %.1f%% (95%% CI %.1f-%.1f%%); decider %.1fs in all, at most %.2fs a deal\n",
+		sz.Columns, numfmt.Count(int64(sz.Deals)), numfmt.Count(int64(sz.Solvable)), numfmt.Count(int64(sz.Unsolvable)), numfmt.Count(int64(sz.Unknown)), sz.SolvablePct, sz.CILow, sz.CIHigh, sz.Seconds, sz.MaxSeconds)
 	fmt.Fprintf(w, "  decider CPU: %.1fs in all, at most %.2fs a deal, median %.2fs a decided deal\n", sz.CPUSeconds, sz.MaxCPUSeconds, sz.MedianCPUDecided)
 	if len(sz.UnknownSeeds) > 0 {
 		fmt.Fprintf(w, "  unknown seeds: %v\n", sz.UnknownSeeds)
@@ -120,7 +122,7 @@ func (sz *SurveyResult) WriteTable(w io.Writer) error {
 		fmt.Fprintln(w, "  decided within a CPU time (this run's deals):")
 		fmt.Fprintln(tw, "  CPU\tsolvable\tunsolvable\tundecided\tsolvable of decided\t95% CI\t")
 		for _, st := range sz.ByCPU {
-			fmt.Fprintf(tw, "  %.4gs\t%d\t%d\t%d\t%.1f%%\t%.1f-%.1f%%\t\n", st.CPUSeconds, st.Solvable, st.Unsolvable, st.Undecided, st.SolvablePct, st.CILow, st.CIHigh)
+			fmt.Fprintf(tw, "  %.4gs\t%s\t%s\t%s\t%.1f%%\t%.1f-%.1f%%\t\n", st.CPUSeconds, numfmt.Count(int64(st.Solvable)), numfmt.Count(int64(st.Unsolvable)), numfmt.Count(int64(st.Undecided)), st.SolvablePct, st.CILow, st.CIHigh)
 		}
 		tw.Flush()
 	}
@@ -130,7 +132,7 @@ func (sz *SurveyResult) WriteTable(w io.Writer) error {
 		if a.LengthRatio > 0 {
 			ratio = fmt.Sprintf("%.3f", a.LengthRatio)
 		}
-		fmt.Fprintf(tw, "  %s\t%d\t%d\t%.0f\t%.0f\t%.0f\t%.1f\t%s\t%d\t%.1f\t\n", a.Name, a.Solved, a.Unknown, a.MeanNodes, a.MedianNodes, a.MeanStored, a.MeanLength, ratio, a.Rejected, a.Seconds)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%s\t%s\t%.1f\t\n", a.Name, numfmt.Count(int64(a.Solved)), numfmt.Count(int64(a.Unknown)), numfmt.Count(int64(math.Round(a.MeanNodes))), numfmt.Count(int64(math.Round(a.MedianNodes))), numfmt.Count(int64(math.Round(a.MeanStored))), a.MeanLength, ratio, numfmt.Count(int64(a.Rejected)), a.Seconds)
 	}
 	tw.Flush()
 	_, err := fmt.Fprintln(w)

@@ -3,7 +3,9 @@ package logicgrid
 import (
 	"context"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -165,21 +167,21 @@ func (rep *Report) WriteTable(w io.Writer) error {
 	var verdict string
 	switch {
 	case rep.Unique == nil:
-		verdict = fmt.Sprintf("search stopped (%s) after %d solution(s)", rep.Stopped, rep.Solutions)
+		verdict = fmt.Sprintf("search stopped (%s) after %s solution(s)", rep.Stopped, numfmt.Count(int64(rep.Solutions)))
 	case rep.Solutions == 0:
 		verdict = "no solution"
 	case rep.Solutions == 1:
 		verdict = "the solution is unique"
 	case rep.all:
-		verdict = fmt.Sprintf("%d solutions: not unique", rep.Solutions)
+		verdict = fmt.Sprintf("%s solutions: not unique", numfmt.Count(int64(rep.Solutions)))
 	default:
 		verdict = "several solutions (two shown): not unique"
 	}
 	gen := ""
 	if rep.generated {
-		gen = fmt.Sprintf(" (%d generated)", rep.Generated)
+		gen = fmt.Sprintf(" (%s generated)", numfmt.Count(rep.Generated))
 	}
-	_, err := fmt.Fprintf(w, "%s; %s strategy, %d nodes%s, %s\n", verdict, rep.Strategy, rep.Nodes, gen, formatDuration(rep.elapsed))
+	_, err := fmt.Fprintf(w, "%s; %s strategy, %s nodes%s, %s\n", verdict, rep.Strategy, numfmt.Count(rep.Nodes), gen, formatDuration(rep.elapsed))
 	return err
 }
 
@@ -221,7 +223,12 @@ func (r *BFReport) WriteTable(w io.Writer) error {
 
 // num prints a count or a median in full, with decimals only when it has
 // them (the median of an even number of counts may end in .5).
-func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+func num(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+		return numfmt.Count(int64(x))
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
 
 // WriteQuint writes the quint-t puzzles in the logic-grid format: to w,
 // each after a comment naming it (dir ""), or one file per puzzle into
@@ -301,9 +308,9 @@ func (r *CorpusReport) WriteTable(w io.Writer) error {
 		worst := "-"
 		if len(st.Worst) > 0 {
 			w := st.Worst[0]
-			worst = fmt.Sprintf("%d (%s, %s level %d)", w.Nodes, w.Name, w.Size, w.Level)
+			worst = fmt.Sprintf("%s (%s, %s level %d)", numfmt.Count(int64(w.Nodes)), w.Name, w.Size, w.Level)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%.0f\t%s\t%.2f\n", st.Strategy, st.Puzzles, st.Correct, st.Stopped, num(st.Median), st.Mean, worst, st.Seconds)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%.2f\n", st.Strategy, st.Puzzles, st.Correct, st.Stopped, num(st.Median), numfmt.Count(int64(math.Round(st.Mean))), worst, st.Seconds)
 	}
 	tw.Flush()
 	for _, st := range all {
@@ -317,7 +324,7 @@ func (r *CorpusReport) WriteTable(w io.Writer) error {
 		for k := range all[0].BySize {
 			for _, st := range all {
 				b := st.BySize[k]
-				fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%d\t%d\n", b.Size, b.Puzzles, st.Strategy, num(b.Median), b.Worst, b.Over)
+				fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\n", b.Size, b.Puzzles, st.Strategy, num(b.Median), numfmt.Count(int64(b.Worst)), b.Over)
 			}
 		}
 		tw.Flush()
@@ -325,7 +332,7 @@ func (r *CorpusReport) WriteTable(w io.Writer) error {
 	for _, st := range all {
 		var ws []string
 		for _, w := range st.Worst {
-			ws = append(ws, fmt.Sprintf("%s %d", w.Name, w.Nodes))
+			ws = append(ws, fmt.Sprintf("%s %s", w.Name, numfmt.Count(int64(w.Nodes))))
 		}
 		fmt.Fprintf(w, "%s worst: %s\n", st.Strategy, strings.Join(ws, ", "))
 		for _, fl := range st.Failures {

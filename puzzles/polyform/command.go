@@ -249,7 +249,7 @@ func (s CountSpec) CountShards(ctx context.Context, job shard.CountJob, getenv f
 	if printf != nil {
 		start := time.Now()
 		job.Progress = func(done, total int) {
-			printf("%s: %d of %d subtrees, %s", job.Spec, done, total, time.Since(start).Round(time.Second))
+			printf("%s: %s of %s subtrees, %s", job.Spec, numfmt.Count(int64(done)), numfmt.Count(int64(total)), time.Since(start).Round(time.Second))
 		}
 	}
 	return job.Run(ctx, newTree, getenv)

@@ -42,6 +42,31 @@
 // Dead-region pruning (Korekawa et al.) cuts a node whose empty cells fall into a
 // connected region that no subset of the remaining pieces can fill.
 //
+// # Which count to call
+//
+// Three methods count a packing's solutions; all give the same numbers
+// (the tests check that they agree):
+//
+//   - CountUnique when the board has symmetries and no piece comes in
+//     copies or ranges: it searches one solution of each class (a piece
+//     restricted to one placement per orbit, Restrict) and multiplies out
+//     the classes, so it is about as many times faster as the board has
+//     symmetries (4 for a rectangle, 8 for a square, 48 for the Soma cube).
+//     With copies or ranges it falls back to Count.
+//   - Count to search the whole tree: on a board without symmetries, to
+//     cross-check CountUnique, or for the nodes and branching of the whole
+//     tree (the figures of Korekawa et al. are of the whole tree).
+//   - CountAll when you want what the pack command prints: it takes
+//     RunOptions (strategy or strategy auto, workers, dead regions,
+//     Unique for CountUnique's search, per-depth statistics, a callback
+//     per solution found) and returns a Report with the counts, the nodes,
+//     the time and what stopped it, which prints itself as text or JSON.
+//     CountWatched is CountAll with a progress line and its time left.
+//
+// Count and CountUnique return Counts (All, Unique, the search's
+// statistics and status); a count cut short by ctx or a limit has a
+// Status that says so (Status.Early), and its numbers are partial.
+//
 // The pack command's runs are library calls (report.go): List shows the
 // first solution, all, or one per class; CountAll counts all and the
 // unique ones; both return a Report that prints itself. CountSpec names a

@@ -3,6 +3,7 @@ package polyform
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -21,38 +22,51 @@ import (
 // in pieces or on the "pieces:" line, optionally after a set name
 // ("tetracubes A*2,B"), gives a packing with Ranges.
 func Load(nameOrFile, pieces string) (*Packing, error) {
-	var ranges []Range
-	board, set, ok := Named(nameOrFile)
-	if !ok {
-		file, err := os.Open(nameOrFile)
-		if err != nil {
-			return nil, fmt.Errorf("%s: not a built-in puzzle (%s) nor a readable board file: %v", nameOrFile, strings.Join(NamedPuzzles(), ", "), err)
-		}
-		var setName string
-		board, setName, err = ReadBoardSet(file, nameOrFile)
-		file.Close()
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case IsPieceList(setName):
-			var base []Piece
-			if board.Grid == Square {
-				base = Pentominoes()
-			}
-			if set, ranges, err = parsePieceList(base, setName); err != nil {
-				return nil, fmt.Errorf("%s: %v", nameOrFile, err)
-			}
-		case setName != "":
-			if _, set, err = PieceSet(setName); err != nil {
-				return nil, fmt.Errorf("%s: %v", nameOrFile, err)
-			}
-		case board.Grid == Square:
-			set = Pentominoes()
-		case pieces == "":
-			return nil, fmt.Errorf("%s: name the pieces, with a 'pieces:' header or --pieces (%s)", nameOrFile, strings.Join(SetNames(), ", "))
-		}
+	if board, set, ok := Named(nameOrFile); ok {
+		return withPieces(board, set, nil, pieces, nameOrFile)
 	}
+	file, err := os.Open(nameOrFile)
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a built-in puzzle (%s) nor a readable board file: %v", nameOrFile, strings.Join(NamedPuzzles(), ", "), err)
+	}
+	defer file.Close()
+	return LoadBoard(file, nameOrFile, pieces)
+}
+
+// LoadBoard is Load of a board file's text, read from r; file names it in
+// errors.
+func LoadBoard(r io.Reader, file, pieces string) (*Packing, error) {
+	board, setName, err := ReadBoardSet(r, file)
+	if err != nil {
+		return nil, err
+	}
+	var set []Piece
+	var ranges []Range
+	switch {
+	case IsPieceList(setName):
+		var base []Piece
+		if board.Grid == Square {
+			base = Pentominoes()
+		}
+		if set, ranges, err = parsePieceList(base, setName); err != nil {
+			return nil, fmt.Errorf("%s: %v", file, err)
+		}
+	case setName != "":
+		if _, set, err = PieceSet(setName); err != nil {
+			return nil, fmt.Errorf("%s: %v", file, err)
+		}
+	case board.Grid == Square:
+		set = Pentominoes()
+	case pieces == "":
+		return nil, fmt.Errorf("%s: name the pieces, with a 'pieces:' header or --pieces (%s)", file, strings.Join(SetNames(), ", "))
+	}
+	return withPieces(board, set, ranges, pieces, file)
+}
+
+// withPieces is the packing of board with the puzzle's set (and ranges,
+// from its "pieces:" line), or the pieces named (a set, letters of the
+// set, or a list with copies and ranges) instead.
+func withPieces(board *Board, set []Piece, ranges []Range, pieces, name string) (*Packing, error) {
 	ps := set
 	if IsPieceList(pieces) {
 		var err error
@@ -60,9 +74,11 @@ func Load(nameOrFile, pieces string) (*Packing, error) {
 			return nil, err
 		}
 	} else if pieces != "" {
-		var err error
 		ranges = nil
-		if _, named, serr := PieceSet(pieces); serr == nil {
+		if g, named, err := PieceSet(pieces); err == nil {
+			if g != board.Grid {
+				return nil, fmt.Errorf("pieces %s are of the %s grid, the board of the %s grid", pieces, g, board.Grid)
+			}
 			ps = named
 		} else if ps, err = SelectPieces(set, pieces); err != nil {
 			return nil, err
@@ -76,7 +92,7 @@ func Load(nameOrFile, pieces string) (*Packing, error) {
 		pk, err = NewPacking(board, ps)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", nameOrFile, err)
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	return pk, nil
 }

@@ -266,7 +266,9 @@ func (pk *Packing) SolveParallel(ctx context.Context, s xcover.Strategy, workers
 // Count counts all solutions and the unique ones (those that are the
 // smallest of their images under the board's symmetries, so symmetric
 // solutions count once too) by a search of the whole tree, with workers
-// goroutines.
+// goroutines. CountUnique gives the same counts faster on a symmetric
+// board; Count is for boards without symmetries, cross-checks and the
+// whole tree's statistics (see the package documentation).
 func (pk *Packing) Count(ctx context.Context, s xcover.Strategy, workers int) Counts {
 	workers = search.Workers(workers) // 0: every CPU
 	if pk.Ranges != nil {

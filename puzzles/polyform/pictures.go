@@ -3,6 +3,7 @@ package polyform
 import (
 	"bytes"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 	"os"
 	"strings"
@@ -99,9 +100,9 @@ func (pz *BurrPuzzle) About(file string, k int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: problem %d of %d, %q", file, k+1, len(pz.Problems), pr.Name)
 	if pr.Assemblies >= 0 {
-		fmt.Fprintf(&b, "; the file's stored counts: %d assemblies", pr.Assemblies)
+		fmt.Fprintf(&b, "; the file's stored counts: %s assemblies", numfmt.Count(int64(pr.Assemblies)))
 		if pr.Solutions >= 0 {
-			fmt.Fprintf(&b, ", %d solutions", pr.Solutions)
+			fmt.Fprintf(&b, ", %s solutions", numfmt.Count(int64(pr.Solutions)))
 		}
 		if !pr.Finished {
 			b.WriteString(" (of a search the file marks unfinished)")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"github.com/branchwise/branchwise/internal/workpool"
 	"io"
 	"sync"
@@ -158,20 +159,22 @@ func (pk *Packing) List(ctx context.Context, o RunOptions) Report {
 	rep.finish(r, start, o.Stats)
 	switch {
 	case rep.shown == 0:
-		rep.summary = fmt.Sprintf("%s: no solution (%d nodes, %.2f s)\n", o.Name, rep.Nodes, rep.Seconds)
+		rep.summary = fmt.Sprintf("%s: no solution (%s nodes, %.2f s)\n", o.Name, numfmt.Count(rep.Nodes), rep.Seconds)
 	case o.All && o.Unique:
-		rep.summary = fmt.Sprintf("\n%s: %d unique solutions shown, %d in all (%d nodes, %.2f s)\n", o.Name, rep.shown, all, rep.Nodes, rep.Seconds)
+		rep.summary = fmt.Sprintf("\n%s: %s unique solutions shown, %s in all (%s nodes, %.2f s)\n", o.Name, numfmt.Count(int64(rep.shown)), numfmt.Count(all), numfmt.Count(rep.Nodes), rep.Seconds)
 	case o.All && pk.Ranges != nil: // copies: CountAll tells the unique ones apart
-		rep.summary = fmt.Sprintf("\n%s: %d solutions (%d nodes, %.2f s)\n", o.Name, rep.Solutions, rep.Nodes, rep.Seconds)
+		rep.summary = fmt.Sprintf("\n%s: %s solutions (%s nodes, %.2f s)\n", o.Name, numfmt.Count(rep.Solutions), numfmt.Count(rep.Nodes), rep.Seconds)
 	case o.All:
-		rep.summary = fmt.Sprintf("\n%s: %d solutions, %d unique (%d nodes, %.2f s)\n", o.Name, rep.Solutions, uniq, rep.Nodes, rep.Seconds)
+		rep.summary = fmt.Sprintf("\n%s: %s solutions, %s unique (%s nodes, %.2f s)\n", o.Name, numfmt.Count(rep.Solutions), numfmt.Count(uniq), numfmt.Count(rep.Nodes), rep.Seconds)
 	}
 	return rep
 }
 
 // CountAll counts all solutions and the unique ones on o.Workers (copies
 // and ranges of pieces: on one, by Algorithm M); with o.Unique by a search
-// restricted to one solution per class.
+// restricted to one solution per class. It is the count of the pack
+// command, options in and a printable Report out; Count and CountUnique
+// are the bare searches.
 func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 	if o.Choose {
 		return pk.countAuto(ctx, o)
@@ -222,8 +225,8 @@ func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 	if r.Err != nil || r.Status.Early() {
 		how = "the search stopped early: the counts so far"
 	}
-	rep.summary = fmt.Sprintf("%s: %d solutions, %d unique (%s; strategy %s, %d nodes, %s, %.2f s)\n",
-		o.Name, all, uniq, how, rep.Strategy, rep.Nodes, workpool.Describe(o.Workers), rep.Seconds)
+	rep.summary = fmt.Sprintf("%s: %s solutions, %s unique (%s; strategy %s, %s nodes, %s, %.2f s)\n",
+		o.Name, numfmt.Count(all), numfmt.Count(uniq), how, rep.Strategy, numfmt.Count(rep.Nodes), workpool.Describe(o.Workers), rep.Seconds)
 	if rep.Auto = o.Auto; o.Auto != nil {
 		rep.summary += o.Auto.Why() + "\n"
 	}
@@ -257,14 +260,14 @@ func (rep *Report) WriteTable(w io.Writer) error {
 	if rep.stats {
 		fmt.Fprintf(w, "\n%5s %14s %12s %10s\n", "depth", "nodes", "mean min bf", "sd")
 		for _, d := range rep.ByDepth {
-			fmt.Fprintf(w, "%5d %14d %12.5f %10.5f\n", d.Depth, d.Nodes, d.MeanMinB, d.SDMinB)
+			fmt.Fprintf(w, "%5d %14s %12.5f %10.5f\n", d.Depth, numfmt.Count(d.Nodes), d.MeanMinB, d.SDMinB)
 		}
 		if rep.Pruned > 0 {
-			fmt.Fprintf(w, "%d nodes cut by the dead-region test\n", rep.Pruned)
+			fmt.Fprintf(w, "%s nodes cut by the dead-region test\n", numfmt.Count(rep.Pruned))
 		}
 	}
 	if rep.Stopped != "" {
-		fmt.Fprintf(w, "stopped by the %s after %d nodes: the counts are partial\n", rep.Stopped, rep.Nodes)
+		fmt.Fprintf(w, "stopped by the %s after %s nodes: the counts are partial\n", rep.Stopped, numfmt.Count(rep.Nodes))
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 	"strings"
 	"time"
@@ -122,9 +123,9 @@ func SolveBatch(ctx context.Context, cubes []BatchCube, h *Heuristic, o SolveOpt
 // CPU and wall seconds.
 func (b BatchCube) String() string {
 	if b.Status != search.Solved {
-		return fmt.Sprintf("line %d: %v after %d nodes, %.2f s CPU", b.Line, b.Status, b.Generated, b.CPU.Seconds())
+		return fmt.Sprintf("line %d: %v after %s nodes, %.2f s CPU", b.Line, b.Status, numfmt.Count(b.Generated), b.CPU.Seconds())
 	}
-	return fmt.Sprintf("line %d: %d moves  %s  (verified; %d nodes, %.2f s CPU, %.2f s wall)", b.Line, b.Length, b.Solution, b.Generated, b.CPU.Seconds(), b.Wall.Seconds())
+	return fmt.Sprintf("line %d: %d moves  %s  (verified; %s nodes, %.2f s CPU, %.2f s wall)", b.Line, b.Length, b.Solution, numfmt.Count(b.Generated), b.CPU.Seconds(), b.Wall.Seconds())
 }
 
 // Write prints the summary: cubes solved, lengths, nodes, CPU and the rate.
@@ -135,7 +136,7 @@ func (s BatchSummary) Write(w io.Writer) error {
 			lens = append(lens, fmt.Sprintf("%d at %d", n, l))
 		}
 	}
-	_, err := fmt.Fprintf(w, "%d of %d cubes solved optimally (%s); %d nodes, %.1f s CPU, %.1f s wall: %.1f cubes per CPU-hour\n",
-		s.Solved, s.Cubes, strings.Join(lens, ", "), s.Generated, s.CPU.Seconds(), s.Wall.Seconds(), s.CubesPerCPUHour())
+	_, err := fmt.Fprintf(w, "%d of %d cubes solved optimally (%s); %s nodes, %.1f s CPU, %.1f s wall: %.1f cubes per CPU-hour\n",
+		s.Solved, s.Cubes, strings.Join(lens, ", "), numfmt.Count(s.Generated), s.CPU.Seconds(), s.Wall.Seconds(), s.CubesPerCPUHour())
 	return err
 }

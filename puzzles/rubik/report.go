@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"github.com/branchwise/branchwise/internal/workpool"
 	"github.com/branchwise/branchwise/search"
 	"io"
@@ -121,13 +122,13 @@ func (r *Report) WriteTable(w io.Writer) error {
 	for i, it := range r.Iterations {
 		pred := "-"
 		if i < len(r.Predicted) {
-			pred = fmt.Sprintf("%.4g", r.Predicted[i])
+			pred = numfmt.Estimate(r.Predicted[i])
 		}
-		fmt.Fprintf(tw, "%g\t%d\t%d\t%s\t\n", it.Bound, it.Generated, it.Expanded, pred)
+		fmt.Fprintf(tw, "%g\t%s\t%s\t%s\t\n", it.Bound, numfmt.Count(int64(it.Generated)), numfmt.Count(int64(it.Expanded)), pred)
 	}
 	tw.Flush()
-	_, err := fmt.Fprintf(w, "h(start) %d, %d nodes generated in %.3g s (%.3g M nodes/s), %s\n",
-		r.Heuristic, r.Generated, r.Seconds, float64(r.Generated)/r.Seconds/1e6, workpool.Describe(r.workers))
+	_, err := fmt.Fprintf(w, "h(start) %d, %s nodes generated in %.3g s (%s nodes/s), %s\n",
+		r.Heuristic, numfmt.Count(r.Generated), r.Seconds, numfmt.Estimate(float64(r.Generated)/r.Seconds), workpool.Describe(r.workers))
 	return err
 }
 

@@ -3,6 +3,7 @@ package tiles
 import (
 	"context"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 	"sort"
 	"strings"
@@ -207,7 +208,7 @@ func (h *PDBHeuristic) WriteSources(w io.Writer, srcs []pdb.Source) {
 		if s.Rebuilt != nil {
 			what = fmt.Sprintf("rebuilt (%v)", s.Rebuilt)
 		}
-		fmt.Fprintf(w, "pattern %v: %d entries, %d MB, %s in %.1f s %s\n", h.Patterns[i].Tiles(), h.Tables[i].Size(),
+		fmt.Fprintf(w, "pattern %v: %s entries, %d MB, %s in %.1f s %s\n", h.Patterns[i].Tiles(), numfmt.Count(int64(h.Tables[i].Size())),
 			h.Tables[i].Bytes()>>20, what, s.Elapsed.Seconds(), s.Path)
 	}
 }

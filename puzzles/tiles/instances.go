@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 	"os"
 	"strconv"
@@ -141,7 +142,7 @@ func SolveAll(ctx context.Context, insts []Instance, o SolveAllOptions) (Solutio
 			opt.Progress = func(st *search.Stats) { o.Progress(in.Name, st) }
 		case o.Printf != nil:
 			opt.Progress = func(st *search.Stats) {
-				o.Printf("%s: %d generated, %d expanded, %s", in.Name, st.Generated, st.Expanded, st.Elapsed.Round(time.Second))
+				o.Printf("%s: %s generated, %s expanded, %s", in.Name, numfmt.Count(st.Generated), numfmt.Count(st.Expanded), st.Elapsed.Round(time.Second))
 			}
 		}
 		r, err := Solve(ctx, in.Board, goal, opt)
@@ -182,18 +183,18 @@ func (s Solutions) WriteTable(w io.Writer) error {
 			fmt.Fprintf(tw, "length\t%d\n", s.Length)
 			fmt.Fprintf(tw, "moves\t%s\n", s.Moves)
 		}
-		fmt.Fprintf(tw, "generated\t%d\n", s.Generated)
-		fmt.Fprintf(tw, "expanded\t%d\n", s.Expanded)
+		fmt.Fprintf(tw, "generated\t%s\n", numfmt.Count(s.Generated))
+		fmt.Fprintf(tw, "expanded\t%s\n", numfmt.Count(s.Expanded))
 		fmt.Fprintf(tw, "seconds\t%.3f\n", s.Seconds)
 		if s.Seconds > 0 {
-			fmt.Fprintf(tw, "nodes/s\t%.3g\n", float64(s.Generated)/s.Seconds)
+			fmt.Fprintf(tw, "nodes/s\t%s\n", numfmt.Estimate(float64(s.Generated)/s.Seconds))
 		}
 		return tw.Flush()
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "name\tstatus\tlength\tgenerated\texpanded\tseconds\tmoves\t")
 	for _, s := range s {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.3f\t%s\t\n", s.Name, s.Status, s.Length, s.Generated, s.Expanded, s.Seconds, s.Moves)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%.3f\t%s\t\n", s.Name, s.Status, s.Length, numfmt.Count(s.Generated), numfmt.Count(s.Expanded), s.Seconds, s.Moves)
 	}
 	return tw.Flush()
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -392,9 +393,9 @@ func (s *Korf100Result) WriteTable(w io.Writer) error {
 	for _, r := range s.Runs {
 		mark := ""
 		if s.CheckCounts && !r.MatchesPublished {
-			mark = fmt.Sprintf("  differs (Korf: %d)", r.KorfGenerated)
+			mark = fmt.Sprintf("  differs (Korf: %s)", numfmt.Count(r.KorfGenerated))
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.2f\t%s\n", r.Index, r.Status, r.Length, r.Optimal, r.Generated, r.Expanded, r.Seconds, mark)
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%s\t%.2f\t%s\n", r.Index, r.Status, r.Length, r.Optimal, numfmt.Count(r.Generated), numfmt.Count(r.Expanded), r.Seconds, mark)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%s", s.Algorithm)
@@ -403,15 +404,15 @@ func (s *Korf100Result) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(w, ", heuristic %s, %s\n", s.Heuristic, workpool.Describe(s.Workers))
 	fmt.Fprintf(w, "solved          %d of %d (%d run)\n", s.Solved, s.Instances, len(s.Runs))
-	fmt.Fprintf(w, "optimal length  %d of %d solved; sum of lengths %d, of optima %d; mean ratio %.4f\n", s.Optimal, s.Solved, s.SumLength, s.SumOptimal, s.MeanLengthRatio)
+	fmt.Fprintf(w, "optimal length  %d of %d solved; sum of lengths %s, of optima %s; mean ratio %.4f\n", s.Optimal, s.Solved, numfmt.Count(int64(s.SumLength)), numfmt.Count(int64(s.SumOptimal)), s.MeanLengthRatio)
 	if s.CheckCounts {
 		fmt.Fprintf(w, "published       %d of %d match Korf's length and generated-node count\n", s.Matches, len(s.Runs))
 	}
-	fmt.Fprintf(w, "generated       %d (%.3g nodes/s over %.1f s wall, %.1f s CPU)\n", s.Generated, s.NodesPerSecond, s.WallSeconds, s.CPUSeconds)
+	fmt.Fprintf(w, "generated       %s (%s nodes/s over %.1f s wall, %.1f s CPU)\n", numfmt.Count(s.Generated), numfmt.Estimate(s.NodesPerSecond), s.WallSeconds, s.CPUSeconds)
 	if s.Resumed > 0 {
 		fmt.Fprintf(w, "resumed         %d instances from the checkpoint (the rate is this run's)\n", s.Resumed)
 	}
-	_, err := fmt.Fprintf(w, "expanded        %d (mean %.4g per instance)\n", s.Expanded, s.MeanExpanded)
+	_, err := fmt.Fprintf(w, "expanded        %s (mean %s per instance)\n", numfmt.Count(s.Expanded), numfmt.Count(int64(math.Round(s.MeanExpanded))))
 	return err
 }
 

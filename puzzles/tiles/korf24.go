@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 	"strconv"
 	"strings"
@@ -116,7 +117,7 @@ func RunKorf24(ctx context.Context, o Korf24Options) (Korf24Result, error) {
 			o.Done(s)
 		}
 		if o.Log != nil {
-			fmt.Fprintf(o.Log, "#%s %s length %d (published %d), %d nodes, %.1f s\n", s.Name, s.Status, s.Length, s.Optimal, s.Generated, s.Seconds)
+			fmt.Fprintf(o.Log, "#%s %s length %d (published %d), %s nodes, %.1f s\n", s.Name, s.Status, s.Length, s.Optimal, numfmt.Count(s.Generated), s.Seconds)
 		}
 		if ctx.Err() != nil {
 			break
@@ -130,7 +131,7 @@ func (r *Korf24Result) WriteTable(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "#\tstatus\tlength\tpublished\tgenerated\tseconds\t")
 	for _, s := range r.Instances {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.1f\t\n", s.Name, s.Status, s.Length, s.Optimal, s.Generated, s.Seconds)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%.1f\t\n", s.Name, s.Status, s.Length, s.Optimal, numfmt.Count(s.Generated), s.Seconds)
 	}
 	return tw.Flush()
 }

@@ -110,7 +110,7 @@ func TestRunKorf100Ledger(t *testing.T) {
 	}
 	var tab bytes.Buffer
 	again.WriteTable(&tab)
-	for _, want := range []string{"79  solved      42       42     540859", "published       1 of 1 match", "resumed         1 instances"} {
+	for _, want := range []string{"79  solved      42       42    540,859", "published       1 of 1 match", "resumed         1 instances"} {
 		if !strings.Contains(tab.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, tab.String())
 		}

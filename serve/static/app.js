@@ -220,14 +220,62 @@ function fitWindow() {
   if (isCubic && layers.length > +$("layers").value) $("layers").value = layers.length;
 }
 
+// ---- piece palette: the pieces of the board's set, each drawn in the
+// colour its solutions give it; a click leaves a piece out or puts it
+// back, writing the letters into the Pieces field (--pieces). ----
+let pieceSets = [];
+const paletteCache = new Map();
+function paletteSet() {
+  const field = $("pieces").value.trim();
+  if (pieceSets.includes(field)) return field;
+  const { headers } = parseText($("text").value);
+  if (pieceSets.includes(headers.pieces)) return headers.pieces;
+  return (headers.grid || "square") === "square" && !headers.pieces ? "pentomino" : "";
+}
+async function renderPalette() {
+  const box = $("palette");
+  const set = paletteSet();
+  const field = $("pieces").value.trim();
+  if (!set || /[,*]/.test(field)) {
+    box.replaceChildren();
+    $("palettehint").hidden = true;
+    return;
+  }
+  if (!paletteCache.has(set)) paletteCache.set(set, await api("/api/sets/" + encodeURIComponent(set)).catch(() => null));
+  const pal = paletteCache.get(set);
+  if (!pal || set !== paletteSet()) return;
+  const chosen = field && field !== set ? new Set(field) : null;
+  box.replaceChildren(...pal.pieces.map((p) => {
+    const b = document.createElement("button");
+    b.className = "piece" + (chosen && !chosen.has(p.name) ? " off" : "");
+    b.dataset.piece = p.name;
+    b.title = `${p.name}: ${p.cells} cells`;
+    b.innerHTML = p.svg; // drawn by package render, the name escaped
+    const cap = document.createElement("span");
+    cap.textContent = p.name;
+    cap.style.background = p.colour;
+    b.appendChild(cap);
+    b.addEventListener("click", () => {
+      b.classList.toggle("off");
+      const on = [...box.querySelectorAll("button.piece:not(.off)")].map((x) => x.dataset.piece);
+      $("pieces").value = on.length === pal.pieces.length ? "" : on.join("");
+      checkBoard();
+    });
+    return b;
+  }));
+  $("palettehint").hidden = false;
+  $("palettehint").textContent = `${set}: ${chosen ? chosen.size : pal.pieces.length} of ${pal.pieces.length} pieces chosen; click a piece to leave it out or put it back.`;
+}
+
 let checkTimer = null;
 function checkBoard() {
   clearTimeout(checkTimer);
   checkTimer = setTimeout(async () => {
     const info = $("boardinfo");
+    renderPalette();
     try {
       const b = await api("/api/board", request("first"));
-      say(info, `${b.cells.length} cells on the ${b.grid} grid; ${b.pieces.length} pieces of ${b.piece_area} cells; ${b.placements} placements; ${b.symmetries} symmetries`);
+      say(info, `${fmt(b.cells.length)} cells on the ${b.grid} grid; ${b.pieces.length} pieces of ${fmt(b.piece_area)} cells; ${fmt(b.placements)} placements; ${b.symmetries} symmetries`);
     } catch (e) {
       say(info, e.message, true);
     }
@@ -742,6 +790,7 @@ $("gapsdecide").addEventListener("click", () => gapsDecide(false));
 // ---- start: puzzles, a shared board from the link, and the jobs that run ----
 async function start() {
   const p = await api("/api/puzzles");
+  pieceSets = p.piece_sets || [];
   for (const q of p.puzzles) {
     const o = document.createElement("option");
     o.value = q.name; o.textContent = q.name; o.title = q.about;

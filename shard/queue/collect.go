@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 	"math"
 	"math/big"
@@ -227,8 +228,8 @@ func (pr Progress) WriteProjection(w io.Writer) error {
 		}
 		rate = counted / pr.Seconds
 	}
-	_, err := fmt.Fprintf(w, "shard %d of %d, %d of %d subtrees: the whole count projects to %.3g nodes (standard error %.2g) below the frontier, %.3g worker-hours at this shard's %.3g nodes/s\n",
-		pr.Shard, pr.Shards, len(pr.SubtreeNodes), pr.Frontier, nodes, se, secs/3600, rate)
+	_, err := fmt.Fprintf(w, "shard %d of %d, %s of %s subtrees: the whole count projects to %s nodes (standard error %s) below the frontier, %s worker-hours at this shard's %s nodes/s\n",
+		pr.Shard, pr.Shards, numfmt.Count(int64(len(pr.SubtreeNodes))), numfmt.Count(int64(pr.Frontier)), numfmt.Estimate(nodes), numfmt.Estimate(se), numfmt.Estimate(secs/3600), numfmt.Estimate(rate))
 	return err
 }
 

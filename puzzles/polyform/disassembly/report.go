@@ -3,6 +3,7 @@ package disassembly
 import (
 	"context"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 
 	"github.com/branchwise/branchwise/internal/opterr"
@@ -50,7 +51,7 @@ func (c Counts) WriteText(w io.Writer) error {
 	if c.Err != nil {
 		fmt.Fprintf(w, "stopped (%v): the counts so far\n", c.Err)
 	}
-	fmt.Fprintf(w, "%d assemblies and %d solutions\n", c.Assemblies, c.Solutions)
+	fmt.Fprintf(w, "%s assemblies and %s solutions\n", numfmt.Count(int64(c.Assemblies)), numfmt.Count(int64(c.Solutions)))
 	if c.Solutions > 0 {
 		_, err := fmt.Fprintf(w, "levels: %s\n", c.LevelSummary())
 		return err
