@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"github.com/branchwise/branchwise/internal/workpool"
 	"github.com/branchwise/branchwise/search"
 	"io"
@@ -310,7 +311,11 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		if d.Exact {
 			exact = "exact"
 		}
-		fmt.Fprintf(w, "%5d %20s %6s %12.5f", d.Depth, FormatCount(d.Nodes), exact, d.MeanBF)
+		nodes := numfmt.Estimate(d.Nodes)
+		if d.Exact {
+			nodes = FormatCount(d.Nodes)
+		}
+		fmt.Fprintf(w, "%5d %20s %6s %12.5f", d.Depth, nodes, exact, d.MeanBF)
 		if measured {
 			fmt.Fprintf(w, " %10.5f %12d", d.SDBF, d.BFSamples)
 		}
@@ -323,7 +328,11 @@ func (rep *Report) WriteTable(w io.Writer) error {
 			// The count stops at its depth: a solution deeper is not in it.
 			text = fmt.Sprintf("(counted to depth %d only, not a count of the whole tree)", len(rep.ByDepth)-1)
 		}
-		fmt.Fprintf(w, "%-10s %s  %s\n", name, FormatCount(iv.Estimate), text)
+		value := numfmt.Estimate(iv.Estimate)
+		if iv.Kind == KindExact {
+			value = FormatCount(iv.Estimate)
+		}
+		fmt.Fprintf(w, "%-10s %s  %s\n", name, value, text)
 	}
 	line("nodes", rep.Nodes)
 	line("solutions", rep.Solutions)
@@ -337,7 +346,7 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintln(w, "target not met: an exhaustive count was cheaper, and the totals are counted")
 	}
 	if rep.CountSeconds > 0 {
-		fmt.Fprintf(w, "an exact count: about %s on %s (%.3g nodes/s per worker)", longDuration(rep.CountSeconds), workpool.Describe(rep.Workers), rep.NodeRate)
+		fmt.Fprintf(w, "an exact count: about %s on %s (%s nodes/s per worker)", longDuration(rep.CountSeconds), workpool.Describe(rep.Workers), numfmt.Estimate(rep.NodeRate))
 		// On more workers, at the same rate each (shards of a split tree
 		// scale so: docs/distributed.md).
 		for _, n := range projectedWorkers {
@@ -388,12 +397,14 @@ func (rep *Report) WriteSVG(w io.Writer) error {
 	return render.WriteStackSVG(w, charts, 640, 400)
 }
 
-// FormatCount prints a count in full below 1e15, in e-notation above.
+// FormatCount prints an exact count as every text output of the program
+// does (internal/numfmt): every digit with thousands separators below
+// 1e15, in e-notation above (a float64 holds no more digits exactly).
 func FormatCount(x float64) string {
-	if math.IsInf(x, 0) || math.Abs(x) >= 1e15 {
+	if math.IsInf(x, 0) || math.IsNaN(x) || math.Abs(x) >= 1e15 {
 		return strconv.FormatFloat(x, 'e', 3, 64)
 	}
-	return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+	return numfmt.Count(int64(math.Round(x)))
 }
 
 // Text is the interval as printed: a confidence interval at its level, a
@@ -403,9 +414,9 @@ func (iv Interval) Text() string {
 	case KindExact:
 		return "(exact)"
 	case KindConfidence:
-		return fmt.Sprintf("(%g%% confidence: %s .. %s)", 100*iv.Level, FormatCount(iv.Low), FormatCount(iv.High))
+		return fmt.Sprintf("(%g%% confidence: %s .. %s)", 100*iv.Level, numfmt.Estimate(iv.Low), numfmt.Estimate(iv.High))
 	}
-	return fmt.Sprintf("(spread, not a confidence interval: %s .. %s)", FormatCount(iv.Low), FormatCount(iv.High))
+	return fmt.Sprintf("(spread, not a confidence interval: %s .. %s)", numfmt.Estimate(iv.Low), numfmt.Estimate(iv.High))
 }
 
 // longDuration writes a predicted time: as a duration up to two days, then

@@ -80,7 +80,7 @@ func TestJobRun(t *testing.T) {
 }
 
 func TestFormatCountAndText(t *testing.T) {
-	for x, want := range map[float64]string{12.4: "12", 1e15: "1.000e+15", 999999999999999: "999999999999999"} {
+	for x, want := range map[float64]string{12.4: "12", 1e15: "1.000e+15", 999999999999999: "999,999,999,999,999", 1234567: "1,234,567"} {
 		if got := FormatCount(x); got != want {
 			t.Errorf("FormatCount(%v) = %s, want %s", x, got, want)
 		}
@@ -91,6 +91,7 @@ func TestFormatCountAndText(t *testing.T) {
 	}{
 		{Interval{Kind: KindExact}, "(exact)"},
 		{Interval{Kind: KindConfidence, Level: 0.95, Low: 1, High: 3}, "(95% confidence: 1 .. 3)"},
+		{Interval{Kind: KindConfidence, Level: 0.95, Low: 2303224, High: 20228286}, "(95% confidence: 2.30e6 .. 2.02e7)"},
 		{Interval{Kind: KindSpread, Low: 1, High: 3}, "(spread, not a confidence interval: 1 .. 3)"},
 	} {
 		if got := tc.iv.Text(); got != tc.want {

@@ -45,7 +45,7 @@ func TestEstimateExactTable(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"    1                   85  exact     15.75294", "    2                 1339  exact"} {
+	for _, want := range []string{"    1                   85  exact     15.75294", "    2                1,339  exact"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("missing %q in\n%s", want, stdout)
 		}

@@ -31,7 +31,7 @@ func TestShardsMergeCLI(t *testing.T) {
 		t.Fatalf("merge: exit %d: %s%s", code, stdout, stderr)
 	}
 	code, one, _ := runCLI(t, "estimate", "pentomino-3x20", "--method", "exact", "--exact-depth", "30", "-j", "1")
-	if code != 0 || !strings.Contains(one, "nodes      32978  (exact)") {
+	if code != 0 || !strings.Contains(one, "nodes      32,978  (exact)") {
 		t.Errorf("one process: %s", one)
 	}
 	other := filepath.Join(dir, "other.json")
