@@ -176,11 +176,11 @@ func loadPacking(req JobRequest) (*polyform.Packing, string, error) {
 	if req.Puzzle != "" {
 		var ok bool
 		if board, set, ok = polyform.Named(req.Puzzle); !ok {
-			return nil, "", fmt.Errorf("unknown puzzle %q (want one of %s)", req.Puzzle, strings.Join(polyform.NamedPuzzles(), ", "))
+			return nil, "", fmt.Errorf("serve: unknown puzzle %q (want one of %s)", req.Puzzle, strings.Join(polyform.NamedPuzzles(), ", "))
 		}
 	} else {
 		if strings.TrimSpace(req.Board) == "" {
-			return nil, "", errors.New("no board: give a puzzle name or a board text")
+			return nil, "", errors.New("serve: no board: give a puzzle name or a board text")
 		}
 		name = "board"
 		var setName string
@@ -189,29 +189,29 @@ func loadPacking(req JobRequest) (*polyform.Packing, string, error) {
 			return nil, "", err
 		}
 		if len(board.Cells) > MaxBoardCells {
-			return nil, "", fmt.Errorf("board: %d cells, at most %d", len(board.Cells), MaxBoardCells)
+			return nil, "", fmt.Errorf("serve: board: %d cells, at most %d", len(board.Cells), MaxBoardCells)
 		}
 		switch {
 		case setName != "":
 			if _, set, err = polyform.PieceSet(setName); err != nil {
-				return nil, "", fmt.Errorf("board: %v", err)
+				return nil, "", fmt.Errorf("serve: board: %v", err)
 			}
 		case board.Grid == polyform.Square:
 			set = polyform.Pentominoes()
 		case req.Pieces == "":
-			return nil, "", fmt.Errorf("board: name the pieces, with a 'pieces:' header or the pieces field (%s)", strings.Join(polyform.SetNames(), ", "))
+			return nil, "", fmt.Errorf("serve: board: name the pieces, with a 'pieces:' header or the pieces field (%s)", strings.Join(polyform.SetNames(), ", "))
 		}
 	}
 	pieces := set
 	if polyform.IsPieceList(req.Pieces) {
 		// The workbench's counts of unique solutions do not handle copies.
-		return nil, "", fmt.Errorf("pieces %q: copies and ranges of pieces are for the command line (branchwise pack --pieces); here name a set or letters", req.Pieces)
+		return nil, "", fmt.Errorf("serve: pieces %q: copies and ranges of pieces are for the command line (branchwise pack --pieces); here name a set or letters", req.Pieces)
 	}
 	if req.Pieces != "" {
 		g, named, err := polyform.PieceSet(req.Pieces)
 		switch {
 		case err == nil && g != board.Grid:
-			return nil, "", fmt.Errorf("pieces %s are of the %s grid, the board of the %s grid", req.Pieces, g, board.Grid)
+			return nil, "", fmt.Errorf("serve: pieces %s are of the %s grid, the board of the %s grid", req.Pieces, g, board.Grid)
 		case err == nil:
 			pieces = named
 		default:
@@ -285,7 +285,7 @@ func limitOrNone(seconds float64) (time.Duration, error) {
 	}
 	// Below a nanosecond the duration would be 0, which means no limit.
 	if !(seconds >= 1e-9) || seconds > 1e9 {
-		return 0, fmt.Errorf("max_seconds %v: want a number of seconds from 1e-9 to 1e9", seconds)
+		return 0, fmt.Errorf("serve: max_seconds %v: want a number of seconds from 1e-9 to 1e9", seconds)
 	}
 	return time.Duration(seconds * float64(time.Second)), nil
 }
