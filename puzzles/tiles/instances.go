@@ -74,7 +74,7 @@ func ReadArgs(args []string, rows, cols int) ([]Instance, error) {
 	if len(args) == 1 {
 		fi, err := os.Stat(args[0])
 		if err == nil && fi.IsDir() {
-			return nil, fmt.Errorf("%s is a directory, not a file of instances", args[0])
+			return nil, fmt.Errorf("tiles: %s is a directory, not a file of instances", args[0])
 		}
 		if err == nil {
 			r, err := os.Open(args[0])
@@ -91,7 +91,7 @@ func ReadArgs(args []string, rows, cols int) ([]Instance, error) {
 	}
 	b, err := ParseBoard(text, rows, cols)
 	if err != nil {
-		return nil, fmt.Errorf("instance: %v", err)
+		return nil, fmt.Errorf("tiles: instance: %v", err)
 	}
 	return []Instance{{Board: b, Where: "instance"}}, nil
 }

@@ -434,7 +434,7 @@ func (s Korf100Result) MarshalJSON() ([]byte, error) {
 // when instances differ from the published lengths or node counts.
 func (s *Korf100Result) Err() error {
 	if s.CheckCounts && s.Matches != len(s.Runs) {
-		return fmt.Errorf("%d of %d instances differ from the published lengths or node counts", len(s.Runs)-s.Matches, len(s.Runs))
+		return fmt.Errorf("tiles: %d of %d instances differ from the published lengths or node counts", len(s.Runs)-s.Matches, len(s.Runs))
 	}
 	return nil
 }

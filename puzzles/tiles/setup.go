@@ -45,7 +45,7 @@ type TypeBoard struct {
 // MaxTypeBoardCells.
 func (b TypeBoard) Check() error {
 	if b.Rows < 2 || b.Cols < 2 || b.Rows*b.Cols > MaxTypeBoardCells {
-		return fmt.Errorf("board %dx%d: want at least 2x2 and at most %d cells", b.Rows, b.Cols, MaxTypeBoardCells)
+		return fmt.Errorf("tiles: board %dx%d: want at least 2x2 and at most %d cells", b.Rows, b.Cols, MaxTypeBoardCells)
 	}
 	return nil
 }
