@@ -54,8 +54,8 @@ func TestReadBoard(t *testing.T) {
 		// unknown piece set had no line number; pieces of another grid.
 		{"grid: square\ngrid: triangle\n...\n", "b.txt:2:1: a second grid: header (the first is on line 1)"},
 		{"pieces: pentominoes\npieces: tetrominoes\n...\n", "b.txt:2:1: a second pieces: header (the first is on line 1)"},
-		{"grid: square\npieces: nonagons\n....\n", `b.txt:2:1: unknown piece set "nonagons"`},
-		{"pieces: polyomino-99\n....\n", `b.txt:1:1: piece set "polyomino-99": the size must be a number from 1 to 9`},
+		{"grid: square\npieces: nonagons\n....\n", `b.txt:2:1: polyform: unknown piece set "nonagons"`},
+		{"pieces: polyomino-99\n....\n", `b.txt:1:1: polyform: piece set "polyomino-99": the size must be a number from 1 to 9`},
 		{"pieces: hexiamonds\n....\n", `b.txt:1:1: the pieces "hexiamonds" are on the triangle grid, the board on the square grid`},
 		// CR-only line ends were read as one line.
 		{"..\r.x\r", `b.txt:2:2: unknown character 'x'`},
