@@ -55,7 +55,7 @@ func ParseByteSize(s string) (int64, error) {
 	}
 	v, err := strconv.ParseFloat(t, 64)
 	if err != nil || v < 0 || v*mult > maxByteSize {
-		return 0, fmt.Errorf("cliflag: bad size %q: want a number with an optional unit such as 512MB or 4GiB", s)
+		return 0, fmt.Errorf("bad size %q: want a number with an optional unit such as 512MB or 4GiB", s)
 	}
 	return int64(v * mult), nil
 }
