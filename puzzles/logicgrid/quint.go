@@ -219,7 +219,7 @@ func quintAnswer(p *Puzzle, rows []string) (Solution, error) {
 		for pos, v := range f[1:] {
 			r, err := p.Lookup(f[0] + ":" + v)
 			if err != nil {
-				return nil, fmt.Errorf("logicgrid: answer: %v", err)
+				return nil, fmt.Errorf("%w (in the answer)", err)
 			}
 			sol[pos][c] = r.Val
 		}

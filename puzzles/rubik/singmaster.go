@@ -113,7 +113,7 @@ func ParseSingmaster(s string) (Cube, error) {
 		}
 	}
 	if err := c.Check(); err != nil {
-		return c, fmt.Errorf("rubik: singmaster: %w", err)
+		return c, fmt.Errorf("%w (the Singmaster string)", err)
 	}
 	return c, nil
 }

@@ -91,7 +91,7 @@ func ReadArgs(args []string, rows, cols int) ([]Instance, error) {
 	}
 	b, err := ParseBoard(text, rows, cols)
 	if err != nil {
-		return nil, fmt.Errorf("tiles: instance: %v", err)
+		return nil, fmt.Errorf("%w (in the instance)", err)
 	}
 	return []Instance{{Board: b, Where: "instance"}}, nil
 }

@@ -33,7 +33,7 @@ func NewPuzzle(start, goal Board, linearConflicts bool) (*Puzzle, error) {
 		return nil, err
 	}
 	if err := goal.Check(); err != nil {
-		return nil, fmt.Errorf("tiles: goal: %v", err)
+		return nil, fmt.Errorf("%w (the goal)", err)
 	}
 	if start.Rows != goal.Rows || start.Cols != goal.Cols {
 		return nil, fmt.Errorf("tiles: start is %dx%d but goal is %dx%d", start.Rows, start.Cols, goal.Rows, goal.Cols)
