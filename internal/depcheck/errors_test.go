@@ -43,10 +43,10 @@ func TestSentinelErrors(t *testing.T) {
 // start with their package's name, because something else leads that
 // names the source as well: a verb followed by ':' or '[' (the input's
 // name, "file: ...", a position "file:line: ..." as scan.Error writes
-// them, an item "name[3]: ...", or a wrapped error "%w: ...", which
-// carries its own prefix), or a command-line flag ("--workers ...", the
-// name users meet, as package opterr's messages).
-var unprefixed = regexp.MustCompile(`^(%[sqvw](:|\[)|--)`)
+// them, or an item "name[3]: ..."), a wrapped error ("%w: ...", "%w (in
+// the scramble)"), which carries its own prefix, or a command-line flag
+// ("--workers ...", the name users meet, as package opterr's messages).
+var unprefixed = regexp.MustCompile(`^(%[sqv](:|\[)|%w|--)`)
 
 // flagPackages make the values of the command line's flags: their errors
 // are printed inside pflag's `invalid argument "x" for "--max-mem" flag:
