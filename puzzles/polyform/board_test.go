@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -23,7 +24,7 @@ func TestPentominoCounts(t *testing.T) {
 		{"5x12", Rectangle(12, 5), 4040, 1010, true},
 		{"6x10", Rectangle(10, 6), 9356, 2339, true},
 	} {
-		if tc.long && testing.Short() {
+		if tc.long && longtest.Short() {
 			continue
 		}
 		pk, err := NewPacking(tc.board, Pentominoes())

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -38,8 +39,8 @@ func TestKernelNamedCounts(t *testing.T) {
 		}
 		b, ps, _ := Named(name)
 		for _, dead := range []bool{false, true} {
-			if testing.Short() && !dead && name != "pentomino-6x10" && name != "hexiamond-6x6" {
-				continue // with -short, the plain rule on two boards only
+			if longtest.Short() && !dead && name != "pentomino-6x10" && name != "hexiamond-6x6" {
+				continue // without -tags long (or with -short), the plain rule on two boards only
 			}
 			if b.Grid == Cubic && !dead {
 				continue // the plain first-empty trees of the boxes are minutes long
@@ -53,7 +54,7 @@ func TestKernelNamedCounts(t *testing.T) {
 			if u.All != w[0] || u.Unique != w[1] {
 				t.Errorf("%s, dead regions %v, restricted: %d solutions, %d unique; want %d, %d", name, dead, u.All, u.Unique, w[0], w[1])
 			}
-			if (testing.Short() || b.Grid == Cubic) && (!dead || len(b.Cells) == 60) {
+			if (longtest.Short() || b.Grid == Cubic) && (!dead || len(b.Cells) == 60) {
 				continue // the whole trees of the 60-cell boards are the long ones
 			}
 			c := pk.Count(context.Background(), xcover.Fixed, 2)
