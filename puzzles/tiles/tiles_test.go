@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -122,7 +123,7 @@ func TestGenericIDAMatchesFast(t *testing.T) {
 // lengths.
 func TestAStarAgreesWithIDA(t *testing.T) {
 	n := 200
-	if testing.Short() {
+	if longtest.Short() {
 		n = 40
 	}
 	for _, tc := range []struct {
