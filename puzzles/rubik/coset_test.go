@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/search"
 )
@@ -149,8 +150,8 @@ func TestCosetClasses(t *testing.T) {
 // depth 5 were found at that depth. It also checks the bounds on every
 // cube within 4 turns.
 func TestCosetTable(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a 39 MB table")
+	if longtest.Short() {
+		t.Skip("builds a 39 MB table: with -tags long")
 	}
 	ct := eo1Table(t)
 	sp, tab := ct.Space, ct.Table
@@ -250,7 +251,7 @@ var (
 func eo1Table(t *testing.T) *CosetTable {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("builds a 39 MB table")
+		t.Skip("builds a 39 MB table: with -tags long")
 	}
 	eo1Once.Do(func() {
 		sp, err := NewCosetSpace(CosetEO1)
