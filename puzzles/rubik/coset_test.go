@@ -7,7 +7,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/search"
 )
@@ -150,8 +149,8 @@ func TestCosetClasses(t *testing.T) {
 // depth 5 were found at that depth. It also checks the bounds on every
 // cube within 4 turns.
 func TestCosetTable(t *testing.T) {
-	if longtest.Short() {
-		t.Skip("builds a 39 MB table: with -tags long")
+	if testing.Short() {
+		t.Skip("builds a 39 MB table")
 	}
 	ct := eo1Table(t)
 	sp, tab := ct.Space, ct.Table
@@ -251,7 +250,7 @@ var (
 func eo1Table(t *testing.T) *CosetTable {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("builds a 39 MB table: with -tags long")
+		t.Skip("builds a 39 MB table")
 	}
 	eo1Once.Do(func() {
 		sp, err := NewCosetSpace(CosetEO1)
