@@ -37,6 +37,9 @@ func TestKernelNamedCounts(t *testing.T) {
 		if raceEnabled && name != "pentomino-8x8" && name != "hexiamond-4x9" && name != "pentomino-2x3x10" {
 			continue // two workers on three boards are enough for the race detector
 		}
+		if longtest.Short() && name == "pentomino-3x4x5" {
+			continue // its restricted tree is some 45 s of CPU: with -tags long
+		}
 		b, ps, _ := Named(name)
 		for _, dead := range []bool{false, true} {
 			if longtest.Short() && !dead && name != "pentomino-6x10" && name != "hexiamond-6x6" {
