@@ -99,19 +99,19 @@ func ExploreContext[T comparable](ctx context.Context, lim search.Limits, root T
 // node of type i) with the given names and root type.
 func FromMatrix(names []string, p [][]int64, root int) (*Graph, error) {
 	if len(names) == 0 || len(p) != len(names) {
-		return nil, fmt.Errorf("a matrix needs one row per type and at least one type")
+		return nil, fmt.Errorf("branching: a matrix needs one row per type and at least one type")
 	}
 	if root < 0 || root >= len(names) {
-		return nil, fmt.Errorf("root type %d out of range", root)
+		return nil, fmt.Errorf("branching: root type %d out of range", root)
 	}
 	g := &Graph{Names: names, Children: make([][]Edge, len(names)), Root: root}
 	for i, row := range p {
 		if len(row) != len(names) {
-			return nil, fmt.Errorf("row %s has %d entries, want %d", names[i], len(row), len(names))
+			return nil, fmt.Errorf("branching: row %s has %d entries, want %d", names[i], len(row), len(names))
 		}
 		for j, v := range row {
 			if v < 0 {
-				return nil, fmt.Errorf("row %s: negative entry %d", names[i], v)
+				return nil, fmt.Errorf("branching: row %s: negative entry %d", names[i], v)
 			}
 			if v > 0 {
 				g.Children[i] = append(g.Children[i], Edge{j, v})

@@ -138,7 +138,7 @@ func LearnGraph(ctx context.Context, learn LearnFunc, n int, lim search.Limits, 
 	}
 	r.Learned = true
 	if r.Graph, err = explore(ctx, fsm, lim); err != nil {
-		return Learned{Note: note, Learned: true}, fmt.Errorf("exploring the type graph: %w", err)
+		return Learned{Note: note, Learned: true}, fmt.Errorf("branching: exploring the type graph: %w", err)
 	}
 	r.What = "FSM pruning (" + fsm.Describe() + ")"
 	if note != "" {

@@ -25,7 +25,7 @@ func TestJobCheck(t *testing.T) {
 		{Job{Method: "exact", Options: Options{Workers: 1, Width: 1}}, ""},
 		{Job{Method: "frontier", Options: ok, Budget: time.Second}, "--time is for --method knuth"},
 		{Job{Method: "frontier", Options: ok, Target: "ten"}, "--target \"ten\": want a relative half-width"},
-		{Job{Method: "frontier", Options: ok, Target: "150%"}, "--target \"150%\": target half-width 150% outside"},
+		{Job{Method: "frontier", Options: ok, Target: "150%"}, "--target \"150%\": estimate: target half-width 150% outside"},
 		{Job{Method: "exact", Options: ok, Target: "10%"}, "--target with --method exact: " + ErrNoInterval.Error()},
 		{Job{Method: "knuth", Options: ok, Target: "0.1", Budget: time.Second}, "--target and --time"},
 		{Job{Method: "stratified", Options: Options{Samples: 1, Workers: 1, Width: 1, Strata: 3}}, "--strata must be 0, 1 or 2"},

@@ -35,7 +35,7 @@ type Target struct {
 // CheckTarget reports a target outside (0, 1).
 func CheckTarget(relative float64) error {
 	if !(relative > 0 && relative < 1) {
-		return fmt.Errorf("target half-width %g%% outside (0%%, 100%%)", 100*relative)
+		return fmt.Errorf("estimate: target half-width %g%% outside (0%%, 100%%)", 100*relative)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -27,11 +28,14 @@ const (
 // iteration generated tasksPerWorker nodes per worker (depth 1 at first):
 // it changes who searches a node, never which nodes are searched.
 //
-// So the nodes of every complete iteration (Stats.Iterations, the
-// per-depth counts) are IDAStar's, whatever workers. In the iteration that
-// finds a goal the workers stop at the first goal any of them reaches:
-// that iteration's counts, and which of the optimal paths is returned,
-// depend on timing. MaxNodes is shared: the search stops within
+// The subtrees are scheduled by Subtrees, as tiles.ParallelIDA and
+// rubik.Solve schedule theirs. So the nodes of every complete iteration
+// (Stats.Iterations, the per-depth counts) are IDAStar's, whatever
+// workers. In the iteration that finds a goal the subtrees right of the
+// leftmost one with a goal are abandoned: the path returned is the first
+// in depth-first order below the split (IDAStar's, for unit move costs),
+// and the iteration counts the whole top and the subtrees up to that one,
+// whatever the timing. MaxNodes is shared: the search stops within
 // workers x 16,384 nodes of it. Progress is called as subtrees finish,
 // one call at a time. Options that share one store of states
 // (Detect, VisitOnce) and GoalOnGenerate are not split: they run IDAStar
@@ -91,95 +95,102 @@ type task struct {
 	fs   int32
 }
 
-// share searches the tasks of an iteration on workers goroutines and adds
-// their counts, smallest f above the bound, goal and stop to s.
+// share searches the tasks of an iteration on workers goroutines, as
+// Subtrees schedules them (the scheduler of tiles and rubik too), and adds
+// to s their counts, smallest f above the bound, goal and stop. With a
+// goal, the counts added are those of the tasks up to the leftmost task
+// with a goal, whose path is the one kept: both are IDAStar's, whatever
+// the workers and their timing.
 func (s *dfs) share(ctx context.Context, newDomain func() Domain, workers int, tasks []task, total *atomic.Int64) {
-	ictx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	var (
-		mu   sync.Mutex
-		wg   sync.WaitGroup
-		next atomic.Int64
+		sched Subtrees
+		mu    sync.Mutex // prog and the Progress calls
+		prog  Stats      // s.stats with the tasks finished so far, for Progress
+		wss   = make([]*dfs, workers)
+		done  = make([]Stats, len(tasks)) // each task's counts
+		goals = make([][]Move, len(tasks))
+		costs = make([]int, len(tasks))
 	)
+	prog.add(&s.stats)
 	lastProgress := time.Now()
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			d := newDomain()
+	// The limits the workers share: MaxNodes over all of them, and the
+	// caller's context (the time limits are its own).
+	limits := func() error {
+		if s.o.MaxNodes > 0 && total.Load() >= s.o.MaxNodes {
+			return ErrNodeLimit
+		}
+		return ContextErr(ctx)
+	}
+	sched.Run(workers, len(tasks), func(w, i int) Subtree {
+		ws := wss[w]
+		if ws == nil {
 			wo := *s.o
 			wo.MaxNodes, wo.Progress = 0, nil
-			ws := newDFS(ictx, d, &wo)
-			ws.bound = s.bound
-			ws.iteration = s.iteration
-			var counted int64
-			ws.mon.shared = func() error {
-				total.Add(ws.stats.Generated - counted)
-				counted = ws.stats.Generated
-				if s.o.MaxNodes > 0 && total.Load() >= s.o.MaxNodes {
-					return ErrNodeLimit
-				}
-				return nil
+			ws = newDFS(ctx, newDomain(), &wo)
+			ws.bound, ws.iteration = s.bound, s.iteration
+			wss[w] = ws
+		}
+		var counted int64
+		ws.mon.shared = func() error {
+			total.Add(ws.stats.Generated - counted)
+			counted = ws.stats.Generated
+			if sched.Check(i, limits) {
+				return errScheduled
 			}
-			for {
-				t := int(next.Add(1) - 1)
-				if t >= len(tasks) || ictx.Err() != nil {
-					return
-				}
-				tk := tasks[t]
-				for _, m := range tk.path {
-					d.Apply(m)
-				}
-				ws.next = math.MaxInt
-				ws.path = append(ws.path[:0], tk.path...)
-				ws.visit(tk.g, len(tk.path), tk.path[len(tk.path)-1], tk.fs)
-				for i := len(tk.path) - 1; i >= 0; i-- {
-					d.Undo(tk.path[i])
-				}
-				total.Add(ws.stats.Generated - counted)
-				counted = 0
-				mu.Lock()
-				s.absorb(ws)
-				if ws.found && !s.found {
-					s.found, s.best, s.bestPath = true, ws.best, append([]Move(nil), ws.bestPath...)
-					cancel()
-				}
-				if ws.stop && !ws.found {
-					// A worker stops early for the node limit or the
-					// caller's context; a goal found elsewhere cancels
-					// the iteration's context, which is no error.
-					err := ws.mon.err
-					if ctx.Err() != nil {
-						err = ContextErr(ctx)
-					}
-					if err == ErrNodeLimit || ctx.Err() != nil {
-						if s.mon.err == nil {
-							s.mon.err = err
-						}
-						s.stop = true
-						cancel()
-					}
-				}
-				if s.o.Progress != nil && time.Since(lastProgress) >= progressEvery {
-					lastProgress = time.Now()
-					s.stats.Elapsed = time.Since(s.mon.start)
-					s.o.Progress(&s.stats)
-				}
-				mu.Unlock()
-				ws.stats = Stats{GeneratedByDepth: ws.stats.GeneratedByDepth[:0], ExpandedByDepth: ws.stats.ExpandedByDepth[:0]}
-				ws.mon.next = 0
-				ws.found, ws.stop = false, false
-				if ws.mon.err != nil {
-					return
-				}
+			return nil
+		}
+		ws.stats, ws.mon.next, ws.mon.err = Stats{}, 0, nil
+		ws.found, ws.stop, ws.best = false, false, math.MaxInt
+		tk := tasks[i]
+		d := ws.d
+		for _, m := range tk.path {
+			d.Apply(m)
+		}
+		ws.next = math.MaxInt
+		ws.path = append(ws.path[:0], tk.path...)
+		ws.visit(tk.g, len(tk.path), tk.path[len(tk.path)-1], tk.fs)
+		for i := len(tk.path) - 1; i >= 0; i-- {
+			d.Undo(tk.path[i])
+		}
+		total.Add(ws.stats.Generated - counted)
+		if ws.stop && !ws.found && ws.mon.err != errScheduled {
+			// The monitor's own checks (the context first) stop a
+			// worker before its shared check does.
+			sched.Stop(ws.mon.err)
+		}
+		done[i] = ws.stats
+		if ws.found {
+			goals[i], costs[i] = append([]Move(nil), ws.bestPath...), ws.best
+		}
+		if s.o.Progress != nil {
+			mu.Lock()
+			prog.add(&ws.stats)
+			if time.Since(lastProgress) >= progressEvery {
+				lastProgress = time.Now()
+				prog.Elapsed = time.Since(s.mon.start)
+				s.o.Progress(&prog)
 			}
-		}()
+			mu.Unlock()
+		}
+		return Subtree{Found: ws.found, Stopped: ws.stop, Next: int64(ws.next)}
+	})
+	counted := len(tasks)
+	if b := sched.Best(); b >= 0 {
+		counted = b + 1
+		s.found, s.best, s.bestPath = true, costs[b], goals[b]
 	}
-	wg.Wait()
-	// A worker that sees the context end between two tasks returns without
-	// a word: the tasks left unsearched make the iteration incomplete, and
-	// without this the search would end with NoSolution.
-	if err := ContextErr(ctx); err != nil && !s.found && !s.stop {
+	for i := range counted {
+		s.stats.add(&done[i])
+	}
+	s.next = min(s.next, int(min(sched.Next(), math.MaxInt)))
+	err := sched.Err()
+	if err == nil {
+		// Tasks left unsearched when the context ended make the
+		// iteration incomplete: without this it would end with
+		// NoSolution.
+		err = ContextErr(ctx)
+	}
+	if err != nil && !s.found {
 		if s.mon.err == nil {
 			s.mon.err = err
 		}
@@ -187,8 +198,7 @@ func (s *dfs) share(ctx context.Context, newDomain func() Domain, workers int, t
 	}
 }
 
-// absorb adds a worker's counts for one subtree to s.
-func (s *dfs) absorb(w *dfs) {
-	s.stats.add(&w.stats)
-	s.next = min(s.next, w.next)
-}
+// errScheduled stops a worker when Subtrees.Check says so: its task lies
+// right of a task with a goal (no error: its counts are not the
+// iteration's), or a shared limit was reached (Check recorded it).
+var errScheduled = errors.New("search: stopped by the scheduler")

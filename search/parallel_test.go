@@ -60,6 +60,21 @@ func TestParallelIDAStar(t *testing.T) {
 			if !p.IsGoal() {
 				t.Fatalf("seed %d, %d workers: the path %v does not sort the stack", seed, workers, r.Path)
 			}
+			if workers < 2 {
+				continue
+			}
+			// The leftmost goal's path is IDAStar's; the last iteration
+			// counts the whole top and the subtrees up to it, which does
+			// not depend on timing (a second run counts the same).
+			if !reflect.DeepEqual(r.Path, serial.Path) {
+				t.Errorf("seed %d, %d workers: path %v, IDAStar's %v", seed, workers, r.Path, serial.Path)
+			}
+			again := search.ParallelIDAStar(context.Background(), func() search.Domain { return searchtest.NewPancakes(n, seed) }, workers, search.Options{})
+			if !reflect.DeepEqual(again.Stats.Iterations, r.Stats.Iterations) || again.Stats.Generated != r.Stats.Generated ||
+				r.Stats.Iterations[last].Generated < serial.Stats.Iterations[last].Generated {
+				t.Errorf("seed %d, %d workers: last iterations %+v and %+v, IDAStar's %+v", seed, workers,
+					r.Stats.Iterations[last], again.Stats.Iterations[last], serial.Stats.Iterations[last])
+			}
 		}
 	}
 }

@@ -10,8 +10,10 @@ import (
 // status has a name (String), says whether the search ended early, before
 // it could answer the question it was asked (Early), and for a limit or a
 // cancellation gives the error that stopped it (Err). Every engine of
-// branchwise reports its end with this type: package search, xcover's
-// Result, gaps' Outcome and logicgrid's Result.
+// branchwise reports its end with this type: package search's Result,
+// xcover's and bitpack's Result, estimate's Report, shard's CountResult,
+// polyform's and disassembly's Counts, gaps' Outcome and SurveyResult,
+// tiles' Korf100Result and logicgrid's Result.
 type Status int
 
 const (

@@ -12,9 +12,9 @@ import (
 // after i pointless. Those are not started, and a worker in one of them
 // learns it at its next check (After) and stops. The iteration's counts up
 // to the leftmost subtree with a goal are then a sequential search's,
-// whatever the number of workers. tiles.ParallelIDA and rubik.Solve plug
-// their searches of one subtree into it. The zero Subtrees is ready for
-// one iteration; use a new one for the next.
+// whatever the number of workers. ParallelIDAStar, tiles.ParallelIDA and
+// rubik.Solve plug their searches of one subtree into it. The zero
+// Subtrees is ready for one iteration; use a new one for the next.
 type Subtrees struct {
 	handed atomic.Int64 // subtrees taken
 	best   atomic.Int64 // the leftmost subtree with a goal (math.MaxInt64: none yet)

@@ -68,16 +68,16 @@ func gamePosition(req GapsRequest) (gaps.Deal, *gaps.Game, error) {
 	}
 	g, err := gaps.NewGame(d)
 	if err != nil {
-		return d, nil, fmt.Errorf("deal: %v", err)
+		return d, nil, fmt.Errorf("serve: deal: %v", err)
 	}
 	for i, mv := range req.Moves {
 		n := gaps.Rows * d.Cols
 		if mv[0] < 0 || mv[0] >= n || mv[1] < 0 || mv[1] >= n {
-			return d, nil, fmt.Errorf("move %d: cells %v outside the %d cells", i+1, mv, n)
+			return d, nil, fmt.Errorf("serve: move %d: cells %v outside the %d cells", i+1, mv, n)
 		}
 		m := gaps.NewMove(mv[0], mv[1])
 		if !g.Legal(m) {
-			return d, nil, fmt.Errorf("move %d: %s from cell %d to cell %d is not legal", i+1, g.Cell(mv[0]), mv[0], mv[1])
+			return d, nil, fmt.Errorf("serve: move %d: %s from cell %d to cell %d is not legal", i+1, g.Cell(mv[0]), mv[0], mv[1])
 		}
 		g.Apply(m)
 	}

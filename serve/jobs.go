@@ -186,20 +186,20 @@ func (j *job) keep(assign []int, rep bool) {
 func loadPacking(req JobRequest) (*polyform.Packing, string, error) {
 	if req.Puzzle != "" {
 		if _, _, ok := polyform.Named(req.Puzzle); !ok {
-			return nil, "", fmt.Errorf("unknown puzzle %q (want one of %s)", req.Puzzle, strings.Join(polyform.NamedPuzzles(), ", "))
+			return nil, "", fmt.Errorf("serve: unknown puzzle %q (want one of %s)", req.Puzzle, strings.Join(polyform.NamedPuzzles(), ", "))
 		}
 		pk, err := polyform.Load(req.Puzzle, req.Pieces)
 		return pk, jobName(req.Puzzle, req.Pieces), err
 	}
 	if strings.TrimSpace(req.Board) == "" {
-		return nil, "", errors.New("no board: give a puzzle name or a board text")
+		return nil, "", errors.New("serve: no board: give a puzzle name or a board text")
 	}
 	board, _, err := polyform.ReadBoardSet(strings.NewReader(req.Board), "board")
 	if err != nil {
 		return nil, "", err
 	}
 	if len(board.Cells) > MaxBoardCells {
-		return nil, "", fmt.Errorf("board: %d cells, at most %d", len(board.Cells), MaxBoardCells)
+		return nil, "", fmt.Errorf("serve: board: %d cells, at most %d", len(board.Cells), MaxBoardCells)
 	}
 	pk, err := polyform.LoadBoard(strings.NewReader(req.Board), "board", req.Pieces)
 	return pk, jobName("board", req.Pieces), err
@@ -269,7 +269,7 @@ func limitOrNone(seconds float64) (time.Duration, error) {
 	}
 	// Below a nanosecond the duration would be 0, which means no limit.
 	if !(seconds >= 1e-9) || seconds > 1e9 {
-		return 0, fmt.Errorf("max_seconds %v: want a number of seconds from 1e-9 to 1e9", seconds)
+		return 0, fmt.Errorf("serve: max_seconds %v: want a number of seconds from 1e-9 to 1e9", seconds)
 	}
 	return time.Duration(seconds * float64(time.Second)), nil
 }

@@ -188,7 +188,7 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
 	if err == nil && dec.More() {
-		err = errors.New("more than one JSON value")
+		err = errors.New("serve: more than one JSON value")
 	}
 	if err == nil {
 		if _, e := io.Copy(io.Discard, r.Body); e != nil {
@@ -215,7 +215,7 @@ func limitDuration(seconds float64, def time.Duration) (time.Duration, error) {
 	}
 	// Below a nanosecond the duration would be 0: the default, not a limit.
 	if !(seconds >= 1e-9) || seconds > MaxTimeLimit.Seconds() {
-		return 0, fmt.Errorf("max_seconds %v: want at least 1e-9 and at most %v", seconds, MaxTimeLimit.Seconds())
+		return 0, fmt.Errorf("serve: max_seconds %v: want at least 1e-9 and at most %v", seconds, MaxTimeLimit.Seconds())
 	}
 	return time.Duration(seconds * float64(time.Second)), nil
 }
@@ -249,7 +249,7 @@ func (st *jobStore) add(j *job) error {
 		}
 	}
 	if running >= MaxRunningJobs {
-		return fmt.Errorf("%d jobs are running, the most at once: stop one or wait", running)
+		return fmt.Errorf("serve: %d jobs are running, the most at once: stop one or wait", running)
 	}
 	for len(st.order) >= MaxJobs {
 		evicted := false

@@ -70,7 +70,7 @@ func (l *lineLog) appendLine(v any) error {
 		err = l.file.Sync()
 	}
 	if err != nil {
-		return fmt.Errorf("%s %s: %v", l.kind, l.name, err)
+		return fmt.Errorf("shard: %s %s: %v", l.kind, l.name, err)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/shard"
 )
 
@@ -32,7 +33,7 @@ func (t interrupting) Down(k int) {
 // uninterrupted process.
 func TestCheckpointResume(t *testing.T) {
 	name := "pentomino-4x15"
-	if testing.Short() {
+	if longtest.Short() {
 		name = "pentomino-3x20"
 	}
 	newTree := packingTree(t, name)

@@ -48,5 +48,5 @@ func ExampleMerge() {
 	// shard 1: subtrees [1 4]
 	// shard 2: subtrees [2 5]
 	// nodes per depth: [1 2 6 24] solutions: 24
-	// 1 of 3 shards missing: 2
+	// shard: 1 of 3 shards missing: 2
 }

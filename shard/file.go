@@ -244,22 +244,22 @@ func short(h string) string {
 func (f *File) check() error {
 	switch {
 	case f.Shards < 1 || f.Shard < 0 || f.Shard >= f.Shards:
-		return fmt.Errorf("shard %d of %d: out of range", f.Shard, f.Shards)
+		return fmt.Errorf("shard: shard %d of %d: out of range", f.Shard, f.Shards)
 	case f.SplitDepth < 0 || f.SplitDepth >= f.MaxDepth || f.Frontier < 0:
-		return fmt.Errorf("split depth %d, max depth %d, frontier %d: out of range", f.SplitDepth, f.MaxDepth, f.Frontier)
+		return fmt.Errorf("shard: split depth %d, max depth %d, frontier %d: out of range", f.SplitDepth, f.MaxDepth, f.Frontier)
 	}
 	for _, c := range []Counts{f.Prefix, f.Counts} {
 		if len(c.Nodes) != len(c.Branches) || len(c.Nodes) != len(c.Solutions) {
-			return fmt.Errorf("counts of unequal lengths")
+			return fmt.Errorf("shard: counts of unequal lengths")
 		}
 	}
 	var nodes, sols int64
 	for j, st := range f.Subtrees {
 		if st.K < 0 || st.K >= f.Frontier || st.K%f.Shards != f.Shard {
-			return fmt.Errorf("subtree %d does not belong to shard %d of %d (frontier %d)", st.K, f.Shard, f.Shards, f.Frontier)
+			return fmt.Errorf("shard: subtree %d does not belong to shard %d of %d (frontier %d)", st.K, f.Shard, f.Shards, f.Frontier)
 		}
 		if j > 0 && st.K <= f.Subtrees[j-1].K {
-			return fmt.Errorf("subtree %d listed out of order", st.K)
+			return fmt.Errorf("shard: subtree %d listed out of order", st.K)
 		}
 		nodes += st.Nodes
 		sols += st.Solutions
@@ -270,7 +270,7 @@ func (f *File) check() error {
 		s += f.Counts.Solutions[d]
 	}
 	if n != nodes || s != sols {
-		return fmt.Errorf("the subtrees sum to %d nodes and %d solutions, the depths to %d and %d", nodes, sols, n, s)
+		return fmt.Errorf("shard: the subtrees sum to %d nodes and %d solutions, the depths to %d and %d", nodes, sols, n, s)
 	}
 	return nil
 }

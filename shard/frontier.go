@@ -41,10 +41,10 @@ func (f *Frontier) Path(k int) []int {
 // the nodes above it. Its cost is one walk of the top d levels.
 func NewFrontier(newTree func() estimate.Tree, d, maxDepth int) (*Frontier, error) {
 	if d < 0 || d >= maxDepth {
-		return nil, fmt.Errorf("split depth %d: want 0 <= D < %d (the counted depth)", d, maxDepth)
+		return nil, fmt.Errorf("shard: split depth %d: want 0 <= D < %d (the counted depth)", d, maxDepth)
 	}
 	if d > MaxSplitDepth {
-		return nil, fmt.Errorf("split depth %d: at most %d", d, MaxSplitDepth)
+		return nil, fmt.Errorf("shard: split depth %d: at most %d", d, MaxSplitDepth)
 	}
 	f := &Frontier{Depth: d}
 	t := newTree()
@@ -58,7 +58,7 @@ func NewFrontier(newTree func() estimate.Tree, d, maxDepth int) (*Frontier, erro
 		depth := t.Depth()
 		if depth == d {
 			if len(f.paths)/d >= MaxFrontier {
-				return fmt.Errorf("split depth %d: more than %d subtrees; choose a smaller depth", d, MaxFrontier)
+				return fmt.Errorf("shard: split depth %d: more than %d subtrees; choose a smaller depth", d, MaxFrontier)
 			}
 			f.paths = append(f.paths, path...)
 			return nil

@@ -132,7 +132,7 @@ func (l *Ledger) Add(i int, result any) error {
 func (l *Ledger) add(i int, result any) error {
 	r, err := json.Marshal(result)
 	if err != nil {
-		return fmt.Errorf("ledger %s: %v", l.name, err)
+		return fmt.Errorf("shard: ledger %s: %v", l.name, err)
 	}
 	e := entry{I: i, Result: r}
 	e.CRC = e.crc()
@@ -228,13 +228,13 @@ func MergeLedgers(out string, names []string) (int, error) {
 		}
 		for i, r := range l.done {
 			if old, dup := done[i]; dup && !bytes.Equal(old, r) {
-				return 0, fmt.Errorf("instance %d: different results in %s and %s", i, from[i], name)
+				return 0, fmt.Errorf("shard: instance %d: different results in %s and %s", i, from[i], name)
 			}
 			done[i], from[i] = r, name
 		}
 	}
 	if hdr == nil {
-		return 0, fmt.Errorf("no ledgers to merge")
+		return 0, fmt.Errorf("shard: no ledgers to merge")
 	}
 	var buf bytes.Buffer
 	h, _ := json.Marshal(hdr)

@@ -68,7 +68,7 @@ func (t *Total) Seal() {
 // given twice with the same counts (a retry) is counted once.
 func Merge(names []string, files []*File) (*Total, error) {
 	if len(files) == 0 {
-		return nil, fmt.Errorf("no shard files to merge")
+		return nil, fmt.Errorf("shard: no shard files to merge")
 	}
 	a := files[0]
 	t := &Total{Spec: a.Spec, SpecHash: a.SpecHash, Version: a.Version, SplitDepth: a.SplitDepth,
@@ -123,7 +123,7 @@ func Merge(names []string, files []*File) (*Total, error) {
 			msg = append(msg, fmt.Sprintf("%d of %d shards missing: %s", len(missing), a.Shards, Ranges(missing)))
 		}
 		msg = append(msg, conflicts...)
-		return nil, fmt.Errorf("%s", strings.Join(msg, "; "))
+		return nil, fmt.Errorf("shard: %s", strings.Join(msg, "; "))
 	}
 	t.add(a.Prefix)
 	t.Seal()

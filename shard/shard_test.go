@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/xcover"
@@ -34,13 +35,13 @@ func packingTree(t testing.TB, name string) func() estimate.Tree {
 var long = flag.Bool("shard.long", false, "split 6x10 pentominoes (8 s of one core twice) into 1000 shards")
 
 // bigPuzzle is 6x10 pentominoes with -shard.long (9356 solutions, 3,637,261
-// nodes), else 4x15 (1472 solutions, 852,893 nodes), or with -short 3x20
-// (8 solutions) in 50 shards.
+// nodes), else with -tags long 4x15 (1472 solutions, 852,893 nodes), and
+// by default or with -short 3x20 (8 solutions) in 50 shards.
 func bigPuzzle() (string, int64, int) {
 	switch {
 	case *long:
 		return "pentomino-6x10", 9356, 1000
-	case testing.Short():
+	case longtest.Short():
 		return "pentomino-3x20", 8, 50
 	}
 	return "pentomino-4x15", 1472, 1000
@@ -75,7 +76,7 @@ func TestThousandShards(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%s: split depth %d, %d subtrees", name, fr.Depth, fr.Len())
-	if fr.Len() < n*shard.SubtreesPerShard && !testing.Short() {
+	if fr.Len() < n*shard.SubtreesPerShard && !longtest.Short() {
 		t.Errorf("auto depth %d gives %d subtrees, fewer than %d per shard", fr.Depth, fr.Len(), shard.SubtreesPerShard)
 	}
 	job := testJob(name)

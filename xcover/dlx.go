@@ -131,7 +131,7 @@ func parseBounds(spec string) (lo, hi int, err error) {
 		lo, err = strconv.Atoi(a)
 	}
 	if err == nil && (lo < 0 || hi < 1 || lo > hi || hi > MaxMultiplicity) {
-		err = fmt.Errorf("bounds out of range")
+		err = fmt.Errorf("xcover: bounds out of range")
 	}
 	return lo, hi, err
 }

@@ -57,17 +57,17 @@ func TestReadDLXErrors(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"", "f.dlx: no item line"},
 		{"| only comments\n", "f.dlx: no item line"},
-		{"a b\na c\n", `f.dlx:2: unknown item "c"`},
-		{"a b | c\na c:red\nb:blue\n", `f.dlx:3: primary item "b" cannot have a colour`},
-		{"a a\n", `f.dlx:1: item "a" is named twice`},
-		{"a b\na a\n", `f.dlx:2: item "a" appears twice in one option`},
+		{"a b\na c\n", `f.dlx:2: xcover: unknown item "c"`},
+		{"a b | c\na c:red\nb:blue\n", `f.dlx:3: xcover: primary item "b" cannot have a colour`},
+		{"a a\n", `f.dlx:1: xcover: item "a" is named twice`},
+		{"a b\na a\n", `f.dlx:2: xcover: item "a" appears twice in one option`},
 		{"a | b | c\n", "f.dlx:1: two '|' in the item line"},
 		{"a b:x\n", `f.dlx:1: bad item name "b:x"`},
 		// Issue 19 (S5): an empty colour was dropped silently.
-		{"A | B\nA B:\n", `f.dlx:2: item "B" has an empty colour after ':'`},
+		{"A | B\nA B:\n", `f.dlx:2: xcover: item "B" has an empty colour after ':'`},
 		// Issue 19: CR-only line ends are line ends; a BOM is skipped.
-		{"\xEF\xBB\xBFa b\ra c\r", `f.dlx:2: unknown item "c"`},
-		{"a b\r\na c\r\n", `f.dlx:2: unknown item "c"`},
+		{"\xEF\xBB\xBFa b\ra c\r", `f.dlx:2: xcover: unknown item "c"`},
+		{"a b\r\na c\r\n", `f.dlx:2: xcover: unknown item "c"`},
 	} {
 		_, err := ReadDLX(strings.NewReader(tc.in), "f.dlx")
 		if err == nil || err.Error() != tc.want {

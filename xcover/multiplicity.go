@@ -10,10 +10,10 @@ import "fmt"
 // copies of a piece, one item of multiplicity hi, are never permuted.
 func (p *Problem) SetBounds(i, lo, hi int) error {
 	if i < 1 || i > p.primary {
-		return fmt.Errorf("item %d is not primary", i)
+		return fmt.Errorf("xcover: item %d is not primary", i)
 	}
 	if lo < 0 || hi < 1 || lo > hi || hi > MaxMultiplicity {
-		return fmt.Errorf("item %s: bounds [%d, %d] (want 0 <= lo <= hi, 1 <= hi <= %d)", p.names[i-1], lo, hi, MaxMultiplicity)
+		return fmt.Errorf("xcover: item %s: bounds [%d, %d] (want 0 <= lo <= hi, 1 <= hi <= %d)", p.names[i-1], lo, hi, MaxMultiplicity)
 	}
 	if lo == 1 && hi == 1 {
 		delete(p.bounds, i)

@@ -107,14 +107,14 @@ type itemColor struct {
 func NewProblem(primary, secondary []string) (*Problem, error) {
 	p := &Problem{primary: len(primary), index: map[string]int{}, colors: map[string]int32{}, colorName: []string{""}}
 	if len(primary) == 0 {
-		return nil, errors.New("no primary items")
+		return nil, errors.New("xcover: no primary items")
 	}
 	for _, n := range append(append([]string(nil), primary...), secondary...) {
 		if n == "" {
-			return nil, errors.New("an item has an empty name")
+			return nil, errors.New("xcover: an item has an empty name")
 		}
 		if _, dup := p.index[n]; dup {
-			return nil, fmt.Errorf("item %q is named twice", n)
+			return nil, fmt.Errorf("xcover: item %q is named twice", n)
 		}
 		p.names = append(p.names, n)
 		p.index[n] = len(p.names)
@@ -148,21 +148,21 @@ func (p *Problem) AddOption(items ...string) (int, error) {
 		if i >= 0 {
 			name, color = s[:i], s[i+1:]
 			if color == "" {
-				return 0, fmt.Errorf("item %q has an empty colour after ':'", name)
+				return 0, fmt.Errorf("xcover: item %q has an empty colour after ':'", name)
 			}
 		}
 		it := p.index[name]
 		if it == 0 {
-			return 0, fmt.Errorf("unknown item %q", name)
+			return 0, fmt.Errorf("xcover: unknown item %q", name)
 		}
 		if seen[it] {
-			return 0, fmt.Errorf("item %q appears twice in one option", name)
+			return 0, fmt.Errorf("xcover: item %q appears twice in one option", name)
 		}
 		seen[it] = true
 		var c int32
 		if i >= 0 {
 			if it <= p.primary {
-				return 0, fmt.Errorf("primary item %q cannot have a colour", name)
+				return 0, fmt.Errorf("xcover: primary item %q cannot have a colour", name)
 			}
 			if c = p.colors[color]; c == 0 {
 				p.colorName = append(p.colorName, color)
@@ -173,7 +173,7 @@ func (p *Problem) AddOption(items ...string) (int, error) {
 		opt = append(opt, itemColor{it, c})
 	}
 	if len(opt) == 0 {
-		return 0, errors.New("empty option")
+		return 0, errors.New("xcover: empty option")
 	}
 	p.options = append(p.options, opt)
 	return len(p.options) - 1, nil

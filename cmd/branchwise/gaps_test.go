@@ -66,7 +66,7 @@ func TestGapsBadInput(t *testing.T) {
 		text, want string
 	}{
 		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 S3 ..\n", "3 rows, want 4"},
-		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 X9 ..\nCA C2 C3 ..\n", `bad.txt:3:7: unknown card "X9"`},
+		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 X9 ..\nCA C2 C3 ..\n", `bad.txt:3:7: gaps: unknown card "X9"`},
 		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 S3 ..\nCA C2 H2 ..\n", "bad.txt:4:7: card H2 twice"},
 		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 S3 ..\nCA C2 .. ..\n", "5 holes, want 4"},
 		{"HA H2 H3 ..\nDA D2 D3\nSA S2 S3 ..\nCA C2 C3 ..\n", "bad.txt:2:1: 3 cells, but the first row has 4"},

@@ -60,7 +60,7 @@ func TestLogicErrors(t *testing.T) {
 		content, want string
 		code          int
 	}{
-		{head + "Tom = X9\n", `bad.txt:4:7: unknown value "X9"`, exitFailure},
+		{head + "Tom = X9\n", `bad.txt:4:7: logicgrid: unknown value "X9"`, exitFailure},
 		{head + "Tom.hobby > 2\n", `bad.txt:4:5: category hobby is not numeric`, exitFailure},
 		{head + "Tom = 12 or\n", `bad.txt:4:12: want a value`, exitFailure},
 		{head + "Tom = 12\nTom = 13\n", "", exitOK},

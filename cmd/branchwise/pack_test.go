@@ -89,7 +89,7 @@ func TestPackBoardFileAndErrors(t *testing.T) {
 		{[]string{"pentomino-3x20", "--count", "--all"}, exitUsage, "exclude each other"},
 		{[]string{"pentomino-3x20", "--strategy", "random"}, exitUsage, `unknown strategy "random"`},
 		{[]string{write("tri.txt", "grid: triangle\n......\n")}, exitFailure, "name the pieces"},
-		{[]string{write("set.txt", "pieces: octominoes\n....\n")}, exitFailure, `set.txt:1:1: unknown piece set "octominoes"`},
+		{[]string{write("set.txt", "pieces: octominoes\n....\n")}, exitFailure, `set.txt:1:1: polyform: unknown piece set "octominoes"`},
 		{[]string{write("hdr.txt", "colour: red\n....\n")}, exitFailure, `hdr.txt:1:1: unknown header "colour"`},
 		{[]string{"hexiamond-6x6", "--pieces", "tetrominoes"}, exitFailure, "pieces tetrominoes are of the square grid, the board of the triangle grid"},
 	} {

@@ -13,7 +13,7 @@ func TestRubikSolveBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"rubik", "solve", "R X"}, "scramble: offset 2: 'X' is not a face"},
+		{[]string{"rubik", "solve", "R X"}, "rubik: offset 2: 'X' is not a face (want one of U R F D L B) (in the scramble)"},
 		{[]string{"rubik", "solve"}, "give a scramble or --random N"},
 		{[]string{"rubik", "solve", "--edges", "9", "R"}, "--edges 9"},
 		{[]string{"rubik", "solve", "--random-state", "R"}, "one of them"},
@@ -47,7 +47,7 @@ func TestRubikBatchAndStates(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, stderr := runCLI(t, "rubik", "solve", "--batch", bad)
-	if code == 0 || !strings.Contains(stderr, "bad.txt:3: singmaster: 2 slots") {
+	if code == 0 || !strings.Contains(stderr, "bad.txt:3: rubik: singmaster: 2 slots") {
 		t.Errorf("--batch: exit %d, stderr %q; want the file and line named", code, stderr)
 	}
 	code, _, stderr = runCLI(t, "rubik", "solve", "--coset", "3", "R")

@@ -200,7 +200,7 @@ the mean length relative to the optimum.`,
 			if err := cliflag.Output(e.stdout, f.asJSON, &res); err != nil {
 				return err
 			}
-			if res.Interrupted {
+			if res.Status == search.Interrupted {
 				return errInterrupted
 			}
 			return res.Err()

@@ -59,7 +59,7 @@ func TestTilesBadInput(t *testing.T) {
 		{[]string{"0 2 1 3 4 5 6 7 8"}, exitFailure, "unsolvable"},
 		{[]string{"--algo", "nope", "korf:1"}, exitUsage, `unknown search algorithm "nope"`},
 		{[]string{"--heuristic", "pdb", "korf:1"}, exitUsage, `unknown heuristic "pdb"`},
-		{[]string{bad}, exitFailure, bad + ":2: tile 8 appears twice"},
+		{[]string{bad}, exitFailure, bad + ":2: tiles: tile 8 appears twice"},
 		{[]string{"korf:101"}, exitUsage, "korf:N with N from 1 to 100"},
 		{[]string{"no-such-file"}, exitFailure, "no such file"},
 		{[]string{"--size", "1x9", "0 1 2 3 4 5 6 7 8"}, exitUsage, "--size"},

@@ -1,5 +1,7 @@
-// Package depcheck holds no code, only a test that the dependencies of the
-// module point one way: no library package imports cmd/, and the engines
-// and analysis packages (branching, search, xcover, estimate, dedup, pdb) import
-// no puzzles/... package. The test runs `go list -deps` on the module.
+// Package depcheck holds no code, only tests of the module's house rules:
+// the dependencies point one way (no library package imports cmd/, and
+// the engines and analysis packages import no puzzles/... package: `go
+// list -deps` on the module), the import table of docs/architecture.md is
+// the code's, and the error messages of the library packages start with
+// their package's name (parsed from the sources; see TestErrorPrefixes).
 package depcheck

@@ -54,12 +54,12 @@ func ParseCard(s string) (Card, error) {
 		u = u[:1] + "T"
 	}
 	if len(u) != 2 {
-		return Hole, fmt.Errorf("unknown card %q", s)
+		return Hole, fmt.Errorf("gaps: unknown card %q", s)
 	}
 	si := strings.IndexByte(suitLetters, u[0])
 	ri := strings.IndexByte(rankLetters, u[1])
 	if si < 0 || ri < 0 {
-		return Hole, fmt.Errorf("unknown card %q", s)
+		return Hole, fmt.Errorf("gaps: unknown card %q", s)
 	}
 	return NewCard(si, ri+1), nil
 }
@@ -122,10 +122,10 @@ func (d Deal) String() string {
 // card of ranks A..Cols-1 once, four holes.
 func (d Deal) Check() error {
 	if d.Cols < MinCols || d.Cols > MaxCols {
-		return fmt.Errorf("%d columns, want %d..%d", d.Cols, MinCols, MaxCols)
+		return fmt.Errorf("gaps: %d columns, want %d..%d", d.Cols, MinCols, MaxCols)
 	}
 	if len(d.Cells) != Rows*d.Cols {
-		return fmt.Errorf("%d cells, want %d", len(d.Cells), Rows*d.Cols)
+		return fmt.Errorf("gaps: %d cells, want %d", len(d.Cells), Rows*d.Cols)
 	}
 	var seen [64]bool
 	holes := 0
@@ -135,15 +135,15 @@ func (d Deal) Check() error {
 			continue
 		}
 		if c.Rank() < 1 || c.Rank() >= d.Cols || c.Suit() > 3 {
-			return fmt.Errorf("card %v does not belong to a %d-column deal", c, d.Cols)
+			return fmt.Errorf("gaps: card %v does not belong to a %d-column deal", c, d.Cols)
 		}
 		if seen[c] {
-			return fmt.Errorf("card %v twice", c)
+			return fmt.Errorf("gaps: card %v twice", c)
 		}
 		seen[c] = true
 	}
 	if holes != Rows {
-		return fmt.Errorf("%d holes, want %d", holes, Rows)
+		return fmt.Errorf("gaps: %d holes, want %d", holes, Rows)
 	}
 	return nil
 }

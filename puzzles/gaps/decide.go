@@ -263,7 +263,7 @@ func Notation(d Deal, path []Move) (pairs, cards []string, err error) {
 	}
 	for i, m := range path {
 		if !g.Legal(m) {
-			return nil, nil, fmt.Errorf("move %d of the path is illegal", i+1)
+			return nil, nil, fmt.Errorf("gaps: move %d of the path is illegal", i+1)
 		}
 		c := g.cells[m.From()]
 		pairs = append(pairs, g.MoveString(m, names))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/dedup"
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -259,7 +260,7 @@ func TestDeadlockSound(t *testing.T) {
 // search core, deal by deal.
 func TestDecideAgainstBreadthFirst(t *testing.T) {
 	n := 40
-	if testing.Short() {
+	if longtest.Short() {
 		n = 20
 	}
 	counts := map[Verdict]int{}

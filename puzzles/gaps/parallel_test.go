@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -16,7 +17,7 @@ import (
 // the positions cut).
 func TestDecideWorkers(t *testing.T) {
 	seeds := 30
-	if testing.Short() {
+	if longtest.Short() {
 		seeds = 8
 	}
 	// refLimit keeps the test fast: deals that one worker does not decide

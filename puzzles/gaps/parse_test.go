@@ -11,15 +11,15 @@ func TestParseErrors(t *testing.T) {
 		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 S3 ..\nCA C2 C3 ..\nHA\n", "d:5:1: more than 4 rows"},
 		{"HA H2 H3 ..\nDA D2 D3\nSA S2 S3 ..\nCA C2 C3 ..\n", "d:2:1: 3 cells, but the first row has 4"},
 		{"HA H2 ..\n", "d:1:1: 3 cells in a row, want 4..13"},
-		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 X9 ..\nCA C2 C3 ..\n", `d:3:7: unknown card "X9"`},
+		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 X9 ..\nCA C2 C3 ..\n", `d:3:7: gaps: unknown card "X9"`},
 		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 S3 ..\nCA C2 H2 ..\n", "d:4:7: card H2 twice (also at 1:4)"},
 		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 S3 ..\nCA C2 C7 ..\n", "d:4:7: card C7 does not belong to a 4-column deal (ranks A..3)"},
 		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 S3 ..\nCA C2 .. ..\n", "d:4:1: 5 holes, want 4"},
 		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 S3 ..\nCA C2 H4 C4\n", "d:4:1: 5 holes, want 4"},
 		{"HA H2 H3 ..\nDA D2 D3 ..\nSA S2 S3 ..\nCA C2 C3 C3\n", "d:4:10: card C3 twice (also at 4:7)"},
 		// Issue 19: CR-only line ends were one line; a BOM is skipped.
-		{"\xEF\xBB\xBFHA H2 H3 ..\rDA D2 D3 ..\rSA S2 X9 ..\rCA C2 C3 ..\r", `d:3:7: unknown card "X9"`},
-		{"HA H2 H3 ..\r\nDA D2 D3 ..\r\nSA S2 X9 ..\r\nCA C2 C3 ..\r\n", `d:3:7: unknown card "X9"`},
+		{"\xEF\xBB\xBFHA H2 H3 ..\rDA D2 D3 ..\rSA S2 X9 ..\rCA C2 C3 ..\r", `d:3:7: gaps: unknown card "X9"`},
+		{"HA H2 H3 ..\r\nDA D2 D3 ..\r\nSA S2 X9 ..\r\nCA C2 C3 ..\r\n", `d:3:7: gaps: unknown card "X9"`},
 		{"HA H2 H3 ..\n" + strings.Repeat("x", 20<<20), "d:2: line longer than 16777216 bytes"},
 	} {
 		_, err := ParseString(tc.text, "d")

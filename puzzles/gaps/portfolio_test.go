@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/internal/cputime"
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -40,7 +41,7 @@ func TestPortfolioVerdicts(t *testing.T) {
 // budget, and the depth-first decider with stubborn sets then wins (in
 // about 0.1 s of CPU, session 4's measurement).
 func TestPortfolioShares(t *testing.T) {
-	if testing.Short() {
+	if longtest.Short() {
 		t.Skip("two seconds of CPU")
 	}
 	if _, ok := cputime.Process(); !ok {

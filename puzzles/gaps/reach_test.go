@@ -1,6 +1,7 @@
 package gaps
 
 import (
+	"github.com/branchwise/branchwise/internal/longtest"
 	"os"
 	"testing"
 )
@@ -74,7 +75,7 @@ func TestUnwinnableSound(t *testing.T) {
 		seeds uint64
 	}
 	deals := []deal{{4, 16}}
-	if testing.Short() {
+	if longtest.Short() {
 		deals = []deal{{4, 6}}
 	}
 	if os.Getenv("GAPS_REACH_LONG") != "" {

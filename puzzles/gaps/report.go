@@ -47,7 +47,7 @@ func NewReport(d Deal, src, algo string, out Outcome) (Report, error) {
 	if out.Verdict == Solvable {
 		var err error
 		if s.Moves, s.Cards, err = Notation(d, out.Path); err != nil {
-			return s, fmt.Errorf("internal error: %v", err)
+			return s, fmt.Errorf("gaps: internal error: %v", err)
 		}
 	}
 	return s, nil

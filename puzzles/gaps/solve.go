@@ -104,7 +104,7 @@ func NewStore(name string) (dedup.Store, error) {
 	case "trie":
 		return dedup.NewTrie(), nil
 	}
-	return nil, fmt.Errorf("unknown duplicate store %q (want hash or trie)", name)
+	return nil, fmt.Errorf("gaps: unknown duplicate store %q (want hash or trie)", name)
 }
 
 // CheckAlgorithm reports whether Solve knows the algorithm name, or every

@@ -5,11 +5,12 @@ import (
 	"os"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/search"
 )
 
 // TestStubbornSound checks the stubborn sets on every position reachable
-// from small deals (12 deals of 4 x 4; 4 under -short; with
+// from small deals (12 deals of 4 x 4; 4 without -tags long; with
 // GAPS_REACH_LONG set, also 4 x 5 and 4 x 6) against the exact distances
 // to a win: in a position with moves the set is not empty, and in a
 // position n > 0 moves from a win one of its moves leads to a position n-1
@@ -21,7 +22,7 @@ func TestStubbornSound(t *testing.T) {
 		seeds uint64
 	}
 	deals := []deal{{4, 12}}
-	if testing.Short() {
+	if longtest.Short() {
 		deals = []deal{{4, 4}}
 	}
 	if os.Getenv("GAPS_REACH_LONG") != "" {
@@ -83,12 +84,12 @@ func TestStubbornSound(t *testing.T) {
 }
 
 // TestDecideStubborn runs the best-first and depth-first deciders with
-// stubborn sets on the deals of 4 x 4..8 (seeds 1..15; 1..8 under -short)
+// stubborn sets on the deals of 4 x 4..8 (seeds 1..15; 1..8 without -tags long)
 // that the plain decider decides within 200,000 nodes: the same verdicts,
 // every solution replays to a win, and never more positions stored.
 func TestDecideStubborn(t *testing.T) {
 	n := uint64(15)
-	if testing.Short() {
+	if longtest.Short() {
 		n = 8
 	}
 	var decided, fewer, storedRef, storedStub int

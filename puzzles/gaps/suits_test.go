@@ -2,6 +2,7 @@ package gaps
 
 import (
 	"context"
+	"github.com/branchwise/branchwise/internal/longtest"
 	"os"
 	"testing"
 )
@@ -34,7 +35,7 @@ func bruteSuitKey(g *Game) string {
 // an image of the position.
 func TestSuitKeyClasses(t *testing.T) {
 	seeds := uint64(3)
-	if testing.Short() {
+	if longtest.Short() {
 		seeds = 1
 	}
 	var positions, classes int
@@ -75,7 +76,7 @@ func TestSuitKeyClasses(t *testing.T) {
 // solution replays.
 func TestDecideSuits(t *testing.T) {
 	n, hi := uint64(150), 6
-	if testing.Short() {
+	if longtest.Short() {
 		n = 30
 	}
 	if os.Getenv("GAPS_SUITS_LONG") != "" {

@@ -2,12 +2,14 @@ package gaps
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/branchwise/branchwise/internal/stats"
 	"github.com/branchwise/branchwise/internal/workpool"
+	"github.com/branchwise/branchwise/search"
 )
 
 // SurveyOptions configure Survey.
@@ -90,8 +92,20 @@ type SurveyResult struct {
 	// ByCPU, when a limit left deals unknown, counts the deals decided
 	// within growing amounts of CPU time (see CPUStep).
 	ByCPU []CPUStep `json:"by_cpu,omitempty"`
-	// Interrupted is set when ctx ended before every deal was decided.
-	Interrupted bool `json:"interrupted,omitempty"`
+	// Status is search.Solved when every deal asked for was decided, and
+	// the context's status (search.Interrupted, search.TimeLimit) when ctx
+	// ended first. In JSON it is the flag "interrupted", only when set.
+	Status search.Status `json:"-"`
+}
+
+// MarshalJSON writes the result with Status as "interrupted": true, last,
+// when the survey ended early.
+func (r SurveyResult) MarshalJSON() ([]byte, error) {
+	type plain SurveyResult // without this method
+	return json.Marshal(struct {
+		plain
+		Interrupted bool `json:"interrupted,omitempty"`
+	}{plain(r), r.Status.Early()})
 }
 
 // CPUStep is one step of a survey's CPU curve: the deals its decider
@@ -200,7 +214,10 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 	}
 	res := Summarize(opt.Columns, opt.Algorithms, deals)
 	res.Algorithms[0].Name = decider
-	res.Interrupted = len(deals) < wanted
+	if len(deals) < wanted {
+		// Only the context leaves deals undecided.
+		res.Status = search.StatusOf(search.ContextErr(ctx))
+	}
 	return res
 }
 

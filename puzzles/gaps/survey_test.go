@@ -2,8 +2,12 @@ package gaps
 
 import (
 	"context"
+	"encoding/json"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // TestSurveyMatchesSolve checks the survey's figures against the deals
@@ -34,7 +38,7 @@ func TestSurveyMatchesSolve(t *testing.T) {
 	}
 	// 28 of the first 30 four-column deals are solvable (cmd's survey
 	// printed the same before the survey moved here).
-	if got.Deals != 30 || got.Solvable != 28 || got.Unsolvable != 2 || solvable != 28 || unsolvable != 2 || got.Interrupted {
+	if got.Deals != 30 || got.Solvable != 28 || got.Unsolvable != 2 || solvable != 28 || unsolvable != 2 || got.Status != search.Solved {
 		t.Fatalf("survey %+v; one by one %d solvable, %d unsolvable", got, solvable, unsolvable)
 	}
 	want := Summarize(4, opt.Algorithms, deals)
@@ -67,9 +71,15 @@ func TestSurveyInterrupted(t *testing.T) {
 			cancel()
 		}
 	}})
-	if got.Deals != 3 || got.Solvable+got.Unsolvable+got.Unknown != 3 || !got.Interrupted {
+	if got.Deals != 3 || got.Solvable+got.Unsolvable+got.Unknown != 3 || got.Status != search.Interrupted {
 		t.Fatalf("interrupted after 3 deals: %d deals, %d solvable, %d unsolvable, %d unknown, interrupted %v",
-			got.Deals, got.Solvable, got.Unsolvable, got.Unknown, got.Interrupted)
+			got.Deals, got.Solvable, got.Unsolvable, got.Unknown, got.Status)
+	}
+	if b, err := json.Marshal(got); err != nil || !strings.HasSuffix(string(b), `,"interrupted":true}`) {
+		t.Errorf("JSON of an interrupted survey: %s, %v", b, err)
+	}
+	if b, err := json.Marshal(SurveyResult{}); err != nil || strings.Contains(string(b), "interrupted") {
+		t.Errorf("JSON of a whole survey: %s, %v", b, err)
 	}
 	dec := got.Algorithms[0]
 	if dec.Solved != got.Solvable || (dec.Solved > 0 && dec.MedianNodes == 0) {

@@ -215,7 +215,7 @@ func RunClingo(ctx context.Context, p *Puzzle, path string, maxModels int) (Clin
 		return res, err
 	}
 	if strings.Contains(errb.String(), "error") {
-		return res, fmt.Errorf("clingo: %s", strings.TrimSpace(errb.String()))
+		return res, fmt.Errorf("logicgrid: clingo: %s", strings.TrimSpace(errb.String()))
 	}
 	n, m := p.Entities(), len(p.Categories)
 	sc := bufio.NewScanner(&out)

@@ -66,10 +66,10 @@ const (
 // exactly one solution and no redundant clue, and that solution.
 func Generate(ctx context.Context, n, m int, opt GenOptions) (*Puzzle, Solution, error) {
 	if n < 2 || n > MaxGenEntities || m < 1 || m > MaxGenCategories {
-		return nil, nil, fmt.Errorf("size %dx%d: want 2..%d entities and 1..%d categories", n, m, MaxGenEntities, MaxGenCategories)
+		return nil, nil, fmt.Errorf("logicgrid: size %dx%d: want 2..%d entities and 1..%d categories", n, m, MaxGenEntities, MaxGenCategories)
 	}
 	if opt.Difficulty < 1 || opt.Difficulty > 3 {
-		return nil, nil, fmt.Errorf("difficulty %d: want 1, 2 or 3", opt.Difficulty)
+		return nil, nil, fmt.Errorf("logicgrid: difficulty %d: want 1, 2 or 3", opt.Difficulty)
 	}
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x6c6f676963))
 	for attempt := 0; ; attempt++ {
@@ -82,7 +82,7 @@ func Generate(ctx context.Context, n, m int, opt GenOptions) (*Puzzle, Solution,
 		}
 		if opt.MaxClues <= 0 || len(p.Clues) <= opt.MaxClues || attempt == 999 {
 			if opt.MaxClues > 0 && len(p.Clues) > opt.MaxClues {
-				return nil, nil, fmt.Errorf("no puzzle with at most %d clues in 1000 attempts", opt.MaxClues)
+				return nil, nil, fmt.Errorf("logicgrid: no puzzle with at most %d clues in 1000 attempts", opt.MaxClues)
 			}
 			return p, sol, nil
 		}
@@ -133,10 +133,10 @@ func generateOnce(ctx context.Context, n, attrs int, opt GenOptions, rng *rand.R
 		}
 		text := randomClue(p, sol, opt.Difficulty, rng)
 		if err := p.AddClue(text); err != nil {
-			return nil, nil, fmt.Errorf("generated clue %q: %v", text, err)
+			return nil, nil, fmt.Errorf("logicgrid: generated clue %q: %v", text, err)
 		}
 		if ok, _ := p.Check(sol); !ok {
-			return nil, nil, fmt.Errorf("generated clue %q is false", text)
+			return nil, nil, fmt.Errorf("logicgrid: generated clue %q is false", text)
 		}
 		if len(p.Clues) < m { // too few to decide anything yet
 			continue

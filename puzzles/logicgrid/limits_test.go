@@ -44,10 +44,10 @@ func TestParseLimits(t *testing.T) {
 		{"big modulus", head + "A.age % 99999999999999999999 = 0",
 			"f.txt:3:9: the number 99999999999999999999 is past the largest whole number"},
 		{"big numeric value", "name: A B\nage: 1 99999999999999999999 (numeric)\n",
-			`f.txt:2:1: category "age": the value 99999999999999999999 is too large`},
+			`f.txt:2:1: logicgrid: category "age": the value 99999999999999999999 is too large`},
 		// CR-only line ends were read as one line.
 		{"CR line ends", "name: A B C\rage: 1 2 3 (numeric)\rA.age = X\r",
-			`f.txt:3:9: unknown value "X"`},
+			`f.txt:3:9: logicgrid: unknown value "X"`},
 	} {
 		_, err := ParseString(tc.in, "f.txt")
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

@@ -185,7 +185,7 @@ func TestClueFormsBruteForce(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	head := "name: John Tom Mary Nancy\nage: 11 12 13 14 (numeric)\nhobby: baseball soccer reading piano\n"
 	for _, tc := range []struct{ in, want string }{
-		{head + "Tom = X9", `f.txt:4:7: unknown value "X9"`},
+		{head + "Tom = X9", `f.txt:4:7: logicgrid: unknown value "X9"`},
 		{head + "Tom < 13", `f.txt:4:5: < compares numbers, not entities: compare attributes such as Tom.CATEGORY`},
 		{head + "Tom.hobby < 3", `f.txt:4:5: category hobby is not numeric`},
 		{head + "Tom = 12 and", `f.txt:4:13: want a value, a number or an expression, found the end of the line`},
@@ -196,10 +196,10 @@ func TestParseErrors(t *testing.T) {
 		{head + "Tom = 12 12", `f.txt:4:10: unexpected "12" after the clue`},
 		{head + "Tom in {11, reading}", `f.txt:4:13: the set mixes categories age and hobby`},
 		{head + "reading = max", `f.txt:4:11: max needs an attribute on the other side`},
-		{"name: A B\ncol: A C\nA = C\n", `f.txt:3:1: ambiguous value "A": write name:A or col:A`},
-		{"name: A B\nage: 1 2 3\n", `f.txt:2:1: category "age" has 3 values, the key name has 2`},
-		{"name: A A\n", `f.txt:1:1: category "name" lists "A" twice`},
-		{"age: 1 x (numeric)\n", `f.txt:1:1: category "age" is numeric but "x" is not an integer`},
+		{"name: A B\ncol: A C\nA = C\n", `f.txt:3:1: logicgrid: ambiguous value "A": write name:A or col:A`},
+		{"name: A B\nage: 1 2 3\n", `f.txt:2:1: logicgrid: category "age" has 3 values, the key name has 2`},
+		{"name: A A\n", `f.txt:1:1: logicgrid: category "name" lists "A" twice`},
+		{"age: 1 x (numeric)\n", `f.txt:1:1: logicgrid: category "age" is numeric but "x" is not an integer`},
 		{"Tom = 1\n", `f.txt:1:1: a clue before any category`},
 		{"name: and B\n", `f.txt:1:7: "and" is a keyword`},
 		{"name: A B\nx: C D\nA = C\nfoo: E F\n", `f.txt:4:1: category "foo" declared after the clues`},

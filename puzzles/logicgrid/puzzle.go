@@ -74,19 +74,19 @@ func (p *Puzzle) Lookup(name string) (Ref, error) {
 	if i := strings.IndexByte(name, ':'); i >= 0 {
 		c := p.category(name[:i])
 		if c < 0 {
-			return Ref{}, fmt.Errorf("unknown category %q", name[:i])
+			return Ref{}, fmt.Errorf("logicgrid: unknown category %q", name[:i])
 		}
 		for v, s := range p.Categories[c].Values {
 			if s == name[i+1:] {
 				return Ref{c, v}, nil
 			}
 		}
-		return Ref{}, fmt.Errorf("category %s has no value %q", p.Categories[c].Name, name[i+1:])
+		return Ref{}, fmt.Errorf("logicgrid: category %s has no value %q", p.Categories[c].Name, name[i+1:])
 	}
 	rs := p.byValue[name]
 	switch len(rs) {
 	case 0:
-		return Ref{}, fmt.Errorf("unknown value %q", name)
+		return Ref{}, fmt.Errorf("logicgrid: unknown value %q", name)
 	case 1:
 		return rs[0], nil
 	}
@@ -94,7 +94,7 @@ func (p *Puzzle) Lookup(name string) (Ref, error) {
 	for _, r := range rs {
 		cats = append(cats, p.Categories[r.Cat].Name+":"+name)
 	}
-	return Ref{}, fmt.Errorf("ambiguous value %q: write %s", name, strings.Join(cats, " or "))
+	return Ref{}, fmt.Errorf("logicgrid: ambiguous value %q: write %s", name, strings.Join(cats, " or "))
 }
 
 func (p *Puzzle) category(name string) int {
@@ -118,21 +118,21 @@ func (p *Puzzle) group(name string) int {
 // addCategory checks and adds a category.
 func (p *Puzzle) addCategory(c Category) error {
 	if p.category(c.Name) >= 0 {
-		return fmt.Errorf("category %q declared twice", c.Name)
+		return fmt.Errorf("logicgrid: category %q declared twice", c.Name)
 	}
 	if len(c.Values) < 1 {
-		return fmt.Errorf("category %q has no values", c.Name)
+		return fmt.Errorf("logicgrid: category %q has no values", c.Name)
 	}
 	if len(c.Values) > MaxEntities {
-		return fmt.Errorf("category %q has %d values, more than %d", c.Name, len(c.Values), MaxEntities)
+		return fmt.Errorf("logicgrid: category %q has %d values, more than %d", c.Name, len(c.Values), MaxEntities)
 	}
 	if len(p.Categories) > 0 && len(c.Values) != p.Entities() {
-		return fmt.Errorf("category %q has %d values, the key %s has %d", c.Name, len(c.Values), p.Categories[0].Name, p.Entities())
+		return fmt.Errorf("logicgrid: category %q has %d values, the key %s has %d", c.Name, len(c.Values), p.Categories[0].Name, p.Entities())
 	}
 	seen := map[string]bool{}
 	for _, v := range c.Values {
 		if seen[v] {
-			return fmt.Errorf("category %q lists %q twice", c.Name, v)
+			return fmt.Errorf("logicgrid: category %q lists %q twice", c.Name, v)
 		}
 		seen[v] = true
 	}
@@ -141,10 +141,10 @@ func (p *Puzzle) addCategory(c Category) error {
 		for i, v := range c.Values {
 			n, err := strconv.Atoi(v)
 			if err == nil && (n > 1<<30 || n < -(1<<30)) || errors.Is(err, strconv.ErrRange) {
-				return fmt.Errorf("category %q: the value %s is too large (numeric values lie within ±2^30)", c.Name, v)
+				return fmt.Errorf("logicgrid: category %q: the value %s is too large (numeric values lie within ±2^30)", c.Name, v)
 			}
 			if err != nil {
-				return fmt.Errorf("category %q is numeric but %q is not an integer", c.Name, v)
+				return fmt.Errorf("logicgrid: category %q is numeric but %q is not an integer", c.Name, v)
 			}
 			c.Nums[i] = n
 		}

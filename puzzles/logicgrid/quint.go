@@ -93,7 +93,7 @@ func QuintClue(clue string, n int) (string, error) {
 		s = strings.ReplaceAll(s, "$M", strconv.Itoa(n/2+1))
 		return s, nil
 	}
-	return "", fmt.Errorf("unrecognised clue %q", clue)
+	return "", fmt.Errorf("logicgrid: unrecognised clue %q", clue)
 }
 
 // ReadQuint reads a file of quint-t puzzles; name is used in messages and
@@ -214,12 +214,12 @@ func quintAnswer(p *Puzzle, rows []string) (Solution, error) {
 		}
 		c := p.category(f[0])
 		if c < 1 || len(f)-1 != n {
-			return nil, fmt.Errorf("bad answer row %q", s)
+			return nil, fmt.Errorf("logicgrid: bad answer row %q", s)
 		}
 		for pos, v := range f[1:] {
 			r, err := p.Lookup(f[0] + ":" + v)
 			if err != nil {
-				return nil, fmt.Errorf("answer: %v", err)
+				return nil, fmt.Errorf("%w (in the answer)", err)
 			}
 			sol[pos][c] = r.Val
 		}
@@ -227,7 +227,7 @@ func quintAnswer(p *Puzzle, rows []string) (Solution, error) {
 	for e := range sol {
 		for c := range sol[e] {
 			if sol[e][c] < 0 {
-				return nil, fmt.Errorf("the answer lacks category %s", p.Categories[c].Name)
+				return nil, fmt.Errorf("logicgrid: the answer lacks category %s", p.Categories[c].Name)
 			}
 		}
 	}

@@ -346,7 +346,7 @@ func (r *CorpusReport) WriteTable(w io.Writer) error {
 func (r *CorpusReport) Err() error {
 	for _, st := range r.Strategies {
 		if len(st.Failures) > 0 {
-			return fmt.Errorf("%d puzzles failed with the %s strategy", len(st.Failures), st.Strategy)
+			return fmt.Errorf("logicgrid: %d puzzles failed with the %s strategy", len(st.Failures), st.Strategy)
 		}
 	}
 	return nil

@@ -46,7 +46,7 @@ func (b *Board) SetOptional(cells []Cell) error {
 	for _, c := range cells {
 		i, ok := b.index[c]
 		if !ok {
-			return fmt.Errorf("optional cell %v is not on the board", c)
+			return fmt.Errorf("polyform: optional cell %v is not on the board", c)
 		}
 		opt[i] = true
 	}
@@ -68,7 +68,7 @@ func (b *Board) Required() int {
 // NewBoard returns the board of the given cells of grid g.
 func NewBoard(g Grid, cells []Cell) (*Board, error) {
 	if len(cells) == 0 {
-		return nil, fmt.Errorf("the board has no cells")
+		return nil, fmt.Errorf("polyform: the board has no cells")
 	}
 	b := &Board{Grid: g, Cells: slices.Clone(cells), index: map[Cell]int{}}
 	slices.SortFunc(b.Cells, func(p, q Cell) int {
@@ -84,10 +84,10 @@ func NewBoard(g Grid, cells []Cell) (*Board, error) {
 	})
 	for i, c := range b.Cells {
 		if !g.valid(c) {
-			return nil, fmt.Errorf("%v is not a cell of the %v grid", c, g)
+			return nil, fmt.Errorf("polyform: %v is not a cell of the %v grid", c, g)
 		}
 		if _, dup := b.index[c]; dup {
-			return nil, fmt.Errorf("cell %v given twice", c)
+			return nil, fmt.Errorf("polyform: cell %v given twice", c)
 		}
 		b.index[c] = i
 	}

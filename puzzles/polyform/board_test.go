@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -23,7 +24,7 @@ func TestPentominoCounts(t *testing.T) {
 		{"5x12", Rectangle(12, 5), 4040, 1010, true},
 		{"6x10", Rectangle(10, 6), 9356, 2339, true},
 	} {
-		if tc.long && testing.Short() {
+		if tc.long && longtest.Short() {
 			continue
 		}
 		pk, err := NewPacking(tc.board, Pentominoes())
@@ -54,8 +55,8 @@ func TestReadBoard(t *testing.T) {
 		// unknown piece set had no line number; pieces of another grid.
 		{"grid: square\ngrid: triangle\n...\n", "b.txt:2:1: a second grid: header (the first is on line 1)"},
 		{"pieces: pentominoes\npieces: tetrominoes\n...\n", "b.txt:2:1: a second pieces: header (the first is on line 1)"},
-		{"grid: square\npieces: nonagons\n....\n", `b.txt:2:1: unknown piece set "nonagons"`},
-		{"pieces: polyomino-99\n....\n", `b.txt:1:1: piece set "polyomino-99": the size must be a number from 1 to 9`},
+		{"grid: square\npieces: nonagons\n....\n", `b.txt:2:1: polyform: unknown piece set "nonagons"`},
+		{"pieces: polyomino-99\n....\n", `b.txt:1:1: polyform: piece set "polyomino-99": the size must be a number from 1 to 9`},
 		{"pieces: hexiamonds\n....\n", `b.txt:1:1: the pieces "hexiamonds" are on the triangle grid, the board on the square grid`},
 		// CR-only line ends were read as one line.
 		{"..\r.x\r", `b.txt:2:2: unknown character 'x'`},

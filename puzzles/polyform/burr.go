@@ -255,15 +255,15 @@ func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
 	if v.Weight != "" {
 		w, err := strconv.Atoi(v.Weight)
 		if err != nil || w < 0 {
-			return s, fmt.Errorf("bad weight %q", v.Weight)
+			return s, fmt.Errorf("polyform: bad weight %q", v.Weight)
 		}
 		s.Weight = w
 	}
 	if v.Type != 0 {
-		return s, fmt.Errorf("voxel type %d: branchwise reads the cube grid (type 0) only", v.Type)
+		return s, fmt.Errorf("polyform: voxel type %d: branchwise reads the cube grid (type 0) only", v.Type)
 	}
 	if v.X < 1 || v.Y < 1 || v.Z < 1 || v.X > MaxBurrVoxels || v.Y > MaxBurrVoxels || v.Z > MaxBurrVoxels || v.X*v.Y*v.Z > MaxBurrVoxels {
-		return s, fmt.Errorf("size %d x %d x %d (want each at least 1, at most %d voxels)", v.X, v.Y, v.Z, MaxBurrVoxels)
+		return s, fmt.Errorf("polyform: size %d x %d x %d (want each at least 1, at most %d voxels)", v.X, v.Y, v.Z, MaxBurrVoxels)
 	}
 	text := strings.TrimSpace(v.Text)
 	n := 0
@@ -278,12 +278,12 @@ func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
 		if i > start {
 			c, err := strconv.Atoi(text[start:i])
 			if err != nil || c > 1<<16 {
-				return s, fmt.Errorf("voxel %d: bad colour %q", n+1, text[start:i])
+				return s, fmt.Errorf("polyform: voxel %d: bad colour %q", n+1, text[start:i])
 			}
 			colour = c
 		}
 		if n >= v.X*v.Y*v.Z {
-			return s, fmt.Errorf("more than the %d x %d x %d = %d voxels of its size", v.X, v.Y, v.Z, v.X*v.Y*v.Z)
+			return s, fmt.Errorf("polyform: more than the %d x %d x %d = %d voxels of its size", v.X, v.Y, v.Z, v.X*v.Y*v.Z)
 		}
 		x, y, z := n%v.X, n/v.X%v.Y, n/(v.X*v.Y)
 		switch ch {
@@ -296,12 +296,12 @@ func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
 				s.Variable++
 			}
 		default:
-			return s, fmt.Errorf("voxel %d: unknown character %q (want '_', '#' or '+')", n+1, ch)
+			return s, fmt.Errorf("polyform: voxel %d: unknown character %q (want '_', '#' or '+')", n+1, ch)
 		}
 		n++
 	}
 	if n != v.X*v.Y*v.Z {
-		return s, fmt.Errorf("%d voxels, want %d x %d x %d = %d", n, v.X, v.Y, v.Z, v.X*v.Y*v.Z)
+		return s, fmt.Errorf("polyform: %d voxels, want %d x %d x %d = %d", n, v.X, v.Y, v.Z, v.X*v.Y*v.Z)
 	}
 	return s, nil // an empty shape is refused only where a problem uses it
 }
@@ -311,22 +311,22 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 	num := func(what, s string, lo int) (int, error) {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < lo || n > MaxCopies && what != "shape" {
-			return 0, fmt.Errorf("bad %s %q", what, s)
+			return 0, fmt.Errorf("polyform: bad %s %q", what, s)
 		}
 		return n, nil
 	}
 	var err error
 	if x.Result.ID == "" {
-		return pr, fmt.Errorf("no result shape")
+		return pr, fmt.Errorf("polyform: no result shape")
 	}
 	if pr.Result, err = num("shape", x.Result.ID, 0); err != nil || pr.Result >= shapes {
-		return pr, fmt.Errorf("result: no shape %q (the file has %d)", x.Result.ID, shapes)
+		return pr, fmt.Errorf("polyform: result: no shape %q (the file has %d)", x.Result.ID, shapes)
 	}
 	groups := false
 	for _, s := range x.Shapes {
 		var bp BurrPiece
 		if bp.Shape, err = num("shape", s.ID, 0); err != nil || bp.Shape >= shapes {
-			return pr, fmt.Errorf("piece: no shape %q (the file has %d)", s.ID, shapes)
+			return pr, fmt.Errorf("polyform: piece: no shape %q (the file has %d)", s.ID, shapes)
 		}
 		switch {
 		case s.Count != "":
@@ -345,7 +345,7 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 			bp.Min, bp.Max = 1, 1
 		}
 		if bp.Min > bp.Max {
-			return pr, fmt.Errorf("shape %d: min %d above max %d", bp.Shape, bp.Min, bp.Max)
+			return pr, fmt.Errorf("polyform: shape %d: min %d above max %d", bp.Shape, bp.Min, bp.Max)
 		}
 		if bp.Max == 0 {
 			continue
@@ -359,13 +359,13 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 		pr.Pieces = append(pr.Pieces, bp)
 	}
 	if len(pr.Pieces) == 0 {
-		return pr, fmt.Errorf("no pieces")
+		return pr, fmt.Errorf("polyform: no pieces")
 	}
 	for _, pair := range x.Pairs {
 		a, err1 := num("colour", pair.Piece, 0)
 		b, err2 := num("colour", pair.Result, 0)
 		if err1 != nil || err2 != nil {
-			return pr, fmt.Errorf("colour pair %q, %q: want colour numbers", pair.Piece, pair.Result)
+			return pr, fmt.Errorf("polyform: colour pair %q, %q: want colour numbers", pair.Piece, pair.Result)
 		}
 		pr.Allowed = append(pr.Allowed, [2]int{a + 1, b + 1})
 	}
@@ -396,7 +396,7 @@ func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {
 // onto themselves (those that keep the colours).
 func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
 	if k < 0 || k >= len(p.Problems) {
-		return nil, fmt.Errorf("no problem %d (the file has %d)", k+1, len(p.Problems))
+		return nil, fmt.Errorf("polyform: no problem %d (the file has %d)", k+1, len(p.Problems))
 	}
 	pr := p.Problems[k]
 	res := p.Shapes[pr.Result]
@@ -419,7 +419,7 @@ func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
 	var ranges []Range
 	coloured := false
 	if len(pr.Pieces) > len(labels) {
-		return nil, fmt.Errorf("problem %d: %d kinds of pieces, more than the %d that branchwise names", k+1, len(pr.Pieces), len(labels))
+		return nil, fmt.Errorf("polyform: problem %d: %d kinds of pieces, more than the %d that branchwise names", k+1, len(pr.Pieces), len(labels))
 	}
 	// The shapes' names if each is one distinct character, else A, B, ...
 	ownNames := map[string]bool{}
@@ -454,7 +454,7 @@ func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
 		pk, err = NewPackingRanges(board, pieces, ranges)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("problem %d: %v", k+1, err)
+		return nil, fmt.Errorf("polyform: problem %d: %v", k+1, err)
 	}
 	if coloured {
 		pk.Placements = p.colouredPlacements(pk, pr)

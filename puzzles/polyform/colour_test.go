@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -82,7 +83,7 @@ func TestColourCutBuiltIn(t *testing.T) {
 		{"hexiamond-4x9", 148, 74, false},
 		{"pentomino-6x10", 9356, 2339, true},
 	} {
-		if testing.Short() && tc.long {
+		if longtest.Short() && tc.long {
 			continue
 		}
 		b, ps, _ := Named(tc.name)
@@ -118,7 +119,7 @@ func TestColourCutBuiltIn(t *testing.T) {
 // exhaustive walk.
 func TestSymmetricTreesExact(t *testing.T) {
 	trials := 600
-	if testing.Short() {
+	if longtest.Short() {
 		trials = 60
 	}
 	rng := rand.New(rand.NewPCG(31, 5))

@@ -168,7 +168,7 @@ func polycubeSet(base string, free bool) ([]Piece, bool, error) {
 	if rest, cut := strings.CutPrefix(base, "polycube-"); cut {
 		var err error
 		if n, err = strconv.Atoi(rest); err != nil || n < 1 || n > 7 {
-			return nil, true, fmt.Errorf("piece set %q: the size must be a number from 1 to 7", base)
+			return nil, true, fmt.Errorf("polyform: piece set %q: the size must be a number from 1 to 7", base)
 		}
 		ok = true
 	}

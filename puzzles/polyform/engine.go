@@ -52,16 +52,16 @@ func ParseEngine(s string) (Engine, error) {
 // or nil when it can.
 func (pk *Packing) kernelFits() error {
 	if pk.Ranges != nil {
-		return errors.New("copies and ranges of pieces need dancing links with multiplicities (--engine xcover)")
+		return errors.New("polyform: copies and ranges of pieces need dancing links with multiplicities (--engine xcover)")
 	}
 	if pk.Board.Optional != nil {
-		return errors.New("cells that may stay empty need dancing links with secondary items (--engine xcover)")
+		return errors.New("polyform: cells that may stay empty need dancing links with secondary items (--engine xcover)")
 	}
 	if n := len(pk.Board.Cells); n > bitpack.MaxCells {
-		return fmt.Errorf("the board has %d cells, more than the bitboard kernel's %d", n, bitpack.MaxCells)
+		return fmt.Errorf("polyform: the board has %d cells, more than the bitboard kernel's %d", n, bitpack.MaxCells)
 	}
 	if n := len(pk.Pieces); n > bitpack.MaxPieces {
-		return fmt.Errorf("%d pieces, more than the bitboard kernel's %d", n, bitpack.MaxPieces)
+		return fmt.Errorf("polyform: %d pieces, more than the bitboard kernel's %d", n, bitpack.MaxPieces)
 	}
 	return nil
 }
@@ -72,7 +72,7 @@ func (pk *Packing) onKernel() (bool, error) {
 	switch pk.Engine {
 	case XCover:
 		if pk.FirstEmpty {
-			return false, errors.New("the first-empty rule needs the bitboard engine")
+			return false, errors.New("polyform: the first-empty rule needs the bitboard engine")
 		}
 		return false, nil
 	case Bitboard:

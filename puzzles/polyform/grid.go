@@ -41,7 +41,7 @@ func ParseGrid(name string) (Grid, error) {
 			return Grid(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown grid %q (want square, triangle, hexagon or cubic)", name)
+	return 0, fmt.Errorf("polyform: unknown grid %q (want square, triangle, hexagon or cubic)", name)
 }
 
 // Symmetries returns the order of the grid's point group: 8, 12 or 48.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -36,10 +37,13 @@ func TestKernelNamedCounts(t *testing.T) {
 		if raceEnabled && name != "pentomino-8x8" && name != "hexiamond-4x9" && name != "pentomino-2x3x10" {
 			continue // two workers on three boards are enough for the race detector
 		}
+		if longtest.Short() && name == "pentomino-3x4x5" {
+			continue // its restricted tree is some 45 s of CPU: with -tags long
+		}
 		b, ps, _ := Named(name)
 		for _, dead := range []bool{false, true} {
-			if testing.Short() && !dead && name != "pentomino-6x10" && name != "hexiamond-6x6" {
-				continue // with -short, the plain rule on two boards only
+			if longtest.Short() && !dead && name != "pentomino-6x10" && name != "hexiamond-6x6" {
+				continue // without -tags long (or with -short), the plain rule on two boards only
 			}
 			if b.Grid == Cubic && !dead {
 				continue // the plain first-empty trees of the boxes are minutes long
@@ -53,7 +57,7 @@ func TestKernelNamedCounts(t *testing.T) {
 			if u.All != w[0] || u.Unique != w[1] {
 				t.Errorf("%s, dead regions %v, restricted: %d solutions, %d unique; want %d, %d", name, dead, u.All, u.Unique, w[0], w[1])
 			}
-			if (testing.Short() || b.Grid == Cubic) && (!dead || len(b.Cells) == 60) {
+			if (longtest.Short() || b.Grid == Cubic) && (!dead || len(b.Cells) == 60) {
 				continue // the whole trees of the 60-cell boards are the long ones
 			}
 			c := pk.Count(context.Background(), xcover.Fixed, 2)

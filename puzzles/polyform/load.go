@@ -77,7 +77,7 @@ func withPieces(board *Board, set []Piece, ranges []Range, pieces, name string) 
 		ranges = nil
 		if g, named, err := PieceSet(pieces); err == nil {
 			if g != board.Grid {
-				return nil, fmt.Errorf("pieces %s are of the %s grid, the board of the %s grid", pieces, g, board.Grid)
+				return nil, fmt.Errorf("polyform: pieces %s are of the %s grid, the board of the %s grid", pieces, g, board.Grid)
 			}
 			ps = named
 		} else if ps, err = SelectPieces(set, pieces); err != nil {

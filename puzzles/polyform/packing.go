@@ -82,21 +82,21 @@ func newPacking(b *Board, pieces []Piece, ranges []Range) (*Packing, error) {
 	names := map[string]bool{}
 	for _, p := range pieces {
 		if names[p.Name] {
-			return nil, fmt.Errorf("two pieces are called %s", p.Name)
+			return nil, fmt.Errorf("polyform: two pieces are called %s", p.Name)
 		}
 		names[p.Name] = true
 		area += len(p.Shape)
 		for _, c := range p.Shape {
 			if !b.Grid.valid(c) {
-				return nil, fmt.Errorf("piece %s is not a piece of the %v grid", p.Name, b.Grid)
+				return nil, fmt.Errorf("polyform: piece %s is not a piece of the %v grid", p.Name, b.Grid)
 			}
 		}
 	}
 	if ranges == nil && b.Optional != nil && (area < b.Required() || area > len(b.Cells)) {
-		return nil, fmt.Errorf("the pieces cover %d cells but the board has %d, %d of which may stay empty: no packing can fill it", area, len(b.Cells), len(b.Cells)-b.Required())
+		return nil, fmt.Errorf("polyform: the pieces cover %d cells but the board has %d, %d of which may stay empty: no packing can fill it", area, len(b.Cells), len(b.Cells)-b.Required())
 	}
 	if ranges == nil && b.Optional == nil && area != len(b.Cells) {
-		return nil, fmt.Errorf("the pieces cover %d cells but the board has %d: no packing can fill it", area, len(b.Cells))
+		return nil, fmt.Errorf("polyform: the pieces cover %d cells but the board has %d: no packing can fill it", area, len(b.Cells))
 	}
 	if err := checkRanges(b, pieces, ranges); err != nil {
 		return nil, err
@@ -122,7 +122,7 @@ func newPacking(b *Board, pieces []Piece, ranges []Range) (*Packing, error) {
 				}
 				if len(cells) == len(o) {
 					if len(pk.Placements) == MaxPlacements {
-						return nil, fmt.Errorf("more than %d placements of the pieces on the board: too large a problem", MaxPlacements)
+						return nil, fmt.Errorf("polyform: more than %d placements of the pieces on the board: too large a problem", MaxPlacements)
 					}
 					slices.Sort(cells)
 					pk.Placements = append(pk.Placements, Placement{pi, cells})

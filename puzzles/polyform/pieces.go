@@ -31,7 +31,7 @@ const labels = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 func pieceSet(g Grid, n int, free bool) ([]Piece, error) {
 	shapes := Polyforms(g, n, free)
 	if len(shapes) > len(labels) {
-		return nil, fmt.Errorf("%d pieces: too many to name with one character each (at most %d)", len(shapes), len(labels))
+		return nil, fmt.Errorf("polyform: %d pieces: too many to name with one character each (at most %d)", len(shapes), len(labels))
 	}
 	ps := make([]Piece, len(shapes))
 	for i, s := range shapes {
@@ -131,12 +131,12 @@ func parseSetName(name string) (g Grid, n int, free bool, err error) {
 		if rest, ok := strings.CutPrefix(base, prefix); ok {
 			n, err := strconv.Atoi(rest)
 			if err != nil || n < 1 || n > 9 {
-				return 0, 0, false, fmt.Errorf("piece set %q: the size must be a number from 1 to 9", name)
+				return 0, 0, false, fmt.Errorf("polyform: piece set %q: the size must be a number from 1 to 9", name)
 			}
 			return g, n, free, nil
 		}
 	}
-	return 0, 0, false, fmt.Errorf("unknown piece set %q (known: %s; prefix one-sided- for one-sided sets)", name, strings.Join(SetNames(), ", "))
+	return 0, 0, false, fmt.Errorf("polyform: unknown piece set %q (known: %s; prefix one-sided- for one-sided sets)", name, strings.Join(SetNames(), ", "))
 }
 
 // SelectPieces returns the pieces of set named by letters (e.g. "FILNP"),
@@ -160,7 +160,7 @@ func SelectPieces(set []Piece, letters string) ([]Piece, error) {
 			name = strings.ToUpper(name)
 		}
 		if seen[name] {
-			return nil, fmt.Errorf("piece %s named twice", name)
+			return nil, fmt.Errorf("polyform: piece %s named twice", name)
 		}
 		seen[name] = true
 		i := slices.IndexFunc(set, func(p Piece) bool { return p.Name == name })
@@ -169,7 +169,7 @@ func SelectPieces(set []Piece, letters string) ([]Piece, error) {
 			for _, p := range set {
 				names = append(names, p.Name)
 			}
-			return nil, fmt.Errorf("unknown piece %q (this set has %s)", name, strings.Join(names, " "))
+			return nil, fmt.Errorf("polyform: unknown piece %q (this set has %s)", name, strings.Join(names, " "))
 		}
 		out = append(out, set[i])
 	}

@@ -26,7 +26,7 @@ const MaxCopies = 1000
 // copies must cover b's area exactly.
 func NewPackingRanges(b *Board, pieces []Piece, ranges []Range) (*Packing, error) {
 	if len(ranges) != len(pieces) {
-		return nil, fmt.Errorf("%d ranges for %d pieces", len(ranges), len(pieces))
+		return nil, fmt.Errorf("polyform: %d ranges for %d pieces", len(ranges), len(pieces))
 	}
 	return newPacking(b, pieces, slices.Clone(ranges))
 }
@@ -43,7 +43,7 @@ func checkRanges(b *Board, pieces []Piece, ranges []Range) error {
 	lo, hi := 0, 0
 	for p, r := range ranges {
 		if r.Min < 0 || r.Max < 1 || r.Min > r.Max || r.Max > MaxCopies {
-			return fmt.Errorf("piece %s: %d to %d copies (want 0 <= min <= max, 1 <= max <= %d)", pieces[p].Name, r.Min, r.Max, MaxCopies)
+			return fmt.Errorf("polyform: piece %s: %d to %d copies (want 0 <= min <= max, 1 <= max <= %d)", pieces[p].Name, r.Min, r.Max, MaxCopies)
 		}
 		size := len(pieces[p].Shape)
 		lo, hi = lo+r.Min*size, hi+r.Max*size
@@ -59,9 +59,9 @@ func checkRanges(b *Board, pieces []Piece, ranges []Range) error {
 		return nil
 	}
 	if b.Optional != nil {
-		return fmt.Errorf("the pieces cover %d to %d cells, but no choice of copies covers from %d to %d, the board's cells less those that may stay empty, to all", lo, hi, b.Required(), area)
+		return fmt.Errorf("polyform: the pieces cover %d to %d cells, but no choice of copies covers from %d to %d, the board's cells less those that may stay empty, to all", lo, hi, b.Required(), area)
 	}
-	return fmt.Errorf("the pieces cover %d to %d cells, but no choice of copies covers the board's %d exactly", lo, hi, area)
+	return fmt.Errorf("polyform: the pieces cover %d to %d cells, but no choice of copies covers the board's %d exactly", lo, hi, area)
 }
 
 // setBounds gives the problem's piece items their multiplicities.
@@ -202,23 +202,23 @@ func ParsePieces(set []Piece, spec string) ([]Piece, []Range, error) {
 		if hasCount {
 			var err error
 			if r, err = parseRange(count); err != nil {
-				return nil, nil, fmt.Errorf("piece list %q, item %d (%q): %v", spec, k+1, elem, err)
+				return nil, nil, fmt.Errorf("polyform: piece list %q, item %d (%q): %v", spec, k+1, elem, err)
 			}
 		}
 		if name == "" {
-			return nil, nil, fmt.Errorf("piece list %q, item %d (%q): no piece named (want NAME, NAME*N or NAME*A-B)", spec, k+1, elem)
+			return nil, nil, fmt.Errorf("polyform: piece list %q, item %d (%q): no piece named (want NAME, NAME*N or NAME*A-B)", spec, k+1, elem)
 		}
 		named, err := SelectPieces(set, name)
 		if err != nil {
 			_, ps, serr := PieceSet(name)
 			if serr != nil {
-				return nil, nil, fmt.Errorf("piece list %q, item %d (%q): %v", spec, k+1, elem, err)
+				return nil, nil, fmt.Errorf("polyform: piece list %q, item %d (%q): %v", spec, k+1, elem, err)
 			}
 			named = ps
 		}
 		for _, p := range named {
 			if seen[p.Name] {
-				return nil, nil, fmt.Errorf("piece list %q, item %d (%q): piece %s named twice", spec, k+1, elem, p.Name)
+				return nil, nil, fmt.Errorf("polyform: piece list %q, item %d (%q): piece %s named twice", spec, k+1, elem, p.Name)
 			}
 			seen[p.Name] = true
 			pieces = append(pieces, p)
@@ -237,7 +237,7 @@ func parseRange(s string) (Range, error) {
 		hi, err = strconv.Atoi(b)
 	}
 	if err != nil || lo < 0 || hi < 1 || lo > hi || hi > MaxCopies {
-		return Range{}, fmt.Errorf("bad number of copies %q (want N or A-B, 0 <= A <= B, 1 <= B <= %d)", s, MaxCopies)
+		return Range{}, fmt.Errorf("polyform: bad number of copies %q (want N or A-B, 0 <= A <= B, 1 <= B <= %d)", s, MaxCopies)
 	}
 	return Range{lo, hi}, nil
 }

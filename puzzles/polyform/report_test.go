@@ -118,7 +118,7 @@ func TestCountSpec(t *testing.T) {
 	if _, j, _ := named.Prepare(); j.SpecHash != hash || named.BoardText != "" {
 		t.Errorf("the same puzzle named: hash %s, want %s", j.SpecHash, hash)
 	}
-	if _, _, err := BuildCountSpec([]byte("[]")); err == nil || !strings.HasPrefix(err.Error(), "not a packing job") {
+	if _, _, err := BuildCountSpec([]byte("[]")); err == nil || !strings.HasPrefix(err.Error(), "polyform: not a packing job") {
 		t.Errorf("bad job: %v", err)
 	}
 }

@@ -143,7 +143,7 @@ func (s *CountSpec) Prepare() (func() estimate.Tree, shard.Job, error) {
 func BuildCountSpec(raw json.RawMessage) (func() estimate.Tree, string, error) {
 	var s CountSpec
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return nil, "", fmt.Errorf("not a packing job: %v", err)
+		return nil, "", fmt.Errorf("polyform: not a packing job: %v", err)
 	}
 	newTree, hash, _, err := s.build()
 	return newTree, hash, err

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/xcover"
 )
@@ -138,7 +139,7 @@ func TestSymmetricTreesBuiltIn(t *testing.T) {
 	for _, name := range []string{"pentomino-6x10", "pentomino-5x12", "pentomino-4x15", "pentomino-3x20", "pentomino-8x8",
 		"hexiamond-6x6", "hexiamond-4x9", "hexiamond-3x12", "soma", "pentomino-2x3x10", "pentomino-2x5x6", "pentomino-3x4x5"} {
 		t.Run(name, func(t *testing.T) {
-			if (testing.Short() || raceEnabled) && !slices.Contains([]string{"pentomino-3x20", "pentomino-8x8", "hexiamond-4x9", "soma"}, name) {
+			if (longtest.Short() || raceEnabled) && !slices.Contains([]string{"pentomino-3x20", "pentomino-8x8", "hexiamond-4x9", "soma"}, name) {
 				t.Skip("short")
 			}
 			pk, err := Load(name, "")

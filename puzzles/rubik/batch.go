@@ -76,7 +76,7 @@ func SolveBatch(ctx context.Context, cubes []BatchCube, h *Heuristic, o SolveOpt
 		b := &cubes[i]
 		c, err := ParseSingmaster(b.Cube)
 		if err != nil {
-			return sum, fmt.Errorf("line %d: %w", b.Line, err)
+			return sum, fmt.Errorf("rubik: line %d: %w", b.Line, err)
 		}
 		cctx := context.Context(ctx)
 		var budget *cputime.Budget
@@ -99,14 +99,14 @@ func SolveBatch(ctx context.Context, cubes []BatchCube, h *Heuristic, o SolveOpt
 			}
 			b.Length, b.Solution, b.Verified = res.Cost, FormatMoves(moves), c.Apply(moves) == Solved()
 			if !b.Verified {
-				return sum, fmt.Errorf("line %d: solution %s does not solve the cube", b.Line, b.Solution)
+				return sum, fmt.Errorf("rubik: line %d: solution %s does not solve the cube", b.Line, b.Solution)
 			}
 			sum.Solved++
 			sum.ByLength[b.Length]++
 		} else if err := ctx.Err(); err != nil {
 			return sum, err
 		} else if res.Err != nil && !errors.Is(res.Err, context.Canceled) && !errors.Is(res.Err, context.DeadlineExceeded) {
-			return sum, fmt.Errorf("line %d: %w", b.Line, res.Err)
+			return sum, fmt.Errorf("rubik: line %d: %w", b.Line, res.Err)
 		}
 		sum.Cubes++
 		sum.Generated += b.Generated

@@ -22,7 +22,7 @@ func TestJob(t *testing.T) {
 	}
 	bad := task
 	bad.Scramble = "R X"
-	if _, err := (Job{Task: bad}).Run(context.Background()); err == nil || !strings.HasPrefix(err.Error(), "scramble: offset 2: 'X' is not a face") {
+	if _, err := (Job{Task: bad}).Run(context.Background()); err == nil || !strings.HasPrefix(err.Error(), "rubik: offset 2: 'X' is not a face") {
 		t.Errorf("bad scramble: %v", err)
 	}
 	// 10 MB cannot hold the corner table: the build stops at the memory

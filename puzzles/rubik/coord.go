@@ -146,12 +146,12 @@ const MaxPatternEdges = 7
 // NewEdgeSpace returns the space of the given edges (distinct, 0..11).
 func NewEdgeSpace(edges []uint8) (*EdgeSpace, error) {
 	if len(edges) < 1 || len(edges) > MaxPatternEdges {
-		return nil, fmt.Errorf("edge pattern of %d edges: want 1..%d", len(edges), MaxPatternEdges)
+		return nil, fmt.Errorf("rubik: edge pattern of %d edges: want 1..%d", len(edges), MaxPatternEdges)
 	}
 	seen := map[uint8]bool{}
 	for _, e := range edges {
 		if e > 11 || seen[e] {
-			return nil, fmt.Errorf("edge %d: want distinct edges 0..11", e)
+			return nil, fmt.Errorf("rubik: edge %d: want distinct edges 0..11", e)
 		}
 		seen[e] = true
 	}

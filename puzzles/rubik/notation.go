@@ -24,7 +24,7 @@ func ParseMoves(s string) ([]int, error) {
 		}
 		f := strings.IndexByte(Faces, c)
 		if f < 0 {
-			return nil, fmt.Errorf("offset %d: %q is not a face (want one of U R F D L B)", i, rune(s[i]))
+			return nil, fmt.Errorf("rubik: offset %d: %q is not a face (want one of U R F D L B)", i, rune(s[i]))
 		}
 		i++
 		m := 3 * f
@@ -43,10 +43,10 @@ func ParseMoves(s string) ([]int, error) {
 			i += len("’")
 		}
 		if i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			return nil, fmt.Errorf("offset %d: turn count %q (want nothing, 2 or ')", i, s[i])
+			return nil, fmt.Errorf("rubik: offset %d: turn count %q (want nothing, 2 or ')", i, s[i])
 		}
 		if len(out) == MaxScramble {
-			return nil, fmt.Errorf("offset %d: more than %d moves", i, MaxScramble)
+			return nil, fmt.Errorf("rubik: offset %d: more than %d moves", i, MaxScramble)
 		}
 		out = append(out, m)
 	}

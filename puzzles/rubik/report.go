@@ -100,7 +100,7 @@ func SolveReport(ctx context.Context, scramble []int, h *Heuristic, o ReportOpti
 		}
 	}
 	if res.Status == search.Solved && !rep.Verified {
-		return rep, errors.New("internal error: the solution does not solve the cube")
+		return rep, errors.New("rubik: internal error: the solution does not solve the cube")
 	}
 	return rep, nil
 }

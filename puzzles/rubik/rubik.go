@@ -212,7 +212,7 @@ func (c Cube) Check() error {
 	cp, ok1 := parity(c.CP[:])
 	ep, ok2 := parity(c.EP[:])
 	if !ok1 || !ok2 {
-		return fmt.Errorf("not a permutation of the cubies")
+		return fmt.Errorf("rubik: not a permutation of the cubies")
 	}
 	tw, fl := 0, 0
 	for _, o := range c.CO {
@@ -222,7 +222,7 @@ func (c Cube) Check() error {
 		fl += int(o)
 	}
 	if tw%3 != 0 || fl%2 != 0 || cp != ep {
-		return fmt.Errorf("unreachable cube (twist %d, flip %d, parities %d and %d)", tw%3, fl%2, cp, ep)
+		return fmt.Errorf("rubik: unreachable cube (twist %d, flip %d, parities %d and %d)", tw%3, fl%2, cp, ep)
 	}
 	return nil
 }

@@ -61,23 +61,23 @@ func ParseSingmaster(s string) (Cube, error) {
 	var c Cube
 	tok := strings.Fields(s)
 	if len(tok) != len(singmasterSlots) {
-		return c, fmt.Errorf("singmaster: %d slots, want %d", len(tok), len(singmasterSlots))
+		return c, fmt.Errorf("rubik: singmaster: %d slots, want %d", len(tok), len(singmasterSlots))
 	}
 	var seenC [8]bool
 	var seenE [12]bool
 	for t, x := range tok {
 		slot := singmasterSlots[t]
 		if len(x) != len(slot) {
-			return c, fmt.Errorf("singmaster: slot %d (%s): %q has %d colours, want %d", t+1, slot, x, len(x), len(slot))
+			return c, fmt.Errorf("rubik: singmaster: slot %d (%s): %q has %d colours, want %d", t+1, slot, x, len(x), len(slot))
 		}
 		for k := 0; k < len(x); k++ {
 			if strings.IndexByte(Faces, x[k]) < 0 {
-				return c, fmt.Errorf("singmaster: slot %d (%s): %q is not a colour (want one of %s)", t+1, slot, x[k:k+1], Faces)
+				return c, fmt.Errorf("rubik: singmaster: slot %d (%s): %q is not a colour (want one of %s)", t+1, slot, x[k:k+1], Faces)
 			}
 		}
 		j := slotOf(x)
 		if j < 0 {
-			return c, fmt.Errorf("singmaster: slot %d (%s): no cubie has colours %q", t+1, slot, x)
+			return c, fmt.Errorf("rubik: singmaster: slot %d (%s): no cubie has colours %q", t+1, slot, x)
 		}
 		i := slotOf(slot)
 		faces, cubie, n := edgeFacelets[i], edgeFacelets[j], 2
@@ -95,25 +95,25 @@ func ParseSingmaster(s string) (Cube, error) {
 		for k := 0; k < n; k++ {
 			q := strings.IndexByte(faces, slot[k])
 			if cubie[(q-o+n)%n] != x[k] {
-				return c, fmt.Errorf("singmaster: slot %d (%s): colours %q in an order no turn makes", t+1, slot, x)
+				return c, fmt.Errorf("rubik: singmaster: slot %d (%s): colours %q in an order no turn makes", t+1, slot, x)
 			}
 		}
 		if n == 3 {
 			if seenC[j] {
-				return c, fmt.Errorf("singmaster: slot %d (%s): corner %s twice", t+1, slot, cornerFacelets[j])
+				return c, fmt.Errorf("rubik: singmaster: slot %d (%s): corner %s twice", t+1, slot, cornerFacelets[j])
 			}
 			seenC[j] = true
 			c.CP[i], c.CO[i] = uint8(j), uint8(o)
 		} else {
 			if seenE[j] {
-				return c, fmt.Errorf("singmaster: slot %d (%s): edge %s twice", t+1, slot, edgeFacelets[j])
+				return c, fmt.Errorf("rubik: singmaster: slot %d (%s): edge %s twice", t+1, slot, edgeFacelets[j])
 			}
 			seenE[j] = true
 			c.EP[i], c.EO[i] = uint8(j), uint8(o)
 		}
 	}
 	if err := c.Check(); err != nil {
-		return c, fmt.Errorf("singmaster: %w", err)
+		return c, fmt.Errorf("%w (the Singmaster string)", err)
 	}
 	return c, nil
 }

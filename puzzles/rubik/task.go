@@ -48,7 +48,7 @@ func (t Task) Moves() ([]int, error) {
 	}
 	m, err := ParseMoves(t.Scramble)
 	if err != nil {
-		return nil, fmt.Errorf("scramble: %w", err)
+		return nil, fmt.Errorf("%w (in the scramble)", err)
 	}
 	return m, nil
 }

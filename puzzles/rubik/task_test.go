@@ -34,7 +34,7 @@ func TestTaskMoves(t *testing.T) {
 	if err != nil || len(m) != 3 {
 		t.Errorf("R U2 F': %v %v", m, err)
 	}
-	if _, err := (Task{Scramble: "R Q"}).Moves(); err == nil || err.Error() != "scramble: offset 2: 'Q' is not a face (want one of U R F D L B)" {
+	if _, err := (Task{Scramble: "R Q"}).Moves(); err == nil || err.Error() != "rubik: offset 2: 'Q' is not a face (want one of U R F D L B) (in the scramble)" {
 		t.Errorf("R Q: %v", err)
 	}
 	a, _ := Task{Random: 14, Seed: 3}.Moves()

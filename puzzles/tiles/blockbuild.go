@@ -66,7 +66,7 @@ func (p *Pattern) Build(ctx context.Context, o pdb.Options) (*pdb.Table, error) 
 	defer cancel()
 	bs := newBlockSpace(p)
 	if err := bs.moves(ctx, workers); err != nil {
-		return nil, fmt.Errorf("pdb: %s: %w", p.ID(), err)
+		return nil, fmt.Errorf("tiles: pdb: %s: %w", p.ID(), err)
 	}
 	b := bs.newBFS()
 	var filled uint64
@@ -79,21 +79,21 @@ func (p *Pattern) Build(ctx context.Context, o pdb.Options) (*pdb.Table, error) 
 		filled += uint64(b.layerEntries)
 		reached += b.layerStates
 		if depth+1 > maxDepth {
-			return nil, fmt.Errorf("pdb: %s: depth %d exceeds the build's %d", p.ID(), depth+1, maxDepth)
+			return nil, fmt.Errorf("tiles: pdb: %s: depth %d exceeds the build's %d", p.ID(), depth+1, maxDepth)
 		}
 		more, err := b.layer(ctx, depth, workers)
 		if err != nil {
-			return nil, fmt.Errorf("pdb: %s: %w", p.ID(), err)
+			return nil, fmt.Errorf("tiles: pdb: %s: %w", p.ID(), err)
 		}
 		if !more {
 			break
 		}
 		if o.MaxNodes > 0 && reached >= o.MaxNodes {
-			return nil, fmt.Errorf("pdb: %s: %w after %d states", p.ID(), search.ErrNodeLimit, reached)
+			return nil, fmt.Errorf("tiles: pdb: %s: %w after %d states", p.ID(), search.ErrNodeLimit, reached)
 		}
 	}
 	if filled != p.Size() {
-		return nil, fmt.Errorf("pdb: %s: %d of %d entries unreachable from the goals", p.ID(), p.Size()-filled, p.Size())
+		return nil, fmt.Errorf("tiles: pdb: %s: %d of %d entries unreachable from the goals", p.ID(), p.Size()-filled, p.Size())
 	}
 	b.cur, b.next, b.reached = nil, nil, nil // the pass below needs only the depths
 	if need > collectAbove {
@@ -101,7 +101,7 @@ func (p *Pattern) Build(ctx context.Context, o pdb.Options) (*pdb.Table, error) 
 	}
 	t := pdb.NewTable(p.ID(), p.Size())
 	if err := b.store(ctx, t.Words(), workers); err != nil {
-		return nil, fmt.Errorf("pdb: %s: %w", p.ID(), err)
+		return nil, fmt.Errorf("tiles: pdb: %s: %w", p.ID(), err)
 	}
 	return t, nil
 }
@@ -753,7 +753,7 @@ func (b *bfs) put(words []uint64, i, e uint64, base int) error {
 	d := int(b.depth[e])
 	v := d - base
 	if v < 0 || v%2 != 0 || v/2 > pdb.MaxEntry {
-		return fmt.Errorf("entry %d at distance %d, base %d: not storable in %d bits with scale 2", i, d, base, pdb.EntryBits)
+		return fmt.Errorf("tiles: entry %d at distance %d, base %d: not storable in %d bits with scale 2", i, d, base, pdb.EntryBits)
 	}
 	words[i>>4] |= uint64(v/2) << (i & 15 * 4)
 	return nil

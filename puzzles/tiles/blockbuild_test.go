@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/search"
 )
@@ -41,8 +42,8 @@ func TestBlockBuildMatchesGeneric(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if raceEnabled && p.Size() > raceMaxEntries {
-			continue // checked in the plain run
+		if (raceEnabled || longtest.Short()) && p.Size() > raceMaxEntries {
+			continue // compared in the plain run with -tags long
 		}
 		want, err := pdb.Build(context.Background(), p, pdb.Options{Workers: 1})
 		if err != nil {
@@ -64,7 +65,8 @@ func TestBlockBuildMatchesGeneric(t *testing.T) {
 	}
 }
 
-// raceMaxEntries is the largest pattern compared under the race detector.
+// raceMaxEntries is the largest pattern compared under the race detector
+// and without -tags long.
 const raceMaxEntries = 1 << 20
 
 // TestBlockBuildLimits checks the memory budget (refused before

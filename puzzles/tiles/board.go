@@ -56,18 +56,18 @@ func (b Board) String() string {
 func (b Board) Check() error {
 	n := b.Rows * b.Cols
 	if b.Rows < 2 || b.Cols < 2 || n > MaxCells {
-		return fmt.Errorf("board size %dx%d: want 2x2 up to 64 cells (8x8)", b.Rows, b.Cols)
+		return fmt.Errorf("tiles: board size %dx%d: want 2x2 up to 64 cells (8x8)", b.Rows, b.Cols)
 	}
 	if len(b.Tiles) != n {
-		return fmt.Errorf("want %d tiles for a %dx%d board, found %d", n, b.Rows, b.Cols, len(b.Tiles))
+		return fmt.Errorf("tiles: want %d tiles for a %dx%d board, found %d", n, b.Rows, b.Cols, len(b.Tiles))
 	}
 	seen := make([]bool, n)
 	for _, t := range b.Tiles {
 		if int(t) >= n {
-			return fmt.Errorf("tile %d out of range 0..%d", t, n-1)
+			return fmt.Errorf("tiles: tile %d out of range 0..%d", t, n-1)
 		}
 		if seen[t] {
-			return fmt.Errorf("tile %d appears twice", t)
+			return fmt.Errorf("tiles: tile %d appears twice", t)
 		}
 		seen[t] = true
 	}
@@ -164,17 +164,17 @@ func boardOf(nums []int, rows, cols int) (Board, error) {
 	if rows == 0 {
 		side := isqrt(len(nums))
 		if side*side != len(nums) {
-			return Board{}, fmt.Errorf("%d tiles do not make a square board; give the size (e.g. --size 3x4)", len(nums))
+			return Board{}, fmt.Errorf("tiles: %d tiles do not make a square board; give the size (e.g. --size 3x4)", len(nums))
 		}
 		rows, cols = side, side
 	}
 	if rows*cols > MaxCells || len(nums) > MaxCells {
-		return Board{}, fmt.Errorf("a %dx%d board has %d cells; the largest board has %d (8x8)", rows, cols, rows*cols, MaxCells)
+		return Board{}, fmt.Errorf("tiles: a %dx%d board has %d cells; the largest board has %d (8x8)", rows, cols, rows*cols, MaxCells)
 	}
 	b := Board{Rows: rows, Cols: cols, Tiles: make([]uint8, len(nums))}
 	for i, v := range nums {
 		if v < 0 || v >= len(nums) {
-			return Board{}, fmt.Errorf("tile %d out of range 0..%d", v, len(nums)-1)
+			return Board{}, fmt.Errorf("tiles: tile %d out of range 0..%d", v, len(nums)-1)
 		}
 		b.Tiles[i] = uint8(v)
 	}
@@ -190,10 +190,10 @@ func parseNumbers(s string) ([]int, error) {
 	for _, f := range fields {
 		v, err := strconv.Atoi(f)
 		if errors.Is(err, strconv.ErrRange) {
-			return nil, fmt.Errorf("%s is past the largest tile number", f)
+			return nil, fmt.Errorf("tiles: %s is past the largest tile number", f)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%q is not a number", f)
+			return nil, fmt.Errorf("tiles: %q is not a number", f)
 		}
 		nums = append(nums, v)
 	}

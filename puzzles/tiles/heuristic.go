@@ -82,16 +82,16 @@ func (h *PDBHeuristic) Spec() string { return fmt.Sprintf("%s reflect=%t", h.Nam
 // onto itself under reflection about the main diagonal.
 func NewPDBHeuristic(name string, patterns []*Pattern, tables []*pdb.Table, reflect bool) (*PDBHeuristic, error) {
 	if len(patterns) == 0 || len(patterns) > maxPatterns || len(tables) != len(patterns) {
-		return nil, fmt.Errorf("heuristic %s: %d patterns and %d tables, want 1..%d of each", name, len(patterns), len(tables), maxPatterns)
+		return nil, fmt.Errorf("tiles: heuristic %s: %d patterns and %d tables, want 1..%d of each", name, len(patterns), len(tables), maxPatterns)
 	}
 	goal := patterns[0].goal
 	covered := make([]int, len(goal.Tiles))
 	for i, p := range patterns {
 		if p.goal.String() != goal.String() || p.rows != goal.Rows {
-			return nil, fmt.Errorf("heuristic %s: patterns of different goals", name)
+			return nil, fmt.Errorf("tiles: heuristic %s: patterns of different goals", name)
 		}
 		if tables[i].ID() != p.ID() || tables[i].Size() != p.Size() {
-			return nil, fmt.Errorf("heuristic %s: table %d is %q, want %q", name, i, tables[i].ID(), p.ID())
+			return nil, fmt.Errorf("tiles: heuristic %s: table %d is %q, want %q", name, i, tables[i].ID(), p.ID())
 		}
 		for _, t := range p.tiles {
 			covered[t]++
@@ -99,17 +99,17 @@ func NewPDBHeuristic(name string, patterns []*Pattern, tables []*pdb.Table, refl
 	}
 	for t := 1; t < len(covered); t++ {
 		if covered[t] != 1 {
-			return nil, fmt.Errorf("heuristic %s: tile %d in %d patterns, want exactly 1", name, t, covered[t])
+			return nil, fmt.Errorf("tiles: heuristic %s: tile %d in %d patterns, want exactly 1", name, t, covered[t])
 		}
 	}
 	if reflect {
 		if goal.Rows != goal.Cols {
-			return nil, fmt.Errorf("heuristic %s: reflection needs a square board", name)
+			return nil, fmt.Errorf("tiles: heuristic %s: reflection needs a square board", name)
 		}
 		for c, t := range goal.Tiles {
 			rc := c%goal.Cols*goal.Cols + c/goal.Cols
 			if goal.Tiles[rc] != reflectTile(goal, t) {
-				return nil, fmt.Errorf("heuristic %s: the goal is not symmetric about the main diagonal", name)
+				return nil, fmt.Errorf("tiles: heuristic %s: the goal is not symmetric about the main diagonal", name)
 			}
 		}
 	}
@@ -142,7 +142,7 @@ type LoadOptions struct {
 func LoadPartition(ctx context.Context, name string, o LoadOptions) (*PDBHeuristic, []pdb.Source, error) {
 	part, ok := Partitions[name]
 	if !ok {
-		return nil, nil, fmt.Errorf("unknown partition %q (want %s)", name, strings.Join(PartitionNames(), ", "))
+		return nil, nil, fmt.Errorf("tiles: unknown partition %q (want %s)", name, strings.Join(PartitionNames(), ", "))
 	}
 	goal := Goal(part.Rows, part.Cols)
 	var pats []*Pattern

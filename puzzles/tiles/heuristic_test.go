@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/search"
 )
@@ -23,7 +24,7 @@ func TestPDB555Korf(t *testing.T) {
 	for _, in := range insts {
 		want := res[in.Name]
 		limit := int64(20_000_000)
-		if testing.Short() {
+		if longtest.Short() {
 			limit = 600_000
 		}
 		if want.generated > limit {

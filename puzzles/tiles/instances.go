@@ -75,7 +75,7 @@ func ReadArgs(args []string, rows, cols int) ([]Instance, error) {
 	if len(args) == 1 {
 		fi, err := os.Stat(args[0])
 		if err == nil && fi.IsDir() {
-			return nil, fmt.Errorf("%s is a directory, not a file of instances", args[0])
+			return nil, fmt.Errorf("tiles: %s is a directory, not a file of instances", args[0])
 		}
 		if err == nil {
 			r, err := os.Open(args[0])
@@ -92,7 +92,7 @@ func ReadArgs(args []string, rows, cols int) ([]Instance, error) {
 	}
 	b, err := ParseBoard(text, rows, cols)
 	if err != nil {
-		return nil, fmt.Errorf("instance: %v", err)
+		return nil, fmt.Errorf("%w (in the instance)", err)
 	}
 	return []Instance{{Board: b, Where: "instance"}}, nil
 }

@@ -248,8 +248,11 @@ type Korf100Result struct {
 	NodesPerSecond float64 `json:"nodes_per_second"`
 	// Resumed counts the instances taken from Korf100Options.Resumed.
 	Resumed int `json:"resumed,omitempty"`
-	// Interrupted is set when ctx was cancelled before every instance ran.
-	Interrupted bool `json:"interrupted,omitempty"`
+	// Status is search.Solved when every instance ran (to its end or a
+	// limit of its own), and the context's status (search.Interrupted,
+	// search.TimeLimit) when ctx ended first. In JSON it is the flag
+	// "interrupted", only when set (written last).
+	Status search.Status `json:"-"`
 	// Runs are the instances that ran to their end or to a limit of their
 	// own, in the order of Instances; those the cancellation cut are left
 	// out.
@@ -367,7 +370,9 @@ func RunKorf100(ctx context.Context, opt Korf100Options) (Korf100Result, error) 
 			res.Matches++
 		}
 	}
-	res.Interrupted = ctx.Err() != nil && errors.Is(ctx.Err(), context.Canceled)
+	if ctx.Err() != nil {
+		res.Status = search.StatusOf(search.ContextErr(ctx))
+	}
 	if res.Solved > 0 {
 		res.MeanLengthRatio = ratio / float64(res.Solved)
 	}
@@ -416,11 +421,21 @@ func (s *Korf100Result) WriteTable(w io.Writer) error {
 	return err
 }
 
+// MarshalJSON writes the result with Status as "interrupted": true, last,
+// when the run ended early.
+func (s Korf100Result) MarshalJSON() ([]byte, error) {
+	type plain Korf100Result // without this method
+	return json.Marshal(struct {
+		plain
+		Interrupted bool `json:"interrupted,omitempty"`
+	}{plain(s), s.Status.Early()})
+}
+
 // Err is the run's verdict when the configuration is Korf's: an error
 // when instances differ from the published lengths or node counts.
 func (s *Korf100Result) Err() error {
 	if s.CheckCounts && s.Matches != len(s.Runs) {
-		return fmt.Errorf("%d of %d instances differ from the published lengths or node counts", len(s.Runs)-s.Matches, len(s.Runs))
+		return fmt.Errorf("tiles: %d of %d instances differ from the published lengths or node counts", len(s.Runs)-s.Matches, len(s.Runs))
 	}
 	return nil
 }

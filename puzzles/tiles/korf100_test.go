@@ -2,6 +2,7 @@ package tiles
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ func TestRunKorf100(t *testing.T) {
 		t.Errorf("progress lines %q", lines)
 	}
 	if !got.CheckCounts || got.Solved != 2 || got.Matches != 2 || got.Optimal != 2 || got.SumLength != 42+45 ||
-		got.Generated != 540859+546343 || got.MeanLengthRatio != 1 || got.Interrupted || len(done) != 2 {
+		got.Generated != 540859+546343 || got.MeanLengthRatio != 1 || got.Status != search.Solved || len(done) != 2 {
 		t.Fatalf("%+v", got)
 	}
 	if got.Runs[0].Index != 79 || got.Runs[1].Index != 12 || got.Runs[0].KorfGenerated != 540859 {
@@ -57,8 +58,11 @@ func TestRunKorf100Cancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	got, err := RunKorf100(ctx, Korf100Options{Instances: []int{1, 2}, Workers: 2})
-	if err != nil || !got.Interrupted || len(got.Runs) != 0 || got.Solved != 0 {
+	if err != nil || got.Status != search.Interrupted || len(got.Runs) != 0 || got.Solved != 0 {
 		t.Fatalf("%+v, %v", got, err)
+	}
+	if b, err := json.Marshal(got); err != nil || !strings.HasSuffix(string(b), `,"interrupted":true}`) {
+		t.Errorf("JSON of an interrupted run: %s, %v", b, err)
 	}
 }
 

@@ -45,13 +45,13 @@ func parseKorf24(text string) ([]Korf24Instance, error) {
 		head, body, ok := strings.Cut(line, ":")
 		f := strings.Fields(head)
 		if !ok || len(f) != 2 {
-			return nil, fmt.Errorf("korf24.txt:%d: want \"<index> <optimal> : <tiles>\"", n+1)
+			return nil, fmt.Errorf("tiles: korf24.txt:%d: want \"<index> <optimal> : <tiles>\"", n+1)
 		}
 		idx, err1 := strconv.Atoi(f[0])
 		opt, err2 := strconv.Atoi(f[1])
 		b, err3 := ParseBoard(body, 5, 5)
 		if err1 != nil || err2 != nil || err3 != nil {
-			return nil, fmt.Errorf("korf24.txt:%d: bad instance", n+1)
+			return nil, fmt.Errorf("tiles: korf24.txt:%d: bad instance", n+1)
 		}
 		out = append(out, Korf24Instance{Index: idx, Board: b, Optimal: opt})
 	}
@@ -139,7 +139,7 @@ func (r *Korf24Result) WriteTable(w io.Writer) error {
 // Err is an error when instances differ from the published lengths.
 func (r *Korf24Result) Err() error {
 	if r.Differ > 0 {
-		return fmt.Errorf("%d instances differ from the published optimal lengths", r.Differ)
+		return fmt.Errorf("tiles: %d instances differ from the published optimal lengths", r.Differ)
 	}
 	return nil
 }

@@ -47,7 +47,7 @@ func NewPattern(goal Board, tiles []uint8) (*Pattern, error) {
 	}
 	n := len(goal.Tiles)
 	if len(tiles) < 1 || len(tiles) > MaxPatternTiles || len(tiles) >= n-1 {
-		return nil, fmt.Errorf("pattern of %d tiles: want 1..%d and fewer than %d", len(tiles), MaxPatternTiles, n-2)
+		return nil, fmt.Errorf("tiles: pattern of %d tiles: want 1..%d and fewer than %d", len(tiles), MaxPatternTiles, n-2)
 	}
 	p := &Pattern{rows: goal.Rows, cols: goal.Cols, n: n, goal: goal, tiles: append([]uint8(nil), tiles...),
 		pl: pdb.Placements{N: n, K: len(tiles)}}
@@ -61,7 +61,7 @@ func NewPattern(goal Board, tiles []uint8) (*Pattern, error) {
 	seen := map[uint8]bool{}
 	for _, t := range tiles {
 		if t == 0 || int(t) >= n || seen[t] {
-			return nil, fmt.Errorf("pattern tile %d: want distinct tiles 1..%d", t, n-1)
+			return nil, fmt.Errorf("tiles: pattern tile %d: want distinct tiles 1..%d", t, n-1)
 		}
 		seen[t] = true
 	}

@@ -33,13 +33,13 @@ func NewPuzzle(start, goal Board, linearConflicts bool) (*Puzzle, error) {
 		return nil, err
 	}
 	if err := goal.Check(); err != nil {
-		return nil, fmt.Errorf("goal: %v", err)
+		return nil, fmt.Errorf("%w (the goal)", err)
 	}
 	if start.Rows != goal.Rows || start.Cols != goal.Cols {
-		return nil, fmt.Errorf("start is %dx%d but goal is %dx%d", start.Rows, start.Cols, goal.Rows, goal.Cols)
+		return nil, fmt.Errorf("tiles: start is %dx%d but goal is %dx%d", start.Rows, start.Cols, goal.Rows, goal.Cols)
 	}
 	if !start.Solvable(goal) {
-		return nil, fmt.Errorf("unsolvable: the goal cannot be reached from %v (wrong permutation parity)", start)
+		return nil, fmt.Errorf("tiles: unsolvable: the goal cannot be reached from %v (wrong permutation parity)", start)
 	}
 	p := &Puzzle{rows: start.Rows, cols: start.Cols, n: len(start.Tiles), nb: neighbours(start.Rows, start.Cols), lc: linearConflicts}
 	for i, t := range goal.Tiles {

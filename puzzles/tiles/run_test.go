@@ -36,7 +36,7 @@ func TestReadArgs(t *testing.T) {
 	if err != nil || len(insts) != 1 || insts[0].Where != "instance" || insts[0].Board.Rows != 2 {
 		t.Errorf("arguments: %+v, %v", insts, err)
 	}
-	for args, want := range map[string]string{dir: "is a directory", "nofile": "nofile: no such file, and not an instance", "1 2 3": "instance: "} {
+	for args, want := range map[string]string{dir: "is a directory", "nofile": "nofile: no such file, and not an instance", "1 2 3": " (in the instance)"} {
 		if _, err := ReadArgs(strings.Fields(args), 0, 0); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", args, err, want)
 		}

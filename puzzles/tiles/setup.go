@@ -45,7 +45,7 @@ type TypeBoard struct {
 // MaxTypeBoardCells.
 func (b TypeBoard) Check() error {
 	if b.Rows < 2 || b.Cols < 2 || b.Rows*b.Cols > MaxTypeBoardCells {
-		return fmt.Errorf("board %dx%d: want at least 2x2 and at most %d cells", b.Rows, b.Cols, MaxTypeBoardCells)
+		return fmt.Errorf("tiles: board %dx%d: want at least 2x2 and at most %d cells", b.Rows, b.Cols, MaxTypeBoardCells)
 	}
 	return nil
 }
@@ -81,7 +81,8 @@ type Setup struct {
 	FSMLen int
 	// Load are the partition's tables' cache, reflection and builds.
 	Load LoadOptions
-	// Workers run the parallel IDA* on each instance: at least 1.
+	// Workers run the parallel IDA* on each instance (search.Workers: 0
+	// is every CPU).
 	Workers int
 	// Learn, if set, wraps the learner (a command keeps the heap within
 	// its memory limit while the learner's tables are all it holds).
@@ -106,8 +107,8 @@ func (s *Setup) Check(o SolveOptions) (SolveOptions, error) {
 		return o, err
 	}
 	s.Heuristic, o.LinearConflicts = h, h == "lc"
-	if s.Workers < 1 {
-		return o, opterr.Errorf("--workers", "workers must be at least 1")
+	if s.Workers < 0 {
+		return o, opterr.Errorf("--workers", "--workers %d: must not be negative (0: every CPU)", s.Workers)
 	}
 	return o, branching.CheckLearnLen(s.FSMLen)
 }

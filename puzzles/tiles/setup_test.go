@@ -63,7 +63,11 @@ func TestSetup(t *testing.T) {
 	if o, err := s.Check(SolveOptions{}); err != nil || !o.LinearConflicts {
 		t.Errorf("lc: %v", err)
 	}
-	for _, bad := range []Setup{{Heuristic: "md"}, {Heuristic: "xx", Workers: 1}, {Heuristic: "md", Workers: 1, FSMLen: 99}} {
+	// 0 workers is every CPU (search.Workers), as everywhere.
+	if _, err := (&Setup{Heuristic: "md"}).Check(SolveOptions{}); err != nil {
+		t.Errorf("0 workers: %v", err)
+	}
+	for _, bad := range []Setup{{Heuristic: "md", Workers: -1}, {Heuristic: "xx", Workers: 1}, {Heuristic: "md", Workers: 1, FSMLen: 99}} {
 		if _, err := bad.Check(SolveOptions{}); !opterr.Is(err) {
 			t.Errorf("%+v: %v, want an option error", bad, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -122,7 +123,7 @@ func TestGenericIDAMatchesFast(t *testing.T) {
 // lengths.
 func TestAStarAgreesWithIDA(t *testing.T) {
 	n := 200
-	if testing.Short() {
+	if longtest.Short() {
 		n = 40
 	}
 	for _, tc := range []struct {
@@ -228,11 +229,11 @@ func TestReadInstancesErrors(t *testing.T) {
 		nine[i] = strconv.Itoa(i)
 	}
 	for _, tc := range []struct{ in, want string }{
-		{strings.Join(nine, " ") + "\n", "i.txt:1: a 9x9 board has 81 cells; the largest board has 64 (8x8)"},
-		{"1 2 3 99999999999999999999\n", "i.txt:1: 99999999999999999999 is past the largest tile number"},
-		{"1 0 2 3\r1 2 3 x\r", `i.txt:2: "x" is not a number`},
-		{"\xEF\xBB\xBF1 0 2 3\r\n1 2 3 x\r\n", `i.txt:2: "x" is not a number`},
-		{"1 0 2 7\n", "i.txt:1: tile 7 out of range 0..3"},
+		{strings.Join(nine, " ") + "\n", "i.txt:1: tiles: a 9x9 board has 81 cells; the largest board has 64 (8x8)"},
+		{"1 2 3 99999999999999999999\n", "i.txt:1: tiles: 99999999999999999999 is past the largest tile number"},
+		{"1 0 2 3\r1 2 3 x\r", `i.txt:2: tiles: "x" is not a number`},
+		{"\xEF\xBB\xBF1 0 2 3\r\n1 2 3 x\r\n", `i.txt:2: tiles: "x" is not a number`},
+		{"1 0 2 7\n", "i.txt:1: tiles: tile 7 out of range 0..3"},
 		{"# nothing\n", "i.txt: no instances"},
 	} {
 		_, err := ReadInstances(strings.NewReader(tc.in), "i.txt", 0, 0)

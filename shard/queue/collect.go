@@ -81,7 +81,7 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 	pr.Shard, pr.Shards = j.Shard, j.Shards
 	cons, err := c.js.OrderedConsumer(ctx, StreamResults, jetstream.OrderedConsumerConfig{FilterSubjects: []string{resultSubject(jobID)}})
 	if err != nil {
-		return nil, pr, fmt.Errorf("queue %s: results of job %s: %v", c.URL, jobID, err)
+		return nil, pr, fmt.Errorf("queue: queue %s: results of job %s: %v", c.URL, jobID, err)
 	}
 	counts := map[string]*result{}
 	splits := map[string]*result{}
@@ -96,26 +96,26 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 				if ctx.Err() != nil {
 					return nil, pr, ctx.Err()
 				}
-				return nil, pr, fmt.Errorf("queue %s: results of job %s: %v", c.URL, jobID, err)
+				return nil, pr, fmt.Errorf("queue: queue %s: results of job %s: %v", c.URL, jobID, err)
 			}
 			pr.Results++
 			var r result
 			if err := json.Unmarshal(msg.Data(), &r); err != nil {
-				return nil, pr, fmt.Errorf("queue %s: job %s: a damaged result: %v", c.URL, jobID, err)
+				return nil, pr, fmt.Errorf("queue: queue %s: job %s: a damaged result: %v", c.URL, jobID, err)
 			}
 			if r.Key != j.Key {
 				pr.Stale++
 				continue
 			}
 			if r.Version != j.Version {
-				return nil, pr, fmt.Errorf("queue %s: job %s: subtree %s counted by branchwise %q, the job is %q", c.URL, jobID, r.ID, r.Version, j.Version)
+				return nil, pr, fmt.Errorf("queue: queue %s: job %s: subtree %s counted by branchwise %q, the job is %q", c.URL, jobID, r.ID, r.Version, j.Version)
 			}
 			m := counts
 			if r.Kind == kindSplit {
 				m = splits
 			}
 			if err := keep(m, &r); err != nil {
-				return nil, pr, fmt.Errorf("queue %s: job %s: %v", c.URL, jobID, err)
+				return nil, pr, fmt.Errorf("queue: queue %s: job %s: %v", c.URL, jobID, err)
 			}
 		}
 		pr.Duplicates = pr.Results - pr.Stale - len(counts) - len(splits)
@@ -132,17 +132,17 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 			return nil, pr, err
 		}
 		if now.Key != j.Key {
-			return nil, pr, fmt.Errorf("queue %s: job %s was replaced while collecting (pushed again %s): collect again", c.URL, jobID, now.Pushed.Format(time.RFC3339))
+			return nil, pr, fmt.Errorf("queue: queue %s: job %s was replaced while collecting (pushed again %s): collect again", c.URL, jobID, now.Pushed.Format(time.RFC3339))
 		}
 		if !wait {
 			if !now.Complete {
-				return nil, pr, fmt.Errorf("queue %s: job %s: its push did not finish (or is still running): push it again with --replace", c.URL, jobID)
+				return nil, pr, fmt.Errorf("queue: queue %s: job %s: its push did not finish (or is still running): push it again with --replace", c.URL, jobID)
 			}
 			var counted int64
 			for _, n := range below {
 				counted += n
 			}
-			return nil, pr, fmt.Errorf("job %s: %d subtrees not counted yet (e.g. %s; so far %d nodes in %.0f worker-seconds, %d splits): wait for the workers, or collect --wait",
+			return nil, pr, fmt.Errorf("queue: job %s: %d subtrees not counted yet (e.g. %s; so far %d nodes in %.0f worker-seconds, %d splits): wait for the workers, or collect --wait",
 				jobID, len(missing), missing[0], counted, t.Seconds, nsplit)
 		}
 		select {
@@ -250,7 +250,7 @@ func keep(m map[string]*result, r *result) error {
 		}
 	case !slices.Equal(old.Nodes, r.Nodes) || !slices.Equal(old.Branches, r.Branches) || !slices.Equal(old.Solutions, r.Solutions) ||
 		old.From != r.From || old.Children != r.Children || old.FirstChild != r.FirstChild:
-		return fmt.Errorf("subtree %s counted twice with different results (workers %s and %s)", r.ID, old.Worker, r.Worker)
+		return fmt.Errorf("queue: subtree %s counted twice with different results (workers %s and %s)", r.ID, old.Worker, r.Worker)
 	}
 	return nil
 }

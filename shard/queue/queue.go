@@ -112,14 +112,14 @@ func workSubject(id string) string   { return "bw.work." + id }
 func resultSubject(id string) string { return "bw.result." + id }
 
 // errNoJob is GetJob's error for a job never pushed (or being replaced).
-var errNoJob = errors.New("no job")
+var errNoJob = errors.New("queue: no job")
 
 var jobID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 // CheckJobID reports whether id can name a job (it is a subject token).
 func CheckJobID(id string) error {
 	if !jobID.MatchString(id) {
-		return fmt.Errorf("job id %q: want 1 to 64 letters, digits, '-' or '_'", id)
+		return fmt.Errorf("queue: job id %q: want 1 to 64 letters, digits, '-' or '_'", id)
 	}
 	return nil
 }
@@ -136,7 +136,7 @@ type Conn struct {
 func Connect(ctx context.Context, url string) (*Conn, error) {
 	nc, err := nats.Connect(url, nats.Timeout(ConnectTimeout), nats.Name("branchwise"), nats.MaxReconnects(5))
 	if err != nil {
-		return nil, fmt.Errorf("queue %s: no NATS server answers: %v", url, err)
+		return nil, fmt.Errorf("queue: queue %s: no NATS server answers: %v", url, err)
 	}
 	js, err := jetstream.New(nc)
 	if err == nil {
@@ -146,7 +146,7 @@ func Connect(ctx context.Context, url string) (*Conn, error) {
 	}
 	if err != nil {
 		nc.Close()
-		return nil, fmt.Errorf("queue %s: the NATS server answers but JetStream does not (start it with JetStream on, e.g. nats-server -js, or branchwise queue serve): %v", url, err)
+		return nil, fmt.Errorf("queue: queue %s: the NATS server answers but JetStream does not (start it with JetStream on, e.g. nats-server -js, or branchwise queue serve): %v", url, err)
 	}
 	return &Conn{URL: url, nc: nc, js: js}, nil
 }
@@ -163,13 +163,13 @@ func (c *Conn) setup(ctx context.Context, ackWait time.Duration) error {
 		{Name: StreamResults, Subjects: []string{"bw.result.*"}, Storage: jetstream.FileStorage, Duplicates: duplicateWindow},
 	} {
 		if _, err := c.js.CreateOrUpdateStream(ctx, cfg); err != nil {
-			return fmt.Errorf("queue %s: stream %s: %v", c.URL, cfg.Name, err)
+			return fmt.Errorf("queue: queue %s: stream %s: %v", c.URL, cfg.Name, err)
 		}
 	}
 	_, err := c.js.CreateOrUpdateConsumer(ctx, StreamWork, jetstream.ConsumerConfig{
 		Durable: ConsumerName, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait, MaxDeliver: -1, MaxAckPending: -1})
 	if err != nil {
-		return fmt.Errorf("queue %s: consumer %s: %v", c.URL, ConsumerName, err)
+		return fmt.Errorf("queue: queue %s: consumer %s: %v", c.URL, ConsumerName, err)
 	}
 	return nil
 }
@@ -181,24 +181,24 @@ func (c *Conn) GetJob(ctx context.Context, id string) (*Job, error) {
 	}
 	st, err := c.js.Stream(ctx, StreamJobs)
 	if err != nil {
-		return nil, fmt.Errorf("queue %s: no jobs were ever pushed here: %v", c.URL, err)
+		return nil, fmt.Errorf("queue: queue %s: no jobs were ever pushed here: %v", c.URL, err)
 	}
 	m, err := st.GetLastMsgForSubject(ctx, jobSubject(id))
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
-		return nil, fmt.Errorf("queue %s: %w %s", c.URL, errNoJob, id)
+		return nil, fmt.Errorf("queue: queue %s: %w %s", c.URL, errNoJob, id)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("queue %s: job %s: %v", c.URL, id, err)
+		return nil, fmt.Errorf("queue: queue %s: job %s: %v", c.URL, id, err)
 	}
 	var j Job
 	if err := json.Unmarshal(m.Data, &j); err != nil {
-		return nil, fmt.Errorf("queue %s: job %s: a damaged record: %v", c.URL, id, err)
+		return nil, fmt.Errorf("queue: queue %s: job %s: a damaged record: %v", c.URL, id, err)
 	}
 	if j.Format != Format {
-		return nil, fmt.Errorf("queue %s: job %s has format %q, this branchwise reads %q", c.URL, id, j.Format, Format)
+		return nil, fmt.Errorf("queue: queue %s: job %s has format %q, this branchwise reads %q", c.URL, id, j.Format, Format)
 	}
 	if j.Key != j.key() {
-		return nil, fmt.Errorf("queue %s: job %s: a damaged record (its key does not match its contents)", c.URL, id)
+		return nil, fmt.Errorf("queue: queue %s: job %s: a damaged record (its key does not match its contents)", c.URL, id)
 	}
 	return &j, nil
 }
@@ -233,7 +233,7 @@ func (c *Conn) Push(ctx context.Context, j Job, fr *shard.Frontier, opt PushOpti
 	}
 	if old, err := c.GetJob(ctx, j.ID); err == nil {
 		if !opt.Replace {
-			return fmt.Errorf("queue %s: job %s exists (%s, pushed %s): collect it, or push again with --replace",
+			return fmt.Errorf("queue: queue %s: job %s exists (%s, pushed %s): collect it, or push again with --replace",
 				c.URL, j.ID, old.SpecText, old.Pushed.Format(time.RFC3339))
 		}
 		for _, s := range []struct{ stream, subject string }{
@@ -244,7 +244,7 @@ func (c *Conn) Push(ctx context.Context, j Job, fr *shard.Frontier, opt PushOpti
 				err = st.Purge(ctx, jetstream.WithPurgeSubject(s.subject))
 			}
 			if err != nil {
-				return fmt.Errorf("queue %s: replacing job %s: %v", c.URL, j.ID, err)
+				return fmt.Errorf("queue: queue %s: replacing job %s: %v", c.URL, j.ID, err)
 			}
 		}
 	}
@@ -263,33 +263,33 @@ func (c *Conn) Push(ctx context.Context, j Job, fr *shard.Frontier, opt PushOpti
 	var futures []jetstream.PubAckFuture
 	for _, k := range j.subtrees() {
 		if ctx.Err() != nil {
-			return fmt.Errorf("queue %s: push of job %s stopped after %d of %d subtrees (push again with --replace): %w", c.URL, j.ID, k, fr.Len(), ctx.Err())
+			return fmt.Errorf("queue: queue %s: push of job %s stopped after %d of %d subtrees (push again with --replace): %w", c.URL, j.ID, k, fr.Len(), ctx.Err())
 		}
 		id := fmt.Sprint(k)
 		b, _ := json.Marshal(item{Job: j.ID, Key: j.Key, ID: id, Path: fr.Path(k)})
 		f, err := c.js.PublishAsync(workSubject(j.ID), b, jetstream.WithMsgID(msgID(j.Key, id)))
 		if err != nil {
-			return fmt.Errorf("queue %s: publishing subtree %d of job %s (push again with --replace): %v", c.URL, k, j.ID, err)
+			return fmt.Errorf("queue: queue %s: publishing subtree %d of job %s (push again with --replace): %v", c.URL, k, j.ID, err)
 		}
 		futures = append(futures, f)
 	}
 	select {
 	case <-c.js.PublishAsyncComplete():
 	case <-ctx.Done():
-		return fmt.Errorf("queue %s: push of job %s stopped before the server confirmed every subtree (push again with --replace): %w", c.URL, j.ID, ctx.Err())
+		return fmt.Errorf("queue: queue %s: push of job %s stopped before the server confirmed every subtree (push again with --replace): %w", c.URL, j.ID, ctx.Err())
 	}
 	for k, f := range futures {
 		select {
 		case err := <-f.Err():
-			return fmt.Errorf("queue %s: publishing subtree %d of job %s (push again with --replace): %v", c.URL, k, j.ID, err)
+			return fmt.Errorf("queue: queue %s: publishing subtree %d of job %s (push again with --replace): %v", c.URL, k, j.ID, err)
 		case ack := <-f.Ok():
 			if ack.Duplicate {
 				// Never expected (the key is new): a subtree dropped
 				// would leave the count unfinished for ever.
-				return fmt.Errorf("queue %s: the server dropped subtree %d of job %s as a duplicate (push again with --replace)", c.URL, k, j.ID)
+				return fmt.Errorf("queue: queue %s: the server dropped subtree %d of job %s as a duplicate (push again with --replace)", c.URL, k, j.ID)
 			}
 		default:
-			return fmt.Errorf("queue %s: subtree %d of job %s was not confirmed (push again with --replace)", c.URL, k, j.ID)
+			return fmt.Errorf("queue: queue %s: subtree %d of job %s was not confirmed (push again with --replace)", c.URL, k, j.ID)
 		}
 	}
 	j.Complete = true
@@ -303,7 +303,7 @@ func (c *Conn) putJob(ctx context.Context, j *Job) error {
 		return err
 	}
 	if _, err := c.js.Publish(ctx, jobSubject(j.ID), b); err != nil {
-		return fmt.Errorf("queue %s: publishing job %s: %v", c.URL, j.ID, err)
+		return fmt.Errorf("queue: queue %s: publishing job %s: %v", c.URL, j.ID, err)
 	}
 	return nil
 }

@@ -26,19 +26,19 @@ func Serve(host string, port int, storeDir string) (*server.Server, error) {
 		addr := net.JoinHostPort(host, strconv.Itoa(port))
 		ln, err := net.Listen("tcp", addr)
 		if err != nil {
-			return nil, fmt.Errorf("nats server: cannot listen on %s: %v", addr, err)
+			return nil, fmt.Errorf("queue: nats server: cannot listen on %s: %v", addr, err)
 		}
 		ln.Close()
 	}
 	s, err := server.NewServer(&server.Options{Host: host, Port: port, JetStream: true, StoreDir: storeDir,
 		NoSigs: true, ServerName: "branchwise"})
 	if err != nil {
-		return nil, fmt.Errorf("nats server: %v", err)
+		return nil, fmt.Errorf("queue: nats server: %v", err)
 	}
 	go s.Start()
 	if !s.ReadyForConnections(serverStartTimeout) {
 		s.Shutdown()
-		return nil, fmt.Errorf("nats server on %s:%d: not ready after %v", host, port, serverStartTimeout)
+		return nil, fmt.Errorf("queue: nats server on %s:%d: not ready after %v", host, port, serverStartTimeout)
 	}
 	return s, nil
 }

@@ -53,7 +53,7 @@ type jobTree struct {
 func (c *Conn) Work(ctx context.Context, build Builder, opt WorkerOptions) error {
 	cons, err := c.js.Consumer(ctx, StreamWork, ConsumerName)
 	if err != nil {
-		return fmt.Errorf("queue %s: no work queue here (push a job first): %v", c.URL, err)
+		return fmt.Errorf("queue: queue %s: no work queue here (push a job first): %v", c.URL, err)
 	}
 	ackWait := cons.CachedInfo().Config.AckWait
 	jobs := map[string]*jobTree{}
@@ -70,7 +70,7 @@ func (c *Conn) Work(ctx context.Context, build Builder, opt WorkerOptions) error
 			if ctx.Err() != nil {
 				return nil
 			}
-			return fmt.Errorf("queue %s: %v", c.URL, err)
+			return fmt.Errorf("queue: queue %s: %v", c.URL, err)
 		}
 		var it item
 		if err := json.Unmarshal(msg.Data(), &it); err != nil || CheckJobID(it.Job) != nil {
@@ -118,14 +118,14 @@ func (c *Conn) loadJob(ctx context.Context, id string, build Builder, version st
 		return nil, err
 	}
 	if j.Version != version {
-		return nil, fmt.Errorf("queue %s: job %s was pushed by branchwise %q; this worker is %q: run the same build everywhere", c.URL, id, j.Version, version)
+		return nil, fmt.Errorf("queue: queue %s: job %s was pushed by branchwise %q; this worker is %q: run the same build everywhere", c.URL, id, j.Version, version)
 	}
 	newTree, hash, err := build(j.Spec)
 	if err != nil {
-		return nil, fmt.Errorf("queue %s: job %s (%s): %v", c.URL, id, j.SpecText, err)
+		return nil, fmt.Errorf("queue: queue %s: job %s (%s): %v", c.URL, id, j.SpecText, err)
 	}
 	if hash != j.SpecHash {
-		return nil, fmt.Errorf("queue %s: job %s (%s): this worker builds a different puzzle (hash %s, the job's %s)", c.URL, id, j.SpecText, hash, j.SpecHash)
+		return nil, fmt.Errorf("queue: queue %s: job %s (%s): this worker builds a different puzzle (hash %s, the job's %s)", c.URL, id, j.SpecText, hash, j.SpecHash)
 	}
 	return &jobTree{job: j, newTree: newTree, tree: newTree()}, nil
 }
@@ -140,7 +140,7 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 	for _, k := range it.Path {
 		if n, _ := t.Branches(); k < 0 || k >= n {
 			msg.Term()
-			return fmt.Errorf("queue %s: job %s: subtree %s has no path %v in this tree", c.URL, it.Job, it.ID, it.Path)
+			return fmt.Errorf("queue: queue %s: job %s: subtree %s has no path %v in this tree", c.URL, it.Job, it.ID, it.Path)
 		}
 		t.Down(k)
 	}
@@ -189,7 +189,7 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 			id := it.ID + "." + strconv.Itoa(k)
 			b, _ := json.Marshal(item{Job: it.Job, Key: it.Key, ID: id, Path: append(append([]int(nil), it.Path...), k)})
 			if _, err := c.js.Publish(ctx, workSubject(it.Job), b, jetstream.WithMsgID(msgID(it.Key, id))); err != nil {
-				return fmt.Errorf("queue %s: publishing subtree %s: %v", c.URL, id, err)
+				return fmt.Errorf("queue: queue %s: publishing subtree %s: %v", c.URL, id, err)
 			}
 		}
 	}
@@ -199,7 +199,7 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 	// subtree counted again) is dropped by the server within the
 	// duplicate window and by Collect after it.
 	if _, err := c.js.Publish(ctx, resultSubject(it.Job), b, jetstream.WithMsgID(msgID(it.Key, it.ID+"/"+r.Kind))); err != nil {
-		return fmt.Errorf("queue %s: publishing the result of subtree %s: %v", c.URL, it.ID, err)
+		return fmt.Errorf("queue: queue %s: publishing the result of subtree %s: %v", c.URL, it.ID, err)
 	}
 	if opt.afterPublish != nil {
 		opt.afterPublish()

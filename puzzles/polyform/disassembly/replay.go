@@ -17,14 +17,14 @@ import (
 // nil if the disassembly is sound.
 func Replay(pieces [][]polyform.Cell, groups []int, s *Separation) error {
 	if s == nil {
-		return fmt.Errorf("no separation")
+		return fmt.Errorf("disassembly: no separation")
 	}
 	all := make([]int, len(pieces))
 	for i := range all {
 		all[i] = i
 	}
 	if !slices.Equal(sorted(s.Pieces), all) {
-		return fmt.Errorf("the separation has pieces %v, the assembly %d", s.Pieces, len(pieces))
+		return fmt.Errorf("disassembly: the separation has pieces %v, the assembly %d", s.Pieces, len(pieces))
 	}
 	pos := map[int][]polyform.Cell{}
 	for i, p := range pieces {
@@ -44,30 +44,30 @@ func replay(pos map[int][]polyform.Cell, groups []int, s *Separation) error {
 	in := map[int]bool{}
 	for _, p := range s.Pieces {
 		if in[p] {
-			return fmt.Errorf("piece %d twice in %v", p, s.Pieces)
+			return fmt.Errorf("disassembly: piece %d twice in %v", p, s.Pieces)
 		}
 		in[p] = true
 	}
 	if len(s.Moves) == 0 {
-		return fmt.Errorf("separation of %v has no moves", s.Pieces)
+		return fmt.Errorf("disassembly: separation of %v has no moves", s.Pieces)
 	}
 	for k, m := range s.Moves {
 		last := k == len(s.Moves)-1
 		if m.Away != last {
-			return fmt.Errorf("move %d (%v) of %v: only the last move takes a group away", k+1, m, s.Pieces)
+			return fmt.Errorf("disassembly: move %d (%v) of %v: only the last move takes a group away", k+1, m, s.Pieces)
 		}
 		group := map[int]bool{}
 		for _, p := range m.Pieces {
 			if !in[p] || group[p] {
-				return fmt.Errorf("move %d (%v): piece %d is not one of %v, or twice", k+1, m, p, s.Pieces)
+				return fmt.Errorf("disassembly: move %d (%v): piece %d is not one of %v, or twice", k+1, m, p, s.Pieces)
 			}
 			group[p] = true
 		}
 		if len(group) == 0 || len(group) == len(s.Pieces) {
-			return fmt.Errorf("move %d (%v): moves no piece or all of %v", k+1, m, s.Pieces)
+			return fmt.Errorf("disassembly: move %d (%v): moves no piece or all of %v", k+1, m, s.Pieces)
 		}
 		if m.Dir < 0 || m.Dir > MinusZ {
-			return fmt.Errorf("move %d: bad direction %d", k+1, m.Dir)
+			return fmt.Errorf("disassembly: move %d: bad direction %d", k+1, m.Dir)
 		}
 		// The voxels that stay, and how far the group must go to be clear
 		// of them.
@@ -88,14 +88,14 @@ func replay(pos map[int][]polyform.Cell, groups []int, s *Separation) error {
 		if m.Away {
 			steps = max(hi-lo+1, 1) // then every voxel of the group is beyond the others
 		} else if steps < 1 {
-			return fmt.Errorf("move %d (%v): amount below 1", k+1, m)
+			return fmt.Errorf("disassembly: move %d (%v): amount below 1", k+1, m)
 		}
 		for range steps {
 			for p := range group {
 				for i, c := range pos[p] {
 					c = m.Dir.step(c, 1)
 					if still[c] {
-						return fmt.Errorf("move %d (%v): piece %d runs into another at %v", k+1, m, p, c)
+						return fmt.Errorf("disassembly: move %d (%v): piece %d runs into another at %v", k+1, m, p, c)
 					}
 					pos[p][i] = c
 				}
@@ -123,7 +123,7 @@ func replay(pos map[int][]polyform.Cell, groups []int, s *Separation) error {
 		}{{stay, s.Stay}, {removed, s.Removed}} {
 			if len(part.pcs) == 1 {
 				if part.sep != nil {
-					return fmt.Errorf("a separation of the single piece %v", part.pcs)
+					return fmt.Errorf("disassembly: a separation of the single piece %v", part.pcs)
 				}
 				continue
 			}
@@ -131,10 +131,10 @@ func replay(pos map[int][]polyform.Cell, groups []int, s *Separation) error {
 				continue
 			}
 			if part.sep == nil {
-				return fmt.Errorf("the part %v of %v is not taken apart", part.pcs, s.Pieces)
+				return fmt.Errorf("disassembly: the part %v of %v is not taken apart", part.pcs, s.Pieces)
 			}
 			if !slices.Equal(sorted(part.sep.Pieces), sorted(part.pcs)) {
-				return fmt.Errorf("the separation of %v has pieces %v", part.pcs, part.sep.Pieces)
+				return fmt.Errorf("disassembly: the separation of %v has pieces %v", part.pcs, part.sep.Pieces)
 			}
 			if err := replay(pos, groups, part.sep); err != nil {
 				return err

@@ -27,7 +27,7 @@ func TestWriteSolve(t *testing.T) {
 	var b strings.Builder
 	c := WriteSolve(context.Background(), &b, pz, 0, pk, Options{}, 2)
 	out := b.String()
-	if c.Err != nil || c.Assemblies != 3 || c.Solutions != 3 {
+	if c.Err != nil || c.Status != search.Solved || c.Assemblies != 3 || c.Solutions != 3 {
 		t.Fatalf("counts %+v", c)
 	}
 	if strings.Count(out, "assembly ") != 2 || !strings.Contains(out, ": level 2.2.2, ") || !strings.Contains(out, ": level 3.1.2, ") ||
@@ -36,7 +36,7 @@ func TestWriteSolve(t *testing.T) {
 	}
 	b.Reset()
 	c = WriteSolve(context.Background(), &b, pz, 0, pk, Options{Limits: search.Limits{MaxNodes: 1}}, 0)
-	if !errors.Is(c.Err, search.ErrNodeLimit) || !strings.HasPrefix(b.String(), "stopped (") || strings.Contains(b.String(), "levels:") {
+	if !errors.Is(c.Err, search.ErrNodeLimit) || c.Status != search.NodeLimit || !strings.HasPrefix(b.String(), "stopped (") || strings.Contains(b.String(), "levels:") {
 		t.Errorf("stopped: %v\n%s", c.Err, b.String())
 	}
 }

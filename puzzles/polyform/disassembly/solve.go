@@ -20,7 +20,11 @@ import (
 type Counts struct {
 	Assemblies, Solutions int64
 	Levels                map[string]int64
-	Err                   error
+	// Status is how the enumeration ended (xcover.Result's): search.Solved
+	// when every assembly was tried, else the limit, cancellation or stop
+	// that ended it, with Err its error (nil for a visitor's stop).
+	Status search.Status
+	Err    error
 }
 
 // Options are Solve's settings.
@@ -66,7 +70,9 @@ func Solve(ctx context.Context, pk *polyform.Packing, o Options, visit func(kind
 		return visit == nil || visit(kinds, pieces, sep)
 	})
 	if c.Err == nil {
-		c.Err = res.Err
+		c.Err, c.Status = res.Err, res.Status
+	} else {
+		c.Status = search.StatusOf(c.Err)
 	}
 	return c
 }

@@ -1,0 +1,6 @@
+//go:build !long
+
+package longtest
+
+// enabled: built without -tags long.
+const enabled = false

@@ -1,0 +1,6 @@
+//go:build long
+
+package longtest
+
+// enabled: built with -tags long.
+const enabled = true
