@@ -64,6 +64,8 @@ func Load(nameOrFile, pieces string) (*Packing, error) {
 		ranges = nil
 		if _, named, serr := PieceSet(pieces); serr == nil {
 			ps = named
+		} else if isSetName(pieces) {
+			return nil, serr
 		} else if ps, err = SelectPieces(set, pieces); err != nil {
 			return nil, err
 		}
