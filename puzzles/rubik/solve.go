@@ -708,7 +708,10 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 			last := -1
 			ws := newSolver(h, c)
 			ws.levels = levels[w]
-			ws.bound, ws.checkAt, ws.trackDepth = bound, checkEvery, true
+			// The first check at the subtree's first node: an iteration of
+			// small subtrees would otherwise run whole past a limit or
+			// Ctrl-C (9 to 17 s at --random 18).
+			ws.bound, ws.checkAt, ws.trackDepth = bound, 0, true
 			for g, m := range st.moves {
 				n = ws.turn(&n, int(m))
 				ws.path[g] = m
