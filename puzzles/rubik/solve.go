@@ -53,12 +53,7 @@ func EdgePatterns(k int) [2][]uint8 {
 // table and the tables of two patterns of k edges each (none for k = 0).
 func LoadHeuristic(ctx context.Context, dir string, k int, o pdb.Options) (*Heuristic, []pdb.Source, error) {
 	h := &Heuristic{}
-	var srcs []pdb.Source
-	t, src, err := pdb.Open(ctx, dir, CornerSpace{}, o)
-	if err != nil {
-		return nil, nil, err
-	}
-	h.Corners, srcs = t, append(srcs, src)
+	spaces := []pdb.Space{CornerSpace{}}
 	for i, edges := range EdgePatterns(k) {
 		if k == 0 {
 			break
@@ -67,11 +62,16 @@ func LoadHeuristic(ctx context.Context, dir string, k int, o pdb.Options) (*Heur
 		if err != nil {
 			return nil, nil, err
 		}
-		t, src, err := pdb.Open(ctx, dir, sp, o)
-		if err != nil {
-			return nil, nil, err
-		}
-		h.EdgeSpaces[i], h.Edges[i], srcs = sp, t, append(srcs, src)
+		h.EdgeSpaces[i], spaces = sp, append(spaces, sp)
+	}
+	// The largest first: 7 edges are refused at once under a small budget.
+	tabs, srcs, err := pdb.OpenAll(ctx, dir, spaces, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	h.Corners = tabs[0]
+	for i := range tabs[1:] {
+		h.Edges[i] = tabs[1+i]
 	}
 	return h, srcs, nil
 }
