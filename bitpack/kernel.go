@@ -84,7 +84,8 @@ type Problem struct {
 	Cells      int
 	Sizes      []int
 	Placements []Placement
-	// Adjacency[c] lists the neighbours of cell c; needed by DeadRegions.
+	// Adjacency[c] lists the neighbours of cell c; needed by DeadRegions
+	// (and by Search.State for its region profile).
 	Adjacency [][]int
 	Rule      Rule
 	// Order is the items of rule Ordered: piece p as p, cell c as
@@ -274,10 +275,11 @@ func Compile(p Problem) (*Kernel, error) {
 			k.order = append(k.order, int32(it))
 		}
 	}
-	if p.DeadRegions {
-		if len(p.Adjacency) != p.Cells {
-			return nil, fmt.Errorf("bitpack: the dead-region test needs the neighbours of all %d cells, got %d", p.Cells, len(p.Adjacency))
-		}
+	if p.DeadRegions && len(p.Adjacency) != p.Cells {
+		return nil, fmt.Errorf("bitpack: the dead-region test needs the neighbours of all %d cells, got %d", p.Cells, len(p.Adjacency))
+	}
+	if len(p.Adjacency) == p.Cells {
+		// For the dead-region test, and for Search.State's regions.
 		k.adj = make([]Set, p.Cells)
 		for c, nb := range p.Adjacency {
 			for _, d := range nb {

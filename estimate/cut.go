@@ -39,7 +39,8 @@ type depthMoments struct {
 // solutions at a depth are its nodes times the fraction of measured nodes
 // there that were solutions. The interval is the spread of the estimates
 // that each run makes alone (Student's t): it measures the noise, not the
-// method's bias.
+// method's bias. When ctx ends, the estimate is that of the runs finished
+// so far, with a nil error (ctx's error when none has finished).
 func Cut(ctx context.Context, newTree func() Tree, exact Profile, opt Options) (Result, error) {
 	if err := CheckCut(opt); err != nil {
 		return Result{}, err
@@ -56,6 +57,7 @@ func Cut(ctx context.Context, newTree func() Tree, exact Profile, opt Options) (
 	}
 	results := make([][]depthMoments, len(jobs))
 	works := make([]int64, len(jobs))
+	finished := make([]bool, len(jobs))
 	err := runTasks(ctx, newTree, paths, opt.Workers, opt.Meter, func(t Tree, j int, stop func() bool) {
 		var pcg rand.PCG
 		pcg.Seed(opt.Seed, 3+uint64(jobs[j].run)<<32+uint64(jobs[j].task))
@@ -84,20 +86,33 @@ func Cut(ctx context.Context, newTree func() Tree, exact Profile, opt Options) (
 			}
 		}
 		rec()
-		results[j], works[j] = acc, work
+		results[j], works[j], finished[j] = acc, work, !stop()
+		opt.Meter.add(work, 0) // for the progress line's moves
 	})
-	if err != nil {
+	// Interrupted: the runs whose every subtree was searched to its end
+	// are whole runs, and the estimate is theirs (the jobs go out in the
+	// order of the runs, so they are the first ones).
+	runs := opt.Samples
+	for j := range jobs {
+		if !finished[j] {
+			runs = min(runs, jobs[j].run)
+		}
+	}
+	if err != nil && runs == 0 {
 		return Result{}, err
 	}
 	// The nodes above the split are never dropped: every run measures
 	// them alike.
 	prefix := measurePrefix(newTree(), len(split.prefix.Nodes))
-	perRun := make([][]depthMoments, opt.Samples)
+	perRun := make([][]depthMoments, runs)
 	for r := range perRun {
 		perRun[r] = append([]depthMoments(nil), prefix...)
 	}
 	for j, acc := range results {
 		r := jobs[j].run
+		if r >= runs {
+			continue
+		}
 		for d, m := range acc {
 			for len(perRun[r]) <= d {
 				perRun[r] = append(perRun[r], depthMoments{})
@@ -106,9 +121,9 @@ func Cut(ctx context.Context, newTree func() Tree, exact Profile, opt Options) (
 			perRun[r][d].solutions += m.solutions
 		}
 	}
-	out := Result{Method: "cut", Samples: opt.Samples}
+	out := Result{Method: "cut", Samples: runs}
 	for _, w := range works {
-		out.Work += w
+		out.Work += w // the moves of the unfinished runs too: they were spent
 	}
 	maxDepth := 0
 	for _, pr := range perRun {

@@ -30,6 +30,6 @@ func Example() {
 	truth := exact.Result()
 	fmt.Printf("exact:    %.0f nodes, %.0f solutions\n", truth.Nodes.Estimate, truth.Solutions.Estimate)
 	// Output:
-	// estimate: 32484 nodes (confidence: 30801..34804), 2.9 solutions
+	// estimate: 32484 nodes (confidence: 30165..35560), 2.9 solutions
 	// exact:    32978 nodes, 8 solutions
 }

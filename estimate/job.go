@@ -71,6 +71,8 @@ func (j Job) Check() error {
 		return opterr.Errorf("-j", "-j must not be negative (0: every CPU)")
 	case o.Samples < 1 && j.Budget == 0 && j.Method != "exact":
 		return opterr.Errorf("--samples", "--samples must be at least 1")
+	case o.Strata < StrataChildren || o.Strata > StrataPieces:
+		return opterr.Errorf("--strata", "--strata must be %d, %d or %d", StrataChildren, StrataRegions, StrataPieces)
 	case o.ExactDepth < 0:
 		return opterr.Errorf("--exact-depth", "--exact-depth must be at least 0")
 	case j.Budget < 0 || j.Budget > 0 && j.Method != "knuth":

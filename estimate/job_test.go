@@ -3,6 +3,7 @@ package estimate
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +28,7 @@ func TestJobCheck(t *testing.T) {
 		{Job{Method: "frontier", Options: ok, Target: "150%"}, "--target \"150%\": target half-width 150% outside"},
 		{Job{Method: "exact", Options: ok, Target: "10%"}, "--target with --method exact: " + ErrNoInterval.Error()},
 		{Job{Method: "knuth", Options: ok, Target: "0.1", Budget: time.Second}, "--target and --time"},
+		{Job{Method: "stratified", Options: Options{Samples: 1, Workers: 1, Width: 1, Strata: 3}}, "--strata must be 0, 1 or 2"},
 	} {
 		err := tc.j.Check()
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
@@ -152,5 +154,56 @@ func TestTimeLeft(t *testing.T) {
 		if got := TimeLeft(tc.est, tc.done, tc.elapsed); got != tc.want {
 			t.Errorf("TimeLeft(%g, %g, %v) = %q, want %q", tc.est, tc.done, tc.elapsed, got, tc.want)
 		}
+	}
+}
+
+// cancelling is a tree that cancels its context after a number of moves:
+// a Ctrl-C at a known point of a run on one worker.
+type cancelling struct {
+	hashTree
+	moves  *int
+	after  int
+	cancel context.CancelFunc
+}
+
+func (c *cancelling) Down(k int) {
+	if *c.moves++; *c.moves == c.after {
+		c.cancel()
+	}
+	c.hashTree.Down(k)
+}
+
+// TestPaperInterrupted (issue 32): Korekawa et al.'s method stopped
+// during its runs reports the runs finished so far, marked interrupted,
+// with its table and SVG, and its progress line has a time left.
+func TestPaperInterrupted(t *testing.T) {
+	opt := Options{Workers: 1, ExactDepth: 2, Samples: 6, CutP: 0.5, CutFrom: 2, CutTo: 8, Seed: 3}
+	whole, err := Job{Name: "hash", Symmetries: 1, Method: "paper", Options: opt}.Run(context.Background(), newHashTree(12))
+	if err != nil || whole.Samples != 6 || whole.Status != search.Solved {
+		t.Fatalf("uninterrupted: %d runs, %v, %v", whole.Samples, whole.Status, err)
+	}
+	moves := 0
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// The count of the top (2 levels) and then 3 of the 6 runs, about.
+	newTree := func() Tree {
+		return &cancelling{hashTree: hashTree{keys: []uint64{0x12345}, max: 12}, moves: &moves, after: int(whole.Work / 2), cancel: cancel}
+	}
+	o := opt
+	o.Meter = NewMeter()
+	j := Job{Name: "hash", Symmetries: 1, Method: "paper", Options: o}
+	rep, err := j.Run(ctx, newTree)
+	if err != nil || rep.Status != search.Interrupted || rep.Samples < 1 || rep.Samples >= 6 || rep.Nodes.Estimate <= 0 {
+		t.Fatalf("interrupted: %d runs, status %v, nodes %v, %v", rep.Samples, rep.Status, rep.Nodes.Estimate, err)
+	}
+	var tab, svg bytes.Buffer
+	if err := rep.WriteTable(&tab); err != nil || !strings.Contains(tab.String(), fmt.Sprintf("interrupted: the statistics of the %d samples so far", rep.Samples)) {
+		t.Errorf("table: %v\n%s", err, tab.String())
+	}
+	if err := rep.WriteSVG(&svg); err != nil || !strings.Contains(svg.String(), "<svg") {
+		t.Errorf("SVG: %v", err)
+	}
+	if line := j.Heartbeat(); !strings.Contains(line, "% done, about ") || !strings.Contains(line, " left") {
+		t.Errorf("progress line without a time left: %q", line)
 	}
 }

@@ -54,6 +54,15 @@ type Options struct {
 	// still unbiased, and a probe goes more often where the tree is wide,
 	// which is where most of its nodes and solutions are.
 	Importance bool
+	// Strata, with Stratified on a Stater tree, refines the strata by
+	// the nodes' states: StrataRegions or StrataPieces (0,
+	// StrataChildren: by the number of children alone).
+	Strata int
+	// MaxStrata, with Strata, bounds the strata of a level: where the
+	// finest detail makes more, the level is stratified at a coarser one
+	// (0: no bound). A probe costs about the strata times the branching
+	// factor per level.
+	MaxStrata int
 	// MaxWork, for Budgeted and the method "auto", is the moves the
 	// estimate may spend, pilot runs included (0: Samples decide).
 	// Purdom's, stratified and SampleSearch probes take it directly:

@@ -70,6 +70,7 @@ Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
 	fs.IntVar(&o.ExactDepth, "exact-depth", 0, "count the tree exactly to this depth (default 2 frontier, 3 paper and exact; purdom: every child above it)")
 	fs.BoolVar(&o.Lookahead, "lookahead", true, "frontier and knuth (purdom: off unless given): count the leaf children on a probe's path exactly, go on among the others")
 	fs.IntVar(&o.Width, "width", 3, "purdom: children a probe goes on into at every node")
+	fs.IntVar(&o.Strata, "strata", 0, "stratified: 0 strata by the number of children; 1 also by the sizes of the empty regions, 2 also by the pieces left (packings on the bitboard kernel)")
 	fs.StringVar(&f.job.Target, "target", "", "run until the 95% intervals are within this relative half-width, e.g. 10%")
 	fs.DurationVar(&f.job.MaxTime, "max-time", 0, "with --target: stop after this long, with the estimate so far (0: no limit)")
 	fs.IntVar(&o.Tail, "tail", 0, "frontier and knuth: count exactly every subtree of at most this many nodes a probe reaches (0: never)")

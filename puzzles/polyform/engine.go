@@ -124,14 +124,14 @@ func (pk *Packing) kernel(s xcover.Strategy, keep func(k int) bool, reverse bool
 	if pk.DeadRegions && pk.ColourCut {
 		p.Colours = pk.Board.Colours()
 	}
-	if pk.DeadRegions {
-		for _, nb := range pk.Board.Adjacency() {
-			cells := make([]int, len(nb))
-			for i, c := range nb {
-				cells[i] = int(c)
-			}
-			p.Adjacency = append(p.Adjacency, cells)
+	// The neighbours, for the dead-region test and for the region
+	// profile of bitpack.Search.State.
+	for _, nb := range pk.Board.Adjacency() {
+		cells := make([]int, len(nb))
+		for i, c := range nb {
+			cells[i] = int(c)
 		}
+		p.Adjacency = append(p.Adjacency, cells)
 	}
 	switch {
 	case pk.FirstEmpty:

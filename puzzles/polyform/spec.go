@@ -121,10 +121,11 @@ func (s CountSpec) build() (func() estimate.Tree, string, int, error) {
 		return pk.Tree(strat), shard.Hash(canon.Bytes()), 0, nil
 	}
 	fmt.Fprintf(&canon, "symmetry=true\n")
-	newTree, syms, err := pk.SymmetricTrees(strat)
+	newTree, syms, chain, err := pk.symmetricTrees(strat)
 	if err != nil {
 		return nil, "", 0, fmt.Errorf("%s: --unique: %w", arg, err)
 	}
+	canon.WriteString(chain)
 	return newTree, shard.Hash(canon.Bytes()), syms, nil
 }
 

@@ -178,49 +178,46 @@ func (pk *Packing) RestrictedProblem(r Restriction) *xcover.Problem {
 	return p
 }
 
-// ErrStabilizer is SymmetricTrees' error for a board whose restriction
-// keeps a placement that a symmetry maps onto itself: its tree would hold
-// some classes more than once, which only a look at each solution
-// (SolveUnique) tells apart.
-var ErrStabilizer = errors.New("polyform: a kept placement of the restricted piece has symmetries of its own, so the restricted tree would hold some classes more than once: count the whole tree, or use pack --count --unique without shards (it checks each solution)")
+// ErrStabilizer is SymmetricTrees' error for a packing whose chain of
+// restrictions cannot go on: the symmetries that fix the pinned placements
+// map no piece left onto itself, or the chain grows past
+// maxSymmetricParts parts.
+var ErrStabilizer = errors.New("polyform: the restricted tree cannot hold each class once (the symmetries that fix its pinned placements map no remaining piece onto itself): count the whole tree, or use pack --count --unique without shards (it checks each solution)")
 
 // SymmetricTrees returns a maker of the restricted search's trees for the
 // estimators and exhaustive counts (as Trees, with one piece kept to one
 // placement of each orbit under the board's symmetries), and the number
 // of symmetries: each class of solutions appears in the tree exactly
 // once, so its solutions are the unique ones and times the symmetries
-// all of them. The piece restricted is one whose kept placements no
-// symmetry maps onto themselves, when there is one: a piece with no
-// symmetry of its own always is (the restriction of SolveUnique, which
-// looks at each solution, may keep fewer placements with such
-// symmetries). It fails when no piece can be restricted or every choice
-// keeps a placement with a stabilizer (ErrStabilizer).
+// all of them. Where a kept placement has symmetries of its own, the tree
+// is the union of a chain of restricted parts joined at the root (see
+// symmetricParts). It fails when no piece can be restricted, when the
+// chain cannot go on (ErrStabilizer), or when a solution has symmetries of
+// its own (ErrSymmetricSolution).
 func (pk *Packing) SymmetricTrees(s xcover.Strategy) (func() estimate.Tree, int, error) {
-	r := pk.restrict(nil, true)
+	newTree, syms, _, err := pk.symmetricTrees(s)
+	return newTree, syms, err
+}
+
+// symmetricTrees is SymmetricTrees, also describing the chain for the
+// hash of a count's spec (describeParts).
+func (pk *Packing) symmetricTrees(s xcover.Strategy) (func() estimate.Tree, int, string, error) {
 	switch {
 	case pk.Ranges != nil:
-		return nil, 0, errors.New("polyform: copies and ranges of pieces rule out the restricted search")
-	case r.Kept == nil || len(pk.syms) < 2:
-		return nil, 0, errors.New("polyform: the board has no symmetry that a piece can be restricted by")
-	case len(r.Stabilizer) > 0:
-		return nil, 0, ErrStabilizer
+		return nil, 0, "", errors.New("polyform: copies and ranges of pieces rule out the restricted search")
+	case len(pk.syms) < 2:
+		return nil, 0, "", errors.New("polyform: the board has no symmetry that a piece can be restricted by")
 	}
-	keep := r.keep(pk)
-	on, err := pk.onKernel()
+	if r := pk.restrict(nil, true); r.Kept == nil {
+		return nil, 0, "", errors.New("polyform: the board has no symmetry that a piece can be restricted by")
+	}
+	parts, err := pk.symmetricParts()
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, "", err
 	}
-	if on {
-		k, _, err := pk.Kernel(s, keep)
-		if err != nil {
-			return nil, 0, err
-		}
-		return func() estimate.Tree { return k.NewSearch() }, len(pk.syms), nil
+	newTree, err := pk.partTrees(s, parts)
+	if err != nil {
+		return nil, 0, "", err
 	}
-	prob, _ := pk.problem(keep)
-	return func() estimate.Tree {
-		w := prob.Compile(s).Walker()
-		w.SkipPruned = pk.DeadRegions
-		return w
-	}, len(pk.syms), nil
+	return newTree, len(pk.syms), describeParts(parts), nil
 }

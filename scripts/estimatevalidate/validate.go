@@ -19,6 +19,9 @@ import (
 type budgetMethod struct {
 	name, method string
 	opt          estimate.Options
+	// strataDiv, when not 0, bounds the strata of a level to the
+	// budget's moves over strataDiv (Options.MaxStrata).
+	strataDiv int64
 }
 
 // budgetMethods are the estimators the validation set measures: the
@@ -26,10 +29,18 @@ type budgetMethod struct {
 // default (frontier, knuth with lookahead, purdom of width 3), each on the
 // same budget.
 var budgetMethods = []budgetMethod{
-	{"auto", "auto", estimate.Options{}},
-	{"frontier", "frontier", estimate.Options{ExactDepth: 2, Lookahead: true}},
-	{"knuth", "knuth", estimate.Options{Lookahead: true}},
-	{"purdom", "purdom", estimate.Options{Width: 3}},
+	{"auto", "auto", estimate.Options{}, 0},
+	{"frontier", "frontier", estimate.Options{ExactDepth: 2, Lookahead: true}, 0},
+	{"knuth", "knuth", estimate.Options{Lookahead: true}, 0},
+	{"purdom", "purdom", estimate.Options{Width: 3}, 0},
+	// Chen's stratified sampling, its strata the number of children, then
+	// refined by the packing's state (issue 30): run by -methods only.
+	{"ss", "stratified", estimate.Options{}, 0},
+	{"ss-regions", "stratified", estimate.Options{Strata: estimate.StrataRegions}, 0},
+	{"ss-pieces", "stratified", estimate.Options{Strata: estimate.StrataPieces}, 0},
+	{"ss-pieces/100", "stratified", estimate.Options{Strata: estimate.StrataPieces}, 100},
+	{"ss-pieces/300", "stratified", estimate.Options{Strata: estimate.StrataPieces}, 300},
+	{"ss-pieces/1000", "stratified", estimate.Options{Strata: estimate.StrataPieces}, 1000},
 }
 
 // treeScore is one method's record on one tree over the repetitions.
@@ -66,6 +77,9 @@ func validateSet(ctx context.Context, trees []countedTree, methods []budgetMetho
 				o := m.opt
 				o.Seed, o.Workers, o.MaxWork = uint64(seed), 1, int64(share*t.nodes)
 				o.Samples = max(o.Samples, 1)
+				if m.strataDiv > 0 {
+					o.MaxStrata = int(max(o.MaxWork/m.strataDiv, 1))
+				}
 				r, err := estimate.Run(ctx, m.method, newTree, o)
 				if err != nil {
 					fail(err)
@@ -82,8 +96,9 @@ func validateSet(ctx context.Context, trees []countedTree, methods []budgetMetho
 				}
 				s.workShare += float64(r.Work) / t.nodes / float64(reps)
 				if rawOut != nil {
-					fmt.Fprintf(rawOut, "%s,%s,%d,solutions,%g,%g,%g,%g,%s,%d\n", t.name, m.name, seed, t.solutions, r.Solutions.Estimate, r.Solutions.Low, r.Solutions.High, r.Solutions.Kind, r.Work)
-					fmt.Fprintf(rawOut, "%s,%s,%d,nodes,%g,%g,%g,%g,%s,%d\n", t.name, m.name, seed, t.nodes, r.Nodes.Estimate, r.Nodes.Low, r.Nodes.High, r.Nodes.Kind, r.Work)
+					rp := r.Replicates
+					fmt.Fprintf(rawOut, "%s,%s,%d,solutions,%g,%g,%g,%g,%s,%d,%d,%d,%d\n", t.name, m.name, seed, t.solutions, r.Solutions.Estimate, r.Solutions.Low, r.Solutions.High, r.Solutions.Kind, r.Work, rp.Hits, len(rp.Solutions), positive(rp.Solutions))
+					fmt.Fprintf(rawOut, "%s,%s,%d,nodes,%g,%g,%g,%g,%s,%d,%d,%d,%d\n", t.name, m.name, seed, t.nodes, r.Nodes.Estimate, r.Nodes.Low, r.Nodes.High, r.Nodes.Kind, r.Work, rp.Hits, len(rp.Nodes), positive(rp.Nodes))
 				}
 			}
 			s.seconds = time.Since(start).Seconds() / float64(reps)
@@ -98,6 +113,16 @@ func validateSet(ctx context.Context, trees []countedTree, methods []budgetMetho
 		}
 	}
 	return scores
+}
+
+// positive counts the replicates above 0.
+func positive(xs []float64) (n int) {
+	for _, x := range xs {
+		if x > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // relErr is |est/truth - 1|, and for a truth of 0 the estimate itself
@@ -235,7 +260,7 @@ func ratioChart(file string, scores []treeScore, methods []string) {
 // pickMethods keeps the methods named in list (all if empty).
 func pickMethods(list string) []budgetMethod {
 	if list == "" {
-		return budgetMethods
+		return budgetMethods[:4]
 	}
 	var out []budgetMethod
 	for _, m := range budgetMethods {
@@ -247,7 +272,8 @@ func pickMethods(list string) []budgetMethod {
 }
 
 // scoresFromRaw reads the -raw files of -set runs (TREE,METHOD,SEED,
-// QUANTITY,TRUTH,ESTIMATE,LOW,HIGH,KIND,WORK lines) into each method's
+// QUANTITY,TRUTH,ESTIMATE,LOW,HIGH,KIND,WORK lines, and in later files
+// HITS,REPLICATES,POSITIVE REPLICATES) into each method's
 // record on each tree, in the order met, and the methods' names.
 func scoresFromRaw(files []string, nodesOf map[string]float64) ([]treeScore, []string) {
 	type key struct{ tree, method string }
@@ -266,8 +292,8 @@ func scoresFromRaw(files []string, nodesOf map[string]float64) ([]treeScore, []s
 		}
 		for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 			f := strings.Split(line, ",")
-			if len(f) != 10 {
-				fail(fmt.Errorf("%s:%d: want 10 fields, have %d", name, i+1, len(f)))
+			if len(f) < 10 {
+				fail(fmt.Errorf("%s:%d: want at least 10 fields, have %d", name, i+1, len(f)))
 			}
 			var v [5]float64 // truth, estimate, low, high, work
 			for j, field := range []string{f[4], f[5], f[6], f[7], f[9]} {
