@@ -3,6 +3,7 @@ package estimate
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -18,7 +19,20 @@ var Methods = []string{"auto", "frontier", "knuth", "stratified", "purdom", "sam
 //
 // With opt.MaxWork a sampler runs as Budgeted, and "auto" (Auto) chooses
 // the sampler from a pilot run.
+//
+// A tree that is its root alone is counted, whatever the method: each
+// probe would cost no move (a budget of moves would never be spent) and
+// report an exact count as a spread.
 func Run(ctx context.Context, method string, newTree func() Tree, opt Options) (Result, error) {
+	if n, sol := newTree().Branches(); n == 0 && slices.Contains(Methods, method) {
+		p := Profile{Nodes: []int64{1}, Branches: []int64{0}, Solutions: []int64{0}}
+		if sol {
+			p.Solutions[0] = 1
+		}
+		r := p.Result()
+		r.Method, r.Samples = r.Method+" (the root is a leaf)", 1 // one count
+		return r, nil
+	}
 	if method == "auto" {
 		return Auto(ctx, newTree, opt)
 	}

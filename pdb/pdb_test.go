@@ -263,3 +263,27 @@ func TestOpenUsesBuilder(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAllLargestFirst: OpenAll refuses a budget too small for the
+// largest table before building the smaller ones (nothing is written to
+// the cache), and returns the tables in the order given (issue 36: pdb78
+// built its 7-tile table for 13 to 28 s before refusing the 8-tile one).
+func TestOpenAllLargestFirst(t *testing.T) {
+	small, large := ring{28}, ring{20000}
+	dir := t.TempDir()
+	budget := BuildMemory(small, 1)
+	if BuildMemory(large, 1) <= budget {
+		t.Fatal("the large ring needs no more than the small one")
+	}
+	_, _, err := OpenAll(context.Background(), dir, []Space{small, large}, Options{Workers: 1, Limits: search.Limits{MaxMem: budget}})
+	if !errors.Is(err, ErrMemory) {
+		t.Fatalf("over budget: %v, want ErrMemory", err)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("the small table was built first: %v", files)
+	}
+	tabs, srcs, err := OpenAll(context.Background(), dir, []Space{small, ring{29}}, Options{Workers: 1})
+	if err != nil || len(tabs) != 2 || tabs[0].ID() != small.ID() || tabs[1].ID() != "ring-29" || !srcs[0].Built {
+		t.Fatalf("%v, %+v", err, srcs)
+	}
+}

@@ -17,11 +17,18 @@ func AStar(ctx context.Context, d Domain, o Options) Result {
 	})
 }
 
+// MaxWeight is the largest mu WeightedAStar uses: with heuristic values up
+// to 2^22, mu*h stays below 2^53, where a float64 still tells g apart by
+// one; a larger mu (1e307*h is +Inf) would order by h alone, or by
+// nothing, which is Greedy's search at best.
+const MaxWeight = 1 << 30
+
 // WeightedAStar is best-first on f = g + mu*h with mu = o.Weight, Berliner et al.'s
 // "adventurousness coefficient": mu > 1 trades solution cost (at most mu
 // times the optimum with an admissible h) for fewer expansions.
+// A mu above MaxWeight counts as MaxWeight.
 func WeightedAStar(ctx context.Context, d Domain, o Options) Result {
-	mu := o.Weight
+	mu := min(o.Weight, MaxWeight)
 	return newGraph(ctx, d, &o, true).run(&heapQueue{}, func(g int) float64 {
 		return float64(g) + mu*float64(d.Heuristic())
 	})

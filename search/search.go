@@ -111,9 +111,9 @@ type Stats struct {
 
 // Iteration is one pass of an iterative deepening search.
 type Iteration struct {
-	Bound     float64
-	Generated int64
-	Expanded  int64
+	Bound     float64 `json:"bound"`
+	Generated int64   `json:"generated"`
+	Expanded  int64   `json:"expanded"`
 }
 
 func (s *Stats) countGenerated(depth int) {

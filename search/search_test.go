@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"errors"
+	"math"
 	"slices"
 	"testing"
 
@@ -47,6 +48,22 @@ func TestConformance(t *testing.T) {
 			t.Run(a.Name+"/"+s.name, func(t *testing.T) {
 				searchtest.Run(t, a, s.new)
 			})
+		}
+	}
+}
+
+// TestWeightedAStarHugeWeight: a weight beyond MaxWeight searches as
+// MaxWeight does, not as an f of +Inf everywhere (issue 36, D13).
+func TestWeightedAStarHugeWeight(t *testing.T) {
+	var want search.Result
+	for i, mu := range []float64{search.MaxWeight, 1e307, math.Inf(1)} {
+		g := searchtest.NewGrid(30, 30, 0.2, true, 5)
+		r := search.WeightedAStar(context.Background(), g, search.Options{Weight: mu})
+		if i == 0 {
+			want = r
+		} else if r.Status != search.Solved || r.Cost != want.Cost || r.Stats.Expanded != want.Stats.Expanded {
+			t.Errorf("mu %g: %v, cost %d, expanded %d; want cost %d, expanded %d as at MaxWeight",
+				mu, r.Status, r.Cost, r.Stats.Expanded, want.Cost, want.Stats.Expanded)
 		}
 	}
 }

@@ -86,7 +86,7 @@ a smaller automaton, still correct (docs/branching.md).`,
 			if fsmLen > 0 {
 				ctx, cancel := cliflag.Bound(e.ctx, lim, 1)
 				defer cancel()
-				if g, what, err = fsmGraph(e, ctx, tiles.LearnFSM, fsmLen, lim, true, b.Explore); err != nil {
+				if g, what, err = fsmGraph(e, ctx, tiles.LearnFSM, fsmLen, lim, true, f.asJSON, b.Explore); err != nil || g == nil {
 					return err
 				}
 			}
@@ -122,8 +122,8 @@ move strings up to length L (Taylor and Korf 1993); limits as for bf tiles.`,
 			}
 			ctx, cancel := cliflag.Bound(e.ctx, lim, 1)
 			defer cancel()
-			g, what, err := fsmGraph(e, ctx, rubik.LearnFSM, fsmLen, lim, false, rubik.TypeGraphFSM)
-			if err != nil {
+			g, what, err := fsmGraph(e, ctx, rubik.LearnFSM, fsmLen, lim, false, f.asJSON, rubik.TypeGraphFSM)
+			if err != nil || g == nil {
 				return err
 			}
 			return reportBF(e, &f, "Rubik's Cube, 18 moves, "+what, g)
@@ -168,18 +168,24 @@ func heapLimited(learn branching.LearnFunc) branching.LearnFunc {
 
 // fsmGraph learns an automaton and explores the type graph it prunes
 // (branching.LearnGraph); it returns the graph and what to say of the
-// pruning. A learning that ctx stopped prints its note and returns
-// cliflag.StopError; so does a failed exploration with noteOnFail.
-func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim search.Limits, noteOnFail bool, explore branching.ExploreFunc) (*branching.Graph, string, error) {
+// pruning. A learning that ctx stopped prints its note (with asJSON, as
+// the one JSON object) and returns no graph, and ErrInterrupted after
+// Ctrl-C: a limit is no failure; a failed exploration with noteOnFail
+// prints the note too.
+func fsmGraph(e *env, ctx context.Context, learn branching.LearnFunc, n int, lim search.Limits, noteOnFail, asJSON bool, explore branching.ExploreFunc) (*branching.Graph, string, error) {
 	r, err := branching.LearnGraph(ctx, heapLimited(learn), n, lim, explore)
 	if err == nil {
 		return r.Graph, r.What, nil
 	}
-	if r.Note != "" && (noteOnFail || !r.Learned) {
+	stopped := ctx.Err() != nil
+	switch {
+	case stopped && asJSON:
+		cliflag.WriteJSON(e.stdout, map[string]string{"status": "stopped", "stopped_by": search.StatusOf(ctx.Err()).String(), "note": r.Note})
+	case r.Note != "" && (noteOnFail || !r.Learned):
 		fmt.Fprintln(e.stdout, r.Note)
 	}
-	if ctx.Err() != nil {
-		return nil, "", cliflag.StopError(e.ctx, ctx)
+	if stopped {
+		return nil, "", interrupted(e)
 	}
 	return nil, "", err
 }

@@ -49,10 +49,12 @@ var errInterrupted = cliflag.ErrInterrupted
 func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	e := &env{ctx: ctx, stdout: stdout, stderr: stderr}
+	out := &cliflag.Written{W: stdout}
+	e := &env{ctx: ctx, stdout: out, stderr: stderr}
 	root := newRootCmd(e)
 	root.SetArgs(args)
-	return cliflag.ExitStatus("branchwise", root.ExecuteContext(ctx), stderr)
+	c, err := root.ExecuteContextC(ctx)
+	return cliflag.ExitStatus("branchwise", cliflag.Ended(ctx, c, err, out), stderr)
 }
 
 func newRootCmd(e *env) *cobra.Command {

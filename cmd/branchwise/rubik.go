@@ -63,21 +63,17 @@ checked by applying it.`,
 				return j.WriteBatch(ctx, e.stdout)
 			}
 			rep, err := j.Run(ctx)
-			if j.Predict > 0 && svgPath != "" {
-				if err := cliflag.CreateFile(svgPath, rep.WriteSVG); err != nil {
-					return err
-				}
-			}
-			switch {
-			case err != nil:
-				return err
-			case asJSON:
-				return cliflag.WriteJSON(e.stdout, rep)
-			}
-			if err := rep.WriteTable(e.stdout); err != nil || rep.Solved() {
+			if err != nil {
 				return err
 			}
-			return errInterrupted
+			if j.Predict == 0 {
+				svgPath = ""
+			}
+			// A search its limit stopped says so and exits 0; Ctrl-C, 130.
+			if err := cliflag.OutputSVG(e.stdout, asJSON, &rep, svgPath); err != nil {
+				return err
+			}
+			return interrupted(e)
 		},
 	}
 	fs := c.Flags()

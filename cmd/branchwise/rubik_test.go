@@ -1,9 +1,13 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/branchwise/branchwise/puzzles/rubik"
 )
@@ -64,5 +68,51 @@ func TestRubikBatchAndStates(t *testing.T) {
 		if err != nil || c != rubik.RandomState(uint64(1+i)) {
 			t.Errorf("states line %d: %q is not random state %d (%v)", i+1, l, 1+i, err)
 		}
+	}
+}
+
+// TestRubikSolveStopped: a solve its --max-nodes stopped says "stopped"
+// and exits 0, in text and in JSON (snake_case keys, as every command's);
+// Ctrl-C exits 130 with one JSON object (issue 36, D11, D18). The corner
+// table takes some 15 s to build, so not in -short.
+func TestRubikSolveStopped(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the corner table")
+	}
+	args := []string{"rubik", "solve", "--cache-dir", t.TempDir(), "--edges", "1", "--conjugates", "1", "--random", "14", "--seed", "3"}
+	code, stdout, stderr := runCLI(t, append(args, "--max-nodes", "1000")...)
+	if code != 0 || !strings.Contains(stdout, "\nstopped: search: node limit reached\n") || strings.Contains(stderr, "interrupted") {
+		t.Errorf("--max-nodes: exit %d, stdout %q, stderr %q; want stopped, exit 0", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI(t, append(args, "--max-nodes", "1000", "--json")...)
+	var rep struct {
+		Status     string
+		Iterations []map[string]any
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); code != 0 || err != nil || rep.Status != "stopped" || len(rep.Iterations) == 0 {
+		t.Fatalf("--max-nodes --json: exit %d, %v, stdout %q, stderr %q", code, err, stdout, stderr)
+	}
+	for _, k := range []string{"bound", "generated", "expanded"} {
+		if _, ok := rep.Iterations[0][k]; !ok {
+			t.Errorf("iteration keys %v: no %q", rep.Iterations[0], k)
+		}
+	}
+	// Ctrl-C in a 20-move search (hours with these tables), after the
+	// tables are read from the cache.
+	cmd := exec.Command(os.Args[0], append(args[:len(args)-4], "--random", "20", "--json")...)
+	cmd.Env = append(os.Environ(), "BRANCHWISE_RUN_AS_PROGRAM=1")
+	var out strings.Builder
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(3 * time.Second)
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	dec := json.NewDecoder(strings.NewReader(out.String()))
+	rep.Status = ""
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 || dec.Decode(&rep) != nil || dec.More() || rep.Status != "stopped" {
+		t.Errorf("Ctrl-C --json: %v, status %q, stdout %q; want exit 130 and one JSON object", err, rep.Status, out.String())
 	}
 }

@@ -49,6 +49,33 @@ func StopError(parent, ctx context.Context) error {
 	return ctx.Err()
 }
 
+// Written is a writer that remembers whether anything went through it: a
+// command line's standard output, for Ended.
+type Written struct {
+	W    io.Writer
+	Some bool
+}
+
+func (w *Written) Write(p []byte) (int, error) {
+	w.Some = w.Some || len(p) > 0
+	return w.W.Write(p)
+}
+
+// Ended is what ended command c after ctx, which Ctrl-C cancels: err, or
+// ErrInterrupted once ctx is done and err is its cancellation (a table
+// being built, a count's setup). When such a run was asked for --json and
+// printed nothing on out, Ended writes one JSON object that says so: a
+// --json run always prints one object (issue 36).
+func Ended(ctx context.Context, c *cobra.Command, err error, out *Written) error {
+	if ctx.Err() == nil || err == nil || !errors.Is(err, context.Canceled) && !errors.Is(err, ErrInterrupted) {
+		return err
+	}
+	if f := c.Flags().Lookup("json"); f != nil && f.Value.String() == "true" && !out.Some {
+		WriteJSON(out, map[string]string{"status": "interrupted"})
+	}
+	return ErrInterrupted
+}
+
 // ExitStatus says on stderr, as prog, what ended a command with err, and
 // returns the exit status: ExitOK for nil; ExitInterrupted for
 // ErrInterrupted; ExitUsage, with a pointer to the help, for a usage error

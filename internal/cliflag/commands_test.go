@@ -243,3 +243,40 @@ func TestStopError(t *testing.T) {
 		t.Errorf("Ctrl-C: %v", err)
 	}
 }
+
+// TestEnded: after Ctrl-C an error that is the cancellation is the
+// interruption, and a --json run that printed nothing prints one JSON
+// object; before Ctrl-C, and with output printed, nothing changes.
+func TestEnded(t *testing.T) {
+	var asJSON bool
+	c := &cobra.Command{Use: "x"}
+	AddJSON(c.Flags(), &asJSON)
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	built := fmt.Errorf("pdb: corners: %w", context.Canceled)
+	for _, tc := range []struct {
+		ctx     context.Context
+		json    string
+		printed string
+		err     error
+		want    error
+		out     string
+	}{
+		{context.Background(), "true", "", built, built, ""},
+		{cancelled, "false", "", built, ErrInterrupted, ""},
+		{cancelled, "true", "", built, ErrInterrupted, "{\n  \"status\": \"interrupted\"\n}\n"},
+		{cancelled, "true", "", ErrInterrupted, ErrInterrupted, "{\n  \"status\": \"interrupted\"\n}\n"},
+		{cancelled, "true", "{}\n", ErrInterrupted, ErrInterrupted, "{}\n"},
+		{cancelled, "true", "", nil, nil, ""},
+		{cancelled, "true", "", errors.New("bad"), errors.New("bad"), ""},
+	} {
+		c.Flags().Set("json", tc.json)
+		var b strings.Builder
+		out := &Written{W: &b}
+		io.WriteString(out, tc.printed)
+		got := Ended(tc.ctx, c, tc.err, out)
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) || b.String() != tc.out {
+			t.Errorf("ctx %v, json %s, printed %q, err %v: %v, %q; want %v, %q", tc.ctx.Err(), tc.json, tc.printed, tc.err, got, b.String(), tc.want, tc.out)
+		}
+	}
+}

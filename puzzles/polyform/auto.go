@@ -89,6 +89,9 @@ type RuleChoice struct {
 
 // Why says in one line what was chosen and why.
 func (c RuleChoice) Why() string {
+	if c.Tried && !c.Chosen.Finished {
+		return fmt.Sprintf("strategy auto: %s, the rule tried first: the search stopped before any rule was chosen", c.Chosen.Rule())
+	}
 	if c.Tried {
 		return fmt.Sprintf("strategy auto: %s, the rule tried first, finished within %s of CPU: no estimate needed", c.Chosen.Rule(), fmtSeconds(autoTry.Seconds()))
 	}
@@ -294,7 +297,11 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	rep := first.CountAll(budget, try)
 	budget.Stop()
 	if rep.Stopped == "" || ctx.Err() != nil {
-		// Finished, or stopped by the caller: this count is the answer.
+		// Finished, or stopped by the caller: this count is the answer,
+		// stopped by the caller's limit, not by the trial's budget.
+		if rep.Stopped != "" {
+			rep.Stopped = stopLabel(ctx.Err())
+		}
 		ch := &RuleChoice{Chosen: RuleEstimate{Strategy: FirstEmpty, DeadRegions: first.DeadRegions, Nodes: float64(rep.Nodes),
 			Seconds: rep.Seconds, Finished: rep.Stopped == ""}, Symmetric: try.Unique, Tried: true}
 		ch.Candidates = []RuleEstimate{ch.Chosen}

@@ -2,7 +2,9 @@ package polyform
 
 import (
 	"context"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestChooseRuleCounts checks that a count by the rule strategy auto
@@ -79,5 +81,19 @@ func TestCountAllChoose(t *testing.T) {
 	if rep.Auto == nil || rep.Strategy != rep.Auto.Chosen.Rule() || pk.DeadRegions != rep.Auto.Chosen.DeadRegions ||
 		pk.FirstEmpty != (rep.Auto.Chosen.Strategy == FirstEmpty) {
 		t.Errorf("the report or the packing does not show the choice: strategy %q, %+v", rep.Strategy, rep.Auto)
+	}
+}
+
+// TestCountAllChooseStopped: a time limit that ends the count while the
+// first rule is tried is named as the time limit, and the choice does not
+// claim that rule finished (issue 36).
+func TestCountAllChooseStopped(t *testing.T) {
+	b, ps, _ := Named("pentomino-6x10")
+	pk, _ := NewPacking(b, ps)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	rep := pk.CountAll(ctx, RunOptions{Name: "pentomino-6x10", Workers: 2, Choose: true})
+	if rep.Stopped != "time limit" || rep.Auto == nil || !rep.Auto.Tried || strings.Contains(rep.Auto.Why(), "finished") {
+		t.Errorf("stopped %q, choice %+v: %s", rep.Stopped, rep.Auto, rep.Auto.Why())
 	}
 }

@@ -179,6 +179,11 @@ func readBurrXML(r io.Reader, where string) (*BurrPuzzle, error) {
 			}
 			switch {
 			case len(depth) == 0:
+				if seenPuzzle {
+					// Well-formed XML has one root; a second puzzle's
+					// shapes and problems would be read as the first's.
+					return nil, fmt.Errorf("%s: a second root element <%s> after </puzzle>: a BurrTools file holds one puzzle", pos, t.Name.Local)
+				}
 				if t.Name.Local != "puzzle" {
 					return nil, fmt.Errorf("%s: the root element is <%s>, want <puzzle> (a BurrTools .xmpuzzle file)", pos, t.Name.Local)
 				}

@@ -63,6 +63,9 @@ func TestReadBurrErrors(t *testing.T) {
 		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#x</voxel>\n</shapes></puzzle>", "x.xmpuzzle:4:26: shape 1: polyform: voxel 2: unknown character 'x'"},
 		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">##</voxel>\n</shapes>\n<problems><problem><shapes><shape id=\"3\" count=\"1\"/></shapes><result id=\"0\"/></problem></problems></puzzle>", "x.xmpuzzle:6:20: problem 1: polyform: piece: no shape \"3\""},
 		{"<html></html>", "x.xmpuzzle:1:7: the root element is <html>"},
+		// Two roots (issue 36, D19): the second is refused, not merged.
+		{head + "<shapes>\n<voxel x=\"1\" y=\"1\" z=\"1\">#</voxel>\n</shapes>\n<problems><problem><shapes><shape id=\"0\" count=\"1\"/></shapes><result id=\"0\"/></problem></problems></puzzle>\n" + head + "</puzzle>\n",
+			"x.xmpuzzle:8:21: a second root element <puzzle> after </puzzle>: a BurrTools file holds one puzzle"},
 		{head + "<shapes>\n<voxel x=\"65536\" y=\"65536\" z=\"4294967296\">#</voxel>\n", "x.xmpuzzle:4:43: shape 1: polyform: size 65536 x 65536 x 4294967296"},
 		{head + "</puzzle>", "x.xmpuzzle: the puzzle defines no problem"},
 		{head + "<shapes>\n<voxel x=\"1\" y=\"1\" z=\"1\">_</voxel>\n</shapes>\n<problems><problem><shapes><shape id=\"0\" count=\"1\"/></shapes><result id=\"0\"/></problem></problems></puzzle>", "x.xmpuzzle:6: problem 1: shape 1 has no filled voxel"},

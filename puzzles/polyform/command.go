@@ -195,7 +195,11 @@ func (pk *Packing) CountWatched(ctx context.Context, o RunOptions, w CountWatch)
 	var est float64
 	if !o.Unique && pk.Ranges == nil {
 		est = pk.EstimateNodes(ctx, o.Strategy, o.Workers, estimateFirst)
-		fmt.Fprintf(w.Notes, "%s: about %s nodes to search (estimated)\n", o.Name, numfmt.Estimate(est))
+		if est >= 1 {
+			fmt.Fprintf(w.Notes, "%s: about %s nodes to search (estimated)\n", o.Name, numfmt.Estimate(est))
+		} else {
+			fmt.Fprintf(w.Notes, "%s: the search's size is not estimated: no probe finished within %v\n", o.Name, estimateFirst)
+		}
 		if n := len(pk.Symmetries()); n > 1 && est >= uniqueHintNodes {
 			fmt.Fprintf(w.Notes, "%s: hint: --count --unique gives the same counts from a search up to %d times smaller (one solution of each symmetry class)\n", o.Name, n)
 		}

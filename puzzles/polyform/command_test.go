@@ -127,6 +127,15 @@ func TestCountWatched(t *testing.T) {
 	if pk.Progress != nil {
 		t.Error("CountWatched left its progress hook on the packing")
 	}
+	// No probe finishes in a cancelled context: the notes say so, never
+	// "about 0 nodes" (issue 36).
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	notes.Reset()
+	pk.CountWatched(ctx, RunOptions{Name: "p", Strategy: xcover.Fewest, Workers: 2}, CountWatch{Notes: &notes, Printf: func(string, ...any) {}})
+	if notes.String() != "p: the search's size is not estimated: no probe finished within 1s\n" {
+		t.Errorf("notes without a probe %q", notes.String())
+	}
 	quiet := pk.CountWatched(context.Background(), RunOptions{Strategy: xcover.Fewest, Workers: 1}, CountWatch{})
 	if quiet.Solutions != 8 {
 		t.Errorf("without progress: %d solutions", quiet.Solutions)

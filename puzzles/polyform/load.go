@@ -75,13 +75,18 @@ func withPieces(board *Board, set []Piece, ranges []Range, pieces, name string) 
 		}
 	} else if pieces != "" {
 		ranges = nil
-		if g, named, err := PieceSet(pieces); err == nil {
+		if g, named, serr := PieceSet(pieces); serr == nil {
 			if g != board.Grid {
 				return nil, fmt.Errorf("polyform: pieces %s are of the %s grid, the board of the %s grid", pieces, g, board.Grid)
 			}
 			ps = named
-		} else if ps, err = SelectPieces(set, pieces); err != nil {
-			return nil, err
+		} else if isSetName(pieces) {
+			return nil, serr // a set's name with a size out of range
+		} else {
+			var err error
+			if ps, err = SelectPieces(set, pieces); err != nil {
+				return nil, err
+			}
 		}
 	}
 	var pk *Packing

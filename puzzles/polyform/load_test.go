@@ -38,6 +38,21 @@ func TestLoad(t *testing.T) {
 	if c := pk.Count(context.Background(), xcover.Fewest, 1); c.All != 8 || c.Unique != 2 {
 		t.Errorf("3x20 pentominoes: %+v, want 8 packings, 2 unique", c)
 	}
+	// A set whose size is out of range says so, not that its name's
+	// letters are no pieces (issue 36, D16).
+	for _, tc := range []struct{ pieces, want string }{
+		{"polyomino-13", `piece set "polyomino-13": the size must be a number from 1 to 9`},
+		{"polyomino-0", `piece set "polyomino-0": the size must be a number from 1 to 9`},
+		{"polyhex-x", `piece set "polyhex-x": the size must be a number from 1 to 9`},
+		{"polycube-9", `piece set "polycube-9": the size must be a number from 1 to 7`},
+		{"one-sided-polyomino-10", `piece set "one-sided-polyomino-10": the size must be a number from 1 to 9`},
+		{"polyomino-10 A*2", `piece set "polyomino-10": the size must be a number from 1 to 9`},
+		{"L*2,polyiamond-12*1", `piece list "L*2,polyiamond-12*1", item 2 ("polyiamond-12*1"): piece set "polyiamond-12": the size must be a number from 1 to 9`},
+	} {
+		if _, err := Load("pentomino-6x10", tc.pieces); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("--pieces %q: %v; want %q", tc.pieces, err, tc.want)
+		}
+	}
 	for _, bad := range []string{"no-such-puzzle", dir} {
 		if _, err := Load(bad, ""); err == nil {
 			t.Errorf("Load(%q) succeeded", bad)

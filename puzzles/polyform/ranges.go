@@ -211,6 +211,9 @@ func ParsePieces(set []Piece, spec string) ([]Piece, []Range, error) {
 		named, err := SelectPieces(set, name)
 		if err != nil {
 			_, ps, serr := PieceSet(name)
+			if serr != nil && isSetName(name) {
+				err = serr
+			}
 			if serr != nil {
 				return nil, nil, fmt.Errorf("polyform: piece list %q, item %d (%q): %v", spec, k+1, elem, err)
 			}
@@ -242,6 +245,11 @@ func parseRange(s string) (Range, error) {
 	return Range{lo, hi}, nil
 }
 
+// isSetName reports whether s can only be a piece set's name, not piece
+// letters: no piece is named with a '-' ("polyomino-13"), so PieceSet's
+// error is the one to give, not the letters' (issue 36, D16).
+func isSetName(s string) bool { return strings.Contains(s, "-") }
+
 // IsPieceList reports whether s is a piece list with copies or ranges
 // ("L*2,T"), rather than a set name or letters.
 func IsPieceList(s string) bool { return strings.ContainsAny(s, ",*") }
@@ -250,8 +258,12 @@ func IsPieceList(s string) bool { return strings.ContainsAny(s, ",*") }
 // ("tetracubes A*2,B").
 func parsePieceList(set []Piece, spec string) ([]Piece, []Range, error) {
 	if name, rest, ok := strings.Cut(strings.TrimSpace(spec), " "); ok {
-		if _, named, err := PieceSet(name); err == nil {
+		_, named, err := PieceSet(name)
+		switch {
+		case err == nil:
 			set, spec = named, rest
+		case isSetName(name):
+			return nil, nil, err
 		}
 	}
 	return ParsePieces(set, spec)

@@ -79,17 +79,22 @@ func (rep *Report) finish(r xcover.Result, start time.Time, stats bool) {
 	rep.Nodes, rep.Pruned = r.Stats.Nodes, r.Stats.Pruned
 	rep.Seconds = time.Since(start).Seconds()
 	if r.Err != nil {
-		rep.Stopped = r.Err.Error()
-		switch {
-		case errors.Is(r.Err, context.DeadlineExceeded):
-			rep.Stopped = "time limit"
-		case errors.Is(r.Err, context.Canceled):
-			rep.Stopped = "interrupt"
-		}
+		rep.Stopped = stopLabel(r.Err)
 	}
 	if rep.stats = stats; stats {
 		rep.ByDepth = r.Stats.ByDepth()
 	}
+}
+
+// stopLabel names what stopped a search (Report.Stopped).
+func stopLabel(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "time limit"
+	case errors.Is(err, context.Canceled):
+		return "interrupt"
+	}
+	return err.Error()
 }
 
 // Labels returns the piece names of an assignment (the piece index of
@@ -242,7 +247,9 @@ const estimateProbes = 1 << 20
 
 // EstimateNodes estimates the size of the search tree by Knuth's probes
 // with lookahead for the duration d (a second gives a few per cent), or
-// fewer when estimateProbes end first.
+// fewer when estimateProbes end first; 0 when no probe finished in time
+// (Knuth's probes count by batches: on PP-24 under load a batch can take
+// longer than a second).
 func (pk *Packing) EstimateNodes(ctx context.Context, s xcover.Strategy, workers int, d time.Duration) float64 {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
@@ -259,9 +266,13 @@ func (rep *Report) WriteTable(w io.Writer) error {
 	io.WriteString(w, rep.summary)
 	if rep.stats {
 		fmt.Fprintf(w, "\n%5s %14s %12s %10s\n", "depth", "nodes", "mean min bf", "sd")
+		var sum int64
 		for _, d := range rep.ByDepth {
 			fmt.Fprintf(w, "%5d %14s %12.5f %10.5f\n", d.Depth, numfmt.Count(d.Nodes), d.MeanMinB, d.SDMinB)
+			sum += d.Nodes
 		}
+		// The node count leaves the root out; the table has it at depth 0.
+		fmt.Fprintf(w, "%5s %14s  (the root and the %s nodes below it)\n", "all", numfmt.Count(sum), numfmt.Count(rep.Nodes))
 		if rep.Pruned > 0 {
 			fmt.Fprintf(w, "%s nodes cut by the dead-region test\n", numfmt.Count(rep.Pruned))
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,6 +33,20 @@ func TestCountAllAndList(t *testing.T) {
 	rep.WriteTable(&out)
 	if !strings.HasPrefix(out.String(), "p: 8 solutions, 2 unique (all solutions searched; strategy fewest, ") || !strings.Contains(out.String(), "mean min bf") {
 		t.Errorf("count text:\n%s", out.String())
+	}
+	// The table's nodes add up to the count's and the root (issue 36, D14).
+	for _, o := range []RunOptions{{Strategy: xcover.Fewest, Workers: 2}, {Strategy: xcover.Fewest, Workers: 1, Unique: true}} {
+		o.Stats = true
+		r := pk.CountAll(ctx, o)
+		var sum int64
+		for _, d := range r.ByDepth {
+			sum += d.Nodes
+		}
+		out.Reset()
+		r.WriteTable(&out)
+		if want := fmt.Sprintf("\n  all %14d  (the root and the %d nodes below it)\n", r.Nodes+1, r.Nodes); sum != r.Nodes+1 || !strings.Contains(out.String(), want) {
+			t.Errorf("unique %t: the table's nodes sum to %d, the count is %d:\n%s", o.Unique, sum, r.Nodes, out.String())
+		}
 	}
 	uniq := pk.CountAll(ctx, RunOptions{Strategy: xcover.Fewest, Workers: 1, Unique: true})
 	if uniq.Solutions != 8 || *uniq.Unique != 2 {

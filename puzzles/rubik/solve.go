@@ -53,12 +53,7 @@ func EdgePatterns(k int) [2][]uint8 {
 // table and the tables of two patterns of k edges each (none for k = 0).
 func LoadHeuristic(ctx context.Context, dir string, k int, o pdb.Options) (*Heuristic, []pdb.Source, error) {
 	h := &Heuristic{}
-	var srcs []pdb.Source
-	t, src, err := pdb.Open(ctx, dir, CornerSpace{}, o)
-	if err != nil {
-		return nil, nil, err
-	}
-	h.Corners, srcs = t, append(srcs, src)
+	spaces := []pdb.Space{CornerSpace{}}
 	for i, edges := range EdgePatterns(k) {
 		if k == 0 {
 			break
@@ -67,11 +62,16 @@ func LoadHeuristic(ctx context.Context, dir string, k int, o pdb.Options) (*Heur
 		if err != nil {
 			return nil, nil, err
 		}
-		t, src, err := pdb.Open(ctx, dir, sp, o)
-		if err != nil {
-			return nil, nil, err
-		}
-		h.EdgeSpaces[i], h.Edges[i], srcs = sp, t, append(srcs, src)
+		h.EdgeSpaces[i], spaces = sp, append(spaces, sp)
+	}
+	// The largest first: 7 edges are refused at once under a small budget.
+	tabs, srcs, err := pdb.OpenAll(ctx, dir, spaces, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	h.Corners = tabs[0]
+	for i := range tabs[1:] {
+		h.Edges[i] = tabs[1+i]
 	}
 	return h, srcs, nil
 }
@@ -708,7 +708,10 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 			last := -1
 			ws := newSolver(h, c)
 			ws.levels = levels[w]
-			ws.bound, ws.checkAt, ws.trackDepth = bound, checkEvery, true
+			// The first check at the subtree's first node: an iteration of
+			// small subtrees would otherwise run whole past a limit or
+			// Ctrl-C (9 to 17 s at --random 18).
+			ws.bound, ws.checkAt, ws.trackDepth = bound, 0, true
 			for g, m := range st.moves {
 				n = ws.turn(&n, int(m))
 				ws.path[g] = m

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/search"
@@ -128,6 +129,34 @@ func TestRandomIsLegal(t *testing.T) {
 	for i := 0; i < 1000; i++ {
 		if err := Random(r).Check(); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestSolveStopsSoon: a search whose context ends stops within a few
+// checks, not at the end of an iteration of subtrees too small to reach
+// a check on their own (issue 36: Ctrl-C took 9 to 17 s on rubik solve
+// --random 18). The time allowed is generous for a loaded machine.
+func TestSolveStopsSoon(t *testing.T) {
+	h := smallHeuristic(t)
+	c := Solved().Apply(RandomScramble(16, 5))
+	// An iteration ends only if its every subtree began within the node
+	// limit: the nodes of the iterations ended pass the limit by at most
+	// a check's worth per worker and the top of the tree.
+	const limit = 200_000
+	res := Solve(context.Background(), c, h, SolveOptions{Workers: 2, Limits: search.Limits{MaxNodes: limit}})
+	var sum int64
+	for _, it := range res.Stats.Iterations {
+		sum += it.Generated
+	}
+	if res.Status == search.Solved || sum > limit+2*checkEvery+maxChildren*maxChildren*maxChildren {
+		t.Errorf("--max-nodes %d: %v after iterations %v (%d nodes)", limit, res.Status, res.Stats.Iterations, sum)
+	}
+	for _, lim := range []search.Limits{{MaxTime: 100 * time.Millisecond}, {MaxNodes: 100000}} {
+		start := time.Now()
+		res := Solve(context.Background(), c, h, SolveOptions{Workers: 2, Limits: lim})
+		if took := time.Since(start); res.Status == search.Solved || took > 3*time.Second {
+			t.Errorf("%+v: %v after %v; want stopped within 3 s", lim, res.Status, took)
 		}
 	}
 }

@@ -146,18 +146,17 @@ func LoadPartition(ctx context.Context, name string, o LoadOptions) (*PDBHeurist
 	}
 	goal := Goal(part.Rows, part.Cols)
 	var pats []*Pattern
-	var tabs []*pdb.Table
-	var srcs []pdb.Source
+	var spaces []pdb.Space
 	for _, tiles := range part.Patterns {
 		p, err := NewPattern(goal, tiles)
 		if err != nil {
 			return nil, nil, err
 		}
-		t, src, err := pdb.Open(ctx, o.Dir, p, o.Build)
-		if err != nil {
-			return nil, nil, err
-		}
-		pats, tabs, srcs = append(pats, p), append(tabs, t), append(srcs, src)
+		pats, spaces = append(pats, p), append(spaces, p)
+	}
+	tabs, srcs, err := pdb.OpenAll(ctx, o.Dir, spaces, o.Build)
+	if err != nil {
+		return nil, nil, err
 	}
 	h, err := NewPDBHeuristic(name, pats, tabs, !o.NoReflect)
 	return h, srcs, err

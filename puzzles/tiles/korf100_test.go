@@ -54,6 +54,31 @@ func TestRunKorf100Limit(t *testing.T) {
 	}
 }
 
+// TestRunKorf100Stopped: under Korf's configuration an instance its node
+// limit stopped is reported as stopped, not as differing from his counts,
+// and is no error; the finished one is still compared (issue 36, D12).
+func TestRunKorf100Stopped(t *testing.T) {
+	got, err := RunKorf100(context.Background(), Korf100Options{Instances: []int{79, 2}, Workers: 1,
+		Solve: SolveOptions{Limits: search.Limits{MaxNodes: 600000}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.CheckCounts || got.Solved != 1 || got.Matches != 1 || got.Stopped != 1 || got.Err() != nil {
+		t.Fatalf("%+v, verdict %v", got, got.Err())
+	}
+	var tab strings.Builder
+	got.WriteTable(&tab)
+	if strings.Contains(tab.String(), "differs") || !strings.Contains(tab.String(), "node limit") ||
+		!strings.Contains(tab.String(), "(2 run, 1 stopped by a limit)") || !strings.Contains(tab.String(), "1 of 1 match") {
+		t.Errorf("table:\n%s", tab.String())
+	}
+	// A finished run that differs is still an error.
+	got.Runs[0].MatchesPublished, got.Matches = false, 0
+	if got.Err() == nil {
+		t.Error("a finished instance that differs is no error")
+	}
+}
+
 func TestRunKorf100Cancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

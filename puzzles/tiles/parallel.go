@@ -105,7 +105,7 @@ func ParallelIDA(ctx context.Context, p *Puzzle, o ParallelOptions) search.Resul
 			}
 			ws.bound, ws.next = bound, math.MaxInt
 			ws.split = 0
-			ws.checkAt = workerCheckEvery
+			ws.checkAt = 0 // a check at the first node: see rubik.Solve
 			var done int64
 			ws.check = func(s *searcher) bool {
 				total.Add(s.generated - done)

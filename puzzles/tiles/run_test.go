@@ -205,6 +205,8 @@ func TestHeuristicNameAndCheck(t *testing.T) {
 		{SolveOptions{Algorithm: "wastar", Weight: 1.8, Store: "trie"}, ""},
 		{SolveOptions{Algorithm: "nope"}, `unknown search algorithm "nope"`},
 		{SolveOptions{Algorithm: "wastar", Weight: -1}, "--weight must be >= 0"},
+		{SolveOptions{Algorithm: "wastar", Weight: 1e307}, "--weight 1e+307: at most 1073741824"},
+		{SolveOptions{Algorithm: "wastar", Weight: search.MaxWeight}, ""},
 		{SolveOptions{Algorithm: "astar", Store: "list"}, `unknown duplicate store "list" (want hash or trie)`},
 	} {
 		err := tc.o.Check()
