@@ -202,7 +202,7 @@ func ParsePieces(set []Piece, spec string) ([]Piece, []Range, error) {
 		if hasCount {
 			var err error
 			if r, err = parseRange(count); err != nil {
-				return nil, nil, fmt.Errorf("polyform: piece list %q, item %d (%q): %v", spec, k+1, elem, err)
+				return nil, nil, fmt.Errorf("polyform: piece list %q, item %d (%q): %s", spec, k+1, elem, strings.TrimPrefix(err.Error(), "polyform: "))
 			}
 		}
 		if name == "" {
@@ -215,7 +215,7 @@ func ParsePieces(set []Piece, spec string) ([]Piece, []Range, error) {
 				err = serr
 			}
 			if serr != nil {
-				return nil, nil, fmt.Errorf("polyform: piece list %q, item %d (%q): %v", spec, k+1, elem, err)
+				return nil, nil, fmt.Errorf("polyform: piece list %q, item %d (%q): %s", spec, k+1, elem, strings.TrimPrefix(err.Error(), "polyform: "))
 			}
 			named = ps
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,7 +45,7 @@ func TestCountAllAndList(t *testing.T) {
 		}
 		out.Reset()
 		r.WriteTable(&out)
-		if want := fmt.Sprintf("\n  all %14d  (the root and the %d nodes below it)\n", r.Nodes+1, r.Nodes); sum != r.Nodes+1 || !strings.Contains(out.String(), want) {
+		if want := fmt.Sprintf("\n  all %14s  (the root and the %s nodes below it)\n", numfmt.Count(r.Nodes+1), numfmt.Count(r.Nodes)); sum != r.Nodes+1 || !strings.Contains(out.String(), want) {
 			t.Errorf("unique %t: the table's nodes sum to %d, the count is %d:\n%s", o.Unique, sum, r.Nodes, out.String())
 		}
 	}
