@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
-	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -153,26 +151,7 @@ func TestSymmetricChainExact(t *testing.T) {
 // symmetry fixes), in three shards of its restricted tree: the published
 // 240 classes and 11,520 solutions (Conway and Guy).
 func TestSymmetricShardsChain(t *testing.T) {
-	s := CountSpec{Puzzle: "soma", Strategy: "fewest", Symmetry: true}
-	newTree, job, err := s.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	var names []string
-	for i := range 3 {
-		cj := shard.CountJob{Spec: job.Spec, SpecHash: job.SpecHash, Symmetries: job.Symmetries, SplitDepth: "2",
-			Shard: fmt.Sprintf("%d/3", i), MaxDepth: shard.NoDepthLimit, Workers: 2, Out: filepath.Join(dir, fmt.Sprint(i, ".json"))}
-		res, err := cj.Run(context.Background(), newTree, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, res.Out)
-	}
-	total, err := shard.MergeFiles(names)
-	if err != nil {
-		t.Fatal(err)
-	}
+	total, _, job := countInShards(t, CountSpec{Puzzle: "soma", Strategy: "fewest", Symmetry: true}, t.TempDir())
 	if total.AllSolutions.Int64() != 240 || total.Unrestricted == nil || total.Unrestricted.Int64() != 11520 {
 		t.Errorf("soma in shards: %v unique, %v all; want 240 and 11,520", total.AllSolutions, total.Unrestricted)
 	}

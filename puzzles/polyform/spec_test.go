@@ -82,25 +82,7 @@ func TestCountSpecHash(t *testing.T) {
 func TestSymmetricShards(t *testing.T) {
 	dir := t.TempDir()
 	count := func(s CountSpec) (*shard.Total, []string) {
-		newTree, job, err := s.Build()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var names []string
-		for i := range 3 {
-			cj := shard.CountJob{Spec: job.Spec, SpecHash: job.SpecHash, Symmetries: job.Symmetries, SplitDepth: "2",
-				Shard: fmt.Sprintf("%d/3", i), MaxDepth: shard.NoDepthLimit, Workers: 2,
-				Out: filepath.Join(dir, fmt.Sprintf("%t-%d.json", s.Symmetry, i))}
-			res, err := cj.Run(context.Background(), newTree, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			names = append(names, res.Out)
-		}
-		total, err := shard.MergeFiles(names)
-		if err != nil {
-			t.Fatal(err)
-		}
+		total, names, _ := countInShards(t, s, dir)
 		return total, names
 	}
 	base := CountSpec{Puzzle: "hexiamond-4x9", Strategy: "fewest", CellsOnly: true, DeadRegions: true}
@@ -126,6 +108,32 @@ func TestSymmetricShards(t *testing.T) {
 	if _, err := shard.MergeFiles(append(wholeFiles[:1], restrictedFiles[1:]...)); err == nil {
 		t.Error("shards of the whole and the restricted count merged")
 	}
+}
+
+// countInShards counts spec s in three shards split at depth 2, files in
+// dir, and merges them; it returns the total, the files and the job.
+func countInShards(t *testing.T, s CountSpec, dir string) (*shard.Total, []string, shard.Job) {
+	t.Helper()
+	newTree, job, err := s.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for i := range 3 {
+		cj := shard.CountJob{Spec: job.Spec, SpecHash: job.SpecHash, Symmetries: job.Symmetries, SplitDepth: "2",
+			Shard: fmt.Sprintf("%d/3", i), MaxDepth: shard.NoDepthLimit, Workers: 2,
+			Out: filepath.Join(dir, fmt.Sprintf("%s-%t-%d.json", s.Puzzle, s.Symmetry, i))}
+		res, err := cj.Run(context.Background(), newTree, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, res.Out)
+	}
+	total, err := shard.MergeFiles(names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return total, names, job
 }
 
 // TestSymmetricTreesBuiltIn: on every built-in puzzle small enough to
