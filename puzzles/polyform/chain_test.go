@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/branchwise/branchwise/internal/longtest"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -65,8 +66,11 @@ func symmetricBoard(rng *rand.Rand) (g Grid, cells []Cell, piece int) {
 // refusal for a symmetric solution is checked by listing the solutions.
 func TestSymmetricChainExact(t *testing.T) {
 	trials := 120
-	if testing.Short() {
-		trials = 30
+	switch {
+	case raceEnabled:
+		trials = 8 // the race detector's share: the searches start goroutines
+	case longtest.Short():
+		trials = 30 // 120 with -tags long
 	}
 	rng := rand.New(rand.NewPCG(47, 3))
 	checked, chained, symmetric := 0, 0, 0
@@ -140,7 +144,7 @@ func TestSymmetricChainExact(t *testing.T) {
 			t.Logf("%s: %d unique, %d all, %v", name, c.Unique, c.All, time.Since(start).Round(time.Millisecond))
 		}
 	}
-	if chained < checked/8 {
+	if checked >= 20 && chained < checked/8 {
 		t.Errorf("%d checked, only %d by a chain", checked, chained)
 	}
 	t.Logf("%d checked (%d by a chain of parts), %d refused for a symmetric solution (each confirmed)", checked, chained, symmetric)
