@@ -9,8 +9,8 @@ import (
 
 // Trie is a crit-bit (Patricia) trie Store; see the package documentation.
 type Trie struct {
-	nodes  []critNode
-	leaves []trieLeaf
+	nodes  paged[critNode]
+	leaves paged[trieLeaf]
 	keys   arena.Keys
 	root   int32 // a child reference; meaningless while leaves is empty
 }
@@ -60,26 +60,25 @@ func critPos(a, b []byte) int32 {
 	return int32(n * 9)
 }
 
-func (t *Trie) leafKey(l int32) []byte { return t.keys.Get(t.leaves[l].off) }
+func (t *Trie) leafKey(l int32) []byte { return t.keys.Get(t.leaves.at(l).off) }
 
 // walk follows key's bits from the root to a leaf.
 func (t *Trie) walk(key []byte) int32 {
 	c := t.root
 	for c >= 0 {
-		nd := &t.nodes[c]
+		nd := t.nodes.at(c)
 		c = nd.child[bit(key, nd.pos)]
 	}
 	return ^c
 }
 
 func (t *Trie) newLeaf(key []byte, v uint64) int32 {
-	t.leaves = append(t.leaves, trieLeaf{off: t.keys.Add(key), val: v})
-	return int32(len(t.leaves) - 1)
+	return t.leaves.push(trieLeaf{off: t.keys.Add(key), val: v})
 }
 
 // insert returns the leaf of key, adding it with value v if absent.
 func (t *Trie) insert(key []byte, v uint64) (int32, bool) {
-	if len(t.leaves) == 0 {
+	if t.leaves.len() == 0 {
 		t.root = ^t.newLeaf(key, v)
 		return 0, false
 	}
@@ -93,9 +92,13 @@ func (t *Trie) insert(key []byte, v uint64) (int32, bool) {
 	// and pdir locate that reference (parent -1: the root).
 	parent, pdir := int32(-1), 0
 	c := t.root
-	for c >= 0 && t.nodes[c].pos < p {
-		parent, pdir = c, bit(key, t.nodes[c].pos)
-		c = t.nodes[c].child[pdir]
+	for c >= 0 {
+		nd := t.nodes.at(c)
+		if nd.pos >= p {
+			break
+		}
+		parent, pdir = c, bit(key, nd.pos)
+		c = nd.child[pdir]
 	}
 	l := t.newLeaf(key, v)
 	var nd critNode
@@ -103,12 +106,11 @@ func (t *Trie) insert(key []byte, v uint64) (int32, bool) {
 	dir := bit(key, p)
 	nd.child[dir] = ^l
 	nd.child[1-dir] = c
-	t.nodes = append(t.nodes, nd)
-	n := int32(len(t.nodes) - 1)
+	n := t.nodes.push(nd)
 	if parent < 0 {
 		t.root = n
 	} else {
-		t.nodes[parent].child[pdir] = n
+		t.nodes.at(parent).child[pdir] = n
 	}
 	return l, false
 }
@@ -116,31 +118,32 @@ func (t *Trie) insert(key []byte, v uint64) (int32, bool) {
 // Insert implements Store.
 func (t *Trie) Insert(key []byte, v uint64) (uint64, bool) {
 	l, found := t.insert(key, v)
-	return t.leaves[l].val, found
+	return t.leaves.at(l).val, found
 }
 
 // Get implements Store.
 func (t *Trie) Get(key []byte) (uint64, bool) {
-	if len(t.leaves) == 0 {
+	if t.leaves.len() == 0 {
 		return 0, false
 	}
 	l := t.walk(key)
 	if !bytes.Equal(t.leafKey(l), key) {
 		return 0, false
 	}
-	return t.leaves[l].val, true
+	return t.leaves.at(l).val, true
 }
 
 // Set implements Store.
 func (t *Trie) Set(key []byte, v uint64) {
 	l, _ := t.insert(key, v)
-	t.leaves[l].val = v
+	t.leaves.at(l).val = v
 }
 
 // Len implements Store.
-func (t *Trie) Len() int { return len(t.leaves) }
+func (t *Trie) Len() int { return t.leaves.len() }
 
-// Bytes implements Store.
+// Bytes implements Store: every page held, so that a memory limit that
+// checks it holds at every moment (the arrays grow by pages, never copied).
 func (t *Trie) Bytes() int64 {
-	return int64(cap(t.nodes))*12 + int64(cap(t.leaves))*16 + t.keys.Bytes()
+	return t.nodes.bytes() + t.leaves.bytes() + t.keys.Bytes()
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/spf13/cobra"
 )
@@ -26,6 +27,7 @@ type estimateFlags struct {
 	seed              int64
 	asJSON, symmetry  bool
 	shard             shard.CountJob
+	lim               search.Limits // --max-mem
 }
 
 func newEstimateCmd(e *env) *cobra.Command {
@@ -90,6 +92,7 @@ Equal seeds give equal numbers, whatever -j. Details: docs/estimate.md.`,
 	cliflag.AddSeed(fs, &f.seed)
 	cliflag.AddJSON(fs, &f.asJSON)
 	cliflag.AddWorkers(fs, &o.Workers)
+	cliflag.AddMaxMem(fs, &f.lim)
 	addShardFlags(fs, &f.shard)
 	return c
 }
@@ -98,6 +101,8 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	if _, _, _, err := polyform.ParseEngineStrategy(f.engine, f.spec.Strategy); err != nil {
 		return err
 	}
+	ctx, cancel := cliflag.HeapBound(e.ctx, f.lim)
+	defer cancel()
 	job := f.job
 	job.Name, job.Options.Seed = arg, uint64(f.seed)
 	if err := job.Check(); err != nil {
@@ -119,7 +124,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 			return usagef("--split-depth, --shard, --checkpoint and --resume are for --method exact without --subtree")
 		}
 		f.spec.Puzzle, f.spec.Symmetry = arg, f.symmetry
-		return runSharded(e, e.ctx, f.spec, f.shard, job.Options.ExactDepth, job.Options.Workers, f.asJSON)
+		return runSharded(e, ctx, f.spec, f.shard, job.Options.ExactDepth, job.Options.Workers, f.asJSON)
 	}
 	var path []int
 	if f.subtree != "" {
@@ -145,7 +150,7 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		job.Progress = func(r estimate.Result, left time.Duration) {
 			w.Printf("%s", job.Status(r, job.Options.Meter.Elapsed(), left))
 		}
-		rep, err := job.Run(e.ctx, newTree)
+		rep, err := job.Run(ctx, newTree)
 		w.Stop()
 		return rep, err
 	}
@@ -154,13 +159,13 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	case errors.Is(err, estimate.ErrNoRound):
 		return fmt.Errorf("--max-time %v ran out before the first round of %d samples ended: give more time or fewer --samples", job.MaxTime, job.Options.Samples)
 	case err != nil:
-		return errInterrupted
+		return cmp.Or(interrupted(e), err)
 	}
 	if err := cliflag.OutputSVG(e.stdout, f.asJSON, &rep, f.svg); err != nil {
 		return err
 	}
 	if rep.Status.Early() {
-		return errInterrupted
+		return cmp.Or(interrupted(e), rep.Status.Err())
 	}
 	if f.compare == "" {
 		return nil

@@ -3,7 +3,6 @@ package main
 import (
 	"io"
 	"strings"
-	"time"
 
 	"github.com/branchwise/branchwise/internal/cliflag"
 	"github.com/branchwise/branchwise/puzzles/polyform"
@@ -25,7 +24,7 @@ type packFlags struct {
 	workers, problem                  int
 	fixedDead                         bool // --dead-regions given: strategy auto keeps it
 	shard                             shard.CountJob
-	maxTime                           time.Duration
+	lim                               search.Limits // --max-time, --max-mem
 	burr                              burrFlags
 }
 
@@ -67,7 +66,8 @@ searches one solution per class. --count with --split-depth, --shard,
 	fs.BoolVar(&f.stats, "stats", false, "print nodes and mean minimum branching factor per depth")
 	fs.BoolVar(&f.spec.CellsOnly, "cells-only", false, "branch on cells only, never on pieces")
 	fs.BoolVar(&f.spec.DeadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
-	fs.DurationVar(&f.maxTime, "max-time", 0, "stop the search after this long, e.g. 60s, with partial counts (0: no limit)")
+	fs.DurationVar(&f.lim.MaxTime, "max-time", 0, "stop the search after this long, e.g. 60s, with partial counts (0: no limit)")
+	cliflag.AddMaxMem(fs, &f.lim)
 	fs.StringVar(&f.dlx, "dlx", "", "write the exact cover problem (with --unique: restricted) in Knuth's DLX format to this file and stop")
 	fs.BoolVar(&f.spec.LargestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only, as Korekawa et al.'s program does")
 	fs.BoolVar(&f.spec.PieceCut, "piece-cut", false, "with --cells-only on the bitboard kernel: end a path where a piece left has no placement left")
@@ -104,7 +104,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if pk.Ranges != nil && f.unique {
 		return usagef("--unique restricts one piece, which copies and ranges rule out: use --count, which counts the unique solutions too")
 	}
-	ctx, cancel := cliflag.Context(e.ctx, search.Limits{MaxTime: f.maxTime})
+	ctx, cancel := cliflag.HeapBound(e.ctx, f.lim)
 	defer cancel()
 	if f.shard.Split() {
 		if err := pk.CheckSplit(burr, f.count); err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/search"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -66,14 +67,57 @@ func (w *Written) Write(p []byte) (int, error) {
 // being built, a count's setup). When such a run was asked for --json and
 // printed nothing on out, Ended writes one JSON object that says so: a
 // --json run always prints one object (issue 36).
+//
+// A run that ended with the error of a limit its flags set (--max-time,
+// --max-cpu, --max-mem), as a table build does that has no partial result
+// to print, was stopped, not failed: Ended says so on c's standard error
+// (and as one JSON object, {"status": "stopped", "stopped_by": ...}) and
+// returns nil, the exit status of every run a limit stops.
 func Ended(ctx context.Context, c *cobra.Command, err error, out *Written) error {
-	if ctx.Err() == nil || err == nil || !errors.Is(err, context.Canceled) && !errors.Is(err, ErrInterrupted) {
+	if err == nil {
+		return nil
+	}
+	if ctx.Err() == nil {
+		if flag := limitFlag(c, err); flag != nil {
+			by := search.StatusOf(err).String()
+			if asJSON(c) && !out.Some {
+				WriteJSON(out, map[string]string{"status": "stopped", "stopped_by": by})
+			}
+			fmt.Fprintf(c.ErrOrStderr(), "stopped by the %s (--%s %s) before a result: %v\n", by, flag.Name, flag.Value, err)
+			return nil
+		}
 		return err
 	}
-	if f := c.Flags().Lookup("json"); f != nil && f.Value.String() == "true" && !out.Some {
+	if !errors.Is(err, context.Canceled) && !errors.Is(err, ErrInterrupted) {
+		return err
+	}
+	if asJSON(c) && !out.Some {
 		WriteJSON(out, map[string]string{"status": "interrupted"})
 	}
 	return ErrInterrupted
+}
+
+// limitErrors pairs the error of each limit with the flag that sets it.
+var limitErrors = []struct {
+	err  error
+	flag string
+}{{context.DeadlineExceeded, "max-time"}, {search.ErrCPULimit, "max-cpu"}, {search.ErrMemLimit, "max-mem"}}
+
+// limitFlag returns the flag of c, given on the command line, whose limit
+// err is, or nil.
+func limitFlag(c *cobra.Command, err error) *pflag.Flag {
+	for _, l := range limitErrors {
+		if f := c.Flags().Lookup(l.flag); f != nil && f.Changed && errors.Is(err, l.err) {
+			return f
+		}
+	}
+	return nil
+}
+
+// asJSON reports whether c was asked for --json.
+func asJSON(c *cobra.Command) bool {
+	f := c.Flags().Lookup("json")
+	return f != nil && f.Value.String() == "true"
 }
 
 // ExitStatus says on stderr, as prog, what ended a command with err, and

@@ -280,3 +280,45 @@ func TestEnded(t *testing.T) {
 		}
 	}
 }
+
+// TestEndedByLimit: a run that a limit given on the command line ended
+// before any result (a table build at --max-time) is a stop, exit status 0,
+// said on standard error and, with --json, as one object; the same error
+// without its flag given is a failure (issue 36: it exited 1 with "context
+// deadline exceeded").
+func TestEndedByLimit(t *testing.T) {
+	built := fmt.Errorf("tiles: pdb: corners: %w", context.DeadlineExceeded)
+	mem := fmt.Errorf("count: %w", search.ErrMemLimit)
+	for _, tc := range []struct {
+		args    []string
+		err     error
+		want    error
+		out     string
+		stderr  string
+		printed string
+	}{
+		{[]string{"--max-time", "3s"}, built, nil, "", "stopped by the time limit (--max-time 3s) before a result: " + built.Error() + "\n", ""},
+		{[]string{"--max-time", "3s", "--json"}, built, nil, "{\n  \"status\": \"stopped\",\n  \"stopped_by\": \"time limit\"\n}\n", "stopped by the time limit", ""},
+		{[]string{"--max-time", "3s", "--json"}, built, nil, "{}\n", "stopped by the time limit", "{}\n"},
+		{[]string{"--max-mem", "1GB"}, mem, nil, "", "stopped by the memory limit (--max-mem 1000000000)", ""},
+		{nil, built, built, "", "", ""},
+		{[]string{"--max-mem", "1GB"}, built, built, "", "", ""},
+	} {
+		var lim search.Limits
+		var asJSON bool
+		c := &cobra.Command{Use: "x"}
+		AddLimits(c.Flags(), &lim)
+		AddJSON(c.Flags(), &asJSON)
+		if err := c.Flags().Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		var b, stderr strings.Builder
+		c.SetErr(&stderr)
+		out := &Written{W: &b}
+		io.WriteString(out, tc.printed)
+		got := Ended(context.Background(), c, tc.err, out)
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) || b.String() != tc.out || !strings.HasPrefix(stderr.String(), tc.stderr) || tc.stderr == "" && stderr.Len() > 0 {
+			t.Errorf("%v, err %v: %v, %q, stderr %q; want %v, %q, %q", tc.args, tc.err, got, b.String(), stderr.String(), tc.want, tc.out, tc.stderr)
+		}
+	}
+}

@@ -17,6 +17,12 @@ import (
 func AddLimits(fs *pflag.FlagSet, l *search.Limits) {
 	fs.Int64Var(&l.MaxNodes, "max-nodes", 0, "stop after this many generated nodes (0: no limit)")
 	fs.DurationVar(&l.MaxTime, "max-time", 0, "stop after this long, e.g. 90s or 10m (0: no limit)")
+	AddMaxMem(fs, l)
+}
+
+// AddMaxMem declares --max-mem, bound to l.MaxMem: with AddLimits, or
+// alone for a command whose work HeapBound bounds.
+func AddMaxMem(fs *pflag.FlagSet, l *search.Limits) {
 	fs.Var((*ByteSize)(&l.MaxMem), "max-mem", "stop when the search holds about this much memory, e.g. 4GB (0: no limit)")
 }
 
@@ -67,6 +73,16 @@ func Context(ctx context.Context, l search.Limits) (context.Context, context.Can
 func Bound(ctx context.Context, l search.Limits, workers int) (context.Context, context.CancelFunc) {
 	SetGCLimit(l, workers)
 	return Context(ctx, l)
+}
+
+// HeapBound is Bound for work whose memory the process's heap measures
+// (exact covers, their counts, the estimators): the collector keeps the
+// heap within l.MaxMem, and ctx also ends, with search.ErrMemLimit, once
+// the live heap passes it (search.Limits.WatchMem).
+func HeapBound(ctx context.Context, l search.Limits) (context.Context, context.CancelFunc) {
+	c, cancelTime := Bound(ctx, l, 1)
+	c, cancelMem := l.WatchMem(c)
+	return c, func() { cancelMem(); cancelTime() }
 }
 
 // AddJSON declares --json.

@@ -296,6 +296,14 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	budget := cputime.WithBudget(ctx, autoTry*time.Duration(search.Workers(o.Workers)))
 	rep := first.CountAll(budget, try)
 	budget.Stop()
+	var chosen RuleChoice
+	var err error
+	if rep.Stopped != "" && ctx.Err() == nil {
+		chosen, err = pk.ChooseRule(ctx, o.FixedDead)
+	}
+	// A limit of the caller's that ends the choice (err is then ctx's)
+	// leaves the trial's partial counts as the answer (issue 36: they were
+	// dropped, and the stop named by the context's error text).
 	if rep.Stopped == "" || ctx.Err() != nil {
 		// Finished, or stopped by the caller: this count is the answer,
 		// stopped by the caller's limit, not by the trial's budget.
@@ -310,13 +318,12 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 		rep.summary = strings.Replace(rep.summary, "strategy "+o.StrategyName+",", "strategy "+rep.Strategy+",", 1) + ch.Why() + "\n"
 		return rep
 	}
-	ch, err := pk.ChooseRule(ctx, o.FixedDead)
 	if err != nil {
 		rep := pk.newReport(o)
 		rep.Stopped = err.Error()
 		return rep
 	}
-	ch.Seconds = time.Since(start).Seconds()
-	ch.Use(pk, &o)
+	chosen.Seconds = time.Since(start).Seconds()
+	chosen.Use(pk, &o)
 	return pk.CountAll(ctx, o)
 }

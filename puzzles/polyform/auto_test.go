@@ -3,6 +3,8 @@ package polyform
 import (
 	"context"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -95,5 +97,47 @@ func TestCountAllChooseStopped(t *testing.T) {
 	rep := pk.CountAll(ctx, RunOptions{Name: "pentomino-6x10", Workers: 2, Choose: true})
 	if rep.Stopped != "time limit" || rep.Auto == nil || !rep.Auto.Tried || strings.Contains(rep.Auto.Why(), "finished") {
 		t.Errorf("stopped %q, choice %+v: %s", rep.Stopped, rep.Auto, rep.Auto.Why())
+	}
+}
+
+// stopAfterErr is a context whose time limit passes at its second Err
+// call: strategy auto's first trial reads only the contexts it derives,
+// the check after it is the first call, and the rule's choice makes the
+// second, so the limit ends the choice.
+type stopAfterErr struct {
+	context.Context
+	calls atomic.Int32
+	done  chan struct{}
+	once  sync.Once
+}
+
+func (c *stopAfterErr) Done() <-chan struct{} { return c.done }
+
+func (c *stopAfterErr) Err() error {
+	if c.calls.Add(1) < 2 {
+		return nil
+	}
+	c.once.Do(func() { close(c.done) })
+	return context.DeadlineExceeded
+}
+
+// TestCountAllChoiceStopped: a time limit that ends strategy auto's choice
+// of a rule, after the first trial, keeps the trial's partial counts and
+// names the time limit (issue 36: "pack bedlam --count --max-time 2s" said
+// "stopped by the context deadline exceeded after 0 nodes", and the
+// interrupt where the CPU budget's context was read).
+func TestCountAllChoiceStopped(t *testing.T) {
+	b, ps, ok := Named("bedlam")
+	if !ok {
+		t.Fatal("no bedlam")
+	}
+	pk, err := NewPacking(b, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := &stopAfterErr{Context: context.Background(), done: make(chan struct{})}
+	rep := pk.CountAll(ctx, RunOptions{Name: "bedlam", Workers: 1, Choose: true})
+	if rep.Stopped != "time limit" || rep.Nodes == 0 || rep.Auto == nil || !rep.Auto.Tried || ctx.calls.Load() < 2 {
+		t.Errorf("stopped by %q after %d nodes, choice %+v, %d Err calls", rep.Stopped, rep.Nodes, rep.Auto, ctx.calls.Load())
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -91,6 +92,8 @@ func stopLabel(err error) string {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return "time limit"
+	case errors.Is(err, search.ErrMemLimit):
+		return "memory limit"
 	case errors.Is(err, context.Canceled):
 		return "interrupt"
 	}
