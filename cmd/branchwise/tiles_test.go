@@ -137,3 +137,21 @@ func TestTilesStoresAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestTableBuildTimeLimit: --max-time that runs out while a pattern
+// database is built stops the run as every limit does, exit 0, saying so
+// (with --json, one object); it exited 1 with "context deadline exceeded"
+// (issue 36).
+func TestTableBuildTimeLimit(t *testing.T) {
+	for _, args := range [][]string{
+		{"tiles", "solve", "--heuristic", "pdb78", "--no-cache", "korf:1", "--max-time", "1ns"},
+		{"rubik", "solve", "--edges", "7", "--no-cache", "--random", "14", "--max-time", "1ns", "--json"},
+	} {
+		code, stdout, stderr := runCLI(t, args...)
+		json := args[len(args)-1] == "--json"
+		if code != exitOK || !strings.Contains(stderr, "stopped by the time limit (--max-time 1ns) before a result") ||
+			json && !strings.Contains(stdout, `"stopped_by": "time limit"`) || !json && stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
+	}
+}

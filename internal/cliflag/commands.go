@@ -68,11 +68,13 @@ func (w *Written) Write(p []byte) (int, error) {
 // printed nothing on out, Ended writes one JSON object that says so: a
 // --json run always prints one object (issue 36).
 //
-// A run that ended with the error of a limit its flags set (--max-time,
-// --max-cpu, --max-mem), as a table build does that has no partial result
-// to print, was stopped, not failed: Ended says so on c's standard error
-// (and as one JSON object, {"status": "stopped", "stopped_by": ...}) and
-// returns nil, the exit status of every run a limit stops.
+// A run that ended with the error of a time limit its flags set
+// (--max-time, --max-cpu), as a table build does that has no partial
+// result to print, was stopped, not failed: Ended says so on c's standard
+// error (and as one JSON object, {"status": "stopped", "stopped_by": ...})
+// and returns nil, the exit status of every run a limit stops. A memory
+// limit's error stays an error: before a result it is a refusal (a table
+// that cannot fit) or a failure to hold even the setup.
 func Ended(ctx context.Context, c *cobra.Command, err error, out *Written) error {
 	if err == nil {
 		return nil
@@ -83,7 +85,7 @@ func Ended(ctx context.Context, c *cobra.Command, err error, out *Written) error
 			if asJSON(c) && !out.Some {
 				WriteJSON(out, map[string]string{"status": "stopped", "stopped_by": by})
 			}
-			fmt.Fprintf(c.ErrOrStderr(), "stopped by the %s (--%s %s) before a result: %v\n", by, flag.Name, flag.Value, err)
+			fmt.Fprintf(c.ErrOrStderr(), "%s: stopped by the %s (--%s %s) before a result: %v\n", c.Root().Name(), by, flag.Name, flag.Value, err)
 			return nil
 		}
 		return err
@@ -97,11 +99,12 @@ func Ended(ctx context.Context, c *cobra.Command, err error, out *Written) error
 	return ErrInterrupted
 }
 
-// limitErrors pairs the error of each limit with the flag that sets it.
+// limitErrors pairs the error of each time limit with the flag that sets
+// it.
 var limitErrors = []struct {
 	err  error
 	flag string
-}{{context.DeadlineExceeded, "max-time"}, {search.ErrCPULimit, "max-cpu"}, {search.ErrMemLimit, "max-mem"}}
+}{{context.DeadlineExceeded, "max-time"}, {search.ErrCPULimit, "max-cpu"}}
 
 // limitFlag returns the flag of c, given on the command line, whose limit
 // err is, or nil.
