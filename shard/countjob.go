@@ -88,16 +88,16 @@ func (j CountJob) Check(getenv func(string) string) error {
 }
 
 // FrontierAt cuts the tree at splitDepth: a depth, or "" or "auto" for
-// AutoDepth (enough subtrees for n shards or workers).
-func FrontierAt(newTree func() estimate.Tree, splitDepth string, n, maxDepth int) (*Frontier, error) {
+// AutoDepth (enough subtrees for n shards or workers); ctx stops the walk.
+func FrontierAt(ctx context.Context, newTree func() estimate.Tree, splitDepth string, n, maxDepth int) (*Frontier, error) {
 	if splitDepth == "" || splitDepth == "auto" {
-		return AutoDepth(newTree, n, maxDepth)
+		return autoDepth(ctx, newTree, n, maxDepth)
 	}
 	d, err := strconv.Atoi(splitDepth)
 	if err != nil {
 		return nil, fmt.Errorf("--split-depth %q: want a depth or auto", splitDepth)
 	}
-	return NewFrontier(newTree, d, maxDepth)
+	return NewFrontierContext(ctx, newTree, d, maxDepth)
 }
 
 // Run counts the job's shard of the tree of newTree; with a shard it
@@ -113,7 +113,7 @@ func (j CountJob) Run(ctx context.Context, newTree func() estimate.Tree, getenv 
 			return nil, err
 		}
 	}
-	fr, err := FrontierAt(newTree, j.SplitDepth, max(slot.N, j.Workers), j.MaxDepth)
+	fr, err := FrontierAt(ctx, newTree, j.SplitDepth, max(slot.N, j.Workers), j.MaxDepth)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +124,7 @@ func (j CountJob) Run(ctx context.Context, newTree func() estimate.Tree, getenv 
 	}
 	file, err := Run(ctx, newTree, fr, opt)
 	res := &CountResult{File: file, Frontier: fr, Slot: slot, Checkpoint: opt.Checkpoint, spec: j.Spec}
-	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, search.ErrMemLimit) {
 		return nil, err
 	}
 	if err != nil {

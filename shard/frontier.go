@@ -1,9 +1,11 @@
 package shard
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 )
 
 // Frontier is a tree's top cut at a split depth: every node at that depth,
@@ -40,6 +42,19 @@ func (f *Frontier) Path(k int) []int {
 // frontier is every node at depth d in depth-first order, the prefix counts
 // the nodes above it. Its cost is one walk of the top d levels.
 func NewFrontier(newTree func() estimate.Tree, d, maxDepth int) (*Frontier, error) {
+	return NewFrontierContext(context.Background(), newTree, d, maxDepth)
+}
+
+// frontierCheckEvery is how many nodes the frontier's walk visits between
+// two reads of its context: a read costs next to nothing at this spacing,
+// and a walk of millions of nodes a second stops within a millisecond.
+const frontierCheckEvery = 1 << 12
+
+// NewFrontierContext is NewFrontier stopped by ctx: the walk of the top
+// levels of a large tree at a deep split depth can take hours and
+// gigabytes (issue 36: pack heptiamond-pp24 --count --split-depth 8
+// ignored Ctrl-C and --max-mem). It returns ctx's error, wrapped.
+func NewFrontierContext(ctx context.Context, newTree func() estimate.Tree, d, maxDepth int) (*Frontier, error) {
 	if d < 0 || d >= maxDepth {
 		return nil, fmt.Errorf("shard: split depth %d: want 0 <= D < %d (the counted depth)", d, maxDepth)
 	}
@@ -53,8 +68,14 @@ func NewFrontier(newTree func() estimate.Tree, d, maxDepth int) (*Frontier, erro
 		return f, nil
 	}
 	path := make([]int32, 0, d)
+	visited := 0
 	var walk func() error
 	walk = func() error {
+		if visited++; visited%frontierCheckEvery == 0 {
+			if err := search.ContextErr(ctx); err != nil {
+				return fmt.Errorf("shard: split depth %d: the subtrees were being listed: %w", d, err)
+			}
+		}
 		depth := t.Depth()
 		if depth == d {
 			if len(f.paths)/d >= MaxFrontier {
@@ -94,11 +115,18 @@ func NewFrontier(newTree func() estimate.Tree, d, maxDepth int) (*Frontier, erro
 // the tree is too small for that. It depends on n only, never on the
 // shard's index, so every shard of a job finds the same depth.
 func AutoDepth(newTree func() estimate.Tree, n, maxDepth int) (*Frontier, error) {
+	return autoDepth(context.Background(), newTree, n, maxDepth)
+}
+
+func autoDepth(ctx context.Context, newTree func() estimate.Tree, n, maxDepth int) (*Frontier, error) {
 	want := max(n*SubtreesPerShard, MinAutoSubtrees)
 	var f *Frontier
 	for d := 1; d < maxDepth && d <= MaxSplitDepth; d++ {
-		g, err := NewFrontier(newTree, d, maxDepth)
+		g, err := NewFrontierContext(ctx, newTree, d, maxDepth)
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
 			if f != nil {
 				return f, nil
 			}

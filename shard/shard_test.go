@@ -2,6 +2,7 @@ package shard_test
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/longtest"
@@ -261,5 +263,28 @@ func TestParseSlot(t *testing.T) {
 func TestRanges(t *testing.T) {
 	if got := shard.Ranges([]int{0, 1, 2, 3, 7, 9, 10}); got != "0-3,7,9-10" {
 		t.Errorf("Ranges: %s", got)
+	}
+}
+
+// TestFrontierStops: the walk that lists a deep split depth's subtrees
+// stops with its context (issue 36: pentomino-8x8 at depth 12 or PP-24 at
+// depth 8 walked on for minutes after Ctrl-C, --max-time or --max-mem),
+// through FrontierAt and CountJob.Run too.
+func TestFrontierStops(t *testing.T) {
+	newTree := packingTree(t, "pentomino-6x10")
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := shard.NewFrontierContext(cancelled, newTree, 12, shard.NoDepthLimit); !errors.Is(err, context.Canceled) {
+		t.Errorf("NewFrontierContext, cancelled: %v", err)
+	}
+	if _, err := shard.FrontierAt(cancelled, newTree, "12", 1, shard.NoDepthLimit); !errors.Is(err, context.Canceled) {
+		t.Errorf("FrontierAt, cancelled: %v", err)
+	}
+	ctx, stop := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer stop()
+	start := time.Now()
+	_, err := shard.CountJob{SplitDepth: "12", MaxDepth: shard.NoDepthLimit}.Run(ctx, newTree, func(string) string { return "" })
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 10*time.Second {
+		t.Errorf("CountJob.Run at depth 12, 50 ms: %v after %v", err, time.Since(start))
 	}
 }

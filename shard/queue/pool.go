@@ -78,7 +78,7 @@ func WorkPool(ctx context.Context, url string, n int, build Builder, opt WorkerO
 // the server at url (Push); an empty j.ID becomes the first 12 hex digits
 // of j.SpecHash. It returns the frontier and the job's ID.
 func PushTree(ctx context.Context, url string, j Job, newTree func() estimate.Tree, splitDepth string, n int, o PushOptions) (*shard.Frontier, string, error) {
-	fr, err := shard.FrontierAt(newTree, splitDepth, n, j.MaxDepth)
+	fr, err := shard.FrontierAt(ctx, newTree, splitDepth, n, j.MaxDepth)
 	if err != nil {
 		return nil, "", err
 	}
