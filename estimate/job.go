@@ -356,8 +356,11 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		}
 		fmt.Fprintln(w)
 	}
-	if rep.Status.Early() {
+	switch {
+	case rep.Status == search.Interrupted:
 		fmt.Fprintf(w, "\ninterrupted: the statistics of the %d samples so far\n", rep.Samples)
+	case rep.Status.Early():
+		fmt.Fprintf(w, "\nstopped by the %s: the statistics of the %d samples so far\n", rep.Status, rep.Samples)
 	}
 	return nil
 }

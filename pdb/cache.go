@@ -190,7 +190,11 @@ type Source struct {
 // OpenAll opens the tables of spaces (Open), the largest first, so that
 // a memory budget too small for one of them is refused before the others
 // are built (the 8-tile table of pdb78 used to be refused after 13 to 28 s
-// of building the 7-tile one). The tables and sources are in the order of
+// of building the 7-tile one). The budget, o.MaxMem, is for all of them:
+// each build gets what the tables opened before it leave, and a set whose
+// builds cannot fit beside the tables already held is refused before
+// anything is built (the four tables of the 24-puzzle's pdb6666 took 1.33
+// times the budget, issue 36). The tables and sources are in the order of
 // spaces.
 func OpenAll(ctx context.Context, dir string, spaces []Space, o Options) ([]*Table, []Source, error) {
 	order := make([]int, len(spaces))
@@ -198,14 +202,56 @@ func OpenAll(ctx context.Context, dir string, spaces []Space, o Options) ([]*Tab
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(spaces[b].Size(), spaces[a].Size()) })
+	if err := checkBudget(dir, spaces, order, o); err != nil {
+		return nil, nil, err
+	}
 	tabs, srcs := make([]*Table, len(spaces)), make([]Source, len(spaces))
+	var held int64
 	for _, i := range order {
+		oi := o
+		if o.MaxMem > 0 {
+			oi.MaxMem = o.MaxMem - held
+		}
 		var err error
-		if tabs[i], srcs[i], err = Open(ctx, dir, spaces[i], o); err != nil {
+		if tabs[i], srcs[i], err = Open(ctx, dir, spaces[i], oi); err != nil {
 			return nil, nil, err
 		}
+		held += tabs[i].Bytes()
 	}
 	return tabs, srcs, nil
+}
+
+// BuildMemorer is a Space that says what its build takes when it is not
+// BuildMemory's (a Builder with a build of its own).
+type BuildMemorer interface {
+	BuildMemory(workers int) int64
+}
+
+// checkBudget refuses, with ErrMemory, spaces whose tables opened in order
+// need more than o.MaxMem at some moment: the tables held so far and the
+// next one's build, for the tables not in the cache directory dir.
+func checkBudget(dir string, spaces []Space, order []int, o Options) error {
+	if o.MaxMem <= 0 {
+		return nil
+	}
+	var held int64
+	for _, i := range order {
+		sp := spaces[i]
+		need := tableBytes(sp.Size())
+		if _, err := os.Stat(filepath.Join(dir, FileName(sp.ID()))); dir == "" || err != nil {
+			if m, ok := sp.(BuildMemorer); ok {
+				need = m.BuildMemory(o.Workers)
+			} else {
+				need = BuildMemory(sp, o.Workers)
+			}
+		}
+		if held+need > o.MaxMem {
+			return fmt.Errorf("%w: %s needs %d MB beside the %d MB of the tables opened before it, the budget is %d MB",
+				ErrMemory, sp.ID(), need>>20, held>>20, o.MaxMem>>20)
+		}
+		held += tableBytes(sp.Size())
+	}
+	return nil
 }
 
 // Open returns the table of sp from the cache directory dir, building and

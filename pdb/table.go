@@ -18,6 +18,9 @@ const MaxEntry = Unset - 1
 // EntryBits is the width of an entry.
 const EntryBits = 4
 
+// tableBytes is the memory of a table of size entries, 4 bits each.
+func tableBytes(size uint64) int64 { return int64((size+15)/16) * 8 }
+
 func newTable(id string, size uint64) *Table {
 	t := &Table{id: id, size: size, words: make([]uint64, (size+15)/16)}
 	for i := range t.words {

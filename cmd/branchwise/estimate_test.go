@@ -160,3 +160,21 @@ func TestEstimateCompare(t *testing.T) {
 		t.Errorf("the spread columns of the paper's method in an auto report:\n%s", stdout)
 	}
 }
+
+// TestMaxMemHeap: --max-mem of pack --count and estimate, which they did
+// not have (issue 36), stops them with their partial results and names
+// the memory limit, exit 0 (the test process's heap is well over 1 MB).
+func TestMaxMemHeap(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"pack", "heptiamond-pp24", "--count", "-j", "1", "--max-mem", "1MB"}, "stopped by the memory limit after "},
+		{[]string{"estimate", "heptiamond-pp24", "--method", "frontier", "--exact-depth", "5", "-j", "1", "--max-mem", "1MB"}, "stopped by the memory limit: the statistics of the "},
+	} {
+		code, stdout, stderr := runCLI(t, tc.args...)
+		if code != exitOK || !strings.Contains(stdout, tc.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", tc.args, code, stdout, stderr)
+		}
+	}
+}

@@ -75,14 +75,16 @@ func Bound(ctx context.Context, l search.Limits, workers int) (context.Context, 
 	return Context(ctx, l)
 }
 
-// HeapBound is Bound for work whose memory the process's heap measures
-// (exact covers, their counts, the estimators): the collector keeps the
-// heap within l.MaxMem, and ctx also ends, with search.ErrMemLimit, once
-// the live heap passes it (search.Limits.WatchMem).
+// HeapBound is Context for work whose memory the process's heap measures
+// (exact covers, their counts, the estimators): until the cancel function
+// is called, the collector keeps the heap within l.MaxMem (LimitHeap), and
+// ctx also ends, with search.ErrMemLimit, once the live heap passes it
+// (search.Limits.WatchMem).
 func HeapBound(ctx context.Context, l search.Limits) (context.Context, context.CancelFunc) {
-	c, cancelTime := Bound(ctx, l, 1)
+	restore := LimitHeap(l)
+	c, cancelTime := Context(ctx, l)
 	c, cancelMem := l.WatchMem(c)
-	return c, func() { cancelMem(); cancelTime() }
+	return c, func() { cancelMem(); cancelTime(); restore() }
 }
 
 // AddJSON declares --json.

@@ -120,6 +120,15 @@ const maxMasks = 1 << 28
 
 var errTooManyMasks = errors.New("tiles: too many masks for the block build")
 
+// BuildMemory implements pdb.BuildMemorer: BlockMemory, or pdb's
+// generic build's memory for a pattern the block build does not index.
+func (p *Pattern) BuildMemory(workers int) int64 {
+	if need, err := p.BlockMemory(); err == nil {
+		return need
+	}
+	return pdb.BuildMemory(p, workers)
+}
+
 // BlockMemory returns the bytes Build takes: three bitmaps over the
 // blocks' orders, a byte an entry, the table and the move lists, counted
 // exactly by a pass over the masks.
