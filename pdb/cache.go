@@ -246,8 +246,11 @@ func checkBudget(dir string, spaces []Space, order []int, o Options) error {
 			}
 		}
 		if held+need > o.MaxMem {
-			return fmt.Errorf("%w: %s needs %d MB beside the %d MB of the tables opened before it, the budget is %d MB",
-				ErrMemory, sp.ID(), need>>20, held>>20, o.MaxMem>>20)
+			beside := ""
+			if held > 0 {
+				beside = fmt.Sprintf(" beside the %d MB of the tables opened before it", held>>20)
+			}
+			return fmt.Errorf("%w: %s needs %d MB%s, the budget is %d MB", ErrMemory, sp.ID(), need>>20, beside, o.MaxMem>>20)
 		}
 		held += tableBytes(sp.Size())
 	}

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/branchwise/branchwise/search"
@@ -285,5 +286,30 @@ func TestOpenAllLargestFirst(t *testing.T) {
 	tabs, srcs, err := OpenAll(context.Background(), dir, []Space{small, ring{29}}, Options{Workers: 1})
 	if err != nil || len(tabs) != 2 || tabs[0].ID() != small.ID() || tabs[1].ID() != "ring-29" || !srcs[0].Built {
 		t.Fatalf("%v, %+v", err, srcs)
+	}
+}
+
+// TestOpenAllOneBudget: the budget is for all the tables: a build that
+// fits the budget alone but not beside the table opened before it is
+// refused before anything is built (issue 36: the 24-puzzle's four tables
+// took 1.33 times --max-mem); a budget that holds both builds them.
+func TestOpenAllOneBudget(t *testing.T) {
+	a, b := ring{28}, ring{29} // b is the larger: opened first
+	dir := t.TempDir()
+	together := tableBytes(b.Size()) + BuildMemory(a, 1)
+	if BuildMemory(b, 1) >= together {
+		t.Fatal("the second build fits wherever the first does")
+	}
+	o := Options{Workers: 1, Limits: search.Limits{MaxMem: together - 1}}
+	_, _, err := OpenAll(context.Background(), dir, []Space{a, b}, o)
+	if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), "beside the") {
+		t.Fatalf("the second build over the budget beside the first table: %v, want ErrMemory", err)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("a table was built before the refusal: %v", files)
+	}
+	o.MaxMem = together
+	if _, srcs, err := OpenAll(context.Background(), dir, []Space{a, b}, o); err != nil || !srcs[0].Built || !srcs[1].Built {
+		t.Errorf("a budget for both: %v, %+v", err, srcs)
 	}
 }
