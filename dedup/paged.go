@@ -19,7 +19,7 @@ const (
 // put a search with the trie 15 to 27% over its --max-mem (issue 36).
 // Growing by pages, the memory held is the memory accounted (bytes).
 type paged[T any] struct {
-	pages [][]T
+	pages []*[pageLen]T // fixed-size pages: an index masked to a page needs no bounds check
 	n     int32
 }
 
@@ -30,7 +30,7 @@ func (p *paged[T]) at(i int32) *T { return &p.pages[i>>pageBits][i&pageMask] }
 // fills.
 func (p *paged[T]) push(v T) int32 {
 	if int(p.n)>>pageBits == len(p.pages) {
-		p.pages = append(p.pages, make([]T, pageLen))
+		p.pages = append(p.pages, new([pageLen]T))
 	}
 	i := p.n
 	p.pages[i>>pageBits][i&pageMask] = v
@@ -44,5 +44,5 @@ func (p *paged[T]) len() int { return int(p.n) }
 // bytes returns the memory held: the pages and the page table.
 func (p *paged[T]) bytes() int64 {
 	var zero T
-	return int64(len(p.pages))*pageLen*int64(unsafe.Sizeof(zero)) + int64(cap(p.pages))*int64(unsafe.Sizeof(p.pages))
+	return int64(len(p.pages))*pageLen*int64(unsafe.Sizeof(zero)) + int64(cap(p.pages))*int64(unsafe.Sizeof(&zero))
 }
