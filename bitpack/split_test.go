@@ -37,19 +37,7 @@ func TestSolveSplit(t *testing.T) {
 		p := rectangle(4, area/4, set)
 		p.Rule = FirstEmpty
 		p.DeadRegions = trial%2 == 0
-		lead := rng.IntN(len(set))
-		var ks []*Kernel
-		for range 3 {
-			p.Order = []int{lead}
-			for _, c := range rng.Perm(p.Cells) {
-				p.Order = append(p.Order, len(set)+c)
-			}
-			k, err := Compile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ks = append(ks, k)
-		}
+		ks := scanKernels(t, rng, p, rng.IntN(len(set)), 3)
 		solutions := func(r Result, sols []string) string {
 			slices.Sort(sols)
 			return fmt.Sprint(r.Solutions, sols)
@@ -79,6 +67,24 @@ func TestSolveSplit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// scanKernels compiles p n times with the first-empty rule, piece lead
+// first and the cells in random orders.
+func scanKernels(t *testing.T, rng *rand.Rand, p Problem, lead, n int) []*Kernel {
+	var ks []*Kernel
+	for range n {
+		p.Order = []int{lead}
+		for _, c := range rng.Perm(p.Cells) {
+			p.Order = append(p.Order, len(p.Sizes)+c)
+		}
+		k, err := Compile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ks = append(ks, k)
+	}
+	return ks
 }
 
 // splitStats re-derives SolveSplit's statistics: the root's children as
@@ -159,19 +165,7 @@ func TestSplitTree(t *testing.T) {
 	for trial := range 8 {
 		p := rectangle(4, 5, set)
 		p.Rule, p.DeadRegions = FirstEmpty, trial%2 == 0
-		lead := rng.IntN(len(set))
-		var ks []*Kernel
-		for range 2 {
-			p.Order = []int{lead}
-			for _, c := range rng.Perm(p.Cells) {
-				p.Order = append(p.Order, len(set)+c)
-			}
-			k, err := Compile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ks = append(ks, k)
-		}
+		ks := scanKernels(t, rng, p, rng.IntN(len(set)), 2)
 		r, err := SolveSplit(context.Background(), ks, 1, nil)
 		if err != nil {
 			t.Fatal(err)
