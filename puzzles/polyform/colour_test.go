@@ -21,11 +21,8 @@ import (
 // so are the counts of the restricted (unique) search.
 func TestCutsExact(t *testing.T) {
 	trials := 900
-	switch {
-	case testing.Short():
+	if testing.Short() {
 		trials = 120
-	case longtest.Short():
-		trials = 300
 	}
 	rng := rand.New(rand.NewPCG(29, 7))
 	built := 0
