@@ -99,6 +99,7 @@ func main() {
 	share := flag.Float64("share", 0.01, "with -set: each estimate's work, a share of the tree's nodes")
 	trees := flag.String("trees", "", "with -set: only these trees, comma-separated names (NAME* for the names that start with NAME)")
 	chart := flag.String("chart", "", "with -set: write the chart of estimate/truth per tree and method here")
+	variance := flag.Bool("variance", false, "with -set: instead of sampling, compute on each tree the exact relative standard error of the solutions of Knuth's probes with lookahead and a counted bottom, per proposal, at -share of its nodes")
 	flag.Parse()
 	ctx := context.Background()
 	switch {
@@ -123,6 +124,10 @@ func main() {
 			}) {
 				picked = append(picked, t)
 			}
+		}
+		if *variance {
+			varianceReport(picked, *share, []float64{0, 1024}, os.Stdout)
+			return
 		}
 		var rawW io.Writer
 		if *raw != "" {
