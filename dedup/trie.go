@@ -9,8 +9,8 @@ import (
 
 // Trie is a crit-bit (Patricia) trie Store; see the package documentation.
 type Trie struct {
-	nodes  paged[critNode]
-	leaves paged[trieLeaf]
+	nodes  arena.Pages[critNode] // pages: grown without copying, so Bytes is what is held
+	leaves arena.Pages[trieLeaf]
 	keys   arena.Keys
 	root   int32 // a child reference; meaningless while leaves is empty
 }
@@ -60,25 +60,25 @@ func critPos(a, b []byte) int32 {
 	return int32(n * 9)
 }
 
-func (t *Trie) leafKey(l int32) []byte { return t.keys.Get(t.leaves.at(l).off) }
+func (t *Trie) leafKey(l int32) []byte { return t.keys.Get(t.leaves.At(int(l)).off) }
 
 // walk follows key's bits from the root to a leaf.
 func (t *Trie) walk(key []byte) int32 {
 	c := t.root
 	for c >= 0 {
-		nd := t.nodes.at(c)
+		nd := t.nodes.At(int(c))
 		c = nd.child[bit(key, nd.pos)]
 	}
 	return ^c
 }
 
 func (t *Trie) newLeaf(key []byte, v uint64) int32 {
-	return t.leaves.push(trieLeaf{off: t.keys.Add(key), val: v})
+	return int32(t.leaves.Push(trieLeaf{off: t.keys.Add(key), val: v}))
 }
 
 // insert returns the leaf of key, adding it with value v if absent.
 func (t *Trie) insert(key []byte, v uint64) (int32, bool) {
-	if t.leaves.len() == 0 {
+	if t.leaves.Len() == 0 {
 		t.root = ^t.newLeaf(key, v)
 		return 0, false
 	}
@@ -93,7 +93,7 @@ func (t *Trie) insert(key []byte, v uint64) (int32, bool) {
 	parent, pdir := int32(-1), 0
 	c := t.root
 	for c >= 0 {
-		nd := t.nodes.at(c)
+		nd := t.nodes.At(int(c))
 		if nd.pos >= p {
 			break
 		}
@@ -106,11 +106,11 @@ func (t *Trie) insert(key []byte, v uint64) (int32, bool) {
 	dir := bit(key, p)
 	nd.child[dir] = ^l
 	nd.child[1-dir] = c
-	n := t.nodes.push(nd)
+	n := int32(t.nodes.Push(nd))
 	if parent < 0 {
 		t.root = n
 	} else {
-		t.nodes.at(parent).child[pdir] = n
+		t.nodes.At(int(parent)).child[pdir] = n
 	}
 	return l, false
 }
@@ -118,32 +118,32 @@ func (t *Trie) insert(key []byte, v uint64) (int32, bool) {
 // Insert implements Store.
 func (t *Trie) Insert(key []byte, v uint64) (uint64, bool) {
 	l, found := t.insert(key, v)
-	return t.leaves.at(l).val, found
+	return t.leaves.At(int(l)).val, found
 }
 
 // Get implements Store.
 func (t *Trie) Get(key []byte) (uint64, bool) {
-	if t.leaves.len() == 0 {
+	if t.leaves.Len() == 0 {
 		return 0, false
 	}
 	l := t.walk(key)
 	if !bytes.Equal(t.leafKey(l), key) {
 		return 0, false
 	}
-	return t.leaves.at(l).val, true
+	return t.leaves.At(int(l)).val, true
 }
 
 // Set implements Store.
 func (t *Trie) Set(key []byte, v uint64) {
 	l, _ := t.insert(key, v)
-	t.leaves.at(l).val = v
+	t.leaves.At(int(l)).val = v
 }
 
 // Len implements Store.
-func (t *Trie) Len() int { return t.leaves.len() }
+func (t *Trie) Len() int { return t.leaves.Len() }
 
 // Bytes implements Store: every page held, so that a memory limit that
 // checks it holds at every moment (the arrays grow by pages, never copied).
 func (t *Trie) Bytes() int64 {
-	return t.nodes.bytes() + t.leaves.bytes() + t.keys.Bytes()
+	return t.nodes.Bytes() + t.leaves.Bytes() + t.keys.Bytes()
 }

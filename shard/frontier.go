@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/arena"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -18,22 +19,22 @@ type Frontier struct {
 	// Prefix counts the nodes at depths below D (the nodes at D are the
 	// subtrees' roots and are counted with them).
 	Prefix estimate.Profile
-	paths  []int32 // Len() paths of Depth child numbers each, end to end
+	paths  arena.Pages[int32] // Len() paths of Depth child numbers each, end to end; pages, so that a growth copies nothing
 }
 
 // Len is the number of subtrees, the frontier size.
 func (f *Frontier) Len() int {
 	if f.Depth == 0 {
-		return len(f.paths) // the root alone: one empty path, marked below
+		return f.paths.Len() // the root alone: one empty path, marked below
 	}
-	return len(f.paths) / f.Depth
+	return f.paths.Len() / f.Depth
 }
 
 // Path returns the child numbers from the root to subtree k's root.
 func (f *Frontier) Path(k int) []int {
 	p := make([]int, f.Depth)
 	for j := range p {
-		p[j] = int(f.paths[k*f.Depth+j])
+		p[j] = int(*f.paths.At(k*f.Depth + j))
 	}
 	return p
 }
@@ -64,7 +65,7 @@ func NewFrontierContext(ctx context.Context, newTree func() estimate.Tree, d, ma
 	f := &Frontier{Depth: d}
 	t := newTree()
 	if d == 0 {
-		f.paths = []int32{0} // one subtree, the whole tree
+		f.paths.Push(0) // one subtree, the whole tree
 		return f, nil
 	}
 	path := make([]int32, 0, d)
@@ -78,10 +79,12 @@ func NewFrontierContext(ctx context.Context, newTree func() estimate.Tree, d, ma
 		}
 		depth := t.Depth()
 		if depth == d {
-			if len(f.paths)/d >= MaxFrontier {
+			if f.paths.Len()/d >= MaxFrontier {
 				return fmt.Errorf("shard: split depth %d: more than %d subtrees; choose a smaller depth", d, MaxFrontier)
 			}
-			f.paths = append(f.paths, path...)
+			for _, k := range path {
+				f.paths.Push(k)
+			}
 			return nil
 		}
 		grow(&f.Prefix, depth)

@@ -21,7 +21,10 @@ func FuzzParseFile(f *testing.F) {
 // FuzzCheckpoint: no checkpoint, however damaged, panics the loader.
 func FuzzCheckpoint(f *testing.F) {
 	f.Add([]byte("{\"format\":\"branchwise-checkpoint/1\"}\n{\"k\":0}\n"))
-	fr := &Frontier{Depth: 1, paths: []int32{0, 1, 2}}
+	fr := &Frontier{Depth: 1}
+	for k := range int32(3) {
+		fr.paths.Push(k)
+	}
 	job := Job{Spec: "fuzz", SpecHash: "sha256:fuzz", Version: "v", MaxDepth: 9}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		name := filepath.Join(t.TempDir(), "c")
