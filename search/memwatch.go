@@ -1,9 +1,12 @@
 package search
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"runtime/metrics"
+	"strconv"
 	"time"
 )
 
@@ -27,12 +30,14 @@ const (
 	metricReleased = "/memory/classes/heap/released:bytes"
 )
 
-// WatchMem returns ctx bounded by l.MaxMem on the Go memory of the whole
+// WatchMem returns ctx bounded by l.MaxMem on the memory of the whole
 // process, for engines that do not count the memory they hold (exact
 // covers and their counts, estimators): the context ends, with an Err
 // that wraps ErrMemLimit (StatusOf: MemLimit) and is also its
 // context.Cause, once the heap marked live by the last garbage collection,
-// the heap's objects now, or the memory the runtime holds exceed MaxMem. The engines then stop as they
+// the heap's objects now, the memory the runtime holds, or (where the
+// system says, as Linux's /proc/self/statm does) the process's resident
+// memory, its executable's pages included, exceed MaxMem. The engines then stop as they
 // stop on any cancellation, with their partial results, and report the
 // memory limit. The heap's objects include garbage the collector has not
 // freed yet: run with the collector's memory limit at MaxMem
@@ -75,12 +80,14 @@ func (c *memContext) Err() error {
 func (c *memContext) watch(parent context.Context, cancel context.CancelCauseFunc, limit int64) {
 	defer close(c.done)
 	samples := []metrics.Sample{{Name: metricLive}, {Name: metricObjects}, {Name: metricTotal}, {Name: metricReleased}}
+	rss := openResident()
+	defer rss.close()
 	tick := time.NewTicker(memPollEvery)
 	defer tick.Stop()
 	for {
 		metrics.Read(samples)
 		live, objects := heapBytes(samples[0]), heapBytes(samples[1])
-		held := heapBytes(samples[2]) - heapBytes(samples[3])
+		held := max(heapBytes(samples[2])-heapBytes(samples[3]), rss.bytes())
 		if live > limit || objects > limit || held > limit {
 			c.err = &memLimitError{heap: max(live, objects, held), limit: limit}
 			cancel(c.err)
@@ -114,3 +121,42 @@ func (e *memLimitError) Error() string {
 }
 
 func (e *memLimitError) Unwrap() error { return ErrMemLimit }
+
+// resident reads the process's resident memory from /proc/self/statm
+// (Linux): its second field, in pages. The file stays open and is read
+// into a fixed buffer: a read is one system call.
+type resident struct {
+	f   *os.File
+	buf [128]byte
+}
+
+func openResident() *resident {
+	f, err := os.Open("/proc/self/statm")
+	if err != nil {
+		return &resident{}
+	}
+	return &resident{f: f}
+}
+
+// bytes returns the resident memory, or 0 where it cannot be read.
+func (r *resident) bytes() int64 {
+	if r.f == nil {
+		return 0
+	}
+	n, _ := r.f.ReadAt(r.buf[:], 0)
+	fields := bytes.Fields(r.buf[:n])
+	if len(fields) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseInt(string(fields[1]), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return pages * int64(os.Getpagesize())
+}
+
+func (r *resident) close() {
+	if r.f != nil {
+		r.f.Close()
+	}
+}

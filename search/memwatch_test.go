@@ -63,6 +63,9 @@ func TestWatchMem(t *testing.T) {
 	if ctx3.Err() != context.Canceled {
 		t.Errorf("cancelled: Err %v", ctx3.Err())
 	}
+	if r := openResident(); runtime.GOOS == "linux" && (r.bytes() < 1<<20 || r.bytes() > 1<<40) {
+		t.Errorf("resident memory read as %d bytes", r.bytes())
+	}
 	ctx4, cancel4 := Limits{}.WatchMem(context.Background())
 	defer cancel4()
 	if _, ok := ctx4.(*memContext); ok || ctx4.Err() != nil {
