@@ -238,9 +238,11 @@ type CosetSpace struct {
 	// Classes is the number of corner classes, and Rows the table's rows
 	// (one per class).
 	Classes int
-	// cornerMove[m][x], edgeMove[m][x]: the abstraction after turn m.
-	cornerMove [18][]uint32
-	edgeMove   [18][]uint32
+	// cornerMoves[x*18+m], edgeMoves[x*18+m]: the abstraction x after
+	// turn m. The turns of one x are adjacent so that the children of a
+	// node read one or two cache lines.
+	cornerMoves []uint32
+	edgeMoves   []uint32
 	// edgeSym[s][x]: the edge abstraction under symmetry s.
 	edgeSym [cosetSyms][]uint32
 	// classSym[x] = class<<4 | s: symmetry s takes corner abstraction x
@@ -260,10 +262,8 @@ func NewCosetSpace(eo CosetEO) (*CosetSpace, error) {
 	sp := &CosetSpace{EO: eo}
 	turns := faceTurns()
 	ne := eo.edgeCoords()
-	for m := 0; m < 18; m++ {
-		sp.cornerMove[m] = make([]uint32, cosetCorners)
-		sp.edgeMove[m] = make([]uint32, ne)
-	}
+	sp.cornerMoves = make([]uint32, cosetCorners*18)
+	sp.edgeMoves = make([]uint32, ne*18)
 	var cornerSym [cosetSyms][]uint32
 	for s := 0; s < cosetSyms; s++ {
 		cornerSym[s] = make([]uint32, cosetCorners)
@@ -276,7 +276,7 @@ func NewCosetSpace(eo CosetEO) (*CosetSpace, error) {
 		c := cornerCube(x)
 		for m := 0; m < 18; m += 3 {
 			d := c.Mul(turns[m])
-			sp.cornerMove[m][x] = cornerCoord(&d)
+			sp.cornerMoves[x*18+uint32(m)] = cornerCoord(&d)
 		}
 		for _, s := range symGens {
 			d := symConj(c, s)
@@ -287,18 +287,18 @@ func NewCosetSpace(eo CosetEO) (*CosetSpace, error) {
 		c := edgeCube(x, eo)
 		for m := 0; m < 18; m += 3 {
 			d := c.Mul(turns[m])
-			sp.edgeMove[m][x] = edgeCoord(&d, eo)
+			sp.edgeMoves[x*18+uint32(m)] = edgeCoord(&d, eo)
 		}
 		for _, s := range symGens {
 			d := symConj(c, s)
 			sp.edgeSym[s][x] = edgeCoord(&d, eo)
 		}
 	}
-	for _, t := range [][18][]uint32{sp.cornerMove, sp.edgeMove} {
-		for m := 0; m < 18; m += 3 {
-			for x := range t[m] {
-				t[m+1][x] = t[m][t[m][x]]
-				t[m+2][x] = t[m][t[m+1][x]]
+	for _, t := range [][]uint32{sp.cornerMoves, sp.edgeMoves} {
+		for x := 0; x < len(t); x += 18 {
+			for m := 0; m < 18; m += 3 {
+				t[x+m+1] = t[int(t[x+m])*18+m]
+				t[x+m+2] = t[int(t[x+m+1])*18+m]
 			}
 		}
 	}
@@ -393,6 +393,12 @@ func init() {
 		}
 	}
 }
+
+// cornerMove returns corner abstraction x turned by m.
+func (sp *CosetSpace) cornerMove(x uint32, m int) uint32 { return sp.cornerMoves[int(x)*18+m] }
+
+// edgeMove returns edge abstraction e turned by m.
+func (sp *CosetSpace) edgeMove(e uint32, m int) uint32 { return sp.edgeMoves[int(e)*18+m] }
 
 // Size returns the number of table entries.
 func (sp *CosetSpace) Size() uint64 { return uint64(sp.Classes) * uint64(sp.EO.edgeCoords()) }

@@ -1,8 +1,10 @@
 package rubik
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -456,7 +458,7 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool,
 						mv = mv/3*3 + 2 - mv%3
 					}
 					cm := conjMove[r][mv]
-					x, e = ct.Space.cornerMove[cm][n.xs[side][r]], ct.Space.edgeMove[cm][n.es[side][r]]
+					x, e = ct.Space.cornerMove(n.xs[side][r], int(cm)), ct.Space.edgeMove(n.es[side][r], int(cm))
 				case !right && n.hasC[side] && int(faceAxis[mv/3]) == r && pa[r] >= 0:
 					k.xs[side][r], k.es[side][r] = n.xs[side][r], n.es[side][r]
 					axes[j][r] = pa[r]
@@ -642,19 +644,32 @@ func (s *solver) dfs(n *node, g, last int) bool {
 
 type subtree struct {
 	moves          [cutDepth]int8
-	topGen, topExp int64
 	gen, exp, next int64
 	byDepth        [maxDepth + 1]int64
 	found          bool
 	path           []int8
 }
 
+// subtreeKeys is the number of subtree keys: cutDepth (3) moves of 18.
+const subtreeKeys = 18 * 18 * 18
+
+// key numbers the subtree by its moves.
+func (st *subtree) key() int {
+	k := 0
+	for _, m := range st.moves {
+		k = 18*k + int(m)
+	}
+	return k
+}
+
 // Solve finds an optimal solution of c by IDA* with h and the move pruning
 // of Edelkamp and Korf, on all cores: each iteration searches the tree to
-// depth cutDepth and shares the subtrees below it among the workers,
-// first in depth-first order first. As in tiles.ParallelIDA, the counts of
-// every iteration, the last included, are the sequential search's whatever
-// the number of workers. Stats.GeneratedByDepth totals all iterations.
+// depth cutDepth and shares the subtrees below it among the workers, the
+// largest in the previous iteration first (the first iteration in
+// depth-first order). As in tiles.ParallelIDA, the counts of every
+// iteration, the last included, are the sequential search's (the top of
+// the tree, then the subtrees in that order) whatever the number of
+// workers. Stats.GeneratedByDepth totals all iterations.
 func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Result {
 	start := time.Now()
 	workers := search.Workers(o.Workers)
@@ -677,6 +692,9 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		return search.ContextErr(ctx)
 	}
 	var byDepth [maxDepth + 1]int64
+	// prev[key] is the nodes of the subtree with that key (its cutDepth
+	// moves) in the last complete iteration.
+	prev := make([]int64, subtreeKeys)
 	for bound < maxDepth {
 		if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
 			res.Err = search.ErrNodeLimit
@@ -691,12 +709,17 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		top.bound, top.split, top.trackDepth = bound, cutDepth, true
 		var subs []subtree
 		top.emit = func(s *solver, g int) {
-			st := subtree{topGen: s.generated, topExp: s.expanded}
+			var st subtree
 			copy(st.moves[:], s.path[:g])
 			subs = append(subs, st)
 		}
 		topGoal := top.dfs(&root, 0, -1)
 		total.Add(top.generated)
+		// The subtrees largest in the last iteration first, as Rokicki's
+		// nxopt orders its prefixes: the search meets its first solution
+		// sooner where the tree is densest. The order is fixed before the
+		// workers start, so the counts stay the sequential search's.
+		slices.SortStableFunc(subs, func(a, b subtree) int { return cmp.Compare(prev[b.key()], prev[a.key()]) })
 		var sched search.Subtrees
 		levels := make([]*[maxDepth + 1]level, workers)
 		sched.Run(workers, len(subs), func(w, i int) search.Subtree {
@@ -739,8 +762,9 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		var path []int8
 		switch {
 		case b >= 0:
+			// The top of the tree first, then the subtrees in order.
 			st := &subs[b]
-			it.Generated, it.Expanded = st.topGen, st.topExp
+			it.Generated, it.Expanded = top.generated, top.expanded
 			for _, x := range subs[:b+1] {
 				it.Generated += x.gen
 				it.Expanded += x.exp
@@ -754,6 +778,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		default:
 			it.Generated, it.Expanded = top.generated, top.expanded
 			for _, x := range subs {
+				prev[x.key()] = x.gen
 				it.Generated += x.gen
 				it.Expanded += x.exp
 				for d := range byDepth {
