@@ -238,11 +238,16 @@ type CosetSpace struct {
 	// Classes is the number of corner classes, and Rows the table's rows
 	// (one per class).
 	Classes int
-	// cornerMoves[x*18+m], edgeMoves[x*18+m]: the abstraction x after
-	// turn m. The turns of one x are adjacent so that the children of a
-	// node read one or two cache lines.
-	cornerMoves []uint32
-	edgeMoves   []uint32
+	// A turn moves the corners' slots and twists them by slot, and the
+	// 16 symmetries move slots and keep or mirror every twist, so both
+	// act on a corner abstraction's split and twist separately:
+	// splitMoves[split*18+m] and twistMoves[twist*18+m] are the parts
+	// after turn m. edgeMoves[e*18+m] is edge abstraction e after turn m
+	// (the turns of one e adjacent: the children of a node read one or
+	// two cache lines).
+	splitMoves [cosetSplits * 18]uint8
+	twistMoves [CornerTwists * 18]uint16
+	edgeMoves  []uint32
 	// edgeSym[s][x]: the edge abstraction under symmetry s.
 	edgeSym [cosetSyms][]uint32
 	// classSym[x] = class<<4 | s: symmetry s takes corner abstraction x
@@ -262,27 +267,40 @@ func NewCosetSpace(eo CosetEO) (*CosetSpace, error) {
 	sp := &CosetSpace{EO: eo}
 	turns := faceTurns()
 	ne := eo.edgeCoords()
-	sp.cornerMoves = make([]uint32, cosetCorners*18)
 	sp.edgeMoves = make([]uint32, ne*18)
-	var cornerSym [cosetSyms][]uint32
+	var splitSym [cosetSyms][cosetSplits]uint8
+	var twistSym [cosetSyms][CornerTwists]uint16
 	for s := 0; s < cosetSyms; s++ {
-		cornerSym[s] = make([]uint32, cosetCorners)
 		sp.edgeSym[s] = make([]uint32, ne)
 	}
-	// Only the quarter turns and the generating symmetries are computed
-	// on cubes; the other turns and symmetries are composed from them
-	// (about a fifth of the work of computing each on cubes).
-	for x := uint32(0); x < cosetCorners; x++ {
-		c := cornerCube(x)
-		for m := 0; m < 18; m += 3 {
+	for x := uint32(0); x < cosetSplits; x++ {
+		c := cornerCube(x * CornerTwists)
+		for m := 0; m < 18; m++ {
 			d := c.Mul(turns[m])
-			sp.cornerMoves[x*18+uint32(m)] = cornerCoord(&d)
+			sp.splitMoves[x*18+uint32(m)] = uint8(cornerCoord(&d) / CornerTwists)
 		}
-		for _, s := range symGens {
+		for s := 0; s < cosetSyms; s++ {
 			d := symConj(c, s)
-			cornerSym[s][x] = cornerCoord(&d)
+			splitSym[s][x] = uint8(cornerCoord(&d) / CornerTwists)
 		}
 	}
+	for x := uint32(0); x < CornerTwists; x++ {
+		c := cornerCube(x)
+		for m := 0; m < 18; m++ {
+			d := c.Mul(turns[m])
+			sp.twistMoves[x*18+uint32(m)] = uint16(cornerCoord(&d) % CornerTwists)
+		}
+		for s := 0; s < cosetSyms; s++ {
+			d := symConj(c, s)
+			twistSym[s][x] = uint16(cornerCoord(&d) % CornerTwists)
+		}
+	}
+	cornerSym := func(s int, x uint32) uint32 {
+		return uint32(splitSym[s][x/CornerTwists])*CornerTwists + uint32(twistSym[s][x%CornerTwists])
+	}
+	// Only the edges' quarter turns and generating symmetries are
+	// computed on cubes; the other turns and symmetries are composed
+	// from them (about a fifth of the work of computing each on cubes).
 	for x := uint32(0); x < ne; x++ {
 		c := edgeCube(x, eo)
 		for m := 0; m < 18; m += 3 {
@@ -294,22 +312,19 @@ func NewCosetSpace(eo CosetEO) (*CosetSpace, error) {
 			sp.edgeSym[s][x] = edgeCoord(&d, eo)
 		}
 	}
-	for _, t := range [][]uint32{sp.cornerMoves, sp.edgeMoves} {
-		for x := 0; x < len(t); x += 18 {
-			for m := 0; m < 18; m += 3 {
-				t[x+m+1] = t[int(t[x+m])*18+m]
-				t[x+m+2] = t[int(t[x+m+1])*18+m]
-			}
+	t := sp.edgeMoves
+	for x := 0; x < len(t); x += 18 {
+		for m := 0; m < 18; m += 3 {
+			t[x+m+1] = t[int(t[x+m])*18+m]
+			t[x+m+2] = t[int(t[x+m+1])*18+m]
 		}
 	}
-	for _, t := range [][cosetSyms][]uint32{cornerSym, sp.edgeSym} {
-		for x := range t[0] {
-			t[0][x] = uint32(x)
-		}
-		for _, st := range symOrder {
-			for x := range t[0] {
-				t[st.t][x] = t[st.g][t[st.s][x]]
-			}
+	for x := range sp.edgeSym[0] {
+		sp.edgeSym[0][x] = uint32(x)
+	}
+	for _, st := range symOrder {
+		for x := range sp.edgeSym[0] {
+			sp.edgeSym[st.t][x] = sp.edgeSym[st.g][sp.edgeSym[st.s][x]]
 		}
 	}
 	sp.classSym = make([]uint32, cosetCorners)
@@ -322,7 +337,7 @@ func NewCosetSpace(eo CosetEO) (*CosetSpace, error) {
 		class := uint32(len(sp.rep))
 		var stab uint16
 		for s := 0; s < cosetSyms; s++ {
-			y := cornerSym[s][x]
+			y := cornerSym(s, x)
 			if y == x {
 				stab |= 1 << s
 			}
@@ -395,7 +410,9 @@ func init() {
 }
 
 // cornerMove returns corner abstraction x turned by m.
-func (sp *CosetSpace) cornerMove(x uint32, m int) uint32 { return sp.cornerMoves[int(x)*18+m] }
+func (sp *CosetSpace) cornerMove(x uint32, m int) uint32 {
+	return uint32(sp.splitMoves[int(x/CornerTwists)*18+m])*CornerTwists + uint32(sp.twistMoves[int(x%CornerTwists)*18+m])
+}
 
 // edgeMove returns edge abstraction e turned by m.
 func (sp *CosetSpace) edgeMove(e uint32, m int) uint32 { return sp.edgeMoves[int(e)*18+m] }

@@ -165,7 +165,7 @@ const maxDepth = 32
 
 // cutDepth is the depth of the subtrees the workers share: about 3,000
 // subtrees below the Edelkamp-Korf pruning, enough to balance.
-const cutDepth = 3
+const cutDepth = 4
 
 // checkEvery is the number of nodes between a worker's looks at the
 // context, the node limit and the other workers' goals.
@@ -214,7 +214,9 @@ type solver struct {
 // newSolver returns a solver of start with h's views; a caller that runs
 // dfs sets its levels (one set per goroutine).
 func newSolver(h *Heuristic, start Cube) *solver {
-	moveTables()
+	if h.Corners != nil {
+		moveTables()
+	}
 	s := &solver{h: h, start: start, next: math.MaxInt, checkAt: math.MaxInt64}
 	var edges uint
 	for r := 0; r < h.conjugates(); r++ {
@@ -322,7 +324,10 @@ func (s *solver) solved(g int) bool {
 }
 
 func (s *solver) turn(n *node, m int) node {
-	c := node{perm: permMove[n.perm][m], twist: twistMove[n.twist][m], fax: noAxes, iax: noAxes}
+	c := node{fax: noAxes, iax: noAxes}
+	if s.h.Corners != nil {
+		c.perm, c.twist = permMove[n.perm][m], twistMove[n.twist][m]
+	}
 	for v := range s.views {
 		s.turnView(n, &c, v, m)
 	}
@@ -581,7 +586,9 @@ func (s *solver) dfs(n *node, g, last int) bool {
 			continue
 		}
 		for m := 3 * f; m < 3*f+3; m++ {
-			kids[cnt].perm, kids[cnt].twist = permMove[n.perm][m], twistMove[n.twist][m]
+			if s.h.Corners != nil {
+				kids[cnt].perm, kids[cnt].twist = permMove[n.perm][m], twistMove[n.twist][m]
+			}
 			ms[cnt] = int8(m)
 			cnt++
 		}
@@ -664,7 +671,7 @@ type subtree struct {
 }
 
 // subtreeKeys is the number of subtree keys: cutDepth (3) moves of 18.
-const subtreeKeys = 18 * 18 * 18
+const subtreeKeys = 18 * 18 * 18 * 18
 
 // key numbers the subtree by its moves.
 func (st *subtree) key() int {
