@@ -165,7 +165,7 @@ const maxDepth = 32
 
 // cutDepth is the depth of the subtrees the workers share: about 3,000
 // subtrees below the Edelkamp-Korf pruning, enough to balance.
-const cutDepth = 4
+const cutDepth = 3
 
 // checkEvery is the number of nodes between a worker's looks at the
 // context, the node limit and the other workers' goals.
@@ -671,7 +671,25 @@ type subtree struct {
 }
 
 // subtreeKeys is the number of subtree keys: cutDepth (3) moves of 18.
-const subtreeKeys = 18 * 18 * 18 * 18
+const subtreeKeys = 18 * 18 * 18
+
+// sortSubtrees returns subs in decreasing order of their sizes in prev,
+// equal ones in their order. It sorts positions, not the subtrees (a few
+// hundred bytes each).
+func sortSubtrees(subs []subtree, prev []int64) []subtree {
+	order := make([]int32, len(subs))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		return cmp.Or(cmp.Compare(prev[subs[b].key()], prev[subs[a].key()]), cmp.Compare(a, b))
+	})
+	out := make([]subtree, len(subs))
+	for i, j := range order {
+		out[i] = subs[j]
+	}
+	return out
+}
 
 // key numbers the subtree by its moves.
 func (st *subtree) key() int {
@@ -741,7 +759,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		// of five 16-move scrambles: 24.5 M nodes against 38.9 M in
 		// depth-first order). The order is fixed before the workers
 		// start, so the counts stay the sequential search's.
-		slices.SortStableFunc(subs, func(a, b subtree) int { return cmp.Compare(prev[b.key()], prev[a.key()]) })
+		subs = sortSubtrees(subs, prev)
 		var sched search.Subtrees
 		levels := make([]*[maxDepth + 1]level, workers)
 		sched.Run(workers, len(subs), func(w, i int) search.Subtree {
