@@ -436,42 +436,68 @@ func (sp *CosetSpace) Index(c *Cube) uint64 {
 	return sp.index(cornerCoord(c), edgeCoord(c, sp.EO))
 }
 
-// axisMaps holds, for each rotation r of Cube.Conjugate, what the
-// abstraction of the conjugate y = S^-1 c S needs of c without making y:
-// y's slot i holds the image under S^-1 of the cubie in c's slot from[i],
-// so with the tables below y's corner in slot i is a down one when
-// down[r][c.CP[from]] is 1, twisted by twist[r][c.CP[from]] + c.CO[from] +
-// S.CO[i]; and the same for the edges.
-var axisMaps [MaxConjugates]struct {
-	cFrom, cAdd [8]uint8
-	cDown, cTw  [8]uint8
-	eFrom, eAdd [12]uint8
-	eMid, eFlip [12]uint8
+// axisSums holds, for each rotation r of Cube.Conjugate, each slot k of
+// a cube c and each cubie with its twist or flip there, what that slot
+// adds to the abstraction of the conjugate y = S^-1 c S, as in Rokicki's
+// nxopt: y's slot i holds the image under S^-1 of the cubie in c's slot
+// k = S.CP[i] (S.EP[i]), a down one or not, twisted (flipped) by S^-1's
+// twist of the cubie, c's and S's of slot i. Corners add the down bit at
+// 12+i and the twist digit times 3^i (for i < 7); edges the middle bit at
+// i and the flip at 12+i. The sums make the abstraction with small
+// tables and no branch. Indexes are 3*cubie+twist and 2*cubie+flip, the
+// rows 32 long so that a mask proves them in range.
+var axisSums [MaxConjugates]struct {
+	corner [8][32]uint32
+	edge   [12][32]uint32
 }
 
+// pext6[keep][bits] packs the bits of bits (6) where keep is set into the
+// low bits, in order.
+var pext6 [64][64]uint8
+
 func init() {
+	for keep := range pext6 {
+		for b := range pext6[keep] {
+			v, n := uint8(0), 0
+			for i := 0; i < 6; i++ {
+				if keep>>i&1 == 1 {
+					v |= uint8(b>>i&1) << n
+					n++
+				}
+			}
+			pext6[keep][b] = v
+		}
+	}
 	// rotations is filled by sym.go's init, which runs after this file's.
 	rot, s := rotationCube(diagonal), Solved()
-	for r := range axisMaps {
-		a := &axisMaps[r]
+	pow3 := [8]uint32{1, 3, 9, 27, 81, 243, 729, 0}
+	for r := range axisSums {
+		a := &axisSums[r]
 		si := s.Inverse()
 		for i := 0; i < 8; i++ {
-			a.cFrom[i], a.cAdd[i] = s.CP[i], s.CO[i]
-			a.cDown[i], a.cTw[i] = si.CP[i]>>2, si.CO[i]
+			k := s.CP[i]
+			for p := 0; p < 8; p++ {
+				for tw := 0; tw < 3; tw++ {
+					digit := (int(si.CO[p]) + tw + int(s.CO[i])) % 3
+					a.corner[k][3*p+tw] = uint32(si.CP[p]>>2)<<(12+i) | uint32(digit)*pow3[i]
+				}
+			}
 		}
 		for i := 0; i < 12; i++ {
-			a.eFrom[i], a.eAdd[i] = s.EP[i], s.EO[i]
-			if middle(si.EP[i]) {
-				a.eMid[i] = 1
+			k := s.EP[i]
+			for p := 0; p < 12; p++ {
+				var mid uint32
+				if middle(si.EP[p]) {
+					mid = 1
+				}
+				for fl := 0; fl < 2; fl++ {
+					a.edge[k][2*p+fl] = mid<<i | uint32(int(si.EO[p])^fl^int(s.EO[i]))<<(12+i)
+				}
 			}
-			a.eFlip[i] = si.EO[i]
 		}
 		s = s.Mul(rot)
 	}
 }
-
-// twistOf3 reduces a twist sum of up to 3*2+... (at most 6) mod 3.
-var twistOf3 = [9]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2}
 
 // axisIndex returns sp.Index(c.Conjugate(r)) without making the
 // conjugate.
@@ -482,31 +508,20 @@ func (sp *CosetSpace) axisIndex(c *Cube, r int) uint64 {
 // axisCoords returns the corner and edge abstractions (under eo) of
 // c.Conjugate(r).
 func axisCoords(c *Cube, r int, eo CosetEO) (uint32, uint32) {
-	a := &axisMaps[r]
-	m, t := 0, uint32(0)
-	for i := 7; i >= 0; i-- {
-		k := a.cFrom[i]
-		p := c.CP[k]
-		m = m<<1 | int(a.cDown[p])
-		if i < 7 {
-			t = 3*t + uint32(twistOf3[a.cTw[p]+c.CO[k]+a.cAdd[i]])
-		}
+	a := &axisSums[r]
+	var sc, se uint32
+	for k := 0; k < 8; k++ {
+		sc += a.corner[k][(3*c.CP[k]+c.CO[k])&31]
 	}
-	x := uint32(split4of8[m])*CornerTwists + t
-	mask, f := 0, uint32(0)
-	eo2 := eo == CosetEO2
-	for i := 11; i >= 0; i-- {
-		k := a.eFrom[i]
-		p := c.EP[k]
-		fl := uint32(a.eFlip[p] ^ c.EO[k] ^ a.eAdd[i])
-		if a.eMid[p] == 1 {
-			mask |= 1 << i
-			if !eo2 {
-				f = f<<1 | fl
-			}
-		} else if eo2 {
-			f = f<<1 | fl
-		}
+	for k := 0; k < 12; k++ {
+		se += a.edge[k][(2*c.EP[k]+c.EO[k])&31]
 	}
+	x := uint32(split4of8[sc>>12&255])*CornerTwists + sc&(1<<12-1)
+	mask := se & (1<<12 - 1)
+	keep, fl := mask^(1<<12-1), se>>12
+	if eo == CosetEO1 {
+		keep = mask
+	}
+	f := uint32(pext6[keep&63][fl&63]) | uint32(pext6[keep>>6&63][fl>>6&63])<<bits.OnesCount32(keep&63)
 	return x, uint32(slice4of12[mask])*eo.flips() + f
 }

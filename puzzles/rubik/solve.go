@@ -185,6 +185,8 @@ type level struct {
 	idx  [2 * maxChildren]uint64
 	live [maxChildren]uint8
 	axes [maxChildren][MaxConjugates]int8
+	// inv holds the children's inverses that the coset lookups made.
+	inv [maxChildren]Cube
 }
 
 type solver struct {
@@ -414,7 +416,7 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool,
 	if s.h.Inverse {
 		sides = 2
 	}
-	var inv [maxChildren]Cube
+	inv := &l.inv // set where haveInv
 	var haveInv [maxChildren]bool
 	for i := 0; i < nl; i++ {
 		k := &kids[live[i]]
