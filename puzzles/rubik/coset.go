@@ -248,8 +248,13 @@ type CosetSpace struct {
 	splitMoves [cosetSplits * 18]uint8
 	twistMoves [CornerTwists * 18]uint16
 	edgeMoves  []uint32
-	// edgeSym[s][x]: the edge abstraction under symmetry s.
-	edgeSym [cosetSyms][]uint32
+	// The edge abstraction e = slice*flips + f under symmetry s is
+	// sliceSym[s][slice]*flips + flipSym[s][e]: a symmetry moves the
+	// middle edges' slots by the slice alone, and the new flips fit a
+	// byte (a 2 MB table for EO2, not 8 MB of whole abstractions).
+	sliceSym [cosetSyms][cosetSlices]uint16
+	flipSym  [cosetSyms][]uint8
+	flipBits uint32 // log2 of EO.flips()
 	// classSym[x] = class<<4 | s: symmetry s takes corner abstraction x
 	// to its class's representative.
 	classSym []uint32
@@ -270,8 +275,9 @@ func NewCosetSpace(eo CosetEO) (*CosetSpace, error) {
 	sp.edgeMoves = make([]uint32, ne*18)
 	var splitSym [cosetSyms][cosetSplits]uint8
 	var twistSym [cosetSyms][CornerTwists]uint16
+	var edgeSym [cosetSyms][]uint32
 	for s := 0; s < cosetSyms; s++ {
-		sp.edgeSym[s] = make([]uint32, ne)
+		edgeSym[s] = make([]uint32, ne)
 	}
 	for x := uint32(0); x < cosetSplits; x++ {
 		c := cornerCube(x * CornerTwists)
@@ -309,7 +315,7 @@ func NewCosetSpace(eo CosetEO) (*CosetSpace, error) {
 		}
 		for _, s := range symGens {
 			d := symConj(c, s)
-			sp.edgeSym[s][x] = edgeCoord(&d, eo)
+			edgeSym[s][x] = edgeCoord(&d, eo)
 		}
 	}
 	t := sp.edgeMoves
@@ -319,12 +325,21 @@ func NewCosetSpace(eo CosetEO) (*CosetSpace, error) {
 			t[x+m+2] = t[int(t[x+m+1])*18+m]
 		}
 	}
-	for x := range sp.edgeSym[0] {
-		sp.edgeSym[0][x] = uint32(x)
+	for x := range edgeSym[0] {
+		edgeSym[0][x] = uint32(x)
 	}
 	for _, st := range symOrder {
-		for x := range sp.edgeSym[0] {
-			sp.edgeSym[st.t][x] = sp.edgeSym[st.g][sp.edgeSym[st.s][x]]
+		for x := range edgeSym[0] {
+			edgeSym[st.t][x] = edgeSym[st.g][edgeSym[st.s][x]]
+		}
+	}
+	fl := eo.flips()
+	sp.flipBits = uint32(bits.TrailingZeros32(fl))
+	for s := range edgeSym {
+		sp.flipSym[s] = make([]uint8, ne)
+		for x, y := range edgeSym[s] {
+			sp.sliceSym[s][uint32(x)/fl] = uint16(y / fl)
+			sp.flipSym[s][x] = uint8(y % fl)
 		}
 	}
 	sp.classSym = make([]uint32, cosetCorners)
@@ -417,6 +432,11 @@ func (sp *CosetSpace) cornerMove(x uint32, m int) uint32 {
 // edgeMove returns edge abstraction e turned by m.
 func (sp *CosetSpace) edgeMove(e uint32, m int) uint32 { return sp.edgeMoves[int(e)*18+m] }
 
+// edgeSym returns edge abstraction e under symmetry s.
+func (sp *CosetSpace) edgeSym(s int, e uint32) uint32 {
+	return uint32(sp.sliceSym[s&(cosetSyms-1)][e>>sp.flipBits])<<sp.flipBits | uint32(sp.flipSym[s][e])
+}
+
 // Size returns the number of table entries.
 func (sp *CosetSpace) Size() uint64 { return uint64(sp.Classes) * uint64(sp.EO.edgeCoords()) }
 
@@ -428,7 +448,7 @@ func (sp *CosetSpace) ID() string {
 // index returns the table index of the abstraction (corner x, edge e).
 func (sp *CosetSpace) index(x, e uint32) uint64 {
 	cs := sp.classSym[x]
-	return uint64(cs>>4)*uint64(sp.EO.edgeCoords()) + uint64(sp.edgeSym[cs&15][e])
+	return uint64(cs>>4)*uint64(sp.EO.edgeCoords()) + uint64(sp.edgeSym(int(cs&15), e))
 }
 
 // Index returns the table index of cube c (up-down axis).

@@ -337,7 +337,7 @@ func TestCosetSpaceTables(t *testing.T) {
 			}
 			for s := 0; s < cosetSyms; s++ {
 				d := symConj(c, s)
-				if sp.edgeSym[s][e] != edgeCoord(&d, eo) {
+				if sp.edgeSym(s, e) != edgeCoord(&d, eo) {
 					t.Fatalf("eo%d: symmetry %d of edges", eo, s)
 				}
 			}

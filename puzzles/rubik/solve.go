@@ -490,7 +490,7 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool,
 			}
 			for i := 0; i < nn; i++ {
 				cs := idx[i] >> 32
-				idx[i] = cs>>4*ne + uint64(ct.Space.edgeSym[cs&15][idx[i]&(1<<32-1)])
+				idx[i] = cs>>4*ne + uint64(ct.Space.edgeSym(int(cs&15), uint32(idx[i])))
 			}
 			for i := 0; i < nn; i++ {
 				j := need[i]
