@@ -17,7 +17,9 @@ import (
 // Algorithms lists the names Solve accepts. Any name may end in "+dl" to
 // switch deadlock detection on (the decider has it on unless it ends in
 // "-nodl"); decide and decide-stubborn-dfs may end in "+suits" for
-// canonical keys up to suit renaming too (DecideOptions.Suits).
+// canonical keys up to suit renaming too (DecideOptions.Suits), and
+// decide, decide-reach and decide-stubborn-dfs in "+aces" to search ace
+// classes (DecideOptions.Aces).
 var Algorithms = []string{
 	Auto,                  // the default: decide, then decide-stubborn-dfs (see Auto)
 	"decide",              // the exhaustive decider (Decide), deadlock detection on
@@ -127,6 +129,12 @@ func CheckAlgorithm(name string) error {
 	if b, ok := strings.CutSuffix(name, "+suits"); ok {
 		if b != "decide" && b != "decide-stubborn-dfs" {
 			return opterr.Errorf("--algo", "%q: +suits goes with decide and decide-stubborn-dfs only", name)
+		}
+		return nil
+	}
+	if b, ok := strings.CutSuffix(name, "+aces"); ok {
+		if b != "decide" && b != "decide-reach" && b != "decide-stubborn-dfs" {
+			return opterr.Errorf("--algo", "%q: +aces goes with decide, decide-reach and decide-stubborn-dfs only", name)
 		}
 		return nil
 	}
@@ -269,6 +277,7 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome
 	start := time.Now()
 	out := Outcome{Algorithm: name}
 	name, suits := strings.CutSuffix(name, "+suits")
+	name, aces := strings.CutSuffix(name, "+aces")
 	deadlock := strings.HasSuffix(name, "+dl")
 	base := strings.TrimSuffix(strings.TrimSuffix(name, "+dl"), "-nodl")
 	stubborn := strings.HasPrefix(base, "decide-stubborn")
@@ -277,7 +286,7 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome
 		do := DecideOptions{Limits: runLimits(o.Limits), Store: store,
 			Deadlock: base == "decide" && !strings.HasSuffix(name, "-nodl") || deadlock,
 			Reach:    reach, Forced: reach, Stubborn: stubborn,
-			DepthFirst: base == "decide-stubborn-dfs", Workers: o.Workers, Suits: suits}
+			DepthFirst: base == "decide-stubborn-dfs", Workers: o.Workers, Suits: suits, Aces: aces}
 		switch base {
 		case "dfs-aces-first":
 			do.Plain, do.Order = true, AcesFirst
