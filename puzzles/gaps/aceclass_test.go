@@ -184,25 +184,30 @@ func classDistances(g *Game) map[string]int {
 			h.Undo(m)
 		}
 	}
-	// Dijkstra on weights 0 and 1 by a deque.
+	// Dijkstra on weights 0 and 1, level by level: a 0 edge keeps its
+	// source in the level being done, a 1 edge puts it in the next.
 	done := make([]bool, len(keys))
-	for len(deque) > 0 {
-		i := deque[0]
-		deque = deque[1:]
-		if done[i] {
-			continue
-		}
-		done[i] = true
-		for _, e := range pred[i] {
-			if nd := d[i] + e.w; d[e.from] < 0 || nd < d[e.from] {
-				d[e.from] = nd
-				if e.w == 0 {
-					deque = append([]int{e.from}, deque...)
-				} else {
-					deque = append(deque, e.from)
+	for level := 0; len(deque) > 0; level++ {
+		var next []int
+		for len(deque) > 0 {
+			i := deque[len(deque)-1]
+			deque = deque[:len(deque)-1]
+			if done[i] || d[i] != level {
+				continue
+			}
+			done[i] = true
+			for _, e := range pred[i] {
+				if nd := level + e.w; d[e.from] < 0 || nd < d[e.from] {
+					d[e.from] = nd
+					if e.w == 0 {
+						deque = append(deque, e.from)
+					} else {
+						next = append(next, e.from)
+					}
 				}
 			}
 		}
+		deque = next
 	}
 	out := make(map[string]int, len(keys))
 	for i, key := range keys {
