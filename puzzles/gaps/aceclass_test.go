@@ -4,8 +4,10 @@ import (
 	"context"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/branchwise/branchwise/internal/longtest"
+	"github.com/branchwise/branchwise/search"
 )
 
 // shuffleClosure returns the row-sorted keys of the positions that ace
@@ -264,4 +266,31 @@ func TestAceClassMovesSound(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions with a win checked", checked)
+}
+
+// TestAcesNames: which algorithm and decider names take +aces.
+func TestAcesNames(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ok   bool
+	}{
+		{"decide+aces", true},
+		{"decide-reach+aces", true},
+		{"decide-stubborn-dfs+aces", true},
+		{"decide-stubborn+aces", false}, // best-first stubborn sets cannot replay through classes
+		{"astar+aces", false},
+		{"decide,decide-stubborn-dfs+aces", true},
+	} {
+		if err := CheckAlgorithm(tc.name); (err == nil) != tc.ok {
+			t.Errorf("CheckAlgorithm(%q) = %v", tc.name, err)
+		}
+		o := SurveySizes{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: tc.name,
+			Solve: SolveOptions{Store: "hash", Limits: search.Limits{MaxCPU: time.Second}}}}
+		if tc.name == "astar+aces" {
+			continue // not a decider at all
+		}
+		if err := o.Check(); (err == nil) != tc.ok {
+			t.Errorf("survey --decider %q: %v", tc.name, err)
+		}
+	}
 }
