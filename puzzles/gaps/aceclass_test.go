@@ -88,6 +88,25 @@ func TestAceClassKeys(t *testing.T) {
 	t.Logf("%d positions (row order aside), %d ace classes", positions, classes)
 }
 
+// decideAs decides deal d (of seed) with o and fails the test unless the
+// verdict is ref's and a solution replays to a win.
+func decideAs(t *testing.T, d Deal, seed uint64, ref Decision, o DecideOptions) Decision {
+	t.Helper()
+	dec, err := Decide(context.Background(), d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dec.Verdict != ref.Verdict {
+		t.Fatalf("4 x %d seed %d %+v: %v, the decider %v", d.Cols, seed, o, dec.Verdict, ref.Verdict)
+	}
+	if dec.Verdict == Solvable {
+		if ok, err := Replay(d, dec.Path); !ok {
+			t.Fatalf("4 x %d seed %d %+v: the solution does not replay (%v)", d.Cols, seed, o, err)
+		}
+	}
+	return dec
+}
+
 // TestDecideAces: the deciders on ace classes give the verdicts of the
 // exhaustive decider on 150 deals each of 4..6 columns (with
 // GAPS_ACES_LONG, 400 each), best-first and depth-first, every
@@ -121,18 +140,7 @@ func TestDecideAces(t *testing.T) {
 			}
 			verdicts[ref.Verdict]++
 			for i, o := range opts {
-				dec, err := Decide(context.Background(), d, o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if dec.Verdict != ref.Verdict {
-					t.Fatalf("4 x %d seed %d %+v: %v, the decider %v", k, seed, o, dec.Verdict, ref.Verdict)
-				}
-				if dec.Verdict == Solvable {
-					if ok, err := Replay(d, dec.Path); !ok {
-						t.Fatalf("4 x %d seed %d %+v: the solution does not replay (%v)", k, seed, o, err)
-					}
-				}
+				dec := decideAs(t, d, seed, ref, o)
 				if i == 0 && ref.Verdict == Unsolvable {
 					stored += ref.Stored
 					storedAces += dec.Stored
