@@ -339,7 +339,8 @@ func (g *Game) undoClass(m Move, stack *[]Move) {
 }
 
 // ExpandPath returns the moves of path (moves of the class search, macro
-// moves among them) as plain moves from deal d.
+// moves among them) as plain moves from deal d, checking that they are
+// legal and win.
 func ExpandPath(d Deal, path []Move) ([]Move, error) {
 	g, err := NewGame(d)
 	if err != nil {
@@ -355,6 +356,9 @@ func ExpandPath(d Deal, path []Move) ([]Move, error) {
 		}
 		out = append(out, m.last())
 		g.Apply(m.last())
+	}
+	if !g.Won() {
+		return nil, fmt.Errorf("gaps: the path of %d moves does not win", len(path))
 	}
 	return out, nil
 }
