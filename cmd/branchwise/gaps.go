@@ -52,7 +52,7 @@ Prints "solvable" with the moves in Shintani's (card, hole) notation,
 "unsolvable" when the search exhausted every reachable position (a proof),
 or "unknown" when a limit stopped it.
 
---algo: auto (the default: decide, then decide-stubborn-dfs), decide,
+--algo: auto (the default: decide, then decide-stubborn-dfs+aces), decide,
 decide-reach, decide-stubborn, decide-stubborn-dfs, dfid, astar, bf1-MU, bf2, priority1, priority2, dfs-aces-first, dfs-aces-last,
 dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 		Example: `  branchwise gaps solve deal.txt --algo astar+dl --json`,
@@ -163,7 +163,7 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 	fs.IntVar(&job.Deals, "deals", 100, "deals per size")
 	fs.StringVar(&algos, "algos", "priority1,priority2,dfs-aces-first,dfs-aces-last", "algorithms run on the solvable deals, comma-separated (empty: none)")
 	fs.StringVar(&job.Solve.Store, "dedup", "hash", "duplicate store: hash or trie")
-	fs.StringVar(&job.Decider, "decider", gaps.Auto, "decider: auto (decide, then decide-stubborn-dfs), decide, decide-reach (reachability test and forced moves), decide-stubborn[-dfs] (and stubborn sets), or a portfolio a,b sharing the time")
+	fs.StringVar(&job.Decider, "decider", gaps.Auto, "decider: auto (decide, then decide-stubborn-dfs+aces), decide, decide-reach (reachability test and forced moves), decide-stubborn[-dfs] (and stubborn sets), or a portfolio a,b sharing the time")
 	cliflag.AddMaxCPU(fs, &job.Solve.Limits, "stop each deal after this much CPU time of the process (needs -j 1; 0: no limit)")
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print one line per deal on standard error")
 	cliflag.AddWorkers(fs, &job.Workers)

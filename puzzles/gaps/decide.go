@@ -91,6 +91,14 @@ type DecideOptions struct {
 	// in every image of a position; forced moves and stubborn sets pick
 	// by card, so best-first they refuse it (Decide's error).
 	Suits bool
+	// Aces searches ace classes (aceclass.go): the positions that differ
+	// only in the order of the left-edge aces while a left-edge hole
+	// exists count as one, and the solution spells out the ace moves.
+	// Stubborn sets on classes depend on the member a set is computed in,
+	// which a best-first search's replay of its solution cannot follow, so
+	// they need DepthFirst; Suits and Plain do not go with it (Decide's
+	// error).
+	Aces bool
 	// Plain makes it Shintani's plain depth-first search: exact keys
 	// instead of canonical ones and children in the fixed Order instead of
 	// ByKind.
@@ -156,7 +164,7 @@ func (o DecideOptions) Search(dom *Domain) (search.Func, search.Options) {
 	// is generated: it shares its work with the forced-move test there,
 	// and a best-first search never expands many of the positions it
 	// stores.
-	dom.Reach, dom.Forced, dom.Stubborn, dom.Suits = o.Reach, o.Forced, o.Stubborn, o.Suits
+	dom.Reach, dom.Forced, dom.Stubborn, dom.Suits, dom.Aces = o.Reach, o.Forced, o.Stubborn, o.Suits, o.Aces
 	switch {
 	case o.Plain:
 		dom.Order = o.Order
@@ -207,13 +215,16 @@ func Decide(ctx context.Context, d Deal, o DecideOptions) (Decision, error) {
 	if o.Suits && (o.Plain || !o.DepthFirst && (o.Forced || o.Stubborn)) {
 		return Decision{}, fmt.Errorf("gaps: suit-renaming keys need the depth-first decider or best-first without forced moves and stubborn sets")
 	}
+	if o.Aces && (o.Plain || o.Suits || o.Stubborn && !o.DepthFirst) {
+		return Decision{}, fmt.Errorf("gaps: ace classes go without suit keys and Plain, and with stubborn sets depth-first only")
+	}
 	var r search.Result
 	rejected := int64(0)
 	if o.Workers > 1 && !o.DepthFirst && !o.Plain {
 		var doms []*Domain // ParallelPriorityFirst makes them one at a time
 		newDomain := func() search.Domain {
 			g := *dom.G
-			dm := &Domain{G: &g, Order: Natural, Reach: o.Reach, Forced: o.Forced, Stubborn: o.Stubborn, Suits: o.Suits}
+			dm := &Domain{G: &g, Order: Natural, Reach: o.Reach, Forced: o.Forced, Stubborn: o.Stubborn, Suits: o.Suits, Aces: o.Aces}
 			doms = append(doms, dm)
 			return dm
 		}
@@ -232,6 +243,11 @@ func Decide(ctx context.Context, d Deal, o DecideOptions) (Decision, error) {
 	case search.Solved:
 		dec.Verdict = Solvable
 		dec.Path = movesOf(r.Path)
+		if o.Aces {
+			if dec.Path, err = ExpandPath(d, dec.Path); err != nil {
+				return dec, err
+			}
+		}
 	case search.NoSolution:
 		dec.Verdict = Unsolvable
 	default:

@@ -43,10 +43,16 @@ type Domain struct {
 	// Suits makes the canonical key AppendSuitKey's, the same for the
 	// suit renamings of a position too.
 	Suits bool
+	// Aces makes the domain search ace classes (aceclass.go): one
+	// canonical key for the positions that differ only in the order of the
+	// aces of column 0 while a left-edge hole exists, and the moves of the
+	// whole class, macro moves among them.
+	Aces bool
 	// Rejected counts the positions whose moves were withheld because
 	// Deadlocked proved them lost.
 	Rejected int64
 	buf      []Move
+	arrs     []Move // the orders of S before the macro moves applied
 }
 
 // NewDomain returns the search domain of deal d.
@@ -84,9 +90,18 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 		}
 		if d.Stubborn {
 			d.buf = d.G.stubborn(&st, d.G.Moves(d.buf))
+			if d.Aces && d.G.slotHoles() > 0 && d.G.movesAce(d.buf) {
+				// A set with an ace holds every ace and column-0 card: it
+				// depends on the member, so the class gets all its moves.
+				d.buf = d.G.classMoves(d.buf[:0])
+			}
 		}
 	}
-	if !d.Stubborn {
+	switch {
+	case d.Stubborn:
+	case d.Aces:
+		d.buf = d.G.classMoves(d.buf)
+	default:
 		d.buf = d.G.Moves(d.buf)
 	}
 	switch d.Order {
@@ -95,12 +110,12 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 			buf = append(buf, search.Move(m))
 		}
 	case ByKind:
-		var score [4 * Rows]int
+		var score [maxMoves]int
 		ms := d.buf
 		for i, m := range ms {
-			score[i] = scoreKind(d.G, m)
+			score[i] = scoreKind(d.G, m.last())
 		}
-		for i := 1; i < len(ms); i++ { // insertion sort: stable, at most 16 moves
+		for i := 1; i < len(ms); i++ { // insertion sort: stable, at most maxMoves
 			for j := i; j > 0 && score[j] < score[j-1]; j-- {
 				score[j], score[j-1] = score[j-1], score[j]
 				ms[j], ms[j-1] = ms[j-1], ms[j]
@@ -123,10 +138,23 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 }
 
 // Apply makes move m; every move costs 1.
-func (d *Domain) Apply(m search.Move) int { d.G.Apply(Move(m)); return 1 }
+func (d *Domain) Apply(m search.Move) int {
+	if d.Aces {
+		d.G.applyClass(Move(m), &d.arrs)
+		return 1
+	}
+	d.G.Apply(Move(m))
+	return 1
+}
 
 // Undo takes back move m.
-func (d *Domain) Undo(m search.Move) { d.G.Undo(Move(m)) }
+func (d *Domain) Undo(m search.Move) {
+	if d.Aces {
+		d.G.undoClass(Move(m), &d.arrs)
+		return
+	}
+	d.G.Undo(Move(m))
+}
 
 // Heuristic is the lower bound Misplaced (admissible and consistent).
 func (d *Domain) Heuristic() int { return d.G.Misplaced() }
@@ -141,14 +169,25 @@ func (d *Domain) AppendKey(dst []byte) []byte { return d.G.AppendKey(dst) }
 // permutations of a position have the same key; with Suits, the key of
 // AppendSuitKey (see key.go).
 func (d *Domain) AppendCanonicalKey(dst []byte) []byte {
-	if d.Suits {
+	switch {
+	case d.Suits:
 		return d.G.AppendSuitKey(dst)
+	case d.Aces:
+		return d.G.AppendClassKey(dst)
 	}
 	return d.G.AppendCanonicalKey(dst)
 }
 
-// SetKey sets the position from a key of AppendKey or AppendCanonicalKey.
-func (d *Domain) SetKey(key []byte) { d.G.SetKey(key) }
+// SetKey sets the position from a key of AppendKey or AppendCanonicalKey
+// (with Aces, a member of the class).
+func (d *Domain) SetKey(key []byte) {
+	if d.Aces {
+		d.arrs = d.arrs[:0]
+		d.G.setClassKey(key)
+		return
+	}
+	d.G.SetKey(key)
+}
 
 // Prune is the deciders' prune hook (search.Options.Prune): it cuts the
 // positions that Deadlocked proves lost.
@@ -157,6 +196,9 @@ func Prune(d search.Domain) bool { return d.(*Domain).G.Deadlocked() }
 // Inverse returns the move back (legal only when the card's old cell is
 // again a hole it may enter).
 func (d *Domain) Inverse(m search.Move) search.Move {
+	if d.Aces {
+		return search.NoMove // the class search has no reversible moves
+	}
 	mv := Move(m)
 	return search.Move(NewMove(mv.To(), mv.From()))
 }
@@ -208,3 +250,9 @@ func Goodness(d search.Domain, g int) float64 {
 	}
 	return float64(g + 2*gm.Misplaced() - p + 2*b)
 }
+
+// maxMoves bounds the moves of a position: 16 plain ones (four aces into
+// four left-edge holes), 24 + 9 of an ace class (every order of four
+// left-edge cells as the last ace enters, three 2s into each of three
+// column-1 holes).
+const maxMoves = 40

@@ -260,14 +260,17 @@ func (o SurveySizes) Check() error {
 	}
 	deciders := strings.Split(o.Decider, ",")
 	for _, d := range deciders {
-		switch d {
+		switch strings.TrimSuffix(d, "+aces") {
 		case "decide", "decide-reach", "decide-stubborn", "decide-stubborn-dfs":
+			if err := CheckAlgorithm(d); err != nil {
+				return err
+			}
 		case Auto, "":
 			if len(deciders) > 1 {
 				return opterr.Errorf("--decider", "--decider %q: auto is a portfolio already, give it alone", o.Decider)
 			}
 		default:
-			return opterr.Errorf("--decider", "--decider %q: want auto, decide, decide-reach, decide-stubborn or decide-stubborn-dfs, or several of them comma-separated (a portfolio)", o.Decider)
+			return opterr.Errorf("--decider", "--decider %q: want auto, decide, decide-reach, decide-stubborn or decide-stubborn-dfs (+aces: on ace classes), or several of them comma-separated (a portfolio)", o.Decider)
 		}
 	}
 	switch {

@@ -94,18 +94,7 @@ func TestDecideSuits(t *testing.T) {
 				{Deadlock: true, Suits: true},
 				{Reach: true, Forced: true, Stubborn: true, DepthFirst: true, Suits: true},
 			} {
-				dec, err := Decide(context.Background(), d, o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if dec.Verdict != ref.Verdict {
-					t.Fatalf("4 x %d seed %d %+v: %v, the decider %v", k, seed, o, dec.Verdict, ref.Verdict)
-				}
-				if dec.Verdict == Solvable {
-					if ok, err := Replay(d, dec.Path); !ok {
-						t.Fatalf("4 x %d seed %d %+v: the solution does not replay (%v)", k, seed, o, err)
-					}
-				}
+				dec := decideAs(t, d, seed, ref, o)
 				if !o.DepthFirst && ref.Verdict == Unsolvable {
 					stored += ref.Stored
 					storedSuits += dec.Stored
