@@ -211,7 +211,7 @@ func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget tim
 	tctx, cancel := context.WithTimeout(ctx, budget/2)
 	t0 := time.Now()
 	cpu0, onCPU := cputime.Process()
-	r := k.NewSearch().Solve(tctx, 0, nil)
+	r := k.NewSearch().Solve(tctx, search.Limits{}, nil)
 	elapsed := time.Since(t0).Seconds()
 	if cpu, ok := cputime.Process(); ok && onCPU && cpu > cpu0 {
 		elapsed = (cpu - cpu0).Seconds()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/longtest"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -44,7 +45,7 @@ func TestColourCutExact(t *testing.T) {
 		var counts [2]Counts
 		for i, colour := range []bool{false, true} {
 			pk.ColourCut = colour
-			res[i] = pk.Solve(context.Background(), xcover.Fewest, 0, func(assign []int) bool {
+			res[i] = pk.Solve(context.Background(), xcover.Fewest, search.Limits{}, func(assign []int) bool {
 				sols[i] = append(sols[i], fmt.Sprint(assign))
 				return true
 			})
@@ -216,7 +217,7 @@ func randomRectPacking(rng *rand.Rand, g Grid) (*Packing, error) {
 		if pk, err = NewPacking(b, slices.Clone(set[:k])); err != nil {
 			return nil, err
 		}
-		if pk.Solve(context.Background(), xcover.Fewest, 1, func([]int) bool { return true }).Solutions > 0 {
+		if pk.Solve(context.Background(), xcover.Fewest, search.Limits{MaxSolutions: 1}, func([]int) bool { return true }).Solutions > 0 {
 			break
 		}
 	}
