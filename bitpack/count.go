@@ -233,21 +233,12 @@ func (s *Search) CountSubtree(p *estimate.Profile, maxDepth int, stop func() boo
 	if base > maxDepth {
 		return
 	}
-	// The profile grows as the walk goes deeper, as estimate's own walk
-	// grows it (maxDepth may be far below the deepest leaf).
-	grow := func(d int) {
-		for len(p.Nodes) <= d {
-			p.Nodes = append(p.Nodes, 0)
-			p.Branches = append(p.Branches, 0)
-			p.Solutions = append(p.Solutions, 0)
-		}
-	}
 	steps := 0
 	// enter counts the current node and lists its children, unless they
 	// are at maxDepth, where they are counted and not visited.
 	enter := func() {
 		d := s.depth
-		grow(d)
+		grow(p, d) // the profile grows as the walk goes deeper (maxDepth may be far below the deepest leaf)
 		p.Nodes[d]++
 		s.pos[d] = 0
 		if d == maxDepth {
@@ -261,7 +252,7 @@ func (s *Search) CountSubtree(p *estimate.Profile, maxDepth int, stop func() boo
 			p.Solutions[d]++
 		}
 		if d+1 == maxDepth {
-			grow(d + 1)
+			grow(p, d+1)
 			p.Nodes[d+1] += int64(n)
 			s.pos[d] = int32(n)
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -27,15 +28,10 @@ import (
 // ks[0] lists it, then the chosen subtrees. workers goroutines take the
 // children in order; visit is called as by SolveParallel.
 func SolveSplit(ctx context.Context, ks []*Kernel, workers int, visit func(worker int, placements []int32) bool) (Result, error) {
-	if len(ks) == 0 {
-		return Result{}, errors.New("bitpack: SolveSplit needs a kernel")
+	if err := checkSplit(ks); err != nil {
+		return Result{}, err
 	}
 	k0 := ks[0]
-	for _, k := range ks {
-		if k.rule != FirstEmpty || len(k.lead) == 0 || !slices.Equal(k.lead, k0.lead) || len(k.mask) != len(k0.mask) {
-			return Result{}, errors.New("bitpack: SolveSplit needs kernels of one problem with the first-empty rule and the same lead pieces")
-		}
-	}
 	var res Result
 	st := &res.Stats
 	root := k0.NewSearch()
@@ -64,22 +60,10 @@ func SolveSplit(ctx context.Context, ks []*Kernel, workers int, visit func(worke
 
 	// Each child goes to the kernel whose scan reaches its placement
 	// first: the smallest sum of the placement's ranks in the scan.
-	type task struct{ child, kernel, rank int }
+	type task struct{ child, kernel int }
 	tasks := make([]task, len(survivors))
 	for c, i := range survivors {
-		tasks[c] = task{child: c, kernel: -1}
-		for j, k := range ks {
-			if k.piece[i] != k0.piece[i] {
-				return Result{}, errors.New("bitpack: SolveSplit's kernels number their placements differently")
-			}
-			rank := 0
-			for _, cell := range k.cells[i] {
-				rank += int(cell)
-			}
-			if tasks[c].kernel < 0 || rank < tasks[c].rank {
-				tasks[c].kernel, tasks[c].rank = j, rank
-			}
-		}
+		tasks[c] = task{child: c, kernel: nearestScan(ks, i)}
 	}
 
 	workers = search.Workers(workers)
@@ -100,4 +84,145 @@ func SolveSplit(ctx context.Context, ks []*Kernel, workers int, visit func(worke
 	}, visit, &stopped)
 	res.setStatus(0, stopped.Load())
 	return res, nil
+}
+
+// checkSplit reports whether kernels can share SolveSplit's tree: one
+// problem, compiled with the first-empty rule and the same lead pieces.
+func checkSplit(ks []*Kernel) error {
+	if len(ks) == 0 {
+		return errors.New("bitpack: SolveSplit needs a kernel")
+	}
+	k0 := ks[0]
+	for _, k := range ks {
+		if k.rule != FirstEmpty || len(k.lead) == 0 || !slices.Equal(k.lead, k0.lead) || !slices.Equal(k.piece, k0.piece) {
+			return errors.New("bitpack: SolveSplit needs kernels of one problem with the first-empty rule and the same lead pieces")
+		}
+	}
+	return nil
+}
+
+// nearestScan returns the kernel whose scan reaches placement i first:
+// the smallest sum of its cells' ranks (the first such kernel on a tie).
+func nearestScan(ks []*Kernel, i int32) int {
+	best, bestRank := 0, -1
+	for j, k := range ks {
+		rank := 0
+		for _, cell := range k.cells[i] {
+			rank += int(cell)
+		}
+		if bestRank < 0 || rank < bestRank {
+			best, bestRank = j, rank
+		}
+	}
+	return best
+}
+
+// SplitTree is the tree SolveSplit searches, for the estimators: the root
+// as ks[0] lists it (the lead piece's placements that pass the
+// dead-region test), and below child c the subtree in the kernel whose
+// scan reaches c's placement first. It implements estimate.Tree and
+// estimate.Counter; like a Search it is for one goroutine.
+type SplitTree struct {
+	root   *Search
+	below  []*Search // per kernel, made when first needed
+	ks     []*Kernel
+	choice []int // per root child, the kernel it is searched in
+	cur    int   // the kernel below the root, -1 at the root
+}
+
+// NewSplitTree returns SolveSplit's tree over the kernels, which must be
+// as SolveSplit requires.
+func NewSplitTree(ks []*Kernel) (*SplitTree, error) {
+	if err := checkSplit(ks); err != nil {
+		return nil, err
+	}
+	t := &SplitTree{root: ks[0].NewSearch(), below: make([]*Search, len(ks)), ks: ks, cur: -1}
+	n, _ := t.root.Branches()
+	kids := t.root.children(0)
+	t.choice = make([]int, n)
+	for c, i := range kids {
+		t.choice[c] = nearestScan(ks, i)
+	}
+	return t, nil
+}
+
+// Branches returns the number of children of the current node.
+func (t *SplitTree) Branches() (int, bool) {
+	if t.cur < 0 {
+		return t.root.Branches()
+	}
+	return t.below[t.cur].Branches()
+}
+
+// Down moves to child k of the current node.
+func (t *SplitTree) Down(k int) {
+	if t.cur >= 0 {
+		t.below[t.cur].Down(k)
+		return
+	}
+	if k < 0 || k >= len(t.choice) {
+		panic("bitpack: SplitTree.Down: child out of range")
+	}
+	j := t.choice[k]
+	if t.below[j] == nil {
+		t.below[j] = t.ks[j].NewSearch()
+	}
+	t.cur = j
+	t.below[j].Down(k)
+}
+
+// Up moves back to the parent of the current node.
+func (t *SplitTree) Up() {
+	if t.cur < 0 {
+		panic("bitpack: SplitTree.Up at the root")
+	}
+	s := t.below[t.cur]
+	s.Up()
+	if s.Depth() == 0 {
+		t.cur = -1
+	}
+}
+
+// Depth is the number of placements from the root.
+func (t *SplitTree) Depth() int {
+	if t.cur < 0 {
+		return 0
+	}
+	return t.below[t.cur].Depth()
+}
+
+// CountSubtree counts the subtree below the current node as
+// Search.CountSubtree does, each child of the root in its own kernel.
+func (t *SplitTree) CountSubtree(p *estimate.Profile, maxDepth int, stop func() bool) {
+	if t.cur >= 0 {
+		t.below[t.cur].CountSubtree(p, maxDepth, stop)
+		return
+	}
+	if maxDepth < 0 {
+		return
+	}
+	grow(p, 0)
+	p.Nodes[0]++
+	if maxDepth == 0 {
+		return
+	}
+	n, sol := t.Branches()
+	p.Branches[0] += int64(n)
+	if sol {
+		p.Solutions[0]++
+	}
+	for c := 0; c < n && !stop(); c++ {
+		t.Down(c)
+		t.below[t.cur].CountSubtree(p, maxDepth, stop)
+		t.Up()
+	}
+}
+
+// grow makes room in p for depth d.
+func grow(p *estimate.Profile, d int) {
+	for len(p.Nodes) <= d {
+		p.Nodes = append(p.Nodes, 0)
+		p.Branches = append(p.Branches, 0)
+		p.Solutions = append(p.Solutions, 0)
+	}
 }

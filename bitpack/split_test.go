@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -37,19 +38,7 @@ func TestSolveSplit(t *testing.T) {
 		p := rectangle(4, area/4, set)
 		p.Rule = FirstEmpty
 		p.DeadRegions = trial%2 == 0
-		lead := rng.IntN(len(set))
-		var ks []*Kernel
-		for range 3 {
-			p.Order = []int{lead}
-			for _, c := range rng.Perm(p.Cells) {
-				p.Order = append(p.Order, len(set)+c)
-			}
-			k, err := Compile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ks = append(ks, k)
-		}
+		ks := scanKernels(t, rng, p, rng.IntN(len(set)), 3)
 		solutions := func(r Result, sols []string) string {
 			slices.Sort(sols)
 			return fmt.Sprint(r.Solutions, sols)
@@ -79,6 +68,24 @@ func TestSolveSplit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// scanKernels compiles p n times with the first-empty rule, piece lead
+// first and the cells in random orders.
+func scanKernels(t *testing.T, rng *rand.Rand, p Problem, lead, n int) []*Kernel {
+	var ks []*Kernel
+	for range n {
+		p.Order = []int{lead}
+		for _, c := range rng.Perm(p.Cells) {
+			p.Order = append(p.Order, len(p.Sizes)+c)
+		}
+		k, err := Compile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ks = append(ks, k)
+	}
+	return ks
 }
 
 // splitStats re-derives SolveSplit's statistics: the root's children as
@@ -142,5 +149,57 @@ func TestSolveSplitErrors(t *testing.T) {
 		if _, err := SolveSplit(context.Background(), ks, 1, nil); err == nil || !strings.Contains(err.Error(), "SolveSplit needs") {
 			t.Errorf("%d kernels: error %v", len(ks), err)
 		}
+	}
+}
+
+// walkOnly hides a tree's own counter, so that estimate.Exhaustive walks
+// it through Branches, Down and Up.
+type walkOnly struct{ estimate.Tree }
+
+// TestSplitTree: the estimators' view of SolveSplit's tree has its nodes
+// (the dead-region test's victims left out) and solutions, whether
+// counted by its own counter or walked move by move, on one worker and
+// two.
+func TestSplitTree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	set := [][][2]int{square, lTetro, lTetro, lTetro, domino, domino}
+	for trial := range 8 {
+		p := rectangle(4, 5, set)
+		p.Rule, p.DeadRegions = FirstEmpty, trial%2 == 0
+		ks := scanKernels(t, rng, p, rng.IntN(len(set)), 2)
+		r, err := SolveSplit(context.Background(), ks, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 2} {
+			for _, walk := range []bool{false, true} {
+				newTree := func() estimate.Tree {
+					st, err := NewSplitTree(ks)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if walk {
+						return walkOnly{st}
+					}
+					return st
+				}
+				prof, err := estimate.Exhaustive(context.Background(), newTree, 100, workers)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var nodes, sols int64
+				for d := range prof.Nodes {
+					nodes += prof.Nodes[d]
+					sols += prof.Solutions[d]
+				}
+				if nodes != 1+r.Stats.Nodes-r.Stats.Pruned || sols != r.Solutions {
+					t.Fatalf("trial %d, %d workers, walked %v: the tree has %d nodes and %d solutions, SolveSplit %d (%d pruned) and %d",
+						trial, workers, walk, nodes, sols, 1+r.Stats.Nodes, r.Stats.Pruned, r.Solutions)
+				}
+			}
+		}
+	}
+	if _, err := NewSplitTree(nil); err == nil {
+		t.Fatal("NewSplitTree(nil): no error")
 	}
 }

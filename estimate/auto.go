@@ -172,6 +172,11 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 			break
 		}
 	}
+	o.Lookahead, o.Importance = false, false
+	if o.Width == 1 && opt.Importance {
+		// Opt-in, not the default: measured no better (estimate-log.md).
+		o.Lookahead, o.Importance = true, true
+	}
 	r := Purdom(ctx, newTree, o)
 	r.Method = fmt.Sprintf("auto: purdom width %d, subtrees of <= %d nodes counted from depth %d", o.Width, max(o.Tail, tailStep), o.TailDepth)
 	r.Work += spent

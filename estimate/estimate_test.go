@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -99,7 +100,7 @@ func TestExhaustive(t *testing.T) {
 // depend on the number of workers.
 func TestEstimatorsUnbiased(t *testing.T) {
 	nodes, sols := count(newHashTree(14)())
-	for _, method := range []string{"knuth", "knuth-tail", "knuth-look", "knuth-look-tail", "knuth-importance", "frontier", "frontier-tail", "frontier-look", "frontier-importance", "stratified", "stratified-tail", "purdom", "purdom-exact", "purdom-look", "purdom-tail", "samplesearch"} {
+	for _, method := range []string{"knuth", "knuth-tail", "knuth-look", "knuth-look-tail", "knuth-importance", "frontier", "frontier-tail", "frontier-look", "frontier-importance", "stratified", "stratified-tail", "purdom", "purdom-exact", "purdom-look", "purdom-tail", "purdom-importance", "samplesearch"} {
 		var first Result
 		for _, workers := range []int{1, 2} {
 			opt := Options{Seed: 7, Samples: 20000, Workers: workers, ExactDepth: 3}
@@ -128,15 +129,18 @@ func TestEstimatorsUnbiased(t *testing.T) {
 					opt.Tail, opt.TailDepth = 1, 5
 				}
 				r = Stratified(context.Background(), newHashTree(14), opt)
-			case "purdom", "purdom-exact", "purdom-look", "purdom-tail":
+			case "purdom", "purdom-exact", "purdom-look", "purdom-tail", "purdom-importance":
 				opt.Samples, opt.Width = 2000, 2
+				if method == "purdom-importance" {
+					opt.Samples, opt.Width, opt.Importance = 20000, 1, true
+				}
 				if method == "purdom-tail" {
 					opt.Tail, opt.TailDepth = 1, 7
 				}
 				if method != "purdom-exact" {
 					opt.ExactDepth = 0 // every child above depth 3: purdom-exact
 				}
-				opt.Lookahead = method == "purdom-look"
+				opt.Lookahead = method == "purdom-look" || method == "purdom-importance"
 				r = Purdom(context.Background(), newHashTree(14), opt)
 			case "samplesearch":
 				opt.Samples = 3000
@@ -254,5 +258,34 @@ func TestSubtree(t *testing.T) {
 	}
 	if sumN != nodes || sumS != sols {
 		t.Errorf("subtrees: %d nodes, %d solutions; tree %d, %d", sumN, sumS, nodes, sols)
+	}
+}
+
+// TestMixtureDraw: each child is drawn with probability 1/2n + c/2C, and
+// the inverse returned is 1 over it.
+func TestMixtureDraw(t *testing.T) {
+	for _, counts := range [][]int{{1}, {1, 1}, {1, 3}, {5, 1, 2, 8}} {
+		rng := rand.New(rand.NewPCG(1, 2))
+		total := 0
+		for _, c := range counts {
+			total += c
+		}
+		const draws = 200_000
+		seen := make([]int, len(counts))
+		for range draws {
+			j, inv := mixtureDraw(rng, counts)
+			q := 0.5/float64(len(counts)) + 0.5*float64(counts[j])/float64(total)
+			if math.Abs(inv*q-1) > 1e-12 {
+				t.Fatalf("%v: child %d, inverse %g, want 1/%g", counts, j, inv, q)
+			}
+			seen[j]++
+		}
+		for j, c := range counts {
+			q := 0.5/float64(len(counts)) + 0.5*float64(c)/float64(total)
+			// 5 standard errors of a binomial share.
+			if got := float64(seen[j]) / draws; math.Abs(got-q) > 5*math.Sqrt(q*(1-q)/draws) {
+				t.Errorf("%v: child %d drawn %.4f of the time, want %.4f", counts, j, got, q)
+			}
+		}
 	}
 }

@@ -46,13 +46,15 @@ type Options struct {
 	// exactly the subtree of every node they reach at this depth or deeper
 	// (TailDepth gives it from a pilot run's nodes per depth).
 	TailDepth int
-	// Importance, with Lookahead, makes Knuth's and the frontier probes
-	// choose among the children that have children with probability in
-	// proportion to their own number of children (the fewest-options
-	// count after the tree's cuts, which the look at every child reads
-	// anyway), weighting the child by the inverse of that probability:
-	// still unbiased, and a probe goes more often where the tree is wide,
-	// which is where most of its nodes and solutions are.
+	// Importance, with Lookahead, makes Knuth's and the frontier probes,
+	// and Purdom's where they take one child of several, choose among the
+	// children that have children by a defensive mixture (mixtureDraw):
+	// half uniformly, half in proportion to their own number of children
+	// (the fewest-options count after the tree's cuts, which the look at
+	// every child reads anyway), weighting the child by the inverse of
+	// its probability: still unbiased, and a probe goes more often where
+	// the tree is wide, which is where most of its nodes and solutions
+	// are, without starving the narrow children.
 	Importance bool
 	// Strata, with Stratified on a Stater tree, refines the strata by
 	// the nodes' states: StrataRegions or StrataPieces (0,
@@ -187,7 +189,7 @@ func (p *prober) probe(t Tree, w float64) (nodes, solutions float64) {
 			j := p.rng.IntN(n)
 			scale = float64(n)
 			if p.importance {
-				j, scale = p.proportional()
+				j, scale = mixtureDraw(p.rng, p.innerN)
 			}
 			k = p.inner[j]
 		}
@@ -245,24 +247,6 @@ func (p *prober) probe(t Tree, w float64) (nodes, solutions float64) {
 		nodes += we * float64(c)
 	}
 	return nodes, solutions + we*float64(subSol)
-}
-
-// proportional draws an inner child with probability in proportion to
-// its number of children and returns its index in p.inner and the
-// inverse of its probability.
-func (p *prober) proportional() (int, float64) {
-	total := 0
-	for _, c := range p.innerN {
-		total += c
-	}
-	r := p.rng.IntN(total)
-	for j, c := range p.innerN {
-		if r < c {
-			return j, float64(total) / float64(c)
-		}
-		r -= c
-	}
-	panic("estimate: proportional draw out of range")
 }
 
 // countSmall counts the subtree of t's current node into p.tmp (by depth

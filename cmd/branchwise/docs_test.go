@@ -141,6 +141,7 @@ func TestDocCommandsParse(t *testing.T) {
 // them; every other command of the pages is run.
 var docNotRun = map[string]string{
 	"pack B --count -j 1":                                            "B stands for any built-in puzzle",
+	"pack B --count -j 1 --strategy R --unique":                      "B and R stand for a board and a rule",
 	"queue serve --store /var/lib/bw-nats":                           "a NATS server",
 	"queue push pentomino-6x10 --queue nats://HOST:4222 --job p6x10": "a NATS server",
 	"worker --queue nats://HOST:4222 -j 8":                           "a NATS server",

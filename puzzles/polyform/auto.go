@@ -3,10 +3,12 @@ package polyform
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/branchwise/branchwise/bitpack"
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/cputime"
 	"github.com/branchwise/branchwise/search"
@@ -19,7 +21,7 @@ import (
 const StrategyAuto = "auto"
 
 // autoProbe is how long ChooseRule spends on one candidate rule: half on
-// Knuth's probes of its tree, half on searching it to time a node. 6x10's
+// estimating the size of its tree, half on searching it to time a node. 6x10's
 // whole count on the fastest rule takes about 0.15 s, so four candidates
 // at 12 ms keep the choice within a third of the count on the smallest
 // puzzle worth counting, while on 6x10 a few thousand probes size each
@@ -27,8 +29,8 @@ const StrategyAuto = "auto"
 const autoProbe = 8 * time.Millisecond
 
 // autoMargin is how close to the best prediction a candidate must come
-// to be looked at again: Knuth's estimates of a few hundred probes and a
-// timing of a few milliseconds are good to about a factor of two.
+// to be looked at again: estimates of a few thousand moves and a timing
+// of a few milliseconds are good to about a factor of two.
 const autoMargin = 2.5
 
 // autoShare and autoMaxProbe bound the second look at the close
@@ -38,10 +40,6 @@ const (
 	autoMaxProbe = time.Second
 )
 
-// autoRound is the number of Knuth probes in one round of ChooseRule's
-// sizing: one batch of the estimator.
-const autoRound = 16
-
 // autoTry is the CPU time per worker that CountAll with Choose gives the
 // first empty cell's rule (the one this program's measurements find
 // fastest or close to it on most boards: docs/benchmarks.md) before it
@@ -49,7 +47,9 @@ const autoRound = 16
 // the choice, which on the smallest boards (8x8 and 5x12 pentominoes:
 // 0.05 to 0.1 s of CPU) costs as much as the count; a longer count pays
 // at most this much more, under a third on a count of a second.
-const autoTry = 300 * time.Millisecond
+//
+// A variable only so that tests can shorten it.
+var autoTry = 300 * time.Millisecond
 
 // RuleEstimate is one candidate of ChooseRule: a rule of the bitboard
 // kernel with the size of its tree (restricted by the board's symmetry
@@ -85,6 +85,9 @@ type RuleChoice struct {
 	// Tried is set when the first rule tried (autoTry) finished the count
 	// before any estimate was made: Candidates is then that rule alone.
 	Tried bool `json:"tried,omitempty"`
+	// Continued is set when the rule tried first was kept (keepTried):
+	// its count, paused while the rules were compared, went on.
+	Continued bool `json:"continued,omitempty"`
 }
 
 // Why says in one line what was chosen and why.
@@ -105,9 +108,16 @@ func (c RuleChoice) Why() string {
 	if c.Chosen.Finished {
 		how = "measured"
 	}
-	s := fmt.Sprintf("strategy auto chose %s: %s %s", c.Chosen.Rule(), how, fmtSeconds(c.Chosen.Seconds))
+	verb := "chose"
+	if c.Continued {
+		verb = "kept the rule tried first,"
+	}
+	s := fmt.Sprintf("strategy auto %s %s: %s %s", verb, c.Chosen.Rule(), how, fmtSeconds(c.Chosen.Seconds))
 	if len(others) > 0 {
 		s += " against " + strings.Join(others, ", ")
+	}
+	if c.Continued {
+		return s + fmt.Sprintf(" (its count went on: another rule must be predicted %.3g times faster than what it has left; %.2f s in all)", autoSwitch, c.Seconds)
 	}
 	return s + fmt.Sprintf(" (%.2f s to choose)", c.Seconds)
 }
@@ -133,9 +143,9 @@ func (pk *Packing) AutoApplies() bool {
 // without the dead-region test unless fixedDead; cells only is kept as
 // pk has it) and returns them with the cheapest. Each candidate's tree is
 // restricted by the board's symmetries when Restrict finds a piece, as
-// CountAll with Unique searches it; its size comes from Knuth's probes
-// with lookahead, its speed from a search timed for a few milliseconds
-// (which, on a small tree, walks all of it). The prediction is nodes over
+// CountAll with Unique searches it; its size comes from estimate.Auto,
+// its speed from a search timed for a few milliseconds (which, on a
+// small tree, walks all of it). The prediction is nodes over
 // speed on one worker. pk itself is not changed.
 func (pk *Packing) ChooseRule(ctx context.Context, fixedDead bool) (RuleChoice, error) {
 	start := time.Now()
@@ -198,27 +208,54 @@ func (pk *Packing) ChooseRule(ctx context.Context, fixedDead bool) (RuleChoice, 
 	return ch, ctx.Err()
 }
 
-// timeRule sizes and times the kernel's tree under pk's rule, restricted
-// to the placements keep accepts.
+// timeRule sizes and times the tree a count under pk's rule searches,
+// restricted to the placements keep accepts: for the first empty cell's
+// rule, the tree of bitpack.SolveSplit (each placement of the lead piece
+// completed from the nearer end of the board), as CountAll searches it.
+// The speed is that of the count's own loop for budget/2 of CPU; the
+// size, when that does not walk the whole tree, comes from the
+// estimator measured best at such budgets (estimate.Auto: Purdom's
+// probes over exactly counted small subtrees) in the other half
+// (sizeTree). The median of rounds of Knuth's probes, used before, sized
+// heptiamond 6x14's first-empty tree with the dead-region test 6.4 times
+// too small (116,350 nodes against 742,393), and a choice between rules
+// within a factor 1.5 of each other needs better.
 func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget time.Duration) (RuleEstimate, error) {
 	k, _, err := pk.kernel(xcover.Fewest, keep, false)
 	if err != nil {
 		return RuleEstimate{}, err
 	}
+	solve := func(ctx context.Context) bitpack.Result { return k.NewSearch().Solve(ctx, search.Limits{}, nil) }
+	newTree := func() estimate.Tree { return k.NewSearch() }
+	if pk.FirstEmpty {
+		back, _, err := pk.kernel(xcover.Fewest, keep, true)
+		if err != nil {
+			return RuleEstimate{}, err
+		}
+		ks := []*bitpack.Kernel{k, back}
+		if _, err := bitpack.NewSplitTree(ks); err != nil {
+			return RuleEstimate{}, err
+		}
+		solve = func(ctx context.Context) bitpack.Result {
+			r, _ := bitpack.SolveSplit(ctx, ks, 1, nil) // the kernels were checked above
+			return r
+		}
+		newTree = func() estimate.Tree {
+			t, _ := bitpack.NewSplitTree(ks)
+			return t
+		}
+	}
 	var est RuleEstimate
 	// The speed is in CPU time: on a busy machine a few milliseconds of
 	// the wall clock hold any share of them.
 	tctx, cancel := context.WithTimeout(ctx, budget/2)
-	t0 := time.Now()
-	cpu0, onCPU := cputime.Process()
-	r := k.NewSearch().Solve(tctx, search.Limits{}, nil)
-	elapsed := time.Since(t0).Seconds()
-	if cpu, ok := cputime.Process(); ok && onCPU && cpu > cpu0 {
-		elapsed = (cpu - cpu0).Seconds()
-	}
+	clock := cpuClock()
+	r := solve(tctx)
+	elapsed := clock().Seconds()
 	cancel()
-	// The probes size the tree without the dead-region test's victims,
-	// which Solve counts as nodes: the speed is in the probes' nodes.
+	// The estimators size the tree without the dead-region test's
+	// victims, which Solve counts as nodes: the speed is in the tree's
+	// nodes.
 	walked := float64(r.Stats.Nodes - r.Stats.Pruned)
 	est.NodesPerSec = walked / max(elapsed, 1e-9)
 	if r.Err == nil {
@@ -228,25 +265,60 @@ func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget tim
 	if ctx.Err() != nil {
 		return est, ctx.Err()
 	}
-	// Rounds of autoRound probes until the budget is spent: a round
-	// started is finished, so a slow tree still gets one. Knuth's
-	// estimate is heavy-tailed (a rare deep probe weighs a great deal),
-	// and one such probe in a few rounds would rule a good rule out: the
-	// choice takes the median of the rounds.
-	newTree := func() estimate.Tree { return k.NewSearch() }
-	var rounds []float64
-	for t1 := time.Now(); len(rounds) == 0 || time.Since(t1) < budget/2; {
-		if err := ctx.Err(); err != nil {
-			return est, err
-		}
-		kr := estimate.Knuth(ctx, newTree, estimate.Options{Seed: uint64(len(rounds) + 1), Samples: autoRound, Workers: 1, Lookahead: true})
-		rounds = append(rounds, kr.Nodes.Estimate)
+	nodes, err := sizeTree(ctx, newTree, budget/2)
+	if err != nil {
+		return est, err
 	}
-	slices.Sort(rounds)
-	est.Nodes = rounds[len(rounds)/2]
+	est.Nodes = nodes
 	est.Seconds = est.Nodes / max(est.NodesPerSec, 1)
 	return est, ctx.Err()
 }
+
+// sizeTree estimates the nodes of a tree with estimate.Auto in about the
+// given CPU time: a first run of autoMinWork moves measures how fast the
+// estimator walks this tree (through Branches, Down and Up, several
+// times slower than a count's own loop, and by a factor that depends on
+// the rule), and a second run, when there is room, takes the rest of the
+// time; the larger run's estimate is the answer.
+func sizeTree(ctx context.Context, newTree func() estimate.Tree, budget time.Duration) (float64, error) {
+	clock := cpuClock()
+	work := int64(autoMinWork)
+	var nodes float64
+	for run := uint64(1); run <= 2; run++ {
+		r, err := estimate.Auto(ctx, newTree, estimate.Options{Seed: run, Workers: 1, MaxWork: work})
+		if err != nil {
+			return 0, err
+		}
+		nodes = r.Nodes.Estimate
+		spent := clock()
+		if spent >= budget || r.Work <= 0 {
+			break
+		}
+		next := int64(float64(r.Work) / spent.Seconds() * (budget - spent).Seconds())
+		if next < 2*work {
+			break // not enough room for a run much larger than the first
+		}
+		work = next
+	}
+	return nodes, nil
+}
+
+// cpuClock returns a function that tells the process's CPU time since the
+// call (the wall time where the CPU time cannot be read).
+func cpuClock() func() time.Duration {
+	t0 := time.Now()
+	cpu0, onCPU := cputime.Process()
+	return func() time.Duration {
+		if cpu, ok := cputime.Process(); ok && onCPU {
+			return cpu - cpu0
+		}
+		return time.Since(t0)
+	}
+}
+
+// autoMinWork is the moves of sizeTree's first run: a few dozen probes,
+// enough to time the estimator's walk of the tree.
+const autoMinWork = 2048
 
 // Use sets pk to the chosen rule and o to count by it: one solution of
 // each class when the trees were restricted by the board's symmetries.
@@ -281,36 +353,59 @@ func (r Restriction) keep(pk *Packing) func(int) bool {
 	return func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] }
 }
 
-// countAuto is CountAll with o.Choose: first the count by the first
-// empty cell's rule (pk's DeadRegions) on the restricted tree, given
-// autoTry of CPU per worker; if that does not finish it, the count by
-// the rule ChooseRule picks (keeping pk's DeadRegions when o.FixedDead).
-// pk is set to the rule that counted, and the report says why.
+// countAuto is CountAll with o.Choose. It first counts by the first empty
+// cell's rule (triedDead says with or without the dead-region test), and
+// gives that count autoTry of CPU per worker; a count that ends within it
+// is the answer. Otherwise the count is paused (its searches wait in
+// their progress reports), ChooseRule predicts every rule's time, and
+// either the paused count goes on, when its rule is the one chosen, or
+// it is dropped and the count starts again by the chosen rule. The
+// choice costs the tried count nothing when that rule wins: on
+// heptiamond 6x14 the first-empty count (0.73 s) used to start again
+// after 0.3 s of trying. pk is set to the rule that counted, and the
+// report says why.
 func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	start := time.Now()
 	o.Choose = false
 	first := *pk
-	first.FirstEmpty, first.Progress = true, nil
+	first.FirstEmpty = true
+	if !o.FixedDead {
+		first.DeadRegions = first.triedDead()
+	}
 	try := o
 	try.Found, try.Unique = nil, o.Unique || pk.restrictedKeep() != nil
-	budget := cputime.WithBudget(ctx, autoTry*time.Duration(search.Workers(o.Workers)))
-	rep := first.CountAll(budget, try)
-	budget.Stop()
-	if rep.Stopped == "" || ctx.Err() != nil {
-		// Finished, or stopped by the caller: this count is the answer,
-		// stopped by the caller's limit, not by the trial's budget.
-		if rep.Stopped != "" {
-			rep.Stopped = stopLabel(ctx.Err())
-		}
-		ch := &RuleChoice{Chosen: RuleEstimate{Strategy: FirstEmpty, DeadRegions: first.DeadRegions, Nodes: float64(rep.Nodes),
-			Seconds: rep.Seconds, Finished: rep.Stopped == ""}, Symmetric: try.Unique, Tried: true}
-		ch.Candidates = []RuleEstimate{ch.Chosen}
-		pk.FirstEmpty = true
+	pause := newTryPause(autoTry*time.Duration(search.Workers(o.Workers)), pk.Progress)
+	first.Progress = pause.progress
+	tctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan Report, 1)
+	go func() { done <- first.CountAll(tctx, try) }()
+	tried := func(rep Report, ch *RuleChoice) Report {
+		pk.FirstEmpty, pk.DeadRegions = true, first.DeadRegions
 		rep.Strategy, rep.Auto = ch.Chosen.Rule(), ch
 		rep.summary = strings.Replace(rep.summary, "strategy "+o.StrategyName+",", "strategy "+rep.Strategy+",", 1) + ch.Why() + "\n"
 		return rep
 	}
+	select {
+	case rep := <-done:
+		// Finished, or stopped by the caller: this count is the answer,
+		// stopped by the caller's limit, not by the trial's budget.
+		ch := &RuleChoice{Chosen: RuleEstimate{Strategy: FirstEmpty, DeadRegions: first.DeadRegions, Nodes: float64(rep.Nodes),
+			Seconds: rep.Seconds, Finished: rep.Stopped == ""}, Symmetric: try.Unique, Tried: true}
+		ch.Candidates = []RuleEstimate{ch.Chosen}
+		return tried(rep, ch)
+	case <-pause.paused:
+	}
 	ch, err := pk.ChooseRule(ctx, o.FixedDead)
+	if err == nil && ch.keepTried(first.DeadRegions, autoTry*time.Duration(search.Workers(o.Workers))) {
+		pause.resume()
+		rep := <-done
+		ch.Seconds = time.Since(start).Seconds()
+		return tried(rep, &ch)
+	}
+	cancel()
+	pause.resume()
+	<-done
 	if err != nil {
 		rep := pk.newReport(o)
 		rep.Stopped = err.Error()
@@ -319,4 +414,82 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	ch.Seconds = time.Since(start).Seconds()
 	ch.Use(pk, &o)
 	return pk.CountAll(ctx, o)
+}
+
+// autoSwitch is how much faster than the tried rule's remaining time
+// another rule must be predicted to be worth a new count. The predictions
+// come from a few milliseconds of timing and estimates of a few thousand
+// moves, off by up to a factor of about two: on the 2x5x6 pentomino box
+// every rule was predicted at 0.6 to 1.1 s where they take 0.57
+// (first-empty with the dead-region test, the tried rule) to 1.0 s
+// (fewest), and a switch on so slight a margin cost up to 1.8 times the
+// count.
+const autoSwitch = 1.5
+
+// keepTried reports whether the count of the rule tried first (the first
+// empty cell's, with the dead-region test when dead) should go on rather
+// than a new count by the predicted best: it has spent tried of CPU
+// already, and another rule must be predicted autoSwitch times faster
+// than what it has left. It sets the choice to the tried rule when so.
+func (c *RuleChoice) keepTried(dead bool, tried time.Duration) bool {
+	for _, r := range c.Candidates {
+		if r.Strategy != FirstEmpty || r.DeadRegions != dead {
+			continue
+		}
+		left := max(r.Seconds-tried.Seconds(), 0)
+		if r == c.Chosen || c.Chosen.Seconds*autoSwitch >= left {
+			c.Chosen, c.Continued = r, true
+			return true
+		}
+	}
+	return false
+}
+
+// triedDead says whether countAuto tries the first empty cell's rule with
+// the dead-region test: on boards of at most 64 cells, where the kernel
+// keeps a node's board in one word and the test costs a few word
+// operations (the fastest rule on the 6x10, 5x12 and 8x8 pentomino
+// boards: docs/benchmarks.md); on larger boards the test costs more than
+// it saves (hexiamond 6x6, heptiamond 6x14), and the estimate decides.
+func (pk *Packing) triedDead() bool {
+	return len(pk.Board.Cells) <= 64 && !pk.ColourCut
+}
+
+// tryPause pauses countAuto's tried count once it has used its budget of
+// CPU: the searches report progress every few thousand nodes, and the
+// report waits until resume is called. A paused search holds no CPU, so
+// the choice made meanwhile is timed as if alone.
+type tryPause struct {
+	budget  time.Duration
+	clock   func() time.Duration
+	next    func(nodes int64)
+	once    sync.Once
+	paused  chan struct{} // closed when the budget is spent
+	resumed chan struct{} // closed by resume
+	done    atomic.Bool   // resume was called: no more looks at the clock
+}
+
+func newTryPause(budget time.Duration, next func(nodes int64)) *tryPause {
+	return &tryPause{budget: budget, clock: cpuClock(), next: next, paused: make(chan struct{}), resumed: make(chan struct{})}
+}
+
+// progress is the tried count's progress function.
+func (t *tryPause) progress(nodes int64) {
+	if t.next != nil {
+		t.next(nodes)
+	}
+	if t.done.Load() {
+		return
+	}
+	if t.clock() >= t.budget {
+		t.once.Do(func() { close(t.paused) })
+		<-t.resumed
+	}
+}
+
+// resume lets the paused searches go on (to the end, or to their
+// context's cancellation).
+func (t *tryPause) resume() {
+	t.done.Store(true)
+	close(t.resumed)
 }

@@ -3,6 +3,7 @@ package polyform
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -95,5 +96,74 @@ func TestCountAllChooseStopped(t *testing.T) {
 	rep := pk.CountAll(ctx, RunOptions{Name: "pentomino-6x10", Workers: 2, Choose: true})
 	if rep.Stopped != "time limit" || rep.Auto == nil || !rep.Auto.Tried || strings.Contains(rep.Auto.Why(), "finished") {
 		t.Errorf("stopped %q, choice %+v: %s", rep.Stopped, rep.Auto, rep.Auto.Why())
+	}
+}
+
+// TestTryPause: the tried count's progress function waits once the budget
+// is spent, until resume, and then never again.
+func TestTryPause(t *testing.T) {
+	var reported atomic.Int64
+	p := newTryPause(0, func(n int64) { reported.Add(n) })
+	back := make(chan struct{})
+	go func() {
+		p.progress(5) // pauses: a budget of 0 is spent at once
+		close(back)
+	}()
+	<-p.paused
+	select {
+	case <-back:
+		t.Fatal("the progress report did not wait for resume")
+	case <-time.After(20 * time.Millisecond):
+	}
+	p.resume()
+	<-back
+	p.progress(7) // no wait after resume
+	if reported.Load() != 12 {
+		t.Errorf("passed on %d nodes, want 12", reported.Load())
+	}
+}
+
+// TestCountAllChooseAfterTry: a count that outlasts the try (shortened
+// here) is exact whichever way the choice goes, the tried count going on
+// when its rule is chosen (Continued) or a new count by the chosen rule,
+// on one worker and two.
+func TestCountAllChooseAfterTry(t *testing.T) {
+	saved := autoTry
+	autoTry = time.Millisecond
+	defer func() { autoTry = saved }()
+	b, ps, _ := Named("hexiamond-6x6")
+	for _, workers := range []int{1, 2} {
+		pk, _ := NewPacking(b, ps)
+		rep := pk.CountAll(context.Background(), RunOptions{Name: "hexiamond-6x6", Workers: workers, Choose: true})
+		if rep.Solutions != 624 || rep.Unique == nil || *rep.Unique != 156 || rep.Stopped != "" {
+			t.Fatalf("%d workers: %d solutions, %v unique, stopped %q; want 624, 156", workers, rep.Solutions, rep.Unique, rep.Stopped)
+		}
+		ch := rep.Auto
+		if ch == nil || ch.Tried || len(ch.Candidates) != 4 {
+			t.Fatalf("%d workers: no choice made after the try: %+v", workers, ch)
+		}
+		triedRule := ch.Chosen.Strategy == FirstEmpty && ch.Chosen.DeadRegions == pk.triedDead()
+		if ch.Continued != triedRule || rep.Strategy != ch.Chosen.Rule() {
+			t.Errorf("%d workers: chose %s (continued %v), counted by %s", workers, ch.Chosen.Rule(), ch.Continued, rep.Strategy)
+		}
+		t.Logf("%d workers: %s", workers, ch.Why())
+	}
+}
+
+// TestSplitProgress: a whole-tree count by the first empty cell's rule
+// reports the nodes of the subtrees searched in either scan direction to
+// the progress function (the subtrees of the reversed scan reported none
+// before, and the tried count of strategy auto never paused there).
+func TestSplitProgress(t *testing.T) {
+	b, ps, _ := Named("pentomino-6x10")
+	pk, _ := NewPacking(b, ps)
+	pk.FirstEmpty = true
+	var reported atomic.Int64
+	pk.Progress = func(n int64) { reported.Add(n) }
+	rep := pk.CountAll(context.Background(), RunOptions{Name: "pentomino-6x10", Workers: 1, Stats: true})
+	// The root's children are counted by SolveSplit itself; every node
+	// below them by the subtrees' searches.
+	if below := rep.Nodes - rep.ByDepth[1].Nodes; len(rep.ByDepth) < 2 || reported.Load() < below {
+		t.Errorf("progress reported %d nodes, the subtrees have %d (%d in all)", reported.Load(), below, rep.Nodes)
 	}
 }

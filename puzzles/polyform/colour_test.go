@@ -14,21 +14,29 @@ import (
 	"github.com/branchwise/branchwise/xcover"
 )
 
-// TestColourCutExact: the colour test cuts no solution. On random boards of
-// the three grids (the hexagon grid has no two-colouring, so there the
+// TestCutsExact: the exact cuts cut no solution. On random boards of the
+// three grids (pieces put together, and rectangles) (the hexagon grid has no two-colouring, so there the colour
 // test must change nothing) and every rule of the kernel, the solutions
-// are the same, in the same order, with and without it, and the tree is
-// never larger; so are the counts of the restricted (unique) search.
-func TestColourCutExact(t *testing.T) {
+// are the same, in the same order, with and without the colour test, the
+// piece test (rule FewestCells) and both, and the tree is never larger;
+// so are the counts of the restricted (unique) search.
+func TestCutsExact(t *testing.T) {
 	trials := 900
 	if testing.Short() {
-		trials = 240
+		trials = 120
 	}
 	rng := rand.New(rand.NewPCG(29, 7))
-	built, cut := 0, 0
+	built := 0
+	cut := map[string]int{}
 	for trial := 0; trial < trials; trial++ {
 		g := Grid(trial % 3)
-		pk, err := randomPacking(rng, g)
+		// Half the boards are rectangles filled by one size of piece,
+		// larger trees where the cuts find more to cut.
+		random := randomPacking
+		if trial/3%2 == 1 {
+			random = randomRectPacking
+		}
+		pk, err := random(rng, g)
 		if err != nil {
 			continue
 		}
@@ -40,35 +48,44 @@ func TestColourCutExact(t *testing.T) {
 		pk.LargestRegionOnly = rng.IntN(2) == 0
 		what := fmt.Sprintf("trial %d: %v grid, %d cells, %d pieces, first empty %v, cells only %v, largest %v",
 			trial, g, len(pk.Board.Cells), len(pk.Pieces), pk.FirstEmpty, pk.CellsOnly, pk.LargestRegionOnly)
-		var sols [2][]string
-		var res [2]xcover.Result
-		var counts [2]Counts
-		for i, colour := range []bool{false, true} {
-			pk.ColourCut = colour
-			res[i] = pk.Solve(context.Background(), xcover.Fewest, search.Limits{}, func(assign []int) bool {
-				sols[i] = append(sols[i], fmt.Sprint(assign))
+		run := func(colour, piece bool) ([]string, xcover.Result, Counts) {
+			pk.ColourCut, pk.PieceCut = colour, piece
+			var sols []string
+			r := pk.Solve(context.Background(), xcover.Fewest, search.Limits{}, func(assign []int) bool {
+				sols = append(sols, fmt.Sprint(assign))
 				return true
 			})
-			counts[i] = pk.CountUnique(context.Background(), xcover.Fewest, 1)
+			return sols, r, pk.CountUnique(context.Background(), xcover.Fewest, 1)
 		}
-		if !slices.Equal(sols[0], sols[1]) {
-			t.Fatalf("%s: %d solutions without the colour test, %d with", what, len(sols[0]), len(sols[1]))
+		sols0, res0, counts0 := run(false, false)
+		if counts0.All != int64(len(sols0)) {
+			t.Fatalf("%s: restricted count %d, %d solutions", what, counts0.All, len(sols0))
 		}
-		if counts[0].All != counts[1].All || counts[0].Unique != counts[1].Unique || counts[0].All != int64(len(sols[0])) {
-			t.Fatalf("%s: restricted counts %d (%d unique) without, %d (%d) with; %d solutions", what,
-				counts[0].All, counts[0].Unique, counts[1].All, counts[1].Unique, len(sols[0]))
-		}
-		n0, n1 := res[0].Stats.Nodes, res[1].Stats.Nodes
-		if n1 > n0 || g == Hexagon && n1 != n0 {
-			t.Fatalf("%s: %d nodes without the colour test, %d with", what, n0, n1)
-		}
-		if n1 < n0 {
-			cut++
+		for _, c := range []struct {
+			name          string
+			colour, piece bool
+		}{{"colour", true, false}, {"piece", false, true}, {"both", true, true}} {
+			sols, res, counts := run(c.colour, c.piece)
+			if !slices.Equal(sols0, sols) {
+				t.Fatalf("%s: %d solutions without the cuts, %d with %s", what, len(sols0), len(sols), c.name)
+			}
+			if counts0.All != counts.All || counts0.Unique != counts.Unique {
+				t.Fatalf("%s: restricted counts %d (%d unique) without the cuts, %d (%d) with %s", what,
+					counts0.All, counts0.Unique, counts.All, counts.Unique, c.name)
+			}
+			n0, n1 := res0.Stats.Nodes, res.Stats.Nodes
+			if n1 > n0 || c.name == "colour" && g == Hexagon && n1 != n0 {
+				t.Fatalf("%s: %d nodes without the cuts, %d with %s", what, n0, n1, c.name)
+			}
+			if n1 < n0 {
+				cut[c.name]++
+			}
 		}
 	}
-	if built < trials*9/10 || !testing.Short() && cut == 0 {
-		t.Errorf("%d of %d random packings built, the colour test cut nodes in %d", built, trials, cut)
+	if built < trials*9/10 || !testing.Short() && (cut["colour"] == 0 || cut["piece"] == 0) {
+		t.Errorf("%d of %d random packings built, the cuts cut nodes in %v", built, trials, cut)
 	}
+	t.Logf("%d random packings; trees cut by %v", built, cut)
 }
 
 // TestColourCutBuiltIn: the built-in boards count as published with the

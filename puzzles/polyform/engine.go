@@ -298,6 +298,9 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 		if err != nil {
 			return xcover.Result{Err: err}
 		}
+		if pk.Progress != nil {
+			back.SetProgress(pk.Progress)
+		}
 		r, err := bitpack.SolveSplit(ctx, []*bitpack.Kernel{k, back}, workers, conv)
 		if err != nil {
 			return xcover.Result{Err: err}

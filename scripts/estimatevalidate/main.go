@@ -99,6 +99,8 @@ func main() {
 	share := flag.Float64("share", 0.01, "with -set: each estimate's work, a share of the tree's nodes")
 	trees := flag.String("trees", "", "with -set: only these trees, comma-separated names (NAME* for the names that start with NAME)")
 	chart := flag.String("chart", "", "with -set: write the chart of estimate/truth per tree and method here")
+	variance := flag.Bool("variance", false, "with -set: instead of sampling, compute on each tree the exact relative standard errors of the nodes and solutions of Knuth's probes with a counted bottom, per way of choosing a child, at -share of its nodes")
+	tails := flag.String("tails", "0,1024", "with -variance: the counted bottoms, comma-separated subtree sizes (0: none)")
 	flag.Parse()
 	ctx := context.Background()
 	switch {
@@ -123,6 +125,18 @@ func main() {
 			}) {
 				picked = append(picked, t)
 			}
+		}
+		if *variance {
+			sizes, ok := cliflag.ParseInts(*tails, 0)
+			if !ok {
+				fail(fmt.Errorf("-tails %q: want subtree sizes, e.g. 0,64,1024", *tails))
+			}
+			var bottoms []float64
+			for _, n := range sizes {
+				bottoms = append(bottoms, float64(n))
+			}
+			varianceReport(picked, *share, bottoms, os.Stdout)
+			return
 		}
 		var rawW io.Writer
 		if *raw != "" {

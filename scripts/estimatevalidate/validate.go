@@ -22,6 +22,9 @@ type budgetMethod struct {
 	// strataDiv, when not 0, bounds the strata of a level to the
 	// budget's moves over strataDiv (Options.MaxStrata).
 	strataDiv int64
+	// tailDiv, when not 0, counts the subtrees of at most the budget's
+	// moves over tailDiv nodes exactly (Options.Tail).
+	tailDiv int64
 }
 
 // budgetMethods are the estimators the validation set measures: the
@@ -29,18 +32,30 @@ type budgetMethod struct {
 // default (frontier, knuth with lookahead, purdom of width 3), each on the
 // same budget.
 var budgetMethods = []budgetMethod{
-	{"auto", "auto", estimate.Options{}, 0},
-	{"frontier", "frontier", estimate.Options{ExactDepth: 2, Lookahead: true}, 0},
-	{"knuth", "knuth", estimate.Options{Lookahead: true}, 0},
-	{"purdom", "purdom", estimate.Options{Width: 3}, 0},
+	{"auto", "auto", estimate.Options{}, 0, 0},
+	{"frontier", "frontier", estimate.Options{ExactDepth: 2, Lookahead: true}, 0, 0},
+	{"knuth", "knuth", estimate.Options{Lookahead: true}, 0, 0},
+	{"purdom", "purdom", estimate.Options{Width: 3}, 0, 0},
 	// Chen's stratified sampling, its strata the number of children, then
 	// refined by the packing's state (issue 30): run by -methods only.
-	{"ss", "stratified", estimate.Options{}, 0},
-	{"ss-regions", "stratified", estimate.Options{Strata: estimate.StrataRegions}, 0},
-	{"ss-pieces", "stratified", estimate.Options{Strata: estimate.StrataPieces}, 0},
-	{"ss-pieces/100", "stratified", estimate.Options{Strata: estimate.StrataPieces}, 100},
-	{"ss-pieces/300", "stratified", estimate.Options{Strata: estimate.StrataPieces}, 300},
-	{"ss-pieces/1000", "stratified", estimate.Options{Strata: estimate.StrataPieces}, 1000},
+	{"ss", "stratified", estimate.Options{}, 0, 0},
+	{"ss-regions", "stratified", estimate.Options{Strata: estimate.StrataRegions}, 0, 0},
+	{"ss-pieces", "stratified", estimate.Options{Strata: estimate.StrataPieces}, 0, 0},
+	{"ss-pieces/100", "stratified", estimate.Options{Strata: estimate.StrataPieces}, 100, 0},
+	{"ss-pieces/300", "stratified", estimate.Options{Strata: estimate.StrataPieces}, 300, 0},
+	{"ss-pieces/1000", "stratified", estimate.Options{Strata: estimate.StrataPieces}, 1000, 0},
+	// Knuth's probes with lookahead, the mixture draw and a counted
+	// bottom of at most a tailDiv-th of the budget (issue 30, fourth pass).
+	{"knuth-mix", "knuth", estimate.Options{Lookahead: true, Importance: true}, 0, 0},
+	{"knuth-mix/10", "knuth", estimate.Options{Lookahead: true, Importance: true}, 0, 10},
+	{"knuth-mix/30", "knuth", estimate.Options{Lookahead: true, Importance: true}, 0, 30},
+	{"knuth-mix/100", "knuth", estimate.Options{Lookahead: true, Importance: true}, 0, 100},
+	{"knuth-look/30", "knuth", estimate.Options{Lookahead: true}, 0, 30},
+	// auto on a typed tree's nodes with its types hidden (untypedTree),
+	// so that it takes Purdom's probes; and auto whose probes of width 1
+	// look at every child and draw by the mixture (Options.Importance).
+	{"auto-untyped", "auto", estimate.Options{}, 0, 0},
+	{"auto-is", "auto", estimate.Options{Importance: true}, 0, 0},
 }
 
 // treeScore is one method's record on one tree over the repetitions.
@@ -77,10 +92,17 @@ func validateSet(ctx context.Context, trees []countedTree, methods []budgetMetho
 				o := m.opt
 				o.Seed, o.Workers, o.MaxWork = uint64(seed), 1, int64(share*t.nodes)
 				o.Samples = max(o.Samples, 1)
+				if m.tailDiv > 0 {
+					o.Tail = int(max(o.MaxWork/m.tailDiv, 1))
+				}
 				if m.strataDiv > 0 {
 					o.MaxStrata = int(max(o.MaxWork/m.strataDiv, 1))
 				}
-				r, err := estimate.Run(ctx, m.method, newTree, o)
+				nt := newTree
+				if m.name == "auto-untyped" {
+					nt = untyped(newTree)
+				}
+				r, err := estimate.Run(ctx, m.method, nt, o)
 				if err != nil {
 					fail(err)
 				}
