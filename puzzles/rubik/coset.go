@@ -238,11 +238,23 @@ type CosetSpace struct {
 	// Classes is the number of corner classes, and Rows the table's rows
 	// (one per class).
 	Classes int
-	// cornerMove[m][x], edgeMove[m][x]: the abstraction after turn m.
-	cornerMove [18][]uint32
-	edgeMove   [18][]uint32
-	// edgeSym[s][x]: the edge abstraction under symmetry s.
-	edgeSym [cosetSyms][]uint32
+	// A turn moves the corners' slots and twists them by slot, and the
+	// 16 symmetries move slots and keep or mirror every twist, so both
+	// act on a corner abstraction's split and twist separately:
+	// splitMoves[split*18+m] and twistMoves[twist*18+m] are the parts
+	// after turn m. edgeMoves[e*18+m] is edge abstraction e after turn m
+	// (the turns of one e adjacent: the children of a node read one or
+	// two cache lines).
+	splitMoves [cosetSplits * 18]uint8
+	twistMoves [CornerTwists * 18]uint16
+	edgeMoves  []uint32
+	// The edge abstraction e = slice*flips + f under symmetry s is
+	// sliceSym[s][slice]*flips + flipSym[s][e]: a symmetry moves the
+	// middle edges' slots by the slice alone, and the new flips fit a
+	// byte (a 2 MB table for EO2, not 8 MB of whole abstractions).
+	sliceSym [cosetSyms][cosetSlices]uint16
+	flipSym  [cosetSyms][]uint8
+	flipBits uint32 // log2 of EO.flips()
 	// classSym[x] = class<<4 | s: symmetry s takes corner abstraction x
 	// to its class's representative.
 	classSym []uint32
@@ -260,56 +272,74 @@ func NewCosetSpace(eo CosetEO) (*CosetSpace, error) {
 	sp := &CosetSpace{EO: eo}
 	turns := faceTurns()
 	ne := eo.edgeCoords()
-	for m := 0; m < 18; m++ {
-		sp.cornerMove[m] = make([]uint32, cosetCorners)
-		sp.edgeMove[m] = make([]uint32, ne)
-	}
-	var cornerSym [cosetSyms][]uint32
+	sp.edgeMoves = make([]uint32, ne*18)
+	var splitSym [cosetSyms][cosetSplits]uint8
+	var twistSym [cosetSyms][CornerTwists]uint16
+	var edgeSym [cosetSyms][]uint32
 	for s := 0; s < cosetSyms; s++ {
-		cornerSym[s] = make([]uint32, cosetCorners)
-		sp.edgeSym[s] = make([]uint32, ne)
+		edgeSym[s] = make([]uint32, ne)
 	}
-	// Only the quarter turns and the generating symmetries are computed
-	// on cubes; the other turns and symmetries are composed from them
-	// (about a fifth of the work of computing each on cubes).
-	for x := uint32(0); x < cosetCorners; x++ {
-		c := cornerCube(x)
-		for m := 0; m < 18; m += 3 {
+	for x := uint32(0); x < cosetSplits; x++ {
+		c := cornerCube(x * CornerTwists)
+		for m := 0; m < 18; m++ {
 			d := c.Mul(turns[m])
-			sp.cornerMove[m][x] = cornerCoord(&d)
+			sp.splitMoves[x*18+uint32(m)] = uint8(cornerCoord(&d) / CornerTwists)
 		}
-		for _, s := range symGens {
+		for s := 0; s < cosetSyms; s++ {
 			d := symConj(c, s)
-			cornerSym[s][x] = cornerCoord(&d)
+			splitSym[s][x] = uint8(cornerCoord(&d) / CornerTwists)
 		}
 	}
+	for x := uint32(0); x < CornerTwists; x++ {
+		c := cornerCube(x)
+		for m := 0; m < 18; m++ {
+			d := c.Mul(turns[m])
+			sp.twistMoves[x*18+uint32(m)] = uint16(cornerCoord(&d) % CornerTwists)
+		}
+		for s := 0; s < cosetSyms; s++ {
+			d := symConj(c, s)
+			twistSym[s][x] = uint16(cornerCoord(&d) % CornerTwists)
+		}
+	}
+	cornerSym := func(s int, x uint32) uint32 {
+		return uint32(splitSym[s][x/CornerTwists])*CornerTwists + uint32(twistSym[s][x%CornerTwists])
+	}
+	// Only the edges' quarter turns and generating symmetries are
+	// computed on cubes; the other turns and symmetries are composed
+	// from them (about a fifth of the work of computing each on cubes).
 	for x := uint32(0); x < ne; x++ {
 		c := edgeCube(x, eo)
 		for m := 0; m < 18; m += 3 {
 			d := c.Mul(turns[m])
-			sp.edgeMove[m][x] = edgeCoord(&d, eo)
+			sp.edgeMoves[x*18+uint32(m)] = edgeCoord(&d, eo)
 		}
 		for _, s := range symGens {
 			d := symConj(c, s)
-			sp.edgeSym[s][x] = edgeCoord(&d, eo)
+			edgeSym[s][x] = edgeCoord(&d, eo)
 		}
 	}
-	for _, t := range [][18][]uint32{sp.cornerMove, sp.edgeMove} {
+	t := sp.edgeMoves
+	for x := 0; x < len(t); x += 18 {
 		for m := 0; m < 18; m += 3 {
-			for x := range t[m] {
-				t[m+1][x] = t[m][t[m][x]]
-				t[m+2][x] = t[m][t[m+1][x]]
-			}
+			t[x+m+1] = t[int(t[x+m])*18+m]
+			t[x+m+2] = t[int(t[x+m+1])*18+m]
 		}
 	}
-	for _, t := range [][cosetSyms][]uint32{cornerSym, sp.edgeSym} {
-		for x := range t[0] {
-			t[0][x] = uint32(x)
+	for x := range edgeSym[0] {
+		edgeSym[0][x] = uint32(x)
+	}
+	for _, st := range symOrder {
+		for x := range edgeSym[0] {
+			edgeSym[st.t][x] = edgeSym[st.g][edgeSym[st.s][x]]
 		}
-		for _, st := range symOrder {
-			for x := range t[0] {
-				t[st.t][x] = t[st.g][t[st.s][x]]
-			}
+	}
+	fl := eo.flips()
+	sp.flipBits = uint32(bits.TrailingZeros32(fl))
+	for s := range edgeSym {
+		sp.flipSym[s] = make([]uint8, ne)
+		for x, y := range edgeSym[s] {
+			sp.sliceSym[s][uint32(x)/fl] = uint16(y / fl)
+			sp.flipSym[s][x] = uint8(y % fl)
 		}
 	}
 	sp.classSym = make([]uint32, cosetCorners)
@@ -322,7 +352,7 @@ func NewCosetSpace(eo CosetEO) (*CosetSpace, error) {
 		class := uint32(len(sp.rep))
 		var stab uint16
 		for s := 0; s < cosetSyms; s++ {
-			y := cornerSym[s][x]
+			y := cornerSym(s, x)
 			if y == x {
 				stab |= 1 << s
 			}
@@ -394,6 +424,19 @@ func init() {
 	}
 }
 
+// cornerMove returns corner abstraction x turned by m.
+func (sp *CosetSpace) cornerMove(x uint32, m int) uint32 {
+	return uint32(sp.splitMoves[int(x/CornerTwists)*18+m])*CornerTwists + uint32(sp.twistMoves[int(x%CornerTwists)*18+m])
+}
+
+// edgeMove returns edge abstraction e turned by m.
+func (sp *CosetSpace) edgeMove(e uint32, m int) uint32 { return sp.edgeMoves[int(e)*18+m] }
+
+// edgeSym returns edge abstraction e under symmetry s.
+func (sp *CosetSpace) edgeSym(s int, e uint32) uint32 {
+	return uint32(sp.sliceSym[s&(cosetSyms-1)][e>>sp.flipBits])<<sp.flipBits | uint32(sp.flipSym[s][e])
+}
+
 // Size returns the number of table entries.
 func (sp *CosetSpace) Size() uint64 { return uint64(sp.Classes) * uint64(sp.EO.edgeCoords()) }
 
@@ -405,7 +448,7 @@ func (sp *CosetSpace) ID() string {
 // index returns the table index of the abstraction (corner x, edge e).
 func (sp *CosetSpace) index(x, e uint32) uint64 {
 	cs := sp.classSym[x]
-	return uint64(cs>>4)*uint64(sp.EO.edgeCoords()) + uint64(sp.edgeSym[cs&15][e])
+	return uint64(cs>>4)*uint64(sp.EO.edgeCoords()) + uint64(sp.edgeSym(int(cs&15), e))
 }
 
 // Index returns the table index of cube c (up-down axis).
@@ -413,42 +456,68 @@ func (sp *CosetSpace) Index(c *Cube) uint64 {
 	return sp.index(cornerCoord(c), edgeCoord(c, sp.EO))
 }
 
-// axisMaps holds, for each rotation r of Cube.Conjugate, what the
-// abstraction of the conjugate y = S^-1 c S needs of c without making y:
-// y's slot i holds the image under S^-1 of the cubie in c's slot from[i],
-// so with the tables below y's corner in slot i is a down one when
-// down[r][c.CP[from]] is 1, twisted by twist[r][c.CP[from]] + c.CO[from] +
-// S.CO[i]; and the same for the edges.
-var axisMaps [MaxConjugates]struct {
-	cFrom, cAdd [8]uint8
-	cDown, cTw  [8]uint8
-	eFrom, eAdd [12]uint8
-	eMid, eFlip [12]uint8
+// axisSums holds, for each rotation r of Cube.Conjugate, each slot k of
+// a cube c and each cubie with its twist or flip there, what that slot
+// adds to the abstraction of the conjugate y = S^-1 c S, as in Rokicki's
+// nxopt: y's slot i holds the image under S^-1 of the cubie in c's slot
+// k = S.CP[i] (S.EP[i]), a down one or not, twisted (flipped) by S^-1's
+// twist of the cubie, c's and S's of slot i. Corners add the down bit at
+// 12+i and the twist digit times 3^i (for i < 7); edges the middle bit at
+// i and the flip at 12+i. The sums make the abstraction with small
+// tables and no branch. Indexes are 3*cubie+twist and 2*cubie+flip, the
+// rows 32 long so that a mask proves them in range.
+var axisSums [MaxConjugates]struct {
+	corner [8][32]uint32
+	edge   [12][32]uint32
 }
 
+// pext6[keep][bits] packs the bits of bits (6) where keep is set into the
+// low bits, in order.
+var pext6 [64][64]uint8
+
 func init() {
+	for keep := range pext6 {
+		for b := range pext6[keep] {
+			v, n := uint8(0), 0
+			for i := 0; i < 6; i++ {
+				if keep>>i&1 == 1 {
+					v |= uint8(b>>i&1) << n
+					n++
+				}
+			}
+			pext6[keep][b] = v
+		}
+	}
 	// rotations is filled by sym.go's init, which runs after this file's.
 	rot, s := rotationCube(diagonal), Solved()
-	for r := range axisMaps {
-		a := &axisMaps[r]
+	pow3 := [8]uint32{1, 3, 9, 27, 81, 243, 729, 0}
+	for r := range axisSums {
+		a := &axisSums[r]
 		si := s.Inverse()
 		for i := 0; i < 8; i++ {
-			a.cFrom[i], a.cAdd[i] = s.CP[i], s.CO[i]
-			a.cDown[i], a.cTw[i] = si.CP[i]>>2, si.CO[i]
+			k := s.CP[i]
+			for p := 0; p < 8; p++ {
+				for tw := 0; tw < 3; tw++ {
+					digit := (int(si.CO[p]) + tw + int(s.CO[i])) % 3
+					a.corner[k][3*p+tw] = uint32(si.CP[p]>>2)<<(12+i) | uint32(digit)*pow3[i]
+				}
+			}
 		}
 		for i := 0; i < 12; i++ {
-			a.eFrom[i], a.eAdd[i] = s.EP[i], s.EO[i]
-			if middle(si.EP[i]) {
-				a.eMid[i] = 1
+			k := s.EP[i]
+			for p := 0; p < 12; p++ {
+				var mid uint32
+				if middle(si.EP[p]) {
+					mid = 1
+				}
+				for fl := 0; fl < 2; fl++ {
+					a.edge[k][2*p+fl] = mid<<i | uint32(int(si.EO[p])^fl^int(s.EO[i]))<<(12+i)
+				}
 			}
-			a.eFlip[i] = si.EO[i]
 		}
 		s = s.Mul(rot)
 	}
 }
-
-// twistOf3 reduces a twist sum of up to 3*2+... (at most 6) mod 3.
-var twistOf3 = [9]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2}
 
 // axisIndex returns sp.Index(c.Conjugate(r)) without making the
 // conjugate.
@@ -459,31 +528,20 @@ func (sp *CosetSpace) axisIndex(c *Cube, r int) uint64 {
 // axisCoords returns the corner and edge abstractions (under eo) of
 // c.Conjugate(r).
 func axisCoords(c *Cube, r int, eo CosetEO) (uint32, uint32) {
-	a := &axisMaps[r]
-	m, t := 0, uint32(0)
-	for i := 7; i >= 0; i-- {
-		k := a.cFrom[i]
-		p := c.CP[k]
-		m = m<<1 | int(a.cDown[p])
-		if i < 7 {
-			t = 3*t + uint32(twistOf3[a.cTw[p]+c.CO[k]+a.cAdd[i]])
-		}
+	a := &axisSums[r]
+	var sc, se uint32
+	for k := 0; k < 8; k++ {
+		sc += a.corner[k][(3*c.CP[k]+c.CO[k])&31]
 	}
-	x := uint32(split4of8[m])*CornerTwists + t
-	mask, f := 0, uint32(0)
-	eo2 := eo == CosetEO2
-	for i := 11; i >= 0; i-- {
-		k := a.eFrom[i]
-		p := c.EP[k]
-		fl := uint32(a.eFlip[p] ^ c.EO[k] ^ a.eAdd[i])
-		if a.eMid[p] == 1 {
-			mask |= 1 << i
-			if !eo2 {
-				f = f<<1 | fl
-			}
-		} else if eo2 {
-			f = f<<1 | fl
-		}
+	for k := 0; k < 12; k++ {
+		se += a.edge[k][(2*c.EP[k]+c.EO[k])&31]
 	}
+	x := uint32(split4of8[sc>>12&255])*CornerTwists + sc&(1<<12-1)
+	mask := se & (1<<12 - 1)
+	keep, fl := mask^(1<<12-1), se>>12
+	if eo == CosetEO1 {
+		keep = mask
+	}
+	f := uint32(pext6[keep&63][fl&63]) | uint32(pext6[keep>>6&63][fl>>6&63])<<bits.OnesCount32(keep&63)
 	return x, uint32(slice4of12[mask])*eo.flips() + f
 }

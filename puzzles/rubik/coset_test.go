@@ -125,7 +125,7 @@ func TestCosetClasses(t *testing.T) {
 		x := q[0]
 		q = q[1:]
 		for m := 0; m < 18; m++ {
-			y := sp.cornerMove[m][x]
+			y := sp.cornerMove(x, m)
 			if dist[y] < 0 {
 				dist[y] = dist[x] + 1
 				q = append(q, y)
@@ -173,7 +173,7 @@ func TestCosetTable(t *testing.T) {
 			continue
 		}
 		for m := 0; m < 18; m++ {
-			b := abs{sp.cornerMove[m][a.x], sp.edgeMove[m][a.e]}
+			b := abs{sp.cornerMove(a.x, m), sp.edgeMove(a.e, m)}
 			if _, ok := seen[b]; !ok {
 				seen[b] = seen[a] + 1
 				q = append(q, b)
@@ -331,13 +331,13 @@ func TestCosetSpaceTables(t *testing.T) {
 			x, e := cornerCoord(&c), edgeCoord(&c, eo)
 			for m := 0; m < 18; m++ {
 				d := c.Mul(turns[m])
-				if sp.cornerMove[m][x] != cornerCoord(&d) || sp.edgeMove[m][e] != edgeCoord(&d, eo) {
+				if sp.cornerMove(x, m) != cornerCoord(&d) || sp.edgeMove(e, m) != edgeCoord(&d, eo) {
 					t.Fatalf("eo%d: turn %s", eo, MoveName(m))
 				}
 			}
 			for s := 0; s < cosetSyms; s++ {
 				d := symConj(c, s)
-				if sp.edgeSym[s][e] != edgeCoord(&d, eo) {
+				if sp.edgeSym(s, e) != edgeCoord(&d, eo) {
 					t.Fatalf("eo%d: symmetry %d of edges", eo, s)
 				}
 			}

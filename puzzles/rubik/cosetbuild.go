@@ -58,7 +58,7 @@ func BuildCoset(ctx context.Context, sp *CosetSpace, o pdb.Options) (*pdb.Table,
 	rowMove := make([]uint32, sp.Classes*18)
 	for c, x := range sp.rep {
 		for m := 0; m < 18; m++ {
-			rowMove[c*18+m] = sp.classSym[sp.cornerMove[m][x]]
+			rowMove[c*18+m] = sp.classSym[sp.cornerMove(x, m)]
 		}
 	}
 	get := func(i uint64) uint64 { return w[i>>4] >> (i & 15 * 4) & 15 }
@@ -69,7 +69,7 @@ func BuildCoset(ctx context.Context, sp *CosetSpace, o pdb.Options) (*pdb.Table,
 		n := int64(0)
 		for s := 0; s < cosetSyms; s++ {
 			if sp.stab[class]>>s&1 == 1 {
-				i := uint64(class)*ne + uint64(sp.edgeSym[s][e])
+				i := uint64(class)*ne + uint64(sp.edgeSym(s, e))
 				if get(i) == pdb.Unset {
 					set(i, d)
 					n++
@@ -85,7 +85,7 @@ func BuildCoset(ctx context.Context, sp *CosetSpace, o pdb.Options) (*pdb.Table,
 			if sp.stab[class]>>s&1 == 0 {
 				continue
 			}
-			i := uint64(class)*ne + uint64(sp.edgeSym[s][e])
+			i := uint64(class)*ne + uint64(sp.edgeSym(s, e))
 			p, sh := &w[i>>4], i&15*4
 			for {
 				x := atomic.LoadUint64(p)
@@ -102,7 +102,7 @@ func BuildCoset(ctx context.Context, sp *CosetSpace, o pdb.Options) (*pdb.Table,
 	}
 	solved := Solved()
 	cs := sp.classSym[cornerCoord(&solved)]
-	frontier := fill(cs>>4, sp.edgeSym[cs&15][edgeCoord(&solved, sp.EO)], 0)
+	frontier := fill(cs>>4, sp.edgeSym(int(cs&15), edgeCoord(&solved, sp.EO)), 0)
 	filled := uint64(frontier)
 	next := make([]uint16, 0)
 	report := func(d int, n int64) {
@@ -134,7 +134,7 @@ func BuildCoset(ctx context.Context, sp *CosetSpace, o pdb.Options) (*pdb.Table,
 						class, e := uint32(i/ne), uint32(i%ne)
 						for m := 0; m < 18; m++ {
 							cs := rowMove[int(class)*18+m]
-							n += fillAtomic(cs>>4, sp.edgeSym[cs&15][sp.edgeMove[m][e]], d+1)
+							n += fillAtomic(cs>>4, sp.edgeSym(int(cs&15), sp.edgeMove(e, m)), d+1)
 						}
 					}
 				}
@@ -165,7 +165,7 @@ func BuildCoset(ctx context.Context, sp *CosetSpace, o pdb.Options) (*pdb.Table,
 							}
 							e := uint32((wi-uint64(r)*rowWords)*16 + k)
 							for m, cs := range moves {
-								j := uint64(cs>>4)*ne + uint64(sp.edgeSym[cs&15][sp.edgeMove[m][e]])
+								j := uint64(cs>>4)*ne + uint64(sp.edgeSym(int(cs&15), sp.edgeMove(e, m)))
 								if get(j) == d {
 									mark |= 1 << k
 									n++

@@ -2,6 +2,7 @@ package rubik
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/branchwise/branchwise/internal/numfmt"
@@ -60,7 +61,7 @@ type Report struct {
 	Solution   string             `json:"solution"`
 	Length     int                `json:"length"`
 	Verified   bool               `json:"verified"`
-	Status     string             `json:"status"`
+	Status     search.Status      `json:"status"`
 	Heuristic  int                `json:"heuristic"`
 	Generated  int64              `json:"generated"`
 	Iterations []search.Iteration `json:"iterations"`
@@ -90,7 +91,7 @@ func SolveReport(ctx context.Context, scramble []int, h *Heuristic, o ReportOpti
 		sol[i] = int(m)
 	}
 	rep := Report{Scramble: label, Solution: FormatMoves(sol), Length: res.Cost,
-		Verified: res.Status == search.Solved && cube.Apply(sol) == Solved(), Status: res.Status.String(),
+		Verified: res.Status == search.Solved && cube.Apply(sol) == Solved(), Status: res.Status,
 		Heuristic: h.Value(cube), Generated: res.Stats.Generated, Iterations: res.Stats.Iterations,
 		Seconds: time.Since(start).Seconds(), Tables: o.Tables, moves: len(scramble), err: res.Err, workers: o.Workers, solved: res.Status == search.Solved}
 	if o.Predict > 0 {
@@ -103,6 +104,16 @@ func SolveReport(ctx context.Context, scramble []int, h *Heuristic, o ReportOpti
 		return rep, errors.New("rubik: internal error: the solution does not solve the cube")
 	}
 	return rep, nil
+}
+
+// MarshalJSON writes the report with its status by name ("solved",
+// "stopped"), as the other commands' reports do.
+func (r Report) MarshalJSON() ([]byte, error) {
+	type fields Report // without this method
+	return json.Marshal(struct {
+		fields
+		Status string `json:"status"` // shadows fields.Status
+	}{fields(r), r.Status.String()})
 }
 
 // Solved reports whether the search found the optimal solution.

@@ -31,14 +31,18 @@ func TestSolveReport(t *testing.T) {
 		t.Errorf("table:\n%s", tab.String())
 	}
 	b, _ := json.Marshal(&rep)
-	if !strings.Contains(string(b), `"verified":true`) || !strings.Contains(string(b), `"tables":null`) {
-		t.Errorf("JSON %s", b)
+	if rep.Status != search.Solved || !strings.Contains(string(b), `"verified":true`) || !strings.Contains(string(b), `"tables":null`) ||
+		strings.Count(string(b), `"status"`) != 1 || !strings.Contains(string(b), `"status":"solved"`) {
+		t.Errorf("status %v, JSON %s", rep.Status, b)
 	}
 	stopped, err := SolveReport(context.Background(), RandomScramble(12, 1), h, ReportOptions{Workers: 1, Limits: search.Limits{MaxNodes: 100}})
 	tab.Reset()
 	stopped.WriteTable(&tab)
-	if err != nil || stopped.Solved() || !strings.Contains(tab.String(), "\nstopped: ") {
+	if err != nil || stopped.Solved() || stopped.Status != search.Stopped || !strings.Contains(tab.String(), "\nstopped: ") {
 		t.Errorf("stopped: %+v, %v\n%s", stopped, err, tab.String())
+	}
+	if b, _ := json.Marshal(stopped); !strings.Contains(string(b), `"status":"stopped"`) {
+		t.Errorf("stopped: JSON %s", b)
 	}
 	var svg bytes.Buffer
 	if err := rep.WriteSVG(&svg); err != nil || !strings.Contains(svg.String(), "nodes expanded per iteration") {

@@ -160,3 +160,34 @@ func TestSolveStopsSoon(t *testing.T) {
 		}
 	}
 }
+
+// TestSortSubtrees: largest in the previous iteration first, ties (and
+// subtrees not seen) in their order.
+func TestSortSubtrees(t *testing.T) {
+	prev := make([]int64, subtreeKeys)
+	subs := []subtree{{moves: [cutDepth]int8{0, 3, 6}}, {moves: [cutDepth]int8{0, 3, 7}}, {moves: [cutDepth]int8{1, 4, 8}}, {moves: [cutDepth]int8{2, 5, 9}}}
+	prev[subs[1].key()], prev[subs[2].key()], prev[subs[3].key()] = 5, 9, 5
+	var got []int8
+	for _, st := range sortSubtrees(subs, prev) {
+		got = append(got, st.moves[2])
+	}
+	if want := []int8{8, 7, 9, 6}; !slices.Equal(got, want) {
+		t.Errorf("order by last moves %v, want %v", got, want)
+	}
+}
+
+// TestRaiseSiblings: each face's three children at least the largest of
+// them less one.
+func TestRaiseSiblings(t *testing.T) {
+	for _, c := range []struct{ in, want []int }{
+		{[]int{3, 5, 4, 2, 2, 2}, []int{4, 5, 4, 2, 2, 2}},
+		{[]int{0, 0, 1, 7, 1, 1, 6, 6, 6}, []int{0, 0, 1, 7, 6, 6, 6, 6, 6}},
+	} {
+		var hs [maxChildren]int
+		copy(hs[:], c.in)
+		raiseSiblings(&hs, len(c.in))
+		if !slices.Equal(hs[:len(c.in)], c.want) {
+			t.Errorf("%v: %v, want %v", c.in, hs[:len(c.in)], c.want)
+		}
+	}
+}
