@@ -2,11 +2,13 @@ package bitpack
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/search"
@@ -83,7 +85,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	r := k.NewSearch().Solve(context.Background(), 0, func(p []int32) bool {
+	r := k.NewSearch().Solve(context.Background(), search.Limits{}, func(p []int32) bool {
 		fmt.Println(p)
 		return true
 	})
@@ -171,7 +173,7 @@ func TestSmallAgreesWithGeneric(t *testing.T) {
 			var res [2]Result
 			for i := range res {
 				s := k.NewSearch()
-				res[i] = s.Solve(context.Background(), stop.limit, func(pl []int32) bool {
+				res[i] = s.Solve(context.Background(), search.Limits{MaxSolutions: stop.limit}, func(pl []int32) bool {
 					sols[i] = append(sols[i], fmt.Sprint(pl))
 					return stop.visits == 0 || int64(len(sols[i])) < stop.visits
 				})
@@ -241,7 +243,7 @@ func TestNoAllocationPerNode(t *testing.T) {
 		allocs := testing.AllocsPerRun(5, func() {
 			prof = estimate.Profile{}
 			s.CountSubtree(&prof, 8, func() bool { return false })
-			r := s.Solve(context.Background(), 0, nil)
+			r := s.Solve(context.Background(), search.Limits{}, nil)
 			nodes = r.Stats.Nodes
 		})
 		if allocs > 40 || nodes < 1000 {
@@ -256,7 +258,7 @@ func TestParallelMatchesSerial(t *testing.T) {
 	for _, rule := range []Rule{FirstEmpty, Fewest, FewestCells} {
 		p.Rule, p.DeadRegions = rule, rule != Fewest
 		k, _ := Compile(p)
-		one := k.NewSearch().Solve(context.Background(), 0, nil)
+		one := k.NewSearch().Solve(context.Background(), search.Limits{}, nil)
 		two := k.SolveParallel(context.Background(), 2, nil)
 		if one.Solutions != two.Solutions || !reflect.DeepEqual(one.Stats, two.Stats) {
 			t.Errorf("%v: one worker %d %+v, two %d %+v", rule, one.Solutions, one.Stats, two.Solutions, two.Stats)
@@ -300,7 +302,7 @@ func TestCopyStateAgreesWithTrail(t *testing.T) {
 		var prof [2]estimate.Profile
 		for i, copyState := range []bool{true, false} {
 			k.copyState = copyState
-			res[i] = k.NewSearch().Solve(context.Background(), 0, func(pl []int32) bool {
+			res[i] = k.NewSearch().Solve(context.Background(), search.Limits{}, func(pl []int32) bool {
 				sols[i] = append(sols[i], fmt.Sprint(pl))
 				return true
 			})
@@ -330,15 +332,47 @@ func TestStatus(t *testing.T) {
 		r    Result
 		want search.Status
 	}{
-		{"all", k.NewSearch().Solve(bg, 0, nil), search.Solved},
-		{"limit", k.NewSearch().Solve(bg, 2, nil), search.SolutionLimit},
-		{"visitor", k.NewSearch().Solve(bg, 0, func([]int32) bool { return false }), search.VisitorStop},
+		{"all", k.NewSearch().Solve(bg, search.Limits{}, nil), search.Solved},
+		{"limit", k.NewSearch().Solve(bg, search.Limits{MaxSolutions: 2}, nil), search.SolutionLimit},
+		{"visitor", k.NewSearch().Solve(bg, search.Limits{}, func([]int32) bool { return false }), search.VisitorStop},
 		{"parallel", k.SolveParallel(bg, 2, nil), search.Solved},
 		{"parallel visitor", k.SolveParallel(bg, 2, func(int, []int32) bool { return false }), search.VisitorStop},
 		{"parallel cancelled", k.SolveParallel(cancelled, 2, nil), search.Interrupted},
 	} {
 		if tc.r.Status != tc.want {
 			t.Errorf("%s: status %v, want %v", tc.name, tc.r.Status, tc.want)
+		}
+	}
+}
+
+// TestLimits: Solve obeys the limits of search.Limits: MaxNodes stops it
+// within checkEvery nodes past the limit with search.ErrNodeLimit (and a
+// limit past the tree's size stops nothing), MaxTime stops it with
+// TimeLimit, for the one-word search and the generic ones.
+func TestLimits(t *testing.T) {
+	p := rectangle(5, 4, [][][2]int{square, lTetro, lTetro, tromino, lTromino, domino})
+	const maxNodes = 1000
+	for _, rule := range []Rule{FirstEmpty, Fewest, FewestCells} {
+		p.Rule, p.DeadRegions = rule, true
+		k, err := Compile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bg := context.Background()
+		all := k.NewSearch().Solve(bg, search.Limits{}, nil)
+		if all.Stats.Nodes < maxNodes+checkEvery {
+			t.Fatalf("%v: a tree of %d nodes, too small to test a node limit", rule, all.Stats.Nodes)
+		}
+		r := k.NewSearch().Solve(bg, search.Limits{MaxNodes: maxNodes}, nil)
+		if r.Status != search.NodeLimit || !errors.Is(r.Err, search.ErrNodeLimit) ||
+			r.Stats.Nodes < maxNodes || r.Stats.Nodes >= maxNodes+checkEvery || r.Solutions > all.Solutions {
+			t.Errorf("%v, --max-nodes %d: %v (%v), %d nodes, %d solutions", rule, maxNodes, r.Status, r.Err, r.Stats.Nodes, r.Solutions)
+		}
+		if r := k.NewSearch().Solve(bg, search.Limits{MaxNodes: all.Stats.Nodes + 1}, nil); r.Status != search.Solved || !reflect.DeepEqual(r, all) {
+			t.Errorf("%v: a node limit past the whole tree's %d nodes: %v, %d nodes", rule, all.Stats.Nodes, r.Status, r.Stats.Nodes)
+		}
+		if r := k.NewSearch().Solve(bg, search.Limits{MaxTime: time.Nanosecond}, nil); r.Status != search.TimeLimit || r.Stats.Nodes >= all.Stats.Nodes {
+			t.Errorf("%v, --max-time 1ns: %v (%v), %d nodes", rule, r.Status, r.Err, r.Stats.Nodes)
 		}
 	}
 }

@@ -56,13 +56,27 @@ func (st *Stats) add(t *Stats) {
 
 // report calls the progress function, if any, with the nodes searched
 // since the last report (the previous check) and looks at ctx: it returns
-// the node count of the next check and ctx's error. Called every
-// checkEvery nodes, off the hot path.
+// the node count of the next check and why the search must stop, if it
+// must: ctx's error (search.ContextErr) or, once a search bounded by
+// Limits.MaxNodes (a nodeLimit context) has counted that many nodes,
+// search.ErrNodeLimit. Called every checkEvery nodes, off the hot path.
 func (k *Kernel) report(ctx context.Context, nodes, check int64) (int64, error) {
 	if k.progress != nil {
 		k.progress(nodes - check + checkEvery)
 	}
-	return nodes + checkEvery, ctx.Err()
+	if nl, ok := ctx.(nodeLimit); ok && nodes >= nl.max {
+		return nodes + checkEvery, search.ErrNodeLimit
+	}
+	return nodes + checkEvery, search.ContextErr(ctx)
+}
+
+// nodeLimit is the context of a search bounded by Limits.MaxNodes: the
+// node counts are the search loops' own and report, which they call
+// every checkEvery nodes, compares them with max there, so the search
+// stops within checkEvery nodes past the limit.
+type nodeLimit struct {
+	context.Context
+	max int64
 }
 
 // Result is the outcome of a search.
@@ -71,11 +85,14 @@ type Result struct {
 	Stats     Stats
 	// Status is how the enumeration ended, as xcover.Result's:
 	// search.Solved when the whole tree was searched (Solutions is the
-	// exact count), otherwise search.SolutionLimit, search.VisitorStop or
-	// the context's (search.Interrupted, search.TimeLimit).
+	// exact count), otherwise search.SolutionLimit, search.VisitorStop,
+	// search.NodeLimit or the context's (search.Interrupted,
+	// search.TimeLimit).
 	Status search.Status
-	// Err is the context's error when the search was cancelled; the
-	// counts are then those found so far.
+	// Err is why the search stopped before the end of the tree, if not by
+	// the solution limit or the visitor: the context's error,
+	// search.ErrCPULimit or search.ErrNodeLimit; the counts are then those
+	// found so far.
 	Err error
 }
 
@@ -97,10 +114,20 @@ func (r *Result) setStatus(limit int64, visitorStopped bool) {
 // Solve searches the subtree of the current node (the whole tree at the
 // root) and calls visit, if not nil, with the placements of every
 // solution from the root (valid during the call only); visit returns false
-// to stop, as does limit > 0 solutions. The statistics are xcover's: the
-// children of a node are all the placements of its item, and those that
-// the dead-region test cuts count as nodes and as pruned.
-func (s *Search) Solve(ctx context.Context, limit int64, visit func(placements []int32) bool) Result {
+// to stop. lim bounds the search: MaxSolutions > 0 stops it after that
+// many solutions (status search.SolutionLimit), MaxNodes > 0 within
+// checkEvery (4,096) nodes past that many (search.ErrNodeLimit), MaxTime
+// and MaxCPU by the clock (search.Limits.Context); MaxMem is not read: a
+// search holds only what NewSearch allocated. The statistics are xcover's:
+// the children of a node are all the placements of its item, and those
+// that the dead-region test cuts count as nodes and as pruned.
+func (s *Search) Solve(ctx context.Context, lim search.Limits, visit func(placements []int32) bool) Result {
+	ctx, cancel := lim.Context(ctx)
+	defer cancel()
+	if lim.MaxNodes > 0 {
+		ctx = nodeLimit{ctx, lim.MaxNodes}
+	}
+	limit := lim.MaxSolutions
 	stopped := false
 	v := visit
 	if visit != nil {

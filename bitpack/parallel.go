@@ -26,7 +26,7 @@ const (
 func (k *Kernel) SolveParallel(ctx context.Context, workers int, visit func(worker int, placements []int32) bool) Result {
 	workers = search.Workers(workers) // 0: every CPU
 	if workers < 2 {
-		return k.NewSearch().Solve(ctx, 0, func(p []int32) bool { return visit == nil || visit(0, p) })
+		return k.NewSearch().Solve(ctx, search.Limits{}, func(p []int32) bool { return visit == nil || visit(0, p) })
 	}
 	var res Result
 	st := &res.Stats
@@ -103,7 +103,7 @@ func solveTasks(ctx context.Context, res *Result, workers, n int, at func(w, t i
 				if t >= n {
 					break
 				}
-				r := at(w, t).Solve(ctx, 0, func(p []int32) bool {
+				r := at(w, t).Solve(ctx, search.Limits{}, func(p []int32) bool {
 					if visit != nil && !visit(w, p) {
 						stopped.Store(true)
 						return false

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 )
 
 // TestSolveSplit: searching each lead placement's subtree in whichever of
@@ -43,7 +44,7 @@ func TestSolveSplit(t *testing.T) {
 			return fmt.Sprint(r.Solutions, sols)
 		}
 		var want []string
-		one := ks[0].NewSearch().Solve(context.Background(), 0, func(pl []int32) bool {
+		one := ks[0].NewSearch().Solve(context.Background(), search.Limits{}, func(pl []int32) bool {
 			want = append(want, fmt.Sprint(slices.Sorted(slices.Values(pl))))
 			return true
 		})
@@ -123,7 +124,7 @@ func splitStats(t *testing.T, ks []*Kernel) Stats {
 		if s.path[0] != i {
 			t.Fatal("the kernels list the root's children differently")
 		}
-		r := s.Solve(context.Background(), 0, nil)
+		r := s.Solve(context.Background(), search.Limits{}, nil)
 		k.small = sm
 		st.add(&r.Stats)
 	}

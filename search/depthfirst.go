@@ -230,7 +230,7 @@ func (s *dfs) visit(g, depth int, last Move, fs int32) {
 			s.stop = true
 		case depth+1 == s.split:
 			// ParallelIDAStar's top: the subtree is a worker's task.
-			s.tasks = append(s.tasks, task{append([]Move(nil), s.path...), g + c, nfs})
+			s.tasks = append(s.tasks, task{append([]Move(nil), s.path...), g + c, nfs, s.topCounts()})
 		default:
 			s.visit(g+c, depth+1, m, nfs)
 		}

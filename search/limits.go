@@ -16,7 +16,8 @@ import (
 // the command's flags --max-nodes, --max-mem, --max-time and --max-cpu.
 // The zero value bounds nothing. A search stopped by a limit ends with the
 // matching Status (NodeLimit, MemLimit, TimeLimit) and an error that wraps
-// ErrNodeLimit, ErrMemLimit, ErrCPULimit or context.DeadlineExceeded.
+// ErrNodeLimit, ErrMemLimit, ErrCPULimit or context.DeadlineExceeded; an
+// enumeration stopped by MaxSolutions ends with SolutionLimit and no error.
 type Limits struct {
 	// MaxNodes stops the search after this many generated nodes (0: no
 	// limit). What a node is belongs to the engine: a generated state, an
@@ -31,6 +32,12 @@ type Limits struct {
 	// (package internal/cputime: exact when one search runs at a time, too
 	// strict, never too lenient, when several do); 0: no limit.
 	MaxCPU time.Duration
+	// MaxSolutions stops an enumeration after this many solutions (0: no
+	// limit): xcover's and bitpack's Solve, polyform's Packing.Solve and
+	// logicgrid's solvers, where 2 decides whether a puzzle is unique.
+	// Searches for one solution (search's algorithms, tiles, rubik) and
+	// the parallel counts, which count every solution, do not read it.
+	MaxSolutions int64
 }
 
 // ErrCPULimit is the error of a search stopped by Limits.MaxCPU; its

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -32,10 +33,13 @@ const (
 // rubik.Solve schedule theirs. So the nodes of every complete iteration
 // (Stats.Iterations, the per-depth counts) are IDAStar's, whatever
 // workers. In the iteration that finds a goal the subtrees right of the
-// leftmost one with a goal are abandoned: the path returned is the first
-// in depth-first order below the split (IDAStar's, for unit move costs),
-// and the iteration counts the whole top and the subtrees up to that one,
-// whatever the timing. MaxNodes is shared: the search stops within
+// leftmost one with a goal are abandoned, and the top's nodes listed
+// after that subtree are taken off the counts (each task keeps the top's
+// counts when it was listed): the path returned and the counts of that
+// iteration too are IDAStar's, whatever the workers and their timing. A
+// goal the top reaches itself (above the split depth, possible with move
+// costs other than 1) wins only if no subtree listed before it has one,
+// as in IDAStar. MaxNodes is shared: the search stops within
 // workers x 16,384 nodes of it. Progress is called as subtrees finish,
 // one call at a time. Options that share one store of states
 // (Detect, VisitOnce) and GoalOnGenerate are not split: they run IDAStar
@@ -60,7 +64,9 @@ func ParallelIDAStar(ctx context.Context, newDomain func() Domain, workers int, 
 		s.next = math.MaxInt
 		s.split, s.tasks = split, s.tasks[:0]
 		s.visit(0, 0, NoMove, 0)
-		if !s.found && !s.stop && len(s.tasks) > 0 {
+		// The subtrees listed are searched unless a limit stopped the
+		// top; if the top reached a goal, they are those left of it.
+		if len(s.tasks) > 0 && (s.found || !s.stop) {
 			s.share(ctx, newDomain, workers, s.tasks, &total)
 		}
 		s.stats.Iterations = append(s.stats.Iterations, Iteration{
@@ -88,19 +94,49 @@ func ParallelIDAStar(ctx context.Context, newDomain func() Domain, workers int, 
 }
 
 // task is a subtree of a parallel iteration: the moves from the start to
-// its root, the cost and filter state there.
+// its root, the cost and filter state there, and the counts of the top
+// when it listed the subtree.
 type task struct {
 	path []Move
 	g    int
 	fs   int32
+	top  topCounts
+}
+
+// topCounts are the counts of a search (cumulative over the iterations)
+// at one moment of ParallelIDAStar's top: what IDAStar has counted when it
+// comes to a subtree. The top changes the counts of depths up to the
+// split depth only, so only those are kept.
+type topCounts struct {
+	generated, expanded, pruned int64
+	generatedByDepth            []int64
+	expandedByDepth             []int64
+}
+
+// topCounts returns the counts now.
+func (s *dfs) topCounts() topCounts {
+	st := &s.stats
+	return topCounts{st.Generated, st.Expanded, st.Pruned,
+		slices.Clone(st.GeneratedByDepth[:min(len(st.GeneratedByDepth), s.split+1)]),
+		slices.Clone(st.ExpandedByDepth[:min(len(st.ExpandedByDepth), s.split+1)])}
+}
+
+// restore sets st's counts back to c's, taking off the top's nodes
+// counted after c; it must come before the workers' counts of the
+// iteration are added to st.
+func (c *topCounts) restore(st *Stats) {
+	st.Generated, st.Expanded, st.Pruned = c.generated, c.expanded, c.pruned
+	copy(st.GeneratedByDepth, c.generatedByDepth)
+	copy(st.ExpandedByDepth, c.expandedByDepth)
 }
 
 // share searches the tasks of an iteration on workers goroutines, as
 // Subtrees schedules them (the scheduler of tiles and rubik too), and adds
 // to s their counts, smallest f above the bound, goal and stop. With a
-// goal, the counts added are those of the tasks up to the leftmost task
-// with a goal, whose path is the one kept: both are IDAStar's, whatever
-// the workers and their timing.
+// goal in a task, the counts are the top's up to the leftmost task with
+// a goal and those of the tasks up to it, whose path is the one kept
+// (over a goal of the top's, which lies right of every task): all
+// IDAStar's, whatever the workers and their timing.
 func (s *dfs) share(ctx context.Context, newDomain func() Domain, workers int, tasks []task, total *atomic.Int64) {
 	var (
 		sched Subtrees
@@ -176,7 +212,10 @@ func (s *dfs) share(ctx context.Context, newDomain func() Domain, workers int, t
 	})
 	counted := len(tasks)
 	if b := sched.Best(); b >= 0 {
+		// IDAStar stops in subtree b: the top's nodes after it are not
+		// its (no worker's counts were added to s since the top ran).
 		counted = b + 1
+		tasks[b].top.restore(&s.stats)
 		s.found, s.best, s.bestPath = true, costs[b], goals[b]
 	}
 	for i := range counted {

@@ -3,16 +3,25 @@ package search_test
 import (
 	"context"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/search/searchtest"
 )
 
+// counts are the node counts of a search: every iteration's, the
+// per-depth ones and the totals.
+func counts(st search.Stats) search.Stats {
+	return search.Stats{Generated: st.Generated, Expanded: st.Expanded, Pruned: st.Pruned,
+		GeneratedByDepth: st.GeneratedByDepth, ExpandedByDepth: st.ExpandedByDepth, Iterations: st.Iterations}
+}
+
 // TestParallelIDAStarGrids: on weighted grids (11 to 17 iterations each),
-// every iteration but the last generates and expands exactly IDAStar's
-// nodes whatever the number of workers, the cost is IDAStar's, and a grid
-// without a path gives NoSolution with every iteration IDAStar's.
+// every iteration, the one that finds the goal too, generates and expands
+// exactly IDAStar's nodes, per depth and in all, whatever the number of
+// workers; the path is IDAStar's, and a grid without a path gives
+// NoSolution with every iteration IDAStar's.
 func TestParallelIDAStarGrids(t *testing.T) {
 	for _, c := range []struct {
 		n    int
@@ -21,22 +30,19 @@ func TestParallelIDAStarGrids(t *testing.T) {
 		serial := search.IDAStar(context.Background(), searchtest.NewGrid(c.n, c.n, 0.25, true, c.seed), search.Options{})
 		for _, workers := range []int{2, 3} {
 			r := search.ParallelIDAStar(context.Background(), func() search.Domain { return searchtest.NewGrid(c.n, c.n, 0.25, true, c.seed) }, workers, search.Options{})
-			complete := len(serial.Stats.Iterations) - 1
-			if serial.Status == search.NoSolution {
-				complete++
-			}
-			if r.Status != serial.Status || r.Cost != serial.Cost || len(r.Stats.Iterations) != len(serial.Stats.Iterations) ||
-				!reflect.DeepEqual(r.Stats.Iterations[:complete], serial.Stats.Iterations[:complete]) {
+			if r.Status != serial.Status || r.Cost != serial.Cost || !reflect.DeepEqual(r.Path, serial.Path) ||
+				!reflect.DeepEqual(counts(r.Stats), counts(serial.Stats)) {
 				t.Fatalf("grid %d seed %d, %d workers: %v cost %d %+v; IDAStar %v cost %d %+v", c.n, c.seed, workers,
-					r.Status, r.Cost, r.Stats.Iterations, serial.Status, serial.Cost, serial.Stats.Iterations)
+					r.Status, r.Cost, counts(r.Stats), serial.Status, serial.Cost, counts(serial.Stats))
 			}
 		}
 	}
 }
 
-// TestParallelIDAStar: on pancake stacks, the iterations before the last
-// are IDAStar's and the solution found is optimal (its cost is IDAStar's
-// and replaying it sorts the stack).
+// TestParallelIDAStar: on pancake stacks the solution found is optimal
+// (its cost is IDAStar's and replaying it sorts the stack), and with
+// several workers it is IDAStar's path, found with IDAStar's counts in
+// every iteration, the last one too, per depth and in all.
 func TestParallelIDAStar(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
 		n := 24 + 4*int(seed%2)
@@ -49,9 +55,8 @@ func TestParallelIDAStar(t *testing.T) {
 			if r.Status != search.Solved || r.Cost != serial.Cost {
 				t.Fatalf("seed %d, %d workers: %v cost %d, IDAStar cost %d", seed, workers, r.Status, r.Cost, serial.Cost)
 			}
-			last := len(serial.Stats.Iterations) - 1
-			if len(r.Stats.Iterations) != last+1 || !reflect.DeepEqual(r.Stats.Iterations[:last], serial.Stats.Iterations[:last]) {
-				t.Fatalf("seed %d, %d workers: iterations %+v, IDAStar %+v", seed, workers, r.Stats.Iterations, serial.Stats.Iterations)
+			if !reflect.DeepEqual(counts(r.Stats), counts(serial.Stats)) {
+				t.Fatalf("seed %d, %d workers: counts %+v, IDAStar's %+v", seed, workers, counts(r.Stats), counts(serial.Stats))
 			}
 			p := searchtest.NewPancakes(n, seed)
 			for _, m := range r.Path {
@@ -60,20 +65,9 @@ func TestParallelIDAStar(t *testing.T) {
 			if !p.IsGoal() {
 				t.Fatalf("seed %d, %d workers: the path %v does not sort the stack", seed, workers, r.Path)
 			}
-			if workers < 2 {
-				continue
-			}
-			// The leftmost goal's path is IDAStar's; the last iteration
-			// counts the whole top and the subtrees up to it, which does
-			// not depend on timing (a second run counts the same).
+			// The leftmost goal's path is IDAStar's.
 			if !reflect.DeepEqual(r.Path, serial.Path) {
 				t.Errorf("seed %d, %d workers: path %v, IDAStar's %v", seed, workers, r.Path, serial.Path)
-			}
-			again := search.ParallelIDAStar(context.Background(), func() search.Domain { return searchtest.NewPancakes(n, seed) }, workers, search.Options{})
-			if !reflect.DeepEqual(again.Stats.Iterations, r.Stats.Iterations) || again.Stats.Generated != r.Stats.Generated ||
-				r.Stats.Iterations[last].Generated < serial.Stats.Iterations[last].Generated {
-				t.Errorf("seed %d, %d workers: last iterations %+v and %+v, IDAStar's %+v", seed, workers,
-					r.Stats.Iterations[last], again.Stats.Iterations[last], serial.Stats.Iterations[last])
 			}
 		}
 	}
@@ -93,5 +87,79 @@ func TestParallelIDAStarLimits(t *testing.T) {
 	r = search.ParallelIDAStar(ctx, newDomain, 2, search.Options{})
 	if r.Status == search.Solved || r.Err == nil {
 		t.Fatalf("cancelled: %v %v", r.Status, r.Err)
+	}
+}
+
+// shortcut is a tree in which every node has branch children by moves
+// of cost 1, and the root one more, by the move branch of cost
+// expensive, to a goal; with cheapGoal set, the node that path of cheap
+// moves reaches is a goal too.
+type shortcut struct {
+	branch, expensive int
+	cheapGoal         []search.Move
+	path              []search.Move
+}
+
+func (s *shortcut) Moves(buf []search.Move) []search.Move {
+	n := s.branch
+	switch {
+	case len(s.path) == 0:
+		n++ // the shortcut
+	case s.path[0] == search.Move(s.branch):
+		n = 0
+	}
+	for m := range n {
+		buf = append(buf, search.Move(m))
+	}
+	return buf
+}
+
+func (s *shortcut) Apply(m search.Move) int {
+	s.path = append(s.path, m)
+	if m == search.Move(s.branch) {
+		return s.expensive
+	}
+	return 1
+}
+
+func (s *shortcut) Undo(search.Move) { s.path = s.path[:len(s.path)-1] }
+func (s *shortcut) Heuristic() int   { return 0 }
+func (s *shortcut) IsGoal() bool {
+	return len(s.path) == 1 && s.path[0] == search.Move(s.branch) || s.cheapGoal != nil && slices.Equal(s.path, s.cheapGoal)
+}
+func (s *shortcut) AppendKey(dst []byte) []byte {
+	for _, m := range s.path {
+		dst = append(dst, byte(m))
+	}
+	return dst
+}
+func (s *shortcut) SetKey(key []byte) {
+	s.path = s.path[:0]
+	for _, b := range key {
+		s.path = append(s.path, search.Move(b))
+	}
+}
+
+// TestParallelIDAStarTopGoal: with move costs other than 1 the top that
+// ParallelIDAStar searches itself (here to depth 4, the first with 32
+// nodes in the iteration before the last) may reach a goal, the root's
+// expensive child. IDAStar reaches it only after the subtrees listed
+// before it: they are searched, and a goal in one of them (a cheap path
+// of the same cost) wins; either way the path and every count are
+// IDAStar's.
+func TestParallelIDAStarTopGoal(t *testing.T) {
+	for _, cheapGoal := range [][]search.Move{nil, {1, 1, 1, 1, 1, 1}} {
+		newDomain := func() search.Domain { return &shortcut{branch: 3, expensive: 6, cheapGoal: cheapGoal} }
+		serial := search.IDAStar(context.Background(), newDomain(), search.Options{})
+		if serial.Status != search.Solved || serial.Cost != 6 {
+			t.Fatalf("cheap goal %v: IDAStar %v cost %d", cheapGoal, serial.Status, serial.Cost)
+		}
+		for _, workers := range []int{2, 3} {
+			r := search.ParallelIDAStar(context.Background(), newDomain, workers, search.Options{})
+			if r.Status != serial.Status || !reflect.DeepEqual(r.Path, serial.Path) || !reflect.DeepEqual(counts(r.Stats), counts(serial.Stats)) {
+				t.Errorf("cheap goal %v, %d workers: %v path %v %+v; IDAStar path %v %+v", cheapGoal, workers,
+					r.Status, r.Path, counts(r.Stats), serial.Path, counts(serial.Stats))
+			}
+		}
 	}
 }

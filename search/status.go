@@ -72,6 +72,22 @@ func (s Status) String() string {
 	return fmt.Sprintf("Status(%d)", int(s))
 }
 
+// MarshalText writes the status's name (String), so that a result in
+// JSON says "solved" or "node limit", never a number.
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a status's name, as MarshalText writes it (a result
+// read back from a ledger).
+func (s *Status) UnmarshalText(text []byte) error {
+	for i, st := range statuses {
+		if st.name == string(text) {
+			*s = Status(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("search: unknown status %q", text)
+}
+
 // Early reports whether the search ended before answering: on a limit, a
 // cancellation or a request to stop.
 func (s Status) Early() bool {

@@ -21,6 +21,7 @@ import (
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/render"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -310,7 +311,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 			})
 		}
 	default: // first, all
-		r = pk.Solve(ctx, xcover.Fewest, 0, func(assign []int) bool {
+		r = pk.Solve(ctx, xcover.Fewest, search.Limits{}, func(assign []int) bool {
 			// IsCanonical relabels the pieces a symmetry exchanges; with copies
 			// it cannot tell them apart, and the classes are counted after.
 			canon := pk.IsCanonical(assign) && pk.Ranges == nil

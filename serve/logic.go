@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -56,7 +57,7 @@ func (s *Server) handleLogic(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	var explain strings.Builder
 	res := logicgrid.Solve(ctx, p, logicgrid.Options{
-		Strategy: xcover.Fewest, MaxSolutions: 2, Keep: 1, Trace: p.Explainer(&explain, logicExplainLines),
+		Strategy: xcover.Fewest, Limits: search.Limits{MaxSolutions: 2}, Keep: 1, Trace: p.Explainer(&explain, logicExplainLines),
 	})
 	ans := LogicAnswer{Solutions: res.Solutions, Unique: res.Unique(), Complete: res.Complete(), Nodes: res.Nodes}
 	for _, c := range p.Categories {

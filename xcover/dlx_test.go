@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/scan"
+	"github.com/branchwise/branchwise/search"
 )
 
 // Knuth's example of 7.2.2.1 (6): items a..g, six options, one solution.
@@ -27,7 +28,7 @@ func TestReadDLX(t *testing.T) {
 		t.Fatal(err)
 	}
 	var sol []int
-	r := p.Compile(Fewest).Solve(context.Background(), 0, func(o []int) bool { sol = append([]int(nil), o...); return true })
+	r := p.Compile(Fewest).Solve(context.Background(), search.Limits{}, func(o []int) bool { sol = append([]int(nil), o...); return true })
 	if r.Solutions != 1 {
 		t.Fatalf("%d solutions, want 1", r.Solutions)
 	}
@@ -48,7 +49,7 @@ func TestReadDLX(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a, b := q.Compile(Fewest).Solve(context.Background(), 0, nil), q2.Compile(Fewest).Solve(context.Background(), 0, nil); a.Solutions != b.Solutions {
+	if a, b := q.Compile(Fewest).Solve(context.Background(), search.Limits{}, nil), q2.Compile(Fewest).Solve(context.Background(), search.Limits{}, nil); a.Solutions != b.Solutions {
 		t.Errorf("round trip: %d vs %d solutions", a.Solutions, b.Solutions)
 	}
 }
@@ -108,6 +109,6 @@ func FuzzReadDLX(f *testing.F) {
 		if p.Options() > 40 || p.Items() > 40 {
 			return
 		}
-		p.Compile(Fewest).Solve(context.Background(), 1000, nil)
+		p.Compile(Fewest).Solve(context.Background(), search.Limits{MaxSolutions: 1000}, nil)
 	})
 }

@@ -3,10 +3,12 @@ package xcover
 import (
 	"context"
 	"fmt"
-	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 	"sync"
 	"time"
+
+	"github.com/branchwise/branchwise/internal/numfmt"
+	"github.com/branchwise/branchwise/search"
 )
 
 // DLXOptions configure RunDLX: what the dlx command asks of a problem.
@@ -56,7 +58,7 @@ func (p *Problem) RunDLX(ctx context.Context, name string, o DLXOptions) DLXRepo
 		if o.All {
 			limit = 0
 		}
-		r = p.Compile(o.Strategy).Solve(ctx, limit, func(opts []int) bool {
+		r = p.Compile(o.Strategy).Solve(ctx, search.Limits{MaxSolutions: limit}, func(opts []int) bool {
 			mu.Lock()
 			defer mu.Unlock()
 			var lines []string

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -15,7 +16,7 @@ func ExampleProblem_SetBounds() {
 	for _, o := range [][]string{{"A", "B", "X:0", "Y:0"}, {"A", "C", "X:1", "Y:1"}, {"C", "X:0"}, {"B", "X:1"}, {"C", "Y:1"}} {
 		p.AddOption(o...)
 	}
-	p.Compile(xcover.Fewest).Solve(context.Background(), 0, func(opts []int) bool {
+	p.Compile(xcover.Fewest).Solve(context.Background(), search.Limits{}, func(opts []int) bool {
 		var rows []string
 		for _, o := range opts {
 			rows = append(rows, p.OptionString(o))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -20,7 +21,7 @@ func Example() {
 			panic(err)
 		}
 	}
-	r := p.Compile(xcover.Fewest).Solve(context.Background(), 0, func(options []int) bool {
+	r := p.Compile(xcover.Fewest).Solve(context.Background(), search.Limits{}, func(options []int) bool {
 		for _, o := range options {
 			fmt.Println(p.OptionString(o))
 		}
@@ -41,7 +42,7 @@ func ExampleProblem_AddOption_colours() {
 	p.AddOption("a", "x:red")
 	p.AddOption("b", "x:red")
 	p.AddOption("b", "x:blue")
-	r := p.Compile(xcover.Fewest).Solve(context.Background(), 0, nil)
+	r := p.Compile(xcover.Fewest).Solve(context.Background(), search.Limits{}, nil)
 	fmt.Println(r.Solutions)
 	// Output: 1
 }

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // randomExact returns a random exact cover problem without colours: np
@@ -64,7 +66,7 @@ func bruteExact(p *Problem) int64 {
 // solveAll runs s, keeping the solutions (sorted options) in order.
 func solveAll(s *Solver, limit int64) (Result, [][]int) {
 	var sols [][]int
-	r := s.Solve(context.Background(), limit, func(o []int) bool {
+	r := s.Solve(context.Background(), search.Limits{MaxSolutions: limit}, func(o []int) bool {
 		sols = append(sols, slices.Sorted(slices.Values(o)))
 		return true
 	})
@@ -110,7 +112,7 @@ func TestExactPathParallel(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	for trial := range 100 {
 		p := randomExact(r, 4+r.IntN(6), r.IntN(3), 8+r.IntN(12))
-		one := p.Compile(Fewest).Solve(context.Background(), 0, nil)
+		one := p.Compile(Fewest).Solve(context.Background(), search.Limits{}, nil)
 		for _, w := range []int{2, 3} {
 			par := p.SolveParallel(context.Background(), Fewest, w, nil)
 			one.Stats.Updates, par.Stats.Updates = 0, 0
@@ -157,7 +159,7 @@ func TestExactPathApplies(t *testing.T) {
 		if got := c.p.Compile(c.s).exact(); got != c.want {
 			t.Errorf("%s: exact() = %v, want %v", c.name, got, c.want)
 		}
-		if got := c.p.Compile(c.s).Solve(context.Background(), 0, nil).Solutions; got != c.solutions {
+		if got := c.p.Compile(c.s).Solve(context.Background(), search.Limits{}, nil).Solutions; got != c.solutions {
 			t.Errorf("%s: %d solutions, want %d", c.name, got, c.solutions)
 		}
 	}
@@ -174,7 +176,7 @@ func TestSomaDLX(t *testing.T) {
 	for _, general := range []bool{false, true} {
 		s := p.Compile(Fewest)
 		s.general = general
-		r := s.Solve(context.Background(), 0, nil)
+		r := s.Solve(context.Background(), search.Limits{}, nil)
 		if r.Solutions != 11520 || r.Stats.Nodes != 254675 {
 			t.Errorf("general %v: %d solutions, %d nodes; want 11520, 254675", general, r.Solutions, r.Stats.Nodes)
 		}
@@ -199,7 +201,7 @@ func readTestDLX(tb testing.TB, name string) *Problem {
 func BenchmarkSomaDLX(b *testing.B) {
 	s := readTestDLX(b, "testdata/soma.dlx").Compile(Fewest)
 	for b.Loop() {
-		if r := s.Solve(context.Background(), 0, nil); r.Solutions != 11520 {
+		if r := s.Solve(context.Background(), search.Limits{}, nil); r.Solutions != 11520 {
 			b.Fatal(r.Solutions)
 		}
 	}
@@ -210,7 +212,7 @@ func BenchmarkSomaDLXGeneral(b *testing.B) {
 	s := readTestDLX(b, "testdata/soma.dlx").Compile(Fewest)
 	s.general = true
 	for b.Loop() {
-		if r := s.Solve(context.Background(), 0, nil); r.Solutions != 11520 {
+		if r := s.Solve(context.Background(), search.Limits{}, nil); r.Solutions != 11520 {
 			b.Fatal(r.Solutions)
 		}
 	}

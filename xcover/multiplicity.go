@@ -253,10 +253,10 @@ func (s *Solver) searchM(l int) {
 		if !covered {
 			s.rlink[s.llink[i]], s.llink[s.rlink[i]] = s.rlink[i], s.llink[i]
 		}
-		s.stats.Nodes++
-		s.stats.NodesByDepth[l+1]++
-		s.choice[l] = i
-		s.searchM(l + 1)
+		if s.countNode(l); s.err == nil {
+			s.choice[l] = i
+			s.searchM(l + 1)
+		}
 		if !covered {
 			s.rlink[s.llink[i]], s.llink[s.rlink[i]] = i, i
 		}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // TestMultiplicitiesBruteForce compares Algorithm M with a check of every
@@ -108,7 +110,7 @@ func TestMultiplicitiesBruteForce(t *testing.T) {
 		}
 		var got []string
 		total += len(want)
-		p.Compile([]Strategy{Fewest, Fixed}[trial%2]).Solve(context.Background(), 0, func(o []int) bool {
+		p.Compile([]Strategy{Fewest, Fixed}[trial%2]).Solve(context.Background(), search.Limits{}, func(o []int) bool {
 			s := slices.Clone(o)
 			slices.Sort(s)
 			got = append(got, fmt.Sprint(s))
@@ -150,7 +152,7 @@ C Y:1
 		t.Fatal(err)
 	}
 	var sols []string
-	p.Compile(Fewest).Solve(context.Background(), 0, func(o []int) bool {
+	p.Compile(Fewest).Solve(context.Background(), search.Limits{}, func(o []int) bool {
 		var names []string
 		for _, k := range o {
 			names = append(names, p.OptionString(k))

@@ -23,7 +23,7 @@ import (
 func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, visit func(worker int, options []int) bool) Result {
 	workers = search.Workers(workers) // 0: every CPU
 	if workers < 2 || p.bounds != nil {
-		return p.Compile(s).Solve(ctx, 0, func(o []int) bool { return visit == nil || visit(0, o) })
+		return p.Compile(s).Solve(ctx, search.Limits{}, func(o []int) bool { return visit == nil || visit(0, o) })
 	}
 	master := p.Compile(s)
 	master.ctx = ctx

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // TestSolveParallel: any number of workers finds the same solutions and the
@@ -12,7 +14,7 @@ import (
 func TestSolveParallel(t *testing.T) {
 	for _, n := range []int{1, 4, 6, 8, 10} {
 		p := queens(n)
-		seq := p.Compile(Fewest).Solve(context.Background(), 0, nil)
+		seq := p.Compile(Fewest).Solve(context.Background(), search.Limits{}, nil)
 		for _, w := range []int{2, 3, 8} {
 			var visits atomic.Int64
 			par := p.SolveParallel(context.Background(), Fewest, w, func(worker int, o []int) bool {

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // TestByDepth checks the per-depth figures on a problem small enough to
@@ -23,7 +25,7 @@ func TestByDepth(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := p.Compile(Fewest).Solve(context.Background(), 0, nil)
+	r := p.Compile(Fewest).Solve(context.Background(), search.Limits{}, nil)
 	if r.Solutions != 3 {
 		t.Fatalf("%d solutions, want 3", r.Solutions)
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // walkAll enumerates the tree with a Walker, counting nodes per depth and
@@ -35,7 +37,7 @@ func TestWalkerTree(t *testing.T) {
 			sv := queens(n).Compile(s)
 			var byDepth []int64
 			sols := walkAll(sv.Walker(), &byDepth)
-			r := sv.Solve(context.Background(), 0, nil)
+			r := sv.Solve(context.Background(), search.Limits{}, nil)
 			want := slices.Clone(r.Stats.NodesByDepth)
 			for len(want) > 0 && want[len(want)-1] == 0 {
 				want = want[:len(want)-1]
@@ -57,7 +59,7 @@ func TestNoBranch(t *testing.T) {
 			p.NoBranch(p.Item("c" + string(rune('0'+c))))
 		}
 		sv := p.Compile(Fewest)
-		if r := sv.Solve(context.Background(), 0, nil); r.Solutions != want[n-1] {
+		if r := sv.Solve(context.Background(), search.Limits{}, nil); r.Solutions != want[n-1] {
 			t.Errorf("%d queens branching on rows: %d solutions, want %d", n, r.Solutions, want[n-1])
 		}
 		// Every branching item is a row: n options at most, one per column.
@@ -91,7 +93,7 @@ func TestPruner(t *testing.T) {
 		}
 		return func(s *Solver) bool { return depthOf(s) > 2 }
 	})
-	full := queens(8).Compile(Fewest).Solve(context.Background(), 0, nil)
+	full := queens(8).Compile(Fewest).Solve(context.Background(), search.Limits{}, nil)
 	for _, workers := range []int{1, 2} {
 		r := p.SolveParallel(context.Background(), Fewest, workers, nil)
 		if r.Solutions != 0 || r.Stats.Pruned != full.Stats.NodesByDepth[3] ||
@@ -106,7 +108,7 @@ func TestPruner(t *testing.T) {
 // depths 0..2 only when every node below depth 2 is cut, and the whole tree
 // when nothing is cut.
 func TestSkipPruned(t *testing.T) {
-	full := queens(8).Compile(Fewest).Solve(context.Background(), 0, nil)
+	full := queens(8).Compile(Fewest).Solve(context.Background(), search.Limits{}, nil)
 	for _, cutBelow := range []int{2, 99} {
 		p := queens(8)
 		p.SetPruner(func() Pruner {
@@ -159,7 +161,7 @@ func TestProgress(t *testing.T) {
 // the nodes that branched and to their option counts, depth by depth, and
 // the parallel search's equals the sequential one's.
 func TestHistogram(t *testing.T) {
-	seq := queens(9).Compile(Fewest).Solve(context.Background(), 0, nil)
+	seq := queens(9).Compile(Fewest).Solve(context.Background(), search.Limits{}, nil)
 	par := queens(9).SolveParallel(context.Background(), Fewest, 3, nil)
 	for d := range seq.Stats.Branched {
 		var n, sum int64

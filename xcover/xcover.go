@@ -253,7 +253,8 @@ type Solver struct {
 	err       error
 	visit     func(sol []int) bool
 	optBuf    []int
-	limit     int64
+	limit     int64 // Limits.MaxSolutions
+	maxNodes  int64 // Limits.MaxNodes
 	found     int64
 	m         *mstate // Algorithm M's state; nil for Algorithm C
 	xn        []xnode // the exact-cover path's nodes (links as byte offsets); nil with colours, multiplicities or items never branched on
@@ -641,24 +642,33 @@ type Result struct {
 	Stats     Stats
 	// Status is how the enumeration ended: search.Solved when the whole
 	// tree was searched (Solutions is the exact count), otherwise a status
-	// that ended early: search.SolutionLimit, search.VisitorStop, or the
-	// context's (search.Interrupted, search.TimeLimit).
+	// that ended early: search.SolutionLimit, search.VisitorStop,
+	// search.NodeLimit, or the context's (search.Interrupted,
+	// search.TimeLimit).
 	Status search.Status
-	// Err is the context's error when the search was cancelled, in which
-	// case Solutions counts those found so far.
+	// Err is why the search stopped before the end of the tree, if not by
+	// the solution limit or the visitor: the context's error,
+	// search.ErrCPULimit or search.ErrNodeLimit. Solutions then counts
+	// those found so far.
 	Err error
 }
 
 // Solve searches for solutions, calling visit (if not nil) with the option
 // numbers of each, valid only during the call; visit returns false to stop.
-// limit > 0 stops after that many solutions.
-func (s *Solver) Solve(ctx context.Context, limit int64, visit func(options []int) bool) Result {
-	s.ctx, s.visit, s.limit = ctx, visit, limit
+// lim bounds the search: MaxSolutions > 0 stops it after that many
+// solutions (status search.SolutionLimit), MaxNodes > 0 after that many
+// nodes (Stats.Nodes; search.ErrNodeLimit), MaxTime and MaxCPU by the
+// clock (search.Limits.Context). MaxMem is not read: a solver holds only
+// what Compile allocated.
+func (s *Solver) Solve(ctx context.Context, lim search.Limits, visit func(options []int) bool) Result {
+	ctx, cancel := lim.Context(ctx)
+	defer cancel()
+	s.ctx, s.visit, s.limit, s.maxNodes = ctx, visit, lim.MaxSolutions, lim.MaxNodes
 	s.found, s.stop, s.err = 0, false, nil
 	s.stats = Stats{}
 	s.count(0)
 	s.stats.NodesByDepth[0] = 1
-	s.checkAt = checkNodes
+	s.checkAt = s.nextCheck()
 	s.reported = 0
 	s.searchFrom(0)
 	s.report()
@@ -684,11 +694,24 @@ func (s *Solver) countNode(l int) {
 	}
 }
 
-// checkIn reports progress and stops the search if its context has ended.
+// checkIn reports progress and stops the search if its context has ended
+// or it has counted MaxNodes nodes.
 func (s *Solver) checkIn() {
-	s.checkAt = s.stats.Nodes + checkNodes
+	s.checkAt = s.nextCheck()
 	s.report()
-	if err := s.ctx.Err(); err != nil {
+	if s.maxNodes > 0 && s.stats.Nodes >= s.maxNodes {
+		s.err, s.stop = search.ErrNodeLimit, true
+	} else if err := search.ContextErr(s.ctx); err != nil {
 		s.err, s.stop = err, true
 	}
+}
+
+// nextCheck is the node count of the next check-in: checkNodes on, or
+// MaxNodes if sooner, so that a node limit stops the search exactly.
+func (s *Solver) nextCheck() int64 {
+	at := s.stats.Nodes + checkNodes
+	if s.maxNodes > 0 {
+		at = min(at, s.maxNodes)
+	}
+	return at
 }

@@ -2,9 +2,14 @@ package xcover
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"testing"
+	"time"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 func queens(n int) *Problem {
@@ -30,7 +35,7 @@ func TestQueens(t *testing.T) {
 	want := []int64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724}
 	for _, s := range []Strategy{Fewest, Fixed, Sorted} {
 		for n := 1; n <= 10; n++ {
-			r := queens(n).Compile(s).Solve(context.Background(), 0, nil)
+			r := queens(n).Compile(s).Solve(context.Background(), search.Limits{}, nil)
 			if r.Solutions != want[n-1] {
 				t.Errorf("%v: %d queens: %d solutions, want %d", s, n, r.Solutions, want[n-1])
 			}
@@ -127,7 +132,7 @@ func TestColoursBruteForce(t *testing.T) {
 			}
 		}
 		for _, s := range []Strategy{Fewest, Fixed, Sorted} {
-			if got := p.Compile(s).Solve(context.Background(), 0, nil); got.Solutions != want {
+			if got := p.Compile(s).Solve(context.Background(), search.Limits{}, nil); got.Solutions != want {
 				t.Fatalf("trial %d %v: %d solutions, brute force %d", trial, s, got.Solutions, want)
 			}
 		}
@@ -137,7 +142,7 @@ func TestColoursBruteForce(t *testing.T) {
 func TestSolutionsAndLimit(t *testing.T) {
 	p := queens(6)
 	seen := map[string]bool{}
-	r := p.Compile(Fewest).Solve(context.Background(), 0, func(opts []int) bool {
+	r := p.Compile(Fewest).Solve(context.Background(), search.Limits{}, func(opts []int) bool {
 		if len(opts) != 6 {
 			t.Errorf("a solution of %d options", len(opts))
 		}
@@ -154,12 +159,52 @@ func TestSolutionsAndLimit(t *testing.T) {
 	if r.Solutions != 4 || len(seen) != 4 {
 		t.Errorf("6 queens: %d solutions, %d distinct", r.Solutions, len(seen))
 	}
-	if r := queens(8).Compile(Fewest).Solve(context.Background(), 5, nil); r.Solutions != 5 {
+	if r := queens(8).Compile(Fewest).Solve(context.Background(), search.Limits{MaxSolutions: 5}, nil); r.Solutions != 5 {
 		t.Errorf("limit 5: %d solutions", r.Solutions)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if r := queens(12).Compile(Fewest).Solve(ctx, 0, nil); r.Err == nil {
+	if r := queens(12).Compile(Fewest).Solve(ctx, search.Limits{}, nil); r.Err == nil {
 		t.Error("a cancelled search reported no error")
+	}
+}
+
+// TestNodeAndTimeLimits: Solve stops after exactly MaxNodes nodes with
+// search.ErrNodeLimit on each of its paths (exact cover, the general
+// one, Algorithm M for multiplicities), as search's engines do (the node
+// that reaches the limit is counted, not searched); a limit past the
+// whole tree's size stops nothing; and MaxTime stops the search at its first look at
+// the clock with search.TimeLimit.
+func TestNodeAndTimeLimits(t *testing.T) {
+	soma := readTestDLX(t, "testdata/soma.dlx")
+	general := soma.Compile(Fewest)
+	general.general = true
+	bounded := readTestDLX(t, "testdata/soma.dlx")
+	if err := bounded.SetBounds(1, 0, 1); err != nil {
+		t.Fatal(err)
+	}
+	bg := context.Background()
+	for _, c := range []struct {
+		name string
+		s    *Solver
+	}{
+		{"exact", soma.Compile(Fewest)},
+		{"general", general},
+		{"multiplicities", bounded.Compile(Fewest)},
+	} {
+		const maxNodes = 5000
+		r := c.s.Solve(bg, search.Limits{MaxNodes: maxNodes}, nil)
+		if r.Status != search.NodeLimit || !errors.Is(r.Err, search.ErrNodeLimit) || r.Stats.Nodes != maxNodes {
+			t.Errorf("%s, --max-nodes %d: %v (%v), %d nodes", c.name, maxNodes, r.Status, r.Err, r.Stats.Nodes)
+		}
+		r = c.s.Solve(bg, search.Limits{MaxTime: time.Nanosecond}, nil)
+		if r.Status != search.TimeLimit || !errors.Is(r.Err, context.DeadlineExceeded) || r.Stats.Nodes != checkNodes {
+			t.Errorf("%s, --max-time 1ns: %v (%v), %d nodes, want %d", c.name, r.Status, r.Err, r.Stats.Nodes, checkNodes)
+		}
+	}
+	s := queens(8).Compile(Fewest)
+	all := s.Solve(bg, search.Limits{}, nil)
+	if r := s.Solve(bg, search.Limits{MaxNodes: all.Stats.Nodes + 1}, nil); r.Status != search.Solved || !reflect.DeepEqual(r, all) {
+		t.Errorf("8 queens, a node limit past the whole tree's %d nodes: %v, %d nodes", all.Stats.Nodes, r.Status, r.Stats.Nodes)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -38,7 +39,7 @@ func BenchmarkQuint5x5(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, p := range ps {
-			Solve(context.Background(), p, Options{MaxSolutions: 2})
+			Solve(context.Background(), p, Options{Limits: search.Limits{MaxSolutions: 2}})
 		}
 	}
 }

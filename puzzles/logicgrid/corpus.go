@@ -127,6 +127,8 @@ func quintSize(q QuintPuzzle) string {
 // the puzzles checked so far are summed up.
 func CheckCorpus(ctx context.Context, qs []QuintPuzzle, o CheckOptions) (CorpusStats, error) {
 	st := CorpusStats{Strategy: o.Strategy.String()}
+	unique := o.Limits
+	unique.MaxSolutions = 2 // enough to prove uniqueness
 	if o.XCover {
 		st.Strategy = "xcover-" + st.Strategy
 	}
@@ -149,11 +151,11 @@ func CheckCorpus(ctx context.Context, qs []QuintPuzzle, o CheckOptions) (CorpusS
 		var r Result
 		if o.XCover {
 			var err error
-			if r, err = SolveXCover(ctx, q.Puzzle, o.Strategy, 2, 1); err != nil {
+			if r, err = SolveXCover(ctx, q.Puzzle, o.Strategy, 1, search.Limits{MaxSolutions: 2}); err != nil {
 				return st, fmt.Errorf("%s: %v", q.Name, err)
 			}
 		} else {
-			r = Solve(ctx, q.Puzzle, Options{Strategy: o.Strategy, Keep: 1, MaxSolutions: 2, Limits: o.Limits, Propagate: o.Propagate})
+			r = Solve(ctx, q.Puzzle, Options{Strategy: o.Strategy, Keep: 1, Limits: unique, Propagate: o.Propagate})
 		}
 		if ctx.Err() != nil {
 			break // cut by ctx: not checked

@@ -31,7 +31,7 @@ func TestCheckCorpus(t *testing.T) {
 	qs := generatedCorpus(t, 6)
 	var nodes []int64
 	for _, q := range qs {
-		r := Solve(context.Background(), q.Puzzle, Options{Strategy: xcover.Fewest, Keep: 1, MaxSolutions: 2})
+		r := Solve(context.Background(), q.Puzzle, Options{Strategy: xcover.Fewest, Keep: 1, Limits: search.Limits{MaxSolutions: 2}})
 		nodes = append(nodes, r.Nodes)
 	}
 	st, err := CheckCorpus(context.Background(), qs, CheckOptions{Strategy: xcover.Fewest, BySize: true})
@@ -90,7 +90,7 @@ func TestExperiment(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			nodes = append(nodes, Solve(context.Background(), p, Options{Strategy: xcover.Fixed, MaxSolutions: 2, Keep: 1}).Nodes)
+			nodes = append(nodes, Solve(context.Background(), p, Options{Strategy: xcover.Fixed, Limits: search.Limits{MaxSolutions: 2}, Keep: 1}).Nodes)
 		}
 		if got := g.Strategies[2]; got.Strategy != "fixed" || got.MedianNodes != stats.Median(nodes) || got.MostNodes != slices.Max(nodes) {
 			t.Errorf("d%d fixed %+v, nodes %v", g.Difficulty, got, nodes)

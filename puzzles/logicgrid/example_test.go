@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/branchwise/branchwise/puzzles/logicgrid"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -19,7 +20,7 @@ func ExampleGenerate() {
 	fmt.Print(p.String())
 	for _, s := range []string{"fewest", "sorted", "fixed"} {
 		strategy, _ := xcover.ParseStrategy(s)
-		r := logicgrid.Solve(context.Background(), p, logicgrid.Options{Strategy: strategy, MaxSolutions: 2, Keep: 1})
+		r := logicgrid.Solve(context.Background(), p, logicgrid.Options{Strategy: strategy, Limits: search.Limits{MaxSolutions: 2}, Keep: 1})
 		fmt.Println(s, r.Unique(), r.Nodes, r.Unique() && fmt.Sprint(r.Kept[0]) == fmt.Sprint(solution))
 	}
 	// Output:

@@ -96,6 +96,8 @@ func Experiment(ctx context.Context, o ExperimentOptions) ([]ExperimentGroup, er
 	if o.Propagate {
 		ours = len(strats) - 1
 	}
+	unique := o.Limits
+	unique.MaxSolutions = 2 // enough to decide uniqueness
 	var groups []ExperimentGroup
 	for _, sz := range o.Sizes {
 		for _, d := range o.Difficulties {
@@ -123,7 +125,7 @@ func Experiment(ctx context.Context, o ExperimentOptions) ([]ExperimentGroup, er
 				for k, s := range strats {
 					// timed without the extra counting, then counted
 					prop := names[k] == "fewest+propagate"
-					r := Solve(ctx, p, Options{Strategy: s, MaxSolutions: 2, Limits: o.Limits, Keep: 1, Propagate: prop})
+					r := Solve(ctx, p, Options{Strategy: s, Limits: unique, Keep: 1, Propagate: prop})
 					if err := ctx.Err(); err != nil {
 						return groups, err
 					}
@@ -135,7 +137,7 @@ func Experiment(ctx context.Context, o ExperimentOptions) ([]ExperimentGroup, er
 					nodes[k] = append(nodes[k], r.Nodes)
 					ms[k] = append(ms[k], r.Elapsed.Seconds()*1e3)
 					if s == xcover.Fewest {
-						rg := Solve(ctx, p, Options{Strategy: s, MaxSolutions: 2, Limits: o.Limits, CountGenerated: true, Propagate: prop})
+						rg := Solve(ctx, p, Options{Strategy: s, Limits: unique, CountGenerated: true, Propagate: prop})
 						gen[k] = append(gen[k], rg.Generated)
 					} else {
 						gen[k] = append(gen[k], r.Generated)

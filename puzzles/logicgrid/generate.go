@@ -99,8 +99,9 @@ func generateOnce(ctx context.Context, n, attrs int, opt GenOptions, rng *rand.R
 	if lim.MaxNodes == 0 {
 		lim.MaxNodes = defaultGenMaxNodes
 	}
+	lim.MaxSolutions = 2 // enough to decide uniqueness
 	unique := func(p *Puzzle) bool {
-		return Solve(ctx, p, Options{Strategy: xcover.Fewest, MaxSolutions: 2, Limits: lim, Propagate: true}).Unique()
+		return Solve(ctx, p, Options{Strategy: xcover.Fewest, Limits: lim, Propagate: true}).Unique()
 	}
 	var b strings.Builder
 	b.WriteString("pos:")

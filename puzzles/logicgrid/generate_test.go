@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/branchwise/branchwise/search"
 )
 
 // Generated puzzles have the hidden solution as their only one, and no
@@ -26,7 +28,7 @@ func TestGenerate(t *testing.T) {
 		name := fmt.Sprintf("%dx%d d%d", tc.n, tc.m, tc.d)
 		for _, s := range strategies {
 			for _, prop := range []bool{false, true} {
-				r := Solve(ctx, p, Options{Strategy: s, Keep: 1, MaxSolutions: 2, Propagate: prop})
+				r := Solve(ctx, p, Options{Strategy: s, Keep: 1, Limits: search.Limits{MaxSolutions: 2}, Propagate: prop})
 				if !r.Unique() || !slices.EqualFunc(r.Kept[0], sol, slices.Equal) {
 					t.Errorf("%s %s propagate=%v: %d solutions", name, s, prop, r.Solutions)
 				}
@@ -40,7 +42,7 @@ func TestGenerate(t *testing.T) {
 		for k := range p.Clues {
 			q := *p
 			q.Clues = slices.Delete(slices.Clone(p.Clues), k, k+1)
-			if r := Solve(ctx, &q, Options{MaxSolutions: 2}); r.Unique() {
+			if r := Solve(ctx, &q, Options{Limits: search.Limits{MaxSolutions: 2}}); r.Unique() {
 				t.Errorf("%s: clue %q is redundant", name, p.Clues[k].Text)
 			}
 		}

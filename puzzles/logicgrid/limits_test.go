@@ -105,7 +105,7 @@ func TestGuardStopsEnumeration(t *testing.T) {
 	}
 	for _, s := range []xcover.Strategy{xcover.Fewest, xcover.Sorted, xcover.Fixed} {
 		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-		r := Solve(ctx, p, Options{Strategy: s, MaxSolutions: 2})
+		r := Solve(ctx, p, Options{Strategy: s, Limits: search.Limits{MaxSolutions: 2}})
 		cancel()
 		if r.Status != search.TimeLimit {
 			t.Errorf("Solve %v: status %v", s, r.Status)
@@ -113,7 +113,7 @@ func TestGuardStopsEnumeration(t *testing.T) {
 		if s != xcover.Fixed {
 			continue // fewest and sorted count the ways first: no memory
 		}
-		r = Solve(context.Background(), p, Options{Strategy: s, MaxSolutions: 2, Limits: search.Limits{MaxMem: 1 << 20}})
+		r = Solve(context.Background(), p, Options{Strategy: s, Limits: search.Limits{MaxSolutions: 2, MaxMem: 1 << 20}})
 		if r.Status != search.MemLimit {
 			t.Errorf("Solve %v, 1 MB: status %v", s, r.Status)
 		}
@@ -121,14 +121,14 @@ func TestGuardStopsEnumeration(t *testing.T) {
 	// D6: --max-nodes holds inside a clue's enumeration too.
 	for _, s := range []xcover.Strategy{xcover.Fewest, xcover.Sorted, xcover.Fixed} {
 		t0 := time.Now()
-		r := Solve(context.Background(), p, Options{Strategy: s, MaxSolutions: 2, Limits: search.Limits{MaxNodes: 1000}})
+		r := Solve(context.Background(), p, Options{Strategy: s, Limits: search.Limits{MaxSolutions: 2, MaxNodes: 1000}})
 		if r.Status != search.NodeLimit || time.Since(t0) > 2*time.Second {
 			t.Errorf("Solve %v, 1000 nodes: status %v after %v", s, r.Status, time.Since(t0))
 		}
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	if r, err := SolveXCover(ctx, p, xcover.Fewest, 2, 1); err != nil || r.Status != search.TimeLimit {
+	if r, err := SolveXCover(ctx, p, xcover.Fewest, 1, search.Limits{MaxSolutions: 2}); err != nil || r.Status != search.TimeLimit {
 		t.Errorf("SolveXCover: %v, status %v", err, r.Status)
 	}
 	if d := time.Since(start); d > 10*time.Second {

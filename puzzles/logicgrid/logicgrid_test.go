@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -238,7 +239,7 @@ John.age < Nancy.age
 baseball.age > piano.age
 `, "fig5")
 	fmt.Println(BranchingFactors(p))
-	r := Solve(context.Background(), p, Options{Keep: 1, MaxSolutions: 2})
+	r := Solve(context.Background(), p, Options{Keep: 1, Limits: search.Limits{MaxSolutions: 2}})
 	fmt.Print(p.Format(r.Kept[0]))
 	fmt.Println("unique:", r.Unique(), "nodes:", r.Nodes)
 	// Output:
@@ -258,7 +259,7 @@ func TestXCover(t *testing.T) {
 		p := load(t, name)
 		want := Solve(context.Background(), p, Options{Keep: 10})
 		for _, s := range strategies {
-			r, err := SolveXCover(context.Background(), p, s, 0, 10)
+			r, err := SolveXCover(context.Background(), p, s, 10, search.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -67,10 +68,10 @@ func TestQuintAll(t *testing.T) {
 	for _, s := range engines {
 		var nodes []int64
 		for _, q := range qs {
-			r := Solve(context.Background(), q.Puzzle, Options{Strategy: xcover.Fewest, Keep: 2, MaxSolutions: 2, Propagate: s == "propagate"})
+			r := Solve(context.Background(), q.Puzzle, Options{Strategy: xcover.Fewest, Keep: 2, Limits: search.Limits{MaxSolutions: 2}, Propagate: s == "propagate"})
 			if s == "xcover" {
 				var err error
-				if r, err = SolveXCover(context.Background(), q.Puzzle, xcover.Fewest, 2, 2); err != nil {
+				if r, err = SolveXCover(context.Background(), q.Puzzle, xcover.Fewest, 2, search.Limits{MaxSolutions: 2}); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -117,7 +117,7 @@ func SolveReport(ctx context.Context, p *Puzzle, name string, o ReportOptions) (
 			keep = 1000
 		}
 		var err error
-		if r, err = SolveXCoverLimits(ctx, p, opt.Strategy, opt.MaxSolutions, keep, search.Limits{MaxMem: opt.MaxMem}); err != nil {
+		if r, err = SolveXCover(ctx, p, opt.Strategy, keep, search.Limits{MaxMem: opt.MaxMem, MaxSolutions: opt.MaxSolutions}); err != nil {
 			return Report{}, err
 		}
 		if opt.Visit != nil {

@@ -44,12 +44,10 @@ type Strategy = xcover.Strategy
 // Options bound and observe a search.
 type Options struct {
 	Strategy Strategy
-	// MaxSolutions > 0 stops after that many solutions (2 decides
-	// uniqueness).
-	MaxSolutions int64
-	// Limits bound the search: MaxNodes the nodes, MaxMem the bytes of
-	// the ways it holds (Result.Status search.MemLimit), MaxTime and
-	// MaxCPU its time.
+	// Limits bound the search: MaxSolutions > 0 stops it after that many
+	// solutions (2 decides uniqueness), MaxNodes after that many nodes,
+	// MaxMem when the ways it holds reach that many bytes (Result.Status
+	// search.MemLimit), MaxTime and MaxCPU its time.
 	search.Limits
 	// Keep is the number of solutions kept in the result (the others are
 	// only counted).

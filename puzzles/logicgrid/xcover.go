@@ -2,6 +2,7 @@ package logicgrid
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -131,27 +132,32 @@ func (cp *Compiled) Solution(options []int) Solution {
 }
 
 // SolveXCover solves p by exact cover with strategy s (xcover's item
-// choice), keeping up to keep solutions and stopping after maxSolutions
-// (0: all). Nodes are xcover's: the options tried.
-func SolveXCover(ctx context.Context, p *Puzzle, s Strategy, maxSolutions int64, keep int) (Result, error) {
-	return SolveXCoverLimits(ctx, p, s, maxSolutions, keep, search.Limits{})
-}
-
-// SolveXCoverLimits is SolveXCover with the compilation bounded by lim as
-// well as ctx; a compilation stopped by them is a Result with its Status
-// (search.NodeLimit, MemLimit, TimeLimit or Interrupted) and no solutions.
-func SolveXCoverLimits(ctx context.Context, p *Puzzle, s Strategy, maxSolutions int64, keep int, lim search.Limits) (Result, error) {
+// choice), keeping up to keep solutions. lim bounds the compilation
+// (CompileContext: MaxNodes its enumeration steps, MaxMem the ways it
+// holds), then the search (xcover.Solver.Solve: MaxSolutions, 2 to
+// decide uniqueness, and MaxNodes the options tried), and the two
+// together by MaxTime and MaxCPU. A compilation stopped by them or by
+// ctx is a Result with its Status (search.NodeLimit, MemLimit, TimeLimit
+// or Interrupted) and no solutions. Nodes are xcover's: the options
+// tried.
+func SolveXCover(ctx context.Context, p *Puzzle, s Strategy, keep int, lim search.Limits) (Result, error) {
 	start := time.Now()
+	ctx, cancel := lim.Context(ctx)
+	defer cancel()
+	lim.MaxTime, lim.MaxCPU = 0, 0 // from here on in ctx
 	cp, err := CompileContext(ctx, p, lim)
 	if err != nil {
-		if err == ErrMaxNodes || err == ErrMaxMem || ctx.Err() != nil {
+		if cerr := search.ContextErr(ctx); cerr != nil {
+			err = cerr // a CPU budget spent: ErrCPULimit, not ctx's Canceled
+		}
+		if errors.Is(err, search.ErrNodeLimit) || errors.Is(err, search.ErrMemLimit) || ctx.Err() != nil {
 			return Result{Strategy: "xcover-" + s.String(), Status: search.StatusOf(err), Elapsed: time.Since(start)}, nil
 		}
 		return Result{}, err
 	}
 	var res Result
 	res.Strategy = "xcover-" + s.String()
-	r := cp.Problem.Compile(s).Solve(ctx, maxSolutions, func(opts []int) bool {
+	r := cp.Problem.Compile(s).Solve(ctx, lim, func(opts []int) bool {
 		if len(res.Kept) < keep {
 			res.Kept = append(res.Kept, cp.Solution(opts))
 		}

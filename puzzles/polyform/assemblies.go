@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -42,7 +43,7 @@ func (pk *Packing) EachUnique(ctx context.Context, s xcover.Strategy, visit func
 		var c Counts
 		img := make([]int, len(pk.Board.Cells))
 		assign := make([]int, len(pk.Board.Cells))
-		res := pk.run(ctx, s, nil, 1, 0, func(_ int, pls []int) bool {
+		res := pk.run(ctx, s, nil, 1, search.Limits{}, func(_ int, pls []int) bool {
 			pk.fillPlacements(assign, pls)
 			c.All++
 			for gi := 1; gi < len(pk.syms); gi++ {

@@ -225,7 +225,7 @@ func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget tim
 	if err != nil {
 		return RuleEstimate{}, err
 	}
-	solve := func(ctx context.Context) bitpack.Result { return k.NewSearch().Solve(ctx, 0, nil) }
+	solve := func(ctx context.Context) bitpack.Result { return k.NewSearch().Solve(ctx, search.Limits{}, nil) }
 	newTree := func() estimate.Tree { return k.NewSearch() }
 	if pk.FirstEmpty {
 		back, _, err := pk.kernel(xcover.Fewest, keep, true)

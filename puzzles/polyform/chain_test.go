@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -96,7 +97,7 @@ func TestSymmetricChainExact(t *testing.T) {
 			if pk, err = NewPacking(b, pieces); err != nil {
 				t.Fatal(err)
 			}
-			if pk.Solve(context.Background(), xcover.Fewest, 1, func([]int) bool { return true }).Solutions > 0 {
+			if pk.Solve(context.Background(), xcover.Fewest, search.Limits{MaxSolutions: 1}, func([]int) bool { return true }).Solutions > 0 {
 				break
 			}
 		}
@@ -111,7 +112,7 @@ func TestSymmetricChainExact(t *testing.T) {
 		case errors.Is(err, ErrSymmetricSolution):
 			found := false
 			img := make([]int, len(cells))
-			pk.Solve(context.Background(), xcover.Fewest, 0, func(assign []int) bool {
+			pk.Solve(context.Background(), xcover.Fewest, search.Limits{}, func(assign []int) bool {
 				found = pk.fixedBy(assign, img) > 1
 				return !found
 			})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/longtest"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -50,7 +51,7 @@ func TestCutsExact(t *testing.T) {
 		run := func(colour, piece bool) ([]string, xcover.Result, Counts) {
 			pk.ColourCut, pk.PieceCut = colour, piece
 			var sols []string
-			r := pk.Solve(context.Background(), xcover.Fewest, 0, func(assign []int) bool {
+			r := pk.Solve(context.Background(), xcover.Fewest, search.Limits{}, func(assign []int) bool {
 				sols = append(sols, fmt.Sprint(assign))
 				return true
 			})
@@ -233,7 +234,7 @@ func randomRectPacking(rng *rand.Rand, g Grid) (*Packing, error) {
 		if pk, err = NewPacking(b, slices.Clone(set[:k])); err != nil {
 			return nil, err
 		}
-		if pk.Solve(context.Background(), xcover.Fewest, 1, func([]int) bool { return true }).Solutions > 0 {
+		if pk.Solve(context.Background(), xcover.Fewest, search.Limits{MaxSolutions: 1}, func([]int) bool { return true }).Solutions > 0 {
 			break
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -98,7 +99,7 @@ func TestKernelAgreesWithXCover(t *testing.T) {
 		var prof [2]estimate.Profile
 		for i, e := range []Engine{XCover, Bitboard} {
 			pk.Engine = e
-			res[i] = pk.Solve(context.Background(), strat, 0, func(assign []int) bool {
+			res[i] = pk.Solve(context.Background(), strat, search.Limits{}, func(assign []int) bool {
 				sols[i] = append(sols[i], fmt.Sprint(assign))
 				return true
 			})

@@ -238,13 +238,23 @@ func kernelResult(r bitpack.Result) xcover.Result {
 
 // run enumerates the solutions of the packing restricted to the
 // placements keep accepts (all if nil), on the engine's choice, with
-// workers goroutines (one: in the order of the tree, at most limit
-// solutions if limit > 0), calling visit with the worker and the
-// placements of each solution (numbers into Placements; the slice is
-// reused).
-func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) bool, workers int, limit int64,
+// workers goroutines (one: in the order of the tree), calling visit with
+// the worker and the placements of each solution (numbers into
+// Placements; the slice is reused). lim bounds the search: its time
+// limits always, MaxSolutions and MaxNodes with one worker (the
+// parallel searches count the whole tree: callers with more workers pass
+// no such limit).
+func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) bool, workers int, lim search.Limits,
 	visit func(worker int, placements []int) bool) xcover.Result {
 	workers = search.Workers(workers) // 0: every CPU
+	if workers >= 2 || pk.FirstEmpty && lim.MaxSolutions == 0 && lim.MaxNodes == 0 {
+		// The searches that take no limits but ctx: the time limits as
+		// its deadline and CPU budget.
+		var cancel context.CancelFunc
+		ctx, cancel = lim.Context(ctx)
+		defer cancel()
+		lim = search.Limits{}
+	}
 	on, err := pk.onKernel()
 	if err != nil {
 		return xcover.Result{Err: err}
@@ -261,7 +271,7 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 			return visit(w, b)
 		}
 		if workers < 2 {
-			return prob.Compile(s).Solve(ctx, limit, func(o []int) bool { return conv(0, o) })
+			return prob.Compile(s).Solve(ctx, lim, func(o []int) bool { return conv(0, o) })
 		}
 		return prob.SolveParallel(ctx, s, workers, conv)
 	}
@@ -280,7 +290,7 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 		bufs[w] = b
 		return visit(w, b)
 	}
-	if pk.FirstEmpty && limit == 0 {
+	if pk.FirstEmpty && lim.MaxSolutions == 0 && lim.MaxNodes == 0 {
 		// The whole tree: each placement of the lead piece is completed
 		// scanning from the end of the board nearer to it, which makes
 		// the smaller subtree (bitpack.SolveSplit).
@@ -298,7 +308,7 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 		return kernelResult(r)
 	}
 	if workers < 2 {
-		return kernelResult(k.NewSearch().Solve(ctx, limit, func(p []int32) bool { return conv(0, p) }))
+		return kernelResult(k.NewSearch().Solve(ctx, lim, func(p []int32) bool { return conv(0, p) }))
 	}
 	return kernelResult(k.SolveParallel(ctx, workers, conv))
 }

@@ -31,7 +31,7 @@ func TestKernelStatus(t *testing.T) {
 			{"limit", context.Background(), 2, func([]int) bool { return true }, search.SolutionLimit},
 			{"visitor", context.Background(), 0, func([]int) bool { return false }, search.VisitorStop},
 		} {
-			if r := pk.Solve(tc.ctx, xcover.Fewest, tc.limit, tc.visit); r.Status != tc.want {
+			if r := pk.Solve(tc.ctx, xcover.Fewest, search.Limits{MaxSolutions: tc.limit}, tc.visit); r.Status != tc.want {
 				t.Errorf("%v, %s: status %v, want %v", e, tc.name, r.Status, tc.want)
 			}
 		}
@@ -44,7 +44,7 @@ func TestKernelStatus(t *testing.T) {
 			t.Fatal(err)
 		}
 		pk.Engine = e
-		if r := pk.Solve(cancelled, xcover.Fewest, 0, func([]int) bool { return true }); r.Status != search.Interrupted {
+		if r := pk.Solve(cancelled, xcover.Fewest, search.Limits{}, func([]int) bool { return true }); r.Status != search.Interrupted {
 			t.Errorf("%v, cancelled: status %v, want %v", e, r.Status, search.Interrupted)
 		}
 		if r := pk.SolveParallel(cancelled, xcover.Fewest, 2, func(int, []int) bool { return true }); r.Status != search.Interrupted {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -30,7 +31,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	pk.Solve(context.Background(), xcover.Fewest, 1, func(assign []int) bool {
+	pk.Solve(context.Background(), xcover.Fewest, search.Limits{MaxSolutions: 1}, func(assign []int) bool {
 		labels := make([]string, len(assign))
 		for i, a := range assign {
 			labels[i] = pk.Pieces[a].Name

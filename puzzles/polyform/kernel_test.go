@@ -8,6 +8,7 @@ import (
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/longtest"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -111,7 +112,7 @@ func TestEngineErrors(t *testing.T) {
 	if err := pk.CheckEngine(); err == nil || !strings.Contains(err.Error(), "260 cells, more than the bitboard kernel's 256") {
 		t.Errorf("bitboard on 260 cells: %v", err)
 	}
-	if r := pk.Solve(context.Background(), xcover.Fewest, 1, func([]int) bool { return false }); r.Err == nil {
+	if r := pk.Solve(context.Background(), xcover.Fewest, search.Limits{MaxSolutions: 1}, func([]int) bool { return false }); r.Err == nil {
 		t.Error("bitboard on 260 cells: Solve gave no error")
 	}
 	pk.Engine = Auto

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -126,6 +127,6 @@ func (pk *Packing) NodeRate(ctx context.Context, s xcover.Strategy, d time.Durat
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	start := time.Now()
-	r := pk.Solve(ctx, s, 0, func([]int) bool { return true })
+	r := pk.Solve(ctx, s, search.Limits{}, func([]int) bool { return true })
 	return float64(r.Stats.Nodes) / time.Since(start).Seconds()
 }

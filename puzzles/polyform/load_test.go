@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -67,7 +68,7 @@ func TestTree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := pk.Solve(context.Background(), xcover.Fewest, 0, func([]int) bool { return true })
+	r := pk.Solve(context.Background(), xcover.Fewest, search.Limits{}, func([]int) bool { return true })
 	p, err := estimate.Exhaustive(context.Background(), pk.Tree(xcover.Fewest), 100, 2)
 	if err != nil {
 		t.Fatal(err)

@@ -220,12 +220,14 @@ type Counts struct {
 	Err    error
 }
 
-// Solve enumerates solutions (at most limit, if positive), calling visit
-// with each as the piece index of every board cell; the slice is reused.
-// visit returns false to stop.
-func (pk *Packing) Solve(ctx context.Context, s xcover.Strategy, limit int64, visit func(assign []int) bool) xcover.Result {
+// Solve enumerates solutions on one worker, in the order of the tree,
+// calling visit with each as the piece index of every board cell; the
+// slice is reused. visit returns false to stop. lim bounds the search
+// (as xcover.Solver.Solve's): MaxSolutions > 0 stops it after that many
+// solutions.
+func (pk *Packing) Solve(ctx context.Context, s xcover.Strategy, lim search.Limits, visit func(assign []int) bool) xcover.Result {
 	assign := make([]int, len(pk.Board.Cells))
-	return pk.run(ctx, s, nil, 1, limit, func(_ int, pls []int) bool {
+	return pk.run(ctx, s, nil, 1, lim, func(_ int, pls []int) bool {
 		pk.fillPlacements(assign, pls)
 		return visit(assign)
 	})
@@ -257,7 +259,7 @@ func (pk *Packing) SolveParallel(ctx context.Context, s xcover.Strategy, workers
 	for i := range bufs {
 		bufs[i] = make([]int, len(pk.Board.Cells))
 	}
-	return pk.run(ctx, s, nil, workers, 0, func(w int, pls []int) bool {
+	return pk.run(ctx, s, nil, workers, search.Limits{}, func(w int, pls []int) bool {
 		pk.fillPlacements(bufs[w], pls)
 		return visit(w, bufs[w])
 	})

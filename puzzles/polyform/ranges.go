@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -116,7 +117,7 @@ func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, visit func
 	imgPiece, imgBlock := make([]int, n), make([]int, n)
 	first := make([]int, 0, n)
 	var c Counts
-	r := prob.Compile(s).Solve(ctx, 0, func(opts []int) bool {
+	r := prob.Compile(s).Solve(ctx, search.Limits{}, func(opts []int) bool {
 		blocks := len(opts)
 		if pk.Board.Optional != nil { // empty cells: no piece, a block of their own
 			blocks++

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -96,7 +97,7 @@ func bruteRanges(t *testing.T, b *Board, ps []Piece, rs []Range, syms [][]int) (
 				t.Fatal(err)
 			}
 			prob := pk.Problem()
-			n := prob.Compile(xcover.Fewest).Solve(context.Background(), 0, func(opts []int) bool {
+			n := prob.Compile(xcover.Fewest).Solve(context.Background(), search.Limits{}, func(opts []int) bool {
 				least := ""
 				for _, perm := range syms {
 					var parts []string

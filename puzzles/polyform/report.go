@@ -141,7 +141,7 @@ func (pk *Packing) List(ctx context.Context, o RunOptions) Report {
 		})
 		rep.Unique = &uniq
 	case o.All:
-		r = pk.Solve(ctx, o.Strategy, 0, func(assign []int) bool {
+		r = pk.Solve(ctx, o.Strategy, search.Limits{}, func(assign []int) bool {
 			all++
 			if pk.IsCanonical(assign) {
 				uniq++
@@ -151,7 +151,7 @@ func (pk *Packing) List(ctx context.Context, o RunOptions) Report {
 		})
 		rep.Unique = &uniq
 	default:
-		r = pk.Solve(ctx, o.Strategy, 0, func(assign []int) bool {
+		r = pk.Solve(ctx, o.Strategy, search.Limits{}, func(assign []int) bool {
 			all++
 			if o.Unique && !pk.IsCanonical(assign) {
 				return true

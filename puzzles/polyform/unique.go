@@ -113,7 +113,7 @@ func (pk *Packing) solveUnique(ctx context.Context, s xcover.Strategy, workers i
 	}
 	var rejected []int64 = make([]int64, len(bufs))
 	keep := func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] }
-	res := pk.run(ctx, s, keep, workers, 0, func(w int, pls []int) bool {
+	res := pk.run(ctx, s, keep, workers, search.Limits{}, func(w int, pls []int) bool {
 		b := bufs[w]
 		pk.fillPlacements(b.assign, pls)
 		var at int

@@ -179,7 +179,7 @@ func (s Solutions) WriteTable(w io.Writer) error {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintf(tw, "board\t%s\n", s.Board)
 		fmt.Fprintf(tw, "status\t%s%s\n", s.Status, reasonSuffix(s.Reason))
-		if s.Status == "solved" {
+		if s.Status == search.Solved {
 			fmt.Fprintf(tw, "length\t%d\n", s.Length)
 			fmt.Fprintf(tw, "moves\t%s\n", s.Moves)
 		}

@@ -87,18 +87,21 @@ func Solve(ctx context.Context, start, goal Board, o SolveOptions) (search.Resul
 // Solution is a search's outcome on one instance, as the command line
 // prints it.
 type Solution struct {
-	Name      string  `json:"name,omitempty"`
-	Board     string  `json:"board"`
-	Status    string  `json:"status"`
-	Length    int     `json:"length"`
-	Moves     string  `json:"moves"` // the blank's moves, letters of MoveLetters
-	Generated int64   `json:"generated"`
-	Expanded  int64   `json:"expanded"`
-	PeakOpen  int     `json:"peak_open,omitempty"`
-	Stored    int     `json:"stored,omitempty"`
-	Seconds   float64 `json:"seconds"`
-	Optimal   int     `json:"optimal,omitempty"`
-	Reason    string  `json:"stopped_by,omitempty"`
+	Name  string `json:"name,omitempty"`
+	Board string `json:"board"`
+	// Status is how the search ended (in JSON its name: "solved"); the
+	// early ends are all search.Stopped in Summarize's solutions, with
+	// Reason saying what stopped the search.
+	Status    search.Status `json:"status"`
+	Length    int           `json:"length"`
+	Moves     string        `json:"moves"` // the blank's moves, letters of MoveLetters
+	Generated int64         `json:"generated"`
+	Expanded  int64         `json:"expanded"`
+	PeakOpen  int           `json:"peak_open,omitempty"`
+	Stored    int           `json:"stored,omitempty"`
+	Seconds   float64       `json:"seconds"`
+	Optimal   int           `json:"optimal,omitempty"`
+	Reason    string        `json:"stopped_by,omitempty"`
 	// Iterations are the finished iterations of an IDA* run (korf24),
 	// for projecting the cost of those an instance still needs.
 	Iterations []search.Iteration `json:"iterations,omitempty"`
@@ -106,7 +109,7 @@ type Solution struct {
 
 // Summarize turns a search result on board b into a Solution.
 func Summarize(name string, b Board, r search.Result) Solution {
-	s := Solution{Name: name, Board: b.String(), Status: r.Status.String(), Length: r.Cost,
+	s := Solution{Name: name, Board: b.String(), Status: r.Status, Length: r.Cost,
 		Generated: r.Stats.Generated, Expanded: r.Stats.Expanded, PeakOpen: r.Stats.PeakOpen,
 		Stored: r.Stats.PeakClosed, Seconds: r.Stats.Elapsed.Seconds()}
 	var moves strings.Builder
@@ -116,7 +119,7 @@ func Summarize(name string, b Board, r search.Result) Solution {
 	s.Moves = moves.String()
 	if r.Status.Early() {
 		// "stopped", and the limit or the error that stopped it
-		s.Status, s.Length, s.Reason = "stopped", 0, r.Status.String()
+		s.Status, s.Length, s.Reason = search.Stopped, 0, r.Status.String()
 		if r.Err != nil {
 			s.Reason = r.Err.Error()
 		} else if err := r.Status.Err(); err != nil {
@@ -218,7 +221,7 @@ func (opt *Korf100Options) resume(ctx context.Context) error {
 		if done != nil {
 			done(r)
 		}
-		if r.Status != "stopped" || ctx.Err() == nil {
+		if r.Status != search.Stopped || ctx.Err() == nil {
 			l.Add(r.Index, r) // the first error is kept for Finish
 		}
 	}
@@ -328,7 +331,7 @@ func RunKorf100(ctx context.Context, opt Korf100Options) (Korf100Result, error) 
 		cut := r.Status.Early() && errors.Is(ctx.Err(), context.Canceled)
 		kr := KorfRun{Solution: Summarize(k.Name, k.Board, r), Index: todo[j], KorfGenerated: k.Generated}
 		kr.Optimal = k.Optimal
-		kr.MatchesPublished = kr.Status == "solved" && kr.Length == k.Optimal && (!res.CheckCounts || kr.Generated == k.Generated)
+		kr.MatchesPublished = kr.Status == search.Solved && kr.Length == k.Optimal && (!res.CheckCounts || kr.Generated == k.Generated)
 		if !res.CheckCounts {
 			kr.KorfGenerated = 0
 		}
@@ -362,10 +365,10 @@ func RunKorf100(ctx context.Context, opt Korf100Options) (Korf100Result, error) 
 		res.Generated += r.Generated
 		res.Expanded += r.Expanded
 		res.CPUSeconds += r.Seconds
-		if r.Status == "stopped" {
+		if r.Status == search.Stopped {
 			res.Stopped++
 		}
-		if r.Status != "solved" {
+		if r.Status != search.Solved {
 			continue
 		}
 		res.Solved++
@@ -407,7 +410,7 @@ func (s *Korf100Result) WriteTable(w io.Writer) error {
 	for _, r := range s.Runs {
 		mark := ""
 		switch {
-		case r.Status == "stopped":
+		case r.Status == search.Stopped:
 			mark = "  " + r.Reason
 		case s.CheckCounts && !r.MatchesPublished:
 			mark = fmt.Sprintf("  differs (Korf: %s)", numfmt.Count(r.KorfGenerated))

@@ -44,11 +44,11 @@ func TestRunKorf100Limit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.CheckCounts || len(got.Runs) != 3 || got.Solved+countStatus(got.Runs, "stopped") != 3 || got.Weight != 3 {
+	if got.CheckCounts || len(got.Runs) != 3 || got.Solved+countStatus(got.Runs, search.Stopped) != 3 || got.Weight != 3 {
 		t.Fatalf("%+v", got)
 	}
 	for _, r := range got.Runs {
-		if r.Status == "solved" && r.Length < r.Optimal {
+		if r.Status == search.Solved && r.Length < r.Optimal {
 			t.Errorf("instance %d: length %d below the optimum %d", r.Index, r.Length, r.Optimal)
 		}
 	}
@@ -91,7 +91,7 @@ func TestRunKorf100Cancelled(t *testing.T) {
 	}
 }
 
-func countStatus(rs []KorfRun, status string) int {
+func countStatus(rs []KorfRun, status search.Status) int {
 	n := 0
 	for _, r := range rs {
 		if r.Status == status {

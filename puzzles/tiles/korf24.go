@@ -101,7 +101,7 @@ func RunKorf24(ctx context.Context, o Korf24Options) (Korf24Result, error) {
 		}
 		start := time.Now()
 		r := ParallelIDA(ctx, p, ParallelOptions{Heuristic: o.Heuristic, Workers: o.Workers, Limits: o.Limits})
-		s := Solution{Name: fmt.Sprint(in.Index), Board: in.Board.String(), Status: r.Status.String(),
+		s := Solution{Name: fmt.Sprint(in.Index), Board: in.Board.String(), Status: r.Status,
 			Length: r.Cost, Generated: r.Stats.Generated, Expanded: r.Stats.Expanded,
 			Seconds: time.Since(start).Seconds(), Optimal: in.Optimal, Iterations: r.Stats.Iterations}
 		for _, m := range r.Path {

@@ -50,7 +50,7 @@ func TestSolveAll(t *testing.T) {
 	if err != nil || len(sols) != 2 {
 		t.Fatal(sols, err)
 	}
-	if sols[0].Status != "solved" || sols[0].Length != 1 || sols[1].Length != 0 {
+	if sols[0].Status != search.Solved || sols[0].Length != 1 || sols[1].Length != 0 {
 		t.Errorf("%+v", sols)
 	}
 	var tab bytes.Buffer
@@ -129,7 +129,7 @@ func TestRunKorf24Limit(t *testing.T) {
 	if lines := strings.Split(log.String(), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[0], "#1 stopped length 0 (published ") || !strings.HasPrefix(lines[1], "#2 stopped ") {
 		t.Errorf("log %q", log.String())
 	}
-	if err != nil || len(res.Instances) != 2 || res.Instances[0].Status != "stopped" || res.Err() != nil || res.Instances[1].Optimal != Korf24()[1].Optimal {
+	if err != nil || len(res.Instances) != 2 || res.Instances[0].Status != search.Stopped || res.Err() != nil || res.Instances[1].Optimal != Korf24()[1].Optimal {
 		t.Fatalf("%+v, %v", res, err)
 	}
 	var tab bytes.Buffer
