@@ -139,7 +139,7 @@ func (s *Server) handleGapsDecide(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), limit)
 	defer cancel()
-	dec, err := gaps.Decide(ctx, g.Deal(), gaps.DecideOptions{Deadlock: true, Limits: search.Limits{MaxMem: 1 << 30}})
+	dec, err := gaps.Decide(ctx, g.Deal(), gaps.DecideOptions{Deadlock: true, Workers: 1, Limits: search.Limits{MaxMem: 1 << 30}})
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "%v", err)
 		return

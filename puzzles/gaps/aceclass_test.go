@@ -121,12 +121,12 @@ func TestDecideAces(t *testing.T) {
 		n = 400
 	}
 	opts := []DecideOptions{
-		{Deadlock: true, Aces: true},
-		{Reach: true, Aces: true},
-		{Reach: true, Aces: true, DepthFirst: true},
-		{Reach: true, Forced: true, Aces: true},
-		{Reach: true, Forced: true, Aces: true, DepthFirst: true},
-		{Reach: true, Forced: true, Stubborn: true, Aces: true, DepthFirst: true},
+		{Deadlock: true, Aces: true, Workers: 1},
+		{Reach: true, Aces: true, Workers: 1},
+		{Reach: true, Aces: true, DepthFirst: true, Workers: 1},
+		{Reach: true, Forced: true, Aces: true, Workers: 1},
+		{Reach: true, Forced: true, Aces: true, DepthFirst: true, Workers: 1},
+		{Reach: true, Forced: true, Stubborn: true, Aces: true, DepthFirst: true, Workers: 1},
 		{Deadlock: true, Aces: true, Workers: 2},
 	}
 	for k := 4; k <= hi; k++ {
@@ -134,7 +134,7 @@ func TestDecideAces(t *testing.T) {
 		var stored, storedAces int
 		for seed := uint64(1); seed <= n; seed++ {
 			d := Generate(k, seed)
-			ref, err := Decide(context.Background(), d, DecideOptions{Deadlock: true})
+			ref, err := Decide(context.Background(), d, DecideOptions{Workers: 1, Deadlock: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -293,7 +293,7 @@ func TestAcesNames(t *testing.T) {
 			t.Errorf("CheckAlgorithm(%q) = %v", tc.name, err)
 		}
 		o := SurveySizes{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: tc.name,
-			Solve: SolveOptions{Store: "hash", Limits: search.Limits{MaxCPU: time.Second}}}}
+			Solve: SolveOptions{Workers: 1, Store: "hash", Limits: search.Limits{MaxCPU: time.Second}}}}
 		if tc.name == "astar+aces" {
 			continue // not a decider at all
 		}

@@ -47,7 +47,7 @@ func TestBaseline(t *testing.T) {
 		for seed := uint64(1); seed <= seeds; seed++ {
 			d := Generate(k, seed)
 			for _, a := range baselineAlgorithms {
-				o, err := Solve(context.Background(), d, a, SolveOptions{Limits: search.Limits{MaxNodes: baselineMaxNodes}})
+				o, err := Solve(context.Background(), d, a, SolveOptions{Workers: 1, Limits: search.Limits{MaxNodes: baselineMaxNodes}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -59,7 +59,7 @@ func TestBaseline(t *testing.T) {
 				fmt.Fprintf(&b, "%d %d %s %s %d %d %d %d\n", k, seed, a, o.Verdict, o.Generated, o.Stored, o.Rejected, len(o.Path))
 			}
 			// The depth-first decider, which the survey does not run.
-			dec, err := Decide(context.Background(), d, DecideOptions{Limits: search.Limits{MaxNodes: baselineMaxNodes}, Deadlock: true, DepthFirst: true})
+			dec, err := Decide(context.Background(), d, DecideOptions{Workers: 1, Limits: search.Limits{MaxNodes: baselineMaxNodes}, Deadlock: true, DepthFirst: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,7 +12,7 @@ func BenchmarkDecide(b *testing.B) {
 	d := Generate(8, 13)
 	b.ReportAllocs()
 	for b.Loop() {
-		dec, _ := Decide(context.Background(), d, DecideOptions{Deadlock: true})
+		dec, _ := Decide(context.Background(), d, DecideOptions{Workers: 1, Deadlock: true})
 		b.ReportMetric(float64(dec.Generated), "nodes/op")
 	}
 }
@@ -37,7 +37,7 @@ func BenchmarkShintaniDFS(b *testing.B) {
 	d := Generate(8, 13)
 	b.ReportAllocs()
 	for b.Loop() {
-		dec, _ := Decide(context.Background(), d, DecideOptions{Plain: true, Order: AcesFirst})
+		dec, _ := Decide(context.Background(), d, DecideOptions{Workers: 1, Plain: true, Order: AcesFirst})
 		b.ReportMetric(float64(dec.Generated), "nodes/op")
 	}
 }
@@ -48,7 +48,7 @@ func BenchmarkDecideReach(b *testing.B) {
 	d := Generate(8, 13)
 	b.ReportAllocs()
 	for b.Loop() {
-		dec, _ := Decide(context.Background(), d, DecideOptions{Reach: true, Forced: true})
+		dec, _ := Decide(context.Background(), d, DecideOptions{Workers: 1, Reach: true, Forced: true})
 		b.ReportMetric(float64(dec.Generated), "nodes/op")
 	}
 }
@@ -68,7 +68,7 @@ func BenchmarkDecideStubborn(b *testing.B) {
 	d := Generate(8, 13)
 	b.ReportAllocs()
 	for b.Loop() {
-		dec, _ := Decide(context.Background(), d, DecideOptions{Reach: true, Forced: true, Stubborn: true})
+		dec, _ := Decide(context.Background(), d, DecideOptions{Workers: 1, Reach: true, Forced: true, Stubborn: true})
 		b.ReportMetric(float64(dec.Generated), "nodes/op")
 	}
 }

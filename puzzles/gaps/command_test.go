@@ -45,24 +45,24 @@ func TestDealOfAndWriteDeal(t *testing.T) {
 
 func TestSolveReport(t *testing.T) {
 	d := Generate(4, 1)
-	rep, err := SolveReport(context.Background(), d, "seed 1, 4 columns", "decide", SolveOptions{})
-	out, _ := Solve(context.Background(), d, "decide", SolveOptions{})
+	rep, err := SolveReport(context.Background(), d, "seed 1, 4 columns", "decide", SolveOptions{Workers: 1})
+	out, _ := Solve(context.Background(), d, "decide", SolveOptions{Workers: 1})
 	if err != nil || rep.Status != out.Verdict.String() || rep.Generated != out.Generated || rep.Source != "seed 1, 4 columns" {
 		t.Errorf("%+v, %v", rep, err)
 	}
-	if _, err := SolveReport(context.Background(), d, "", "nope", SolveOptions{}); !opterr.Is(err) {
+	if _, err := SolveReport(context.Background(), d, "", "nope", SolveOptions{Workers: 1}); !opterr.Is(err) {
 		t.Errorf("unknown algorithm: %v", err)
 	}
 }
 
 func TestSolveOptionsCheck(t *testing.T) {
-	if err := (SolveOptions{Store: "trie"}).Check("astar+dl"); err != nil {
+	if err := (SolveOptions{Workers: 1, Store: "trie"}).Check("astar+dl"); err != nil {
 		t.Errorf("astar+dl on a trie: %v", err)
 	}
 	for _, tc := range []struct {
 		store, algo string
 	}{{"hash", "nope"}, {"heap", "astar"}} {
-		if err := (SolveOptions{Store: tc.store}).Check(tc.algo); !opterr.Is(err) {
+		if err := (SolveOptions{Workers: 1, Store: tc.store}).Check(tc.algo); !opterr.Is(err) {
 			t.Errorf("%+v: %v, want an option error", tc, err)
 		}
 	}

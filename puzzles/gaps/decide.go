@@ -114,11 +114,12 @@ type DecideOptions struct {
 	// Progress, if set, is called about every quarter second with the
 	// search's statistics so far.
 	Progress func(*search.Stats)
-	// Workers is the number of goroutines of the best-first decider: 0 or
-	// 1 runs the search on one goroutine; more run hash-distributed
-	// best-first search (search.ParallelPriorityFirst) over as many
-	// domains, with the same verdict when no limit stops it. The
-	// depth-first deciders run on one goroutine whatever Workers.
+	// Workers is the number of goroutines of the best-first decider, as
+	// search.Workers reads it (0: every CPU): 1 runs the search on one
+	// goroutine; more run hash-distributed best-first search
+	// (search.ParallelPriorityFirst) over as many domains, with the same
+	// verdict when no limit stops it (the nodes differ from run to run).
+	// The depth-first deciders run on one goroutine whatever Workers.
 	Workers int
 }
 
@@ -220,7 +221,7 @@ func Decide(ctx context.Context, d Deal, o DecideOptions) (Decision, error) {
 	}
 	var r search.Result
 	rejected := int64(0)
-	if o.Workers > 1 && !o.DepthFirst && !o.Plain {
+	if workers := search.Workers(o.Workers); workers > 1 && !o.DepthFirst && !o.Plain {
 		var doms []*Domain // ParallelPriorityFirst makes them one at a time
 		newDomain := func() search.Domain {
 			g := *dom.G
@@ -228,7 +229,7 @@ func Decide(ctx context.Context, d Deal, o DecideOptions) (Decision, error) {
 			doms = append(doms, dm)
 			return dm
 		}
-		r = search.ParallelPriorityFirst(ctx, newDomain, o.Workers, o.parallelOptions())
+		r = search.ParallelPriorityFirst(ctx, newDomain, workers, o.parallelOptions())
 		for _, dm := range doms {
 			rejected += dm.Rejected
 		}

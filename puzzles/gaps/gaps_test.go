@@ -269,9 +269,9 @@ func TestDecideAgainstBreadthFirst(t *testing.T) {
 			d := Generate(k, seed)
 			for i, store := range []func() dedup.Store{dedup.NewHashSet, dedup.NewTrie, dedup.NewHashSet} {
 				// The third run has the reachability test and forced moves.
-				o := DecideOptions{Deadlock: true, Store: store()}
+				o := DecideOptions{Workers: 1, Deadlock: true, Store: store()}
 				if i == 2 {
-					o = DecideOptions{Reach: true, Forced: true, Store: store()}
+					o = DecideOptions{Workers: 1, Reach: true, Forced: true, Store: store()}
 				}
 				dec, err := Decide(context.Background(), d, o)
 				if err != nil {
@@ -329,7 +329,7 @@ func TestEngines(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 6; seed++ {
 		d := Generate(4, seed)
-		dec, _ := Decide(context.Background(), d, DecideOptions{})
+		dec, _ := Decide(context.Background(), d, DecideOptions{Workers: 1})
 		dom, _ := NewDomain(d)
 		bfs := search.BreadthFirst(context.Background(), dom, search.Options{})
 		for _, c := range cfgs {
@@ -374,13 +374,13 @@ func toMoves(p []search.Move) []Move {
 
 func TestDecideLimits(t *testing.T) {
 	d := Generate(8, 1)
-	dec, err := Decide(context.Background(), d, DecideOptions{Limits: search.Limits{MaxNodes: 10}})
+	dec, err := Decide(context.Background(), d, DecideOptions{Workers: 1, Limits: search.Limits{MaxNodes: 10}})
 	if err != nil || dec.Verdict != Unknown || dec.Generated != 10 || dec.Err != search.ErrNodeLimit || dec.Status != search.NodeLimit {
 		t.Errorf("node limit: %v %d %v %v", dec.Verdict, dec.Generated, dec.Err, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	dec, _ = Decide(ctx, Generate(9, 5), DecideOptions{})
+	dec, _ = Decide(ctx, Generate(9, 5), DecideOptions{Workers: 1})
 	if dec.Verdict == Unknown && dec.Err != context.Canceled {
 		t.Errorf("cancelled: %v %v", dec.Verdict, dec.Err)
 	}

@@ -27,8 +27,8 @@ func TestDecideWorkers(t *testing.T) {
 		name string
 		o    DecideOptions
 	}{
-		{"decide", DecideOptions{Deadlock: true}},
-		{"decide-reach", DecideOptions{Reach: true, Forced: true}},
+		{"decide", DecideOptions{Workers: 1, Deadlock: true}},
+		{"decide-reach", DecideOptions{Workers: 1, Reach: true, Forced: true}},
 	}
 	counts := map[Verdict]int{}
 	for k := 4; k <= 8; k++ {
@@ -90,9 +90,9 @@ func TestDecideWorkersLimits(t *testing.T) {
 		o    DecideOptions
 		want error
 	}{
-		{context.Background(), DecideOptions{Limits: search.Limits{MaxNodes: 50_000}}, search.ErrNodeLimit},
-		{context.Background(), DecideOptions{Limits: search.Limits{MaxMem: 32 << 20}}, search.ErrMemLimit},
-		{ctx, DecideOptions{}, context.Canceled},
+		{context.Background(), DecideOptions{Workers: 1, Limits: search.Limits{MaxNodes: 50_000}}, search.ErrNodeLimit},
+		{context.Background(), DecideOptions{Workers: 1, Limits: search.Limits{MaxMem: 32 << 20}}, search.ErrMemLimit},
+		{ctx, DecideOptions{Workers: 1}, context.Canceled},
 	} {
 		o := c.o
 		o.Deadlock, o.Workers = true, 2

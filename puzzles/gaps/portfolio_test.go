@@ -16,11 +16,11 @@ func TestPortfolioVerdicts(t *testing.T) {
 	for k := 5; k <= 6; k++ {
 		for s := uint64(1); s <= 10; s++ {
 			d := Generate(k, s)
-			want, err := Solve(context.Background(), d, "decide", SolveOptions{})
+			want, err := Solve(context.Background(), d, "decide", SolveOptions{Workers: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := Solve(context.Background(), d, "decide-reach,decide-stubborn-dfs", SolveOptions{Limits: search.Limits{MaxTime: time.Minute}})
+			got, err := Solve(context.Background(), d, "decide-reach,decide-stubborn-dfs", SolveOptions{Workers: 1, Limits: search.Limits{MaxTime: time.Minute}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,7 +48,7 @@ func TestPortfolioShares(t *testing.T) {
 		t.Skip("no CPU clock")
 	}
 	d := Generate(13, 1042)
-	out, err := Solve(context.Background(), d, "decide,decide-stubborn-dfs", SolveOptions{Limits: search.Limits{MaxCPU: 4 * time.Second}})
+	out, err := Solve(context.Background(), d, "decide,decide-stubborn-dfs", SolveOptions{Workers: 1, Limits: search.Limits{MaxCPU: 4 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestPortfolioShares(t *testing.T) {
 		t.Errorf("deal 1042 won after %v of CPU: the best-first half did not use its 2s", out.CPU)
 	}
 	// One algorithm alone, stopped by the CPU budget: unknown, on time.
-	out, err = Solve(context.Background(), d, "decide", SolveOptions{Limits: search.Limits{MaxCPU: 300 * time.Millisecond}})
+	out, err = Solve(context.Background(), d, "decide", SolveOptions{Workers: 1, Limits: search.Limits{MaxCPU: 300 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,23 +77,23 @@ func TestPortfolioErrors(t *testing.T) {
 		algo string
 		o    SolveOptions
 	}{
-		{"decide,decide-stubborn-dfs", SolveOptions{}},                                   // nothing to share
-		{"decide,nope", SolveOptions{Limits: search.Limits{MaxCPU: time.Second}}},        // unknown member
-		{"decide,,astar", SolveOptions{Limits: search.Limits{MaxTime: time.Second}}},     // empty member
-		{"decide,decide", SolveOptions{Store: "tree", Limits: search.Limits{MaxCPU: 1}}}, // bad store
-		{"auto,decide", SolveOptions{Limits: search.Limits{MaxCPU: time.Second}}},        // auto is a portfolio
-		{"auto+dl", SolveOptions{}},     // no suffix on auto
-		{"astar+suits", SolveOptions{}}, // suit keys with the deciders only
+		{"decide,decide-stubborn-dfs", SolveOptions{Workers: 1}},                                     // nothing to share
+		{"decide,nope", SolveOptions{Workers: 1, Limits: search.Limits{MaxCPU: time.Second}}},        // unknown member
+		{"decide,,astar", SolveOptions{Workers: 1, Limits: search.Limits{MaxTime: time.Second}}},     // empty member
+		{"decide,decide", SolveOptions{Workers: 1, Store: "tree", Limits: search.Limits{MaxCPU: 1}}}, // bad store
+		{"auto,decide", SolveOptions{Workers: 1, Limits: search.Limits{MaxCPU: time.Second}}},        // auto is a portfolio
+		{"auto+dl", SolveOptions{Workers: 1}},                                                        // no suffix on auto
+		{"astar+suits", SolveOptions{Workers: 1}},                                                    // suit keys with the deciders only
 	} {
 		if _, err := Solve(context.Background(), d, tc.algo, tc.o); err == nil {
 			t.Errorf("%q %+v: no error", tc.algo, tc.o)
 		}
 	}
 	bad := []SurveySizes{
-		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,decide-stubborn-dfs", Solve: SolveOptions{Store: "hash"}}},
-		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,astar", MaxTime: time.Second, Solve: SolveOptions{Store: "hash"}}},
-		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide", Workers: 2, Solve: SolveOptions{Store: "hash", Limits: search.Limits{MaxCPU: time.Second}}}},
-		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "auto,decide", MaxTime: time.Second, Solve: SolveOptions{Store: "hash"}}},
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,decide-stubborn-dfs", Solve: SolveOptions{Workers: 1, Store: "hash"}}},
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,astar", MaxTime: time.Second, Solve: SolveOptions{Workers: 1, Store: "hash"}}},
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide", Workers: 2, Solve: SolveOptions{Workers: 1, Store: "hash", Limits: search.Limits{MaxCPU: time.Second}}}},
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "auto,decide", MaxTime: time.Second, Solve: SolveOptions{Workers: 1, Store: "hash"}}},
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 99999999999999, Decider: "decide"}}, // D7: a panic in makeslice
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1000000000, Decider: "decide"}},     // D7: out of memory
 	}
@@ -112,12 +112,12 @@ func TestAutoVerdicts(t *testing.T) {
 	for k := 4; k <= 6; k++ {
 		for s := uint64(1); s <= 12; s++ {
 			d := Generate(k, s)
-			want, err := Solve(context.Background(), d, "decide", SolveOptions{})
+			want, err := Solve(context.Background(), d, "decide", SolveOptions{Workers: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, first := range []int64{0, 100} {
-				got, err := Solve(context.Background(), d, Auto, SolveOptions{AutoFirst: first})
+				got, err := Solve(context.Background(), d, Auto, SolveOptions{Workers: 1, AutoFirst: first})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -158,7 +158,7 @@ func TestAutoNodes(t *testing.T) {
 	// Deal 1042 of 4 x 13: best-first stops after its 200,000 nodes and
 	// depth-first with stubborn sets wins (in about 0.1 s, session 4).
 	d := Generate(13, 1042)
-	out, err := Solve(context.Background(), d, Auto, SolveOptions{AutoFirst: 200_000})
+	out, err := Solve(context.Background(), d, Auto, SolveOptions{Workers: 1, AutoFirst: 200_000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestAutoNodes(t *testing.T) {
 		t.Fatalf("deal 1042: auto's solution does not replay: %v", err)
 	}
 	// A node limit below the first budget stops auto after best-first.
-	out, err = Solve(context.Background(), d, Auto, SolveOptions{Limits: search.Limits{MaxNodes: 5000}})
+	out, err = Solve(context.Background(), d, Auto, SolveOptions{Workers: 1, Limits: search.Limits{MaxNodes: 5000}})
 	if err != nil {
 		t.Fatal(err)
 	}

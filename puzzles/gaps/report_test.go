@@ -13,7 +13,7 @@ import (
 
 func TestReport(t *testing.T) {
 	d := Generate(5, 2)
-	out, err := Solve(context.Background(), d, "astar", SolveOptions{})
+	out, err := Solve(context.Background(), d, "astar", SolveOptions{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestReport(t *testing.T) {
 	if strings.Contains(tab.String(), rep.Moves[0]) {
 		t.Errorf("quiet table with moves:\n%s", tab.String())
 	}
-	stopped, _ := Solve(context.Background(), Generate(8, 1), "astar", SolveOptions{Limits: search.Limits{MaxNodes: 10}})
+	stopped, _ := Solve(context.Background(), Generate(8, 1), "astar", SolveOptions{Workers: 1, Limits: search.Limits{MaxNodes: 10}})
 	if rep, _ := NewReport(Generate(8, 1), "s", "astar", stopped); rep.Status != "unknown" || rep.Reason == "" {
 		t.Errorf("stopped: %+v", rep)
 	}
@@ -56,7 +56,7 @@ func (m memLedger) Add(i int, r any) error {
 // ledger, then resumed from it: the same sizes without running anything.
 func TestSurveyAll(t *testing.T) {
 	l := memLedger{}
-	o := SurveySizes{SurveyOptions: SurveyOptions{Columns: 4, Seed: 1, Deals: 6, Workers: 1}, ToColumns: 5, Ledger: l, ShardN: 2}
+	o := SurveySizes{SurveyOptions: SurveyOptions{Columns: 4, Seed: 1, Deals: 6, Workers: 1, Solve: SolveOptions{Workers: 1}}, ToColumns: 5, Ledger: l, ShardN: 2}
 	var lines, progress []string
 	var verbose bytes.Buffer
 	o.Progress = func(k, _ int, r DealOutcome) { lines = append(lines, r.Line(k)) }
@@ -79,7 +79,7 @@ func TestSurveyAll(t *testing.T) {
 	o.SizeDone = func(sz SurveyResult) { sz.WriteTable(&tab) }
 	o.Tables = &tables
 	sizes := SurveyAll(context.Background(), o)
-	want := Survey(context.Background(), SurveyOptions{Columns: 4, Seed: 1, Deals: 6, Workers: 1})
+	want := Survey(context.Background(), SurveyOptions{Columns: 4, Seed: 1, Deals: 6, Workers: 1, Solve: SolveOptions{Workers: 1}})
 	if len(lines) != 0 || sizes[0].Solvable != want.Solvable || sizes[0].Deals != 6 {
 		t.Errorf("resumed: ran %d, %+v, want %+v", len(lines), sizes[0], want)
 	}
@@ -93,7 +93,7 @@ func TestSurveyAll(t *testing.T) {
 // stands.
 func TestSurveyResumeReplays(t *testing.T) {
 	l := memLedger{}
-	o := SurveySizes{SurveyOptions: SurveyOptions{Columns: 4, Seed: 1, Deals: 3, Workers: 1}, ToColumns: 4, Ledger: l}
+	o := SurveySizes{SurveyOptions: SurveyOptions{Columns: 4, Seed: 1, Deals: 3, Workers: 1, Solve: SolveOptions{Workers: 1}}, ToColumns: 4, Ledger: l}
 	SurveyAll(context.Background(), o)
 	var r DealOutcome
 	if err := json.Unmarshal(l[0], &r); err != nil || r.Decision.Verdict != Solvable || len(r.Decision.Path) < 2 {

@@ -75,7 +75,8 @@ type SolveOptions struct {
 	// Progress, if set, is called now and then with the generated nodes.
 	Progress func(generated int64) `spec:"-"`
 	// Workers is DecideOptions.Workers of the best-first deciders (decide,
-	// decide-reach): goroutines searching one deal together.
+	// decide-reach): goroutines searching one deal together (0: every
+	// CPU, as search.Workers reads it).
 	Workers int `spec:"-"`
 	// AutoFirst is the node budget of Auto's best-first run when no time
 	// limit is set (0: AutoFirstNodes).

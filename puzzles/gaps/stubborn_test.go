@@ -96,7 +96,7 @@ func TestDecideStubborn(t *testing.T) {
 	for k := 4; k <= 8; k++ {
 		for seed := uint64(1); seed <= n; seed++ {
 			d := Generate(k, seed)
-			ref, err := Decide(context.Background(), d, DecideOptions{Deadlock: true, Limits: search.Limits{MaxNodes: 200000}})
+			ref, err := Decide(context.Background(), d, DecideOptions{Workers: 1, Deadlock: true, Limits: search.Limits{MaxNodes: 200000}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,9 +105,9 @@ func TestDecideStubborn(t *testing.T) {
 			}
 			decided++
 			for _, o := range []DecideOptions{
-				{Deadlock: true, Stubborn: true},
-				{Reach: true, Forced: true, Stubborn: true},
-				{Reach: true, Forced: true, Stubborn: true, DepthFirst: true},
+				{Deadlock: true, Stubborn: true, Workers: 1},
+				{Reach: true, Forced: true, Stubborn: true, Workers: 1},
+				{Reach: true, Forced: true, Stubborn: true, DepthFirst: true, Workers: 1},
 				{Deadlock: true, Stubborn: true, Workers: 2},
 			} {
 				dec, err := Decide(context.Background(), d, o)

@@ -86,13 +86,13 @@ func TestDecideSuits(t *testing.T) {
 		var stored, storedSuits int
 		for seed := uint64(1); seed <= n; seed++ {
 			d := Generate(k, seed)
-			ref, err := Decide(context.Background(), d, DecideOptions{Deadlock: true})
+			ref, err := Decide(context.Background(), d, DecideOptions{Workers: 1, Deadlock: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, o := range []DecideOptions{
-				{Deadlock: true, Suits: true},
-				{Reach: true, Forced: true, Stubborn: true, DepthFirst: true, Suits: true},
+				{Deadlock: true, Suits: true, Workers: 1},
+				{Reach: true, Forced: true, Stubborn: true, DepthFirst: true, Suits: true, Workers: 1},
 			} {
 				dec := decideAs(t, d, seed, ref, o)
 				if !o.DepthFirst && ref.Verdict == Unsolvable {
@@ -107,7 +107,7 @@ func TestDecideSuits(t *testing.T) {
 		t.Logf("4 x %d: unsolvable deals' proofs stored %d positions, %d with suit keys", k, stored, storedSuits)
 	}
 	// Forced moves and stubborn sets best-first refuse suit keys.
-	if _, err := Decide(context.Background(), Generate(4, 1), DecideOptions{Reach: true, Forced: true, Suits: true}); err == nil {
+	if _, err := Decide(context.Background(), Generate(4, 1), DecideOptions{Workers: 1, Reach: true, Forced: true, Suits: true}); err == nil {
 		t.Error("best-first with forced moves and suit keys: no error")
 	}
 }

@@ -13,13 +13,13 @@ import (
 // TestSurveyMatchesSolve checks the survey's figures against the deals
 // decided one by one.
 func TestSurveyMatchesSolve(t *testing.T) {
-	opt := SurveyOptions{Columns: 4, Seed: 1, Deals: 30, Workers: 2, Algorithms: []string{"astar", "priority1"}}
+	opt := SurveyOptions{Columns: 4, Seed: 1, Deals: 30, Workers: 2, Algorithms: []string{"astar", "priority1"}, Solve: SolveOptions{Workers: 1}}
 	got := Survey(context.Background(), opt)
 	var deals []DealOutcome
 	solvable, unsolvable := 0, 0
 	for i := range opt.Deals {
 		d := Generate(4, opt.Seed+uint64(i))
-		dec, err := Solve(context.Background(), d, "decide", SolveOptions{})
+		dec, err := Solve(context.Background(), d, "decide", SolveOptions{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -28,7 +28,7 @@ func TestSurveyMatchesSolve(t *testing.T) {
 		case Solvable:
 			solvable++
 			for _, a := range opt.Algorithms {
-				o, _ := Solve(context.Background(), d, a, SolveOptions{})
+				o, _ := Solve(context.Background(), d, a, SolveOptions{Workers: 1})
 				r.Runs = append(r.Runs, o)
 			}
 		case Unsolvable:
@@ -65,7 +65,7 @@ func TestSurveyInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := 0
-	got := Survey(ctx, SurveyOptions{Columns: 5, Seed: 1, Deals: 200, Workers: 1, Done: func(DealOutcome) {
+	got := Survey(ctx, SurveyOptions{Columns: 5, Seed: 1, Deals: 200, Workers: 1, Solve: SolveOptions{Workers: 1}, Done: func(DealOutcome) {
 		done++
 		if done == 3 {
 			cancel()
