@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+
+	"github.com/branchwise/branchwise/internal/numfmt"
 )
 
 const (
@@ -125,12 +127,23 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 		budget = defaultWork
 	}
 	opt.Meter.plan(budget, 0)
+	exact, tried, counted := countWithin(ctx, newTree, budget/exactShare)
+	if counted {
+		r := exact.Result()
+		r.Method = fmt.Sprintf("auto: counted, not estimated (a tree of %s nodes, within a %dth of the budget)", numfmt.Count(tried), exactShare)
+		return r, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{Work: tried}, err
+	}
+	budget = max(budget-tried, 1)
 	if _, ok := newTree().(Typed); ok {
 		// Lelis, Zilles and Holte's SS: on Korf's instances a median of
 		// 0.99 of the truth where Knuth's probes gave 0.89
 		// (docs/estimate-log.md).
 		r, _, err := budgeted(ctx, "stratified", newTree, opt, budget)
 		r.Method = "auto: stratified (typed tree)"
+		r.Work += tried
 		return r, err
 	}
 	// The pilot: Knuth's probes, cheap anywhere, then (where four of them
@@ -179,8 +192,36 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 	}
 	r := Purdom(ctx, newTree, o)
 	r.Method = fmt.Sprintf("auto: purdom width %d, subtrees of <= %d nodes counted from depth %d", o.Width, max(o.Tail, tailStep), o.TailDepth)
-	r.Work += spent
+	r.Work += spent + tried
 	return r, ctx.Err()
+}
+
+// exactShare: Auto first counts the tree exactly if that takes at most
+// this part of its budget. On a tree smaller than the budget an estimate
+// costs more than the count and is less (pentomino-3x20: 32,978 nodes,
+// estimated within 8% with 942,113 moves); on a larger tree the count
+// that does not finish costs this part of the budget, in the Work
+// reported.
+const exactShare = 20
+
+// countWithin counts the whole tree on one goroutine, stopping once it
+// has counted more than limit nodes: the profile, the nodes counted
+// (the moves spent) and whether the count finished.
+func countWithin(ctx context.Context, newTree func() Tree, limit int64) (Profile, int64, bool) {
+	var p Profile
+	nodes := func() int64 {
+		var n int64
+		for _, c := range p.Nodes {
+			n += c
+		}
+		return n
+	}
+	stopped := false
+	walkExhaustive(newTree(), math.MaxInt32, &p, func() bool {
+		stopped = stopped || ctx.Err() != nil || nodes() > limit
+		return stopped
+	})
+	return p, nodes(), !stopped
 }
 
 const (

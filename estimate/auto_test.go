@@ -99,3 +99,47 @@ func TestFillBranching(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoCountsSmallTrees: a tree that fits in a 20th of the budget is
+// counted, exactly, not estimated; a larger one is estimated, with the
+// failed count's moves in the work.
+func TestAutoCountsSmallTrees(t *testing.T) {
+	newTree := newHashTree(12)
+	want, err := Exhaustive(context.Background(), newTree, 1<<20, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nodes int64
+	for _, n := range want.Nodes {
+		nodes += n
+	}
+	r, err := Auto(context.Background(), newTree, Options{Seed: 1, Workers: 1, MaxWork: exactShare * nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Nodes.Kind != KindExact || r.Nodes.Estimate != float64(nodes) || r.Work != nodes || !strings.HasPrefix(r.Method, "auto: counted") {
+		t.Fatalf("a tree of %d nodes with a budget of %d: %s, nodes %+v, work %d", nodes, exactShare*nodes, r.Method, r.Nodes, r.Work)
+	}
+	r, err = Auto(context.Background(), newTree, Options{Seed: 1, Workers: 1, MaxWork: exactShare * nodes / 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Nodes.Kind == KindExact || strings.HasPrefix(r.Method, "auto: counted") || r.Work < nodes/4 {
+		t.Fatalf("a tree of %d nodes with a budget of %d: %s, nodes %+v, work %d", nodes, exactShare*nodes/4, r.Method, r.Nodes, r.Work)
+	}
+}
+
+// TestWalkTreeStops: a walk through Branches, Down and Up stops soon after
+// stop says so (it went on at every level above the one that looked, and
+// walked most of the tree).
+func TestWalkTreeStops(t *testing.T) {
+	var p Profile
+	walkTree(newHashTree(14)(), 1<<20, &p, func() bool { return true })
+	var nodes int64
+	for _, n := range p.Nodes {
+		nodes += n
+	}
+	if nodes > 1100 {
+		t.Errorf("%d nodes walked after stop", nodes)
+	}
+}

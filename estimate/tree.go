@@ -104,6 +104,7 @@ func walkExhaustive(t Tree, maxDepth int, p *Profile, stop func() bool) {
 func walkTree(t Tree, maxDepth int, p *Profile, stop func() bool) {
 	var rec func()
 	steps := 0
+	stopped := false // once stop says so, every level returns at once
 	rec = func() {
 		d := t.Depth()
 		p.grow(d)
@@ -122,8 +123,9 @@ func walkTree(t Tree, maxDepth int, p *Profile, stop func() bool) {
 			p.Nodes[d+1] += int64(n)
 			return
 		}
-		for k := 0; k < n; k++ {
+		for k := 0; k < n && !stopped; k++ {
 			if steps++; steps&1023 == 0 && stop() {
+				stopped = true
 				return
 			}
 			t.Down(k)
