@@ -25,6 +25,20 @@ const pollInterval = 20 * time.Millisecond
 // and false where the operating system does not say (then it is 0).
 func Process() (time.Duration, bool) { return process() }
 
+// Clock returns a function that tells the process's CPU time since the
+// call of Clock, or the wall time where the CPU time cannot be read: on a
+// busy machine a span of the wall clock holds any share of the CPU.
+func Clock() func() time.Duration {
+	t0 := time.Now()
+	cpu0, onCPU := Process()
+	return func() time.Duration {
+		if cpu, ok := Process(); ok && onCPU {
+			return cpu - cpu0
+		}
+		return time.Since(t0)
+	}
+}
+
 // Budget is a context that ends once the process has used a given CPU
 // time since WithBudget made it.
 type Budget struct {

@@ -61,3 +61,16 @@ func TestProcessGrows(t *testing.T) {
 		t.Fatalf("CPU time did not grow: %v then %v", a, b)
 	}
 }
+
+// TestClock: the clock starts near zero and grows with work done.
+func TestClock(t *testing.T) {
+	clock := Clock()
+	start := clock()
+	x := 0
+	for i := 0; i < 50_000_000; i++ {
+		x += i & 3
+	}
+	if end := clock(); x < 0 || start > end || end <= 0 {
+		t.Errorf("clock %v then %v", start, end)
+	}
+}

@@ -249,7 +249,7 @@ func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget tim
 	// The speed is in CPU time: on a busy machine a few milliseconds of
 	// the wall clock hold any share of them.
 	tctx, cancel := context.WithTimeout(ctx, budget/2)
-	clock := cpuClock()
+	clock := cputime.Clock()
 	r := solve(tctx)
 	elapsed := clock().Seconds()
 	cancel()
@@ -281,7 +281,7 @@ func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget tim
 // the rule), and a second run, when there is room, takes the rest of the
 // time; the larger run's estimate is the answer.
 func sizeTree(ctx context.Context, newTree func() estimate.Tree, budget time.Duration) (float64, error) {
-	clock := cpuClock()
+	clock := cputime.Clock()
 	work := int64(autoMinWork)
 	var nodes float64
 	for run := uint64(1); run <= 2; run++ {
@@ -301,19 +301,6 @@ func sizeTree(ctx context.Context, newTree func() estimate.Tree, budget time.Dur
 		work = next
 	}
 	return nodes, nil
-}
-
-// cpuClock returns a function that tells the process's CPU time since the
-// call (the wall time where the CPU time cannot be read).
-func cpuClock() func() time.Duration {
-	t0 := time.Now()
-	cpu0, onCPU := cputime.Process()
-	return func() time.Duration {
-		if cpu, ok := cputime.Process(); ok && onCPU {
-			return cpu - cpu0
-		}
-		return time.Since(t0)
-	}
 }
 
 // autoMinWork is the moves of sizeTree's first run: a few dozen probes,
@@ -482,7 +469,7 @@ type tryPause struct {
 }
 
 func newTryPause(budget time.Duration, next func(nodes int64)) *tryPause {
-	return &tryPause{budget: budget, clock: cpuClock(), next: next, paused: make(chan struct{}), resumed: make(chan struct{})}
+	return &tryPause{budget: budget, clock: cputime.Clock(), next: next, paused: make(chan struct{}), resumed: make(chan struct{})}
 }
 
 // progress is the tried count's progress function.
