@@ -35,21 +35,21 @@ func TestMapEmpty(t *testing.T) {
 
 func TestCancelStopsNewJobs(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
+	var late atomic.Int64
 	_, ran := Map(ctx, 2, 1000, func(i int) int {
+		if ctx.Err() != nil {
+			late.Add(1) // started after the cancel
+		}
 		if i == 10 {
 			cancel()
 		}
 		return i
 	}, nil)
-	n := 0
-	for _, r := range ran {
-		if r {
-			n++
-		}
-	}
-	// Jobs 0..10 ran; at most one more per worker was already taken.
-	if n < 11 || n > 13 {
-		t.Errorf("%d jobs ran after a cancel at job 10, want 11..13", n)
+	// The other worker may run ahead while job 10's worker is descheduled
+	// (under load it ran 40 more jobs before the cancel came); after the
+	// cancel each worker runs at most the one job it had already taken.
+	if n := late.Load(); n > 2 {
+		t.Errorf("%d jobs started after the cancel, want at most one per worker (2)", n)
 	}
 	for i := 0; i <= 10; i++ {
 		if !ran[i] {
