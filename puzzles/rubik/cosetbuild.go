@@ -14,10 +14,20 @@ import (
 	"github.com/branchwise/branchwise/pdb"
 )
 
-// CosetTable is a built coset table with its space.
+// CosetTable is a built coset table with its space: Table with 4-bit
+// entries, or Packed with 2-bit ones (coset2.go), the other nil.
 type CosetTable struct {
-	Space *CosetSpace
-	Table *pdb.Table
+	Space  *CosetSpace
+	Table  *pdb.Table
+	Packed *pdb.Table
+}
+
+// Bytes returns the memory of the table's entries.
+func (ct *CosetTable) Bytes() int64 {
+	if ct.Packed != nil {
+		return ct.Packed.Bytes()
+	}
+	return ct.Table.Bytes()
 }
 
 // nibbles is a word with every 4-bit entry set to 1: times d, a word of d.
@@ -239,7 +249,7 @@ func LoadCoset(ctx context.Context, dir string, eo CosetEO, o pdb.Options) (*Cos
 func (ct *CosetTable) axisValues(c *Cube) [MaxConjugates]int {
 	var v [MaxConjugates]int
 	for r := 0; r < MaxConjugates; r++ {
-		v[r] = ct.Table.Get(ct.Space.axisIndex(c, r))
+		v[r] = ct.exactAt(axisCoords(c, r, ct.Space.EO))
 	}
 	return v
 }

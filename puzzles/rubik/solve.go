@@ -204,7 +204,7 @@ type solver struct {
 	found      bool
 	path       [maxDepth]int8
 	split      int
-	emit       func(s *solver, g int)
+	emit       func(s *solver, g int, n *node)
 	byDepth    [maxDepth + 1]int64
 	trackDepth bool
 	start      Cube
@@ -282,6 +282,34 @@ func (s *solver) value(n *node) int {
 		v = max(v, s.h.Coset.Value(n.cube, s.h.Inverse))
 	}
 	return v
+}
+
+// cosetRoot sets the coset coordinates and exact values of the root n on
+// its three axes and, with Inverse, its inverse's: the children's lookups
+// then move the coordinates, and a packed table decodes relative to the
+// values.
+func (s *solver) cosetRoot(n *node) {
+	ct := s.h.Coset
+	if ct == nil {
+		return
+	}
+	sides := []Cube{n.cube}
+	if s.h.Inverse {
+		sides = append(sides, n.cube.Inverse())
+	}
+	for side, c := range sides {
+		for r := 0; r < MaxConjugates; r++ {
+			x, e := axisCoords(&c, r, ct.Space.EO)
+			n.xs[side][r], n.es[side][r] = x, e
+			v := int8(ct.exactAt(x, e))
+			if side == 0 {
+				n.fax[r] = v
+			} else {
+				n.iax[r] = v
+			}
+		}
+		n.hasC[side] = true
+	}
 }
 
 // inverseCornerIndex returns CornerIndex(c.Inverse()).
@@ -423,6 +451,10 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool,
 		k.fax, k.iax, k.hasC = noAxes, noAxes, [2]bool{}
 	}
 	var need [maxChildren]uint8
+	// ref[i] is the value of lookup i's abstraction before the turn, where
+	// the turn moved it (-1 where made from scratch): a packed table
+	// decodes relative to it.
+	var ref [maxChildren]int8
 	ne := uint64(ct.Space.EO.edgeCoords())
 	for side := 0; side < sides; side++ {
 		m := 0
@@ -459,6 +491,7 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool,
 				k := &kids[j]
 				mv := int(ms[j])
 				var x, e uint32
+				ref[nn] = -1
 				switch {
 				case right && n.hasC[side]:
 					if side == 1 {
@@ -466,6 +499,7 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool,
 					}
 					cm := conjMove[r][mv]
 					x, e = ct.Space.cornerMove(n.xs[side][r], int(cm)), ct.Space.edgeMove(n.es[side][r], int(cm))
+					ref[nn] = pa[r]
 				case !right && n.hasC[side] && int(faceAxis[mv/3]) == r && pa[r] >= 0:
 					k.xs[side][r], k.es[side][r] = n.xs[side][r], n.es[side][r]
 					axes[j][r] = pa[r]
@@ -494,7 +528,7 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool,
 			}
 			for i := 0; i < nn; i++ {
 				j := need[i]
-				v := ct.Table.Get(idx[i])
+				v := ct.get(idx[i], int(ref[i]))
 				axes[j][r] = int8(v)
 				hs[j] = max(hs[j], v)
 			}
@@ -653,7 +687,7 @@ func (s *solver) dfs(n *node, g, last int) bool {
 			return true
 		}
 		if g+1 == s.split {
-			s.emit(s, g+1)
+			s.emit(s, g+1, &kids[j])
 		} else if s.dfs(&kids[j], g+1, m/3) {
 			return true
 		}
@@ -665,7 +699,10 @@ func (s *solver) dfs(n *node, g, last int) bool {
 }
 
 type subtree struct {
-	moves          [cutDepth]int8
+	moves [cutDepth]int8
+	// root is the node the moves reach, as the top of the tree made it
+	// (with its coset values, which a packed table needs exact).
+	root           node
 	gen, exp, next int64
 	byDepth        [maxDepth + 1]int64
 	found          bool
@@ -717,6 +754,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 	defer cancel()
 	rs := newSolver(h, c)
 	root := rs.node(c)
+	rs.cosetRoot(&root)
 	res := search.Result{Status: search.Stopped}
 	bound := rs.value(&root)
 	if c == Solved() {
@@ -748,8 +786,8 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		top.levels = new([maxDepth + 1]level)
 		top.bound, top.split, top.trackDepth = bound, cutDepth, true
 		var subs []subtree
-		top.emit = func(s *solver, g int) {
-			var st subtree
+		top.emit = func(s *solver, g int, n *node) {
+			st := subtree{root: *n}
 			copy(st.moves[:], s.path[:g])
 			subs = append(subs, st)
 		}
@@ -769,7 +807,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 				levels[w] = new([maxDepth + 1]level)
 			}
 			st := &subs[i]
-			n := root
+			n := st.root
 			last := -1
 			ws := newSolver(h, c)
 			ws.levels = levels[w]
@@ -778,7 +816,6 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 			// Ctrl-C (9 to 17 s at --random 18).
 			ws.bound, ws.checkAt, ws.trackDepth = bound, 0, true
 			for g, m := range st.moves {
-				n = ws.turn(&n, int(m))
 				ws.path[g] = m
 				last = int(m) / 3
 			}
