@@ -106,15 +106,15 @@ func packCode(d, lo int) uint64 {
 	return uint64(d % 3)
 }
 
-// PackStats counts what packing lost: the entries whose anchored value is
+// packStats counts what packing lost: the entries whose anchored value is
 // not their distance (d > lo+3 in their block), of all.
-type PackStats struct {
+type packStats struct {
 	Entries, Inexact uint64
 }
 
 // packCoset writes the 2-bit form of the 4-bit table t into a table of
 // packedWords words, on workers goroutines.
-func packCoset(ctx context.Context, sp *CosetSpace, t *pdb.Table, workers int) (*pdb.Table, PackStats, error) {
+func packCoset(ctx context.Context, sp *CosetSpace, t *pdb.Table, workers int) (*pdb.Table, packStats, error) {
 	size := sp.Size()
 	nw := packedWords(size)
 	p := pdb.NewTable(packedID(sp), nw*16)
@@ -123,7 +123,7 @@ func packCoset(ctx context.Context, sp *CosetSpace, t *pdb.Table, workers int) (
 	// chunkBlocks is the blocks a worker takes at a time.
 	const chunkBlocks = 1 << 14
 	chunks := (blocks + chunkBlocks - 1) / chunkBlocks
-	var st PackStats
+	var st packStats
 	bad := eachRows(ctx, workers, chunks, func(c0, c1 int) int64 {
 		n := int64(0)
 		for b := c0 * chunkBlocks; b < min(c1*chunkBlocks, blocks); b++ {
