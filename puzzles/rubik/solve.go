@@ -163,9 +163,13 @@ type SolveOptions struct {
 // sized by it with room to spare.
 const maxDepth = 32
 
-// cutDepth is the depth of the subtrees the workers share: about 3,000
-// subtrees below the Edelkamp-Korf pruning, enough to balance.
-const cutDepth = 3
+// cutDepth is the depth of the subtrees the workers share: about 40,000
+// turn sequences below the Edelkamp-Korf pruning, enough to balance, and
+// nxopt's prefix length: eight 16-move scrambles took 46.4 M nodes
+// against 58.1 M with depth 3's order by size (docs/benchmarks.md). The
+// subtrees start from the nodes the top of the tree made, so a deeper cut
+// costs no lookups.
+const cutDepth = 4
 
 // checkEvery is the number of nodes between a worker's looks at the
 // context, the node limit and the other workers' goals.
@@ -709,19 +713,52 @@ type subtree struct {
 	path           []int8
 }
 
-// subtreeKeys is the number of subtree keys: cutDepth (3) moves of 18.
-const subtreeKeys = 18 * 18 * 18
+// subtreeKeys is the number of subtree keys: cutDepth (4) moves of 18.
+const subtreeKeys = 18 * 18 * 18 * 18
 
-// sortSubtrees returns subs in decreasing order of their sizes in prev,
-// equal ones in their order. It sorts positions, not the subtrees (a few
-// hundred bytes each).
+// faceWeight[f] is proportional to the number of long turn sequences
+// that may start after a turn of face f under MayFollow (five faces may
+// follow U, R or F; four follow D, L or B; and so on down): a subtree's
+// size over its weight is its density, as Rokicki's nxopt orders its
+// prefixes.
+var faceWeight [6]float64
+
+func init() {
+	w := [6]float64{1, 1, 1, 1, 1, 1}
+	// weightRounds iterations of the power method: the ratio of the two
+	// weights converges geometrically, far past float64's precision.
+	const weightRounds = 64
+	for it := 0; it < weightRounds; it++ {
+		var nw [6]float64
+		sum := 0.0
+		for f := range nw {
+			for g := 0; g < 6; g++ {
+				if MayFollow(f, g) {
+					nw[f] += w[g]
+				}
+			}
+			sum += nw[f]
+		}
+		for f := range w {
+			w[f] = nw[f] / sum
+		}
+	}
+	faceWeight = w
+}
+
+// sortSubtrees returns subs in decreasing order of their densities in
+// prev (size over faceWeight of the last face turned), equal ones in their
+// order. It sorts positions, not the subtrees (a few hundred bytes each).
 func sortSubtrees(subs []subtree, prev []int64) []subtree {
 	order := make([]int32, len(subs))
+	density := make([]float64, len(subs))
 	for i := range order {
 		order[i] = int32(i)
+		st := &subs[i]
+		density[i] = float64(prev[st.key()]) / faceWeight[st.moves[cutDepth-1]/3]
 	}
 	slices.SortFunc(order, func(a, b int32) int {
-		return cmp.Or(cmp.Compare(prev[subs[b].key()], prev[subs[a].key()]), cmp.Compare(a, b))
+		return cmp.Or(cmp.Compare(density[b], density[a]), cmp.Compare(a, b))
 	})
 	out := make([]subtree, len(subs))
 	for i, j := range order {
@@ -793,12 +830,13 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		}
 		topGoal := top.dfs(&root, 0, -1)
 		total.Add(top.generated)
-		// The subtrees largest in the last iteration first, as Rokicki's
+		// The subtrees densest in the last iteration first, as Rokicki's
 		// nxopt orders its prefixes: the search tends to meet its first
 		// solution sooner where the tree is densest (the last iterations
 		// of five 16-move scrambles: 24.5 M nodes against 38.9 M in
-		// depth-first order). The order is fixed before the workers
-		// start, so the counts stay the sequential search's.
+		// depth-first order, at depth 3 by size). The order is fixed
+		// before the workers start, so the counts stay the sequential
+		// search's.
 		subs = sortSubtrees(subs, prev)
 		var sched search.Subtrees
 		levels := make([]*[maxDepth + 1]level, workers)
