@@ -711,6 +711,7 @@ type subtree struct {
 	byDepth        [maxDepth + 1]int64
 	found          bool
 	path           []int8
+	density        float64
 }
 
 // subtreeKeys is the number of subtree keys: cutDepth (4) moves of 18.
@@ -746,25 +747,22 @@ func init() {
 	faceWeight = w
 }
 
-// sortSubtrees returns subs in decreasing order of their densities in
-// prev (size over faceWeight of the last face turned), equal ones in their
-// order. It sorts positions, not the subtrees (a few hundred bytes each).
-func sortSubtrees(subs []subtree, prev []int64) []subtree {
-	order := make([]int32, len(subs))
-	density := make([]float64, len(subs))
-	for i := range order {
-		order[i] = int32(i)
+// sortSubtrees returns the positions of subs in decreasing order of their
+// densities in prev (size over faceWeight of the last face turned), equal
+// ones in their order. It sorts positions, not the subtrees (a few
+// hundred bytes each, tens of thousands an iteration), into order's
+// memory.
+func sortSubtrees(subs []subtree, prev []int64, order []int32) []int32 {
+	order = order[:0]
+	for i := range subs {
+		order = append(order, int32(i))
 		st := &subs[i]
-		density[i] = float64(prev[st.key()]) / faceWeight[st.moves[cutDepth-1]/3]
+		st.density = float64(prev[st.key()]) / faceWeight[st.moves[cutDepth-1]/3]
 	}
 	slices.SortFunc(order, func(a, b int32) int {
-		return cmp.Or(cmp.Compare(density[b], density[a]), cmp.Compare(a, b))
+		return cmp.Or(cmp.Compare(subs[b].density, subs[a].density), cmp.Compare(a, b))
 	})
-	out := make([]subtree, len(subs))
-	for i, j := range order {
-		out[i] = subs[j]
-	}
-	return out
+	return order
 }
 
 // key numbers the subtree by its moves.
@@ -810,6 +808,13 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 	// prev[key] is the nodes of the subtree with that key (its cutDepth
 	// moves) in the last complete iteration.
 	prev := make([]int64, subtreeKeys)
+	// The subtrees and their order, kept from one iteration to the next:
+	// tens of thousands of subtrees an iteration would otherwise grow the
+	// heap to twice the tables before a collection.
+	var subs []subtree
+	var order []int32
+	// solvers[w] is worker w's, reused for every subtree it takes.
+	solvers := make([]*solver, workers)
 	for bound < maxDepth {
 		if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
 			res.Err = search.ErrNodeLimit
@@ -822,7 +827,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		top := newSolver(h, c)
 		top.levels = new([maxDepth + 1]level)
 		top.bound, top.split, top.trackDepth = bound, cutDepth, true
-		var subs []subtree
+		subs = subs[:0]
 		top.emit = func(s *solver, g int, n *node) {
 			st := subtree{root: *n}
 			copy(st.moves[:], s.path[:g])
@@ -837,18 +842,20 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		// depth-first order, at depth 3 by size). The order is fixed
 		// before the workers start, so the counts stay the sequential
 		// search's.
-		subs = sortSubtrees(subs, prev)
+		order = sortSubtrees(subs, prev, order)
 		var sched search.Subtrees
-		levels := make([]*[maxDepth + 1]level, workers)
 		sched.Run(workers, len(subs), func(w, i int) search.Subtree {
-			if levels[w] == nil {
-				levels[w] = new([maxDepth + 1]level)
+			ws := solvers[w]
+			if ws == nil {
+				ws = newSolver(h, c)
+				ws.levels = new([maxDepth + 1]level)
+				solvers[w] = ws
 			}
-			st := &subs[i]
+			st := &subs[order[i]]
 			n := st.root
 			last := -1
-			ws := newSolver(h, c)
-			ws.levels = levels[w]
+			ws.generated, ws.expanded, ws.next, ws.found, ws.stop = 0, 0, math.MaxInt, false, false
+			clear(ws.byDepth[:])
 			// The first check at the subtree's first node: an iteration of
 			// small subtrees would otherwise run whole past a limit or
 			// Ctrl-C (9 to 17 s at --random 18).
@@ -880,9 +887,10 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		switch {
 		case b >= 0:
 			// The top of the tree first, then the subtrees in order.
-			st := &subs[b]
+			st := &subs[order[b]]
 			it.Generated, it.Expanded = top.generated, top.expanded
-			for _, x := range subs[:b+1] {
+			for _, k := range order[:b+1] {
+				x := &subs[k]
 				it.Generated += x.gen
 				it.Expanded += x.exp
 				for d := range byDepth {
@@ -894,7 +902,8 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 			res.Err = stopped
 		default:
 			it.Generated, it.Expanded = top.generated, top.expanded
-			for _, x := range subs {
+			for k := range subs {
+				x := &subs[k]
 				prev[x.key()] = x.gen
 				it.Generated += x.gen
 				it.Expanded += x.exp

@@ -173,8 +173,8 @@ func TestSortSubtrees(t *testing.T) {
 	subs := []subtree{{moves: [cutDepth]int8{0, 3, 0, 6}}, {moves: [cutDepth]int8{0, 3, 0, 7}}, {moves: [cutDepth]int8{1, 4, 1, 8}}, {moves: [cutDepth]int8{2, 5, 2, 9}}, {moves: [cutDepth]int8{2, 5, 2, 10}}}
 	prev[subs[1].key()], prev[subs[2].key()], prev[subs[3].key()], prev[subs[4].key()] = 5, 9, 5, 9
 	var got []int8
-	for _, st := range sortSubtrees(subs, prev) {
-		got = append(got, st.moves[cutDepth-1])
+	for _, k := range sortSubtrees(subs, prev, nil) {
+		got = append(got, subs[k].moves[cutDepth-1])
 	}
 	if want := []int8{10, 8, 9, 7, 6}; !slices.Equal(got, want) {
 		t.Errorf("order by last moves %v, want %v", got, want)
