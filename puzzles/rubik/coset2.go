@@ -2,10 +2,7 @@ package rubik
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"time"
 
@@ -112,12 +109,12 @@ type packStats struct {
 	Entries, Inexact uint64
 }
 
-// packCoset writes the 2-bit form of the 4-bit table t into a table of
-// packedWords words, on workers goroutines.
-func packCoset(ctx context.Context, sp *CosetSpace, t *pdb.Table, workers int) (*pdb.Table, packStats, error) {
-	size := sp.Size()
+// packCoset writes the 2-bit form of the first size entries of the 4-bit
+// table t into a table of packedWords words named id, on workers
+// goroutines.
+func packCoset(ctx context.Context, id string, size uint64, t *pdb.Table, workers int) (*pdb.Table, packStats, error) {
 	nw := packedWords(size)
-	p := pdb.NewTable(packedID(sp), nw*16)
+	p := pdb.NewTable(id, nw*16)
 	w := p.Words()
 	blocks := int(nw / 2)
 	// chunkBlocks is the blocks a worker takes at a time.
@@ -167,40 +164,24 @@ func LoadPackedCoset(ctx context.Context, dir string, eo CosetEO, o pdb.Options)
 		return nil, pdb.Source{}, err
 	}
 	nw := packedWords(sp.Size())
-	src := pdb.Source{}
-	if dir != "" {
-		src.Path = filepath.Join(dir, pdb.FileName(packedID(sp)))
-		t, err := pdb.LoadID(src.Path, packedID(sp), nw*16)
-		if err == nil {
-			src.Elapsed = time.Since(begin)
-			return &CosetTable{Space: sp, Packed: t}, src, nil
+	t, src, err := cachedTable(begin, dir, packedID(sp), nw*16, func() (*pdb.Table, error) {
+		if o.MaxMem > 0 && int64(nw*8) > o.MaxMem {
+			return nil, fmt.Errorf("%w: coset table %s needs %d bytes, limit %d", pdb.ErrMemory, packedID(sp), nw*8, o.MaxMem)
 		}
-		if !errors.Is(err, os.ErrNotExist) {
-			src.Rebuilt = err
+		full, _, err := LoadCoset(ctx, dir, eo, o)
+		if err != nil {
+			return nil, err
 		}
-	}
-	if o.MaxMem > 0 && int64(nw*8) > o.MaxMem {
-		return nil, src, fmt.Errorf("%w: coset table %s needs %d bytes, limit %d", pdb.ErrMemory, packedID(sp), nw*8, o.MaxMem)
-	}
-	full, _, err := LoadCoset(ctx, dir, eo, o)
+		workers := o.Workers
+		if workers <= 0 {
+			workers = runtime.GOMAXPROCS(0)
+		}
+		t, _, err := packCoset(ctx, packedID(sp), sp.Size(), full.Table, workers)
+		return t, err
+	})
 	if err != nil {
 		return nil, src, err
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	t, _, err := packCoset(ctx, sp, full.Table, workers)
-	if err != nil {
-		return nil, src, err
-	}
-	src.Built = true
-	if src.Path != "" {
-		if err := pdb.Save(src.Path, t); err != nil {
-			return nil, src, fmt.Errorf("rubik: saving %s: %w", src.Path, err)
-		}
-	}
-	src.Elapsed = time.Since(begin)
 	return &CosetTable{Space: sp, Packed: t}, src, nil
 }
 

@@ -396,7 +396,7 @@ func checkPacked(t *testing.T, ct *CosetTable, p *pdb.Table, samples int) {
 // lengths with it and the same nodes on 1 and 2 workers.
 func TestPackedCoset(t *testing.T) {
 	ct := eo1Table(t)
-	p, st, err := packCoset(context.Background(), ct.Space, ct.Table, 2)
+	p, st, err := packCoset(context.Background(), packedID(ct.Space), ct.Space.Size(), ct.Table, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -462,4 +462,48 @@ func TestPackedCosetEO2(t *testing.T) {
 		t.Skip(err)
 	}
 	checkPacked(t, &CosetTable{Space: sp, Table: full}, p, 1000000)
+}
+
+// TestPackSmall packs a small table of random distances (blocks of
+// narrow and of wide spread, and a last block part full) on two workers
+// and decodes every entry: the residue, the anchored value (exact up to
+// lo+3, else 3 or more below and congruent), and the value relative to
+// each neighbour distance d-1, d, d+1 (exact).
+func TestPackSmall(t *testing.T) {
+	const size = 62*41 + 17
+	r := rand.New(rand.NewPCG(11, 12))
+	tab := pdb.NewTable("small", size)
+	w := tab.Words()
+	want := make([]int, size)
+	for i := range want {
+		b := i / packEntries
+		base := b % 9
+		spread := 2 + b%5 // 2..6 values above the base
+		want[i] = base + r.IntN(spread)
+		w[i/16] &^= uint64(15^want[i]) << (i % 16 * 4)
+	}
+	p, st, err := packCoset(context.Background(), "small-2bit", size, tab, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw := p.Words()
+	inexact := uint64(0)
+	for i, d := range want {
+		c, lo := packedCode(pw, uint64(i))
+		a := packedValue(pw, uint64(i), -1)
+		if int(residueTab[lo][c]) != d%3 || a > d || a%3 != d%3 || d <= lo+3 && a != d {
+			t.Fatalf("entry %d: distance %d, code %d, lo %d, anchored %d", i, d, c, lo, a)
+		}
+		if a != d {
+			inexact++
+		}
+		for ref := max(d-1, 0); ref <= d+1; ref++ {
+			if got := packedValue(pw, uint64(i), ref); got != d {
+				t.Fatalf("entry %d: distance %d, relative to %d: %d", i, d, ref, got)
+			}
+		}
+	}
+	if st.Entries != size || st.Inexact != inexact || inexact == 0 {
+		t.Errorf("stats %+v, want %d entries, %d inexact (> 0)", st, size, inexact)
+	}
 }

@@ -218,19 +218,30 @@ func LoadCoset(ctx context.Context, dir string, eo CosetEO, o pdb.Options) (*Cos
 	if err != nil {
 		return nil, pdb.Source{}, err
 	}
+	t, src, err := cachedTable(begin, dir, sp.ID(), sp.Size(), func() (*pdb.Table, error) { return BuildCoset(ctx, sp, o) })
+	if err != nil {
+		return nil, src, err
+	}
+	return &CosetTable{Space: sp, Table: t}, src, nil
+}
+
+// cachedTable loads the table of this ID and size from the cache
+// directory dir, or makes it with build and saves it there ("" caches
+// nothing); the source's time counts from begin.
+func cachedTable(begin time.Time, dir, id string, size uint64, build func() (*pdb.Table, error)) (*pdb.Table, pdb.Source, error) {
 	src := pdb.Source{}
 	if dir != "" {
-		src.Path = filepath.Join(dir, pdb.FileName(sp.ID()))
-		t, err := pdb.LoadID(src.Path, sp.ID(), sp.Size())
+		src.Path = filepath.Join(dir, pdb.FileName(id))
+		t, err := pdb.LoadID(src.Path, id, size)
 		if err == nil {
 			src.Elapsed = time.Since(begin)
-			return &CosetTable{Space: sp, Table: t}, src, nil
+			return t, src, nil
 		}
 		if !errors.Is(err, os.ErrNotExist) {
 			src.Rebuilt = err
 		}
 	}
-	t, err := BuildCoset(ctx, sp, o)
+	t, err := build()
 	if err != nil {
 		return nil, src, err
 	}
@@ -241,7 +252,7 @@ func LoadCoset(ctx context.Context, dir string, eo CosetEO, o pdb.Options) (*Cos
 		}
 	}
 	src.Elapsed = time.Since(begin)
-	return &CosetTable{Space: sp, Table: t}, src, nil
+	return t, src, nil
 }
 
 // axisValues returns the table's values on the three conjugates of c that
