@@ -32,7 +32,7 @@ func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 	return tallyProbes(runProbes(ctx, opt, func() func(i int) probeOutcome {
 		t := newTree()
 		w := &partialWalker{width: width, exactDepth: opt.ExactDepth, lookahead: opt.Lookahead,
-			importance: opt.Importance && opt.Lookahead, ctx: ctx,
+			importance: opt.Importance && opt.Lookahead, viable: viability(t, opt.Viable), ctx: ctx,
 			tail: newTailCounter(opt.Tail, opt.TailDepth, func() bool { return ctx.Err() != nil })}
 		w.rng = rand.New(&w.pcg)
 		return func(i int) probeOutcome {
@@ -58,6 +58,9 @@ type partialWalker struct {
 	// by a defensive mixture (mixtureDraw), weighted by the inverse of its
 	// probability; with lookahead only, which reads the children's counts.
 	importance bool
+	// viable, with importance, is the tree's Viable (Options.Viable): the
+	// draw weighs a child by viableCount, not its children.
+	viable func() bool
 	counts     [][]int // a scratch list of the open children's numbers of children per depth
 	pcg        rand.PCG
 	rng        *rand.Rand
@@ -118,8 +121,13 @@ func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) 
 			t.Down(k)
 			w.work++
 			cn, csol := t.Branches()
+			if cn > 0 && w.viable != nil {
+				cn = viableCount(w.viable)
+			} else if cn == 0 {
+				cn = -1 // a leaf
+			}
 			t.Up()
-			if cn == 0 {
+			if cn < 0 {
 				w.addDepth(d+1, weight)
 				nodes += weight
 				if csol {
@@ -189,6 +197,10 @@ func mixtureDraw(rng *rand.Rand, counts []int) (j int, inv float64) {
 	total := 0
 	for _, c := range counts {
 		total += c
+	}
+	if total == 0 {
+		// No child is weighed (Options.Viable: none viable): uniform.
+		return rng.IntN(n), float64(n)
 	}
 	if rng.IntN(2) == 0 {
 		j = rng.IntN(n)
