@@ -60,14 +60,14 @@ type partialWalker struct {
 	importance bool
 	// viable, with importance, is the tree's Viable (Options.Viable): the
 	// draw weighs a child by viableCount, not its children.
-	viable func() bool
-	counts     [][]int // a scratch list of the open children's numbers of children per depth
-	pcg        rand.PCG
-	rng        *rand.Rand
-	work       int64
-	hits       int64 // solutions reached
-	byDepth    []float64
-	perm       [][]int // a scratch permutation per depth
+	viable  func() bool
+	counts  [][]int // a scratch list of the open children's numbers of children per depth
+	pcg     rand.PCG
+	rng     *rand.Rand
+	work    int64
+	hits    int64 // solutions reached
+	byDepth []float64
+	perm    [][]int // a scratch permutation per depth
 	// tail counts the small subtrees at the bottom exactly.
 	tail *tailCounter
 	// ctx is checked every 1024 nodes: one wide probe can run for hours.
