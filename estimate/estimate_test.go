@@ -111,7 +111,7 @@ func TestExhaustive(t *testing.T) {
 // depend on the number of workers.
 func TestEstimatorsUnbiased(t *testing.T) {
 	nodes, sols := count(newHashTree(14)())
-	for _, method := range []string{"knuth", "knuth-tail", "knuth-look", "knuth-look-tail", "knuth-importance", "knuth-viable", "frontier", "frontier-tail", "frontier-look", "frontier-importance", "stratified", "stratified-tail", "purdom", "purdom-exact", "purdom-look", "purdom-tail", "purdom-importance", "purdom-viable", "samplesearch"} {
+	for _, method := range []string{"knuth", "knuth-tail", "knuth-look", "knuth-look-tail", "knuth-importance", "knuth-viable", "frontier", "frontier-tail", "frontier-look", "frontier-importance", "stratified", "stratified-tail", "purdom", "purdom-exact", "purdom-look", "purdom-tail", "purdom-importance", "purdom-viable", "purdom-viable-wide", "samplesearch"} {
 		var first Result
 		for _, workers := range []int{1, 2} {
 			opt := Options{Seed: 7, Samples: 20000, Workers: workers, ExactDepth: 3}
@@ -141,10 +141,14 @@ func TestEstimatorsUnbiased(t *testing.T) {
 					opt.Tail, opt.TailDepth = 1, 5
 				}
 				r = Stratified(context.Background(), newHashTree(14), opt)
-			case "purdom", "purdom-exact", "purdom-look", "purdom-tail", "purdom-importance", "purdom-viable":
+			case "purdom", "purdom-exact", "purdom-look", "purdom-tail", "purdom-importance", "purdom-viable", "purdom-viable-wide":
 				opt.Samples, opt.Width = 2000, 2
 				if method == "purdom-importance" || method == "purdom-viable" {
 					opt.Samples, opt.Width, opt.Importance, opt.Viable = 20000, 1, true, method == "purdom-viable"
+				}
+				if method == "purdom-viable-wide" {
+					// Two draws with replacement, subtrees counted below depth 7.
+					opt.Importance, opt.Viable, opt.Tail, opt.TailDepth = true, true, 1, 7
 				}
 				if method == "purdom-tail" {
 					opt.Tail, opt.TailDepth = 1, 7
@@ -152,7 +156,7 @@ func TestEstimatorsUnbiased(t *testing.T) {
 				if method != "purdom-exact" {
 					opt.ExactDepth = 0 // every child above depth 3: purdom-exact
 				}
-				opt.Lookahead = method == "purdom-look" || method == "purdom-importance" || method == "purdom-viable"
+				opt.Lookahead = method == "purdom-look" || opt.Importance
 				r = Purdom(context.Background(), newViableTree(14), opt)
 			case "samplesearch":
 				opt.Samples = 3000

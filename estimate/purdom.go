@@ -61,7 +61,9 @@ type partialWalker struct {
 	// viable, with importance, is the tree's Viable (Options.Viable): the
 	// draw weighs a child by viableCount, not its children.
 	viable  func() bool
-	counts  [][]int // a scratch list of the open children's numbers of children per depth
+	mult    [][]int     // with importance, the draws of each child per depth
+	inv     [][]float64 // and 1 / its probability
+	counts  [][]int     // a scratch list of the open children's numbers of children per depth
 	pcg     rand.PCG
 	rng     *rand.Rand
 	work    int64
@@ -146,13 +148,35 @@ func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) 
 	if d < w.exactDepth {
 		m = n
 	}
-	if m == 1 && n > 1 && w.importance {
-		j, inv := mixtureDraw(w.rng, counts)
-		t.Down(p[j])
-		w.work++
-		a, b := w.walk(t, weight*inv)
-		t.Up()
-		return nodes + a, solutions + b
+	if m < n && w.importance {
+		// m draws with replacement by the mixture, a child drawn c times
+		// weighted c/(m q) (Hansen and Hurwitz 1943): unbiased for any m,
+		// and each child drawn is walked once. Width 1 is one draw.
+		for len(w.mult) <= d {
+			w.mult, w.inv = append(w.mult, nil), append(w.inv, nil)
+		}
+		mult, inv := w.mult[d][:0], w.inv[d][:0]
+		for range n {
+			mult, inv = append(mult, 0), append(inv, 0)
+		}
+		w.mult[d], w.inv[d] = mult, inv
+		for range m {
+			j, v := mixtureDraw(w.rng, counts)
+			mult[j]++
+			inv[j] = v
+		}
+		for j, c := range mult {
+			if c == 0 {
+				continue
+			}
+			t.Down(p[j])
+			w.work++
+			a, b := w.walk(t, weight*float64(c)*inv[j]/float64(m))
+			t.Up()
+			nodes += a
+			solutions += b
+		}
+		return
 	}
 	// The first m of a partial Fisher-Yates shuffle: m distinct children,
 	// uniformly.
