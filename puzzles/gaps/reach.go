@@ -161,25 +161,28 @@ func (g *Game) Unwinnable() bool {
 }
 
 // lost reports whether no assignment of suits to rows gives every card a
-// final cell in its set.
+// final cell in its set. The final cell of the rank-r card in row i is
+// i*k + r-1, so shifting each card's set right by r-1 brings all of a
+// suit's final cells of row i onto bit i*k (column 0): the AND of a suit's
+// shifted sets has bit i*k exactly when every card of the suit may end in
+// row i.
 func (g *Game) lost(st *reachSets) bool {
 	k := g.k
+	col0, _ := g.colMasks()
 	// fits[s] has bit r when every card of suit s may end in row r.
 	var fits [Rows]uint8
 	for s := range Rows {
-		f := uint8(1<<Rows - 1)
-		for r := 1; r < k; r++ {
-			c := NewCard(s, r)
-			var rows uint8
-			for row := range Rows {
-				if st.reach[c]>>(row*k+r-1)&1 != 0 {
-					rows |= 1 << row
-				}
-			}
-			f &= rows
-			if f == 0 {
-				return true
-			}
+		all := col0
+		base := Card(s << 4)
+		for r := 1; r < k && all != 0; r++ {
+			all &= st.reach[base+Card(r)] >> (r - 1)
+		}
+		if all == 0 {
+			return true
+		}
+		var f uint8
+		for row := range Rows {
+			f |= uint8(all>>(row*k)&1) << row
 		}
 		fits[s] = f
 	}

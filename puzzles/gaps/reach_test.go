@@ -182,11 +182,35 @@ func (g *Game) reachabilityRoundRobin(st *reachSets, pinned uint64) {
 	st.movable, st.open = movable, open
 }
 
+// lostCellByCell is the plain statement of lost, the reference of
+// TestReachabilityWorklist: suit s fits row i when every card of s has the
+// cell of row i, column rank-1, in its set.
+func (g *Game) lostCellByCell(st *reachSets) bool {
+	var fits [Rows]uint8
+	for s := range Rows {
+		f := uint8(1<<Rows - 1)
+		for r := 1; r < g.k; r++ {
+			for row := range Rows {
+				if st.reach[NewCard(s, r)]>>(row*g.k+r-1)&1 == 0 {
+					f &^= 1 << row
+				}
+			}
+		}
+		fits[s] = f
+	}
+	for _, p := range perms {
+		if fits[p[0]]&1 != 0 && fits[p[1]]&2 != 0 && fits[p[2]]&4 != 0 && fits[p[3]]&8 != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // TestReachabilityWorklist checks that the worklist fixed point of
 // reachabilityPinned equals the round-robin one, sets, movable cards and
 // open cells, on every position reachable from small deals, with no card
 // pinned and with each card with a legal move pinned (as the stubborn
-// sets' closures pin them).
+// sets' closures pin them), and lost against lostCellByCell.
 func TestReachabilityWorklist(t *testing.T) {
 	deals := []struct {
 		k     int
@@ -213,6 +237,9 @@ func TestReachabilityWorklist(t *testing.T) {
 					if got != want {
 						t.Fatalf("k=%d seed %d, pinned %#x: worklist and round-robin fixed points differ in\n%s", dl.k, seed, pin, h)
 					}
+					if h.lost(&got) != h.lostCellByCell(&want) {
+						t.Fatalf("k=%d seed %d, pinned %#x: lost and lostCellByCell differ in\n%s", dl.k, seed, pin, h)
+					}
 					checks++
 				}
 			}
@@ -231,8 +258,8 @@ func TestReachabilityWorklist(t *testing.T) {
 				var got, want reachSets
 				g.reachabilityPinned(&got, pin)
 				g.reachabilityRoundRobin(&want, pin)
-				if got != want {
-					t.Fatalf("4 x 13 seed %d, pinned %#x: worklist and round-robin fixed points differ in\n%s", seed, pin, g)
+				if got != want || g.lost(&got) != g.lostCellByCell(&want) {
+					t.Fatalf("4 x 13 seed %d, pinned %#x: worklist and round-robin fixed points or lost differ in\n%s", seed, pin, g)
 				}
 				checks++
 			}
