@@ -312,29 +312,18 @@ func (s *Solver) coverExact(c int32) int32 {
 
 // hideAll hides the options of the item at byte offset co and returns
 // how many primary items (offsets up to n1) it left with no options, and
-// how many nodes it hid. Its loop is the hottest of the search: it keeps
-// nothing but its own values in registers.
+// how many nodes it hid: hideUntilEmpty's loop, the options that empty an
+// item counted after.
 func hideAll(base unsafe.Pointer, co, n1 int32) (zeros int32, updates int64) {
 	for r := at(base, co).dlink; r != co; r = at(base, r).dlink {
-		for q := r + nodeSize; q != r; {
-			n := at(base, q)
-			y := n.top
-			if y <= 0 {
-				q = n.ulink
-				continue
-			}
-			u, d := n.ulink, n.dlink
-			at(base, u).dlink = d
-			at(base, d).ulink = u
-			h := at(base, y)
-			t := h.top - 1
-			h.top = t
-			if t == 0 && y <= n1 {
-				zeros++
-			}
-			updates++
-			q += nodeSize
+		var u int64
+		r, u = hideUntilEmpty(base, r, co)
+		updates += u
+		if r == co {
+			break
 		}
+		emptied, _ := emptiedBy(base, r, n1, nil, 0)
+		zeros += emptied
 	}
 	return zeros, updates
 }
@@ -355,7 +344,7 @@ func (s *Solver) coverLive(c, x int32) (int32, bool) {
 		if r == co {
 			break
 		}
-		emptied, outside := s.emptiedBy(base, r, n1, x)
+		emptied, outside := emptiedBy(base, r, n1, s.stamp, x)
 		if outside {
 			for ; r != co; r = at(base, r).ulink {
 				unhideExact(base, r)
@@ -372,8 +361,8 @@ func (s *Solver) coverLive(c, x int32) (int32, bool) {
 // hideUntilEmpty hides the options of the item at byte offset co from
 // the one of node r on, up to and including the first that leaves an
 // item with no options. It returns that option's node, or co if none
-// did, and how many nodes it hid. Like hideAll it keeps nothing but its
-// own values in registers (written out in coverLive, with the solver and
+// did, and how many nodes it hid. Its loop is the hottest of the search:
+// it keeps nothing but its own values in registers (written out in coverLive, with the solver and
 // the option's stamp live, the loop reloaded five values from the stack
 // on each node), and it tells an emptied item without a branch: a count
 // t, at least 0, is 0 when t-1 is negative.
@@ -405,9 +394,10 @@ func hideUntilEmpty(base unsafe.Pointer, r, co int32) (int32, int64) {
 }
 
 // emptiedBy returns how many primary items (offsets up to n1) of r's
-// option, just hidden, have no options left, and whether one of them is
-// not an item of x's option.
-func (s *Solver) emptiedBy(base unsafe.Pointer, r, n1, x int32) (int32, bool) {
+// option, just hidden, have no options left, and, given the items'
+// stamps, whether one of them is not an item of x's option (stamped x);
+// it then stops counting.
+func emptiedBy(base unsafe.Pointer, r, n1 int32, stamp []int32, x int32) (int32, bool) {
 	emptied := int32(0)
 	for q := r + nodeSize; q != r; {
 		n := at(base, q)
@@ -417,8 +407,8 @@ func (s *Solver) emptiedBy(base unsafe.Pointer, r, n1, x int32) (int32, bool) {
 			continue
 		}
 		if y <= n1 && at(base, y).top == 0 {
-			if s.stamp[y/nodeSize] != x {
-				return 0, true
+			if stamp != nil && stamp[y/nodeSize] != x {
+				return emptied, true
 			}
 			emptied++
 		}
