@@ -51,7 +51,7 @@ func (p *Problem) RunDLX(ctx context.Context, name string, o DLXOptions) DLXRepo
 	rep := DLXReport{File: name, Strategy: o.Strategy.String(), count: o.Count}
 	var r Result
 	if o.Count {
-		r = p.SolveParallel(ctx, o.Strategy, o.Workers, nil)
+		r = p.SolveParallel(ctx, o.Strategy, o.Workers, search.Limits{}, nil)
 	} else {
 		var mu sync.Mutex
 		limit := int64(1)

@@ -212,7 +212,7 @@ func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 			return true
 		})
 	default:
-		r = pk.SolveParallel(ctx, o.Strategy, o.Workers, func(_ int, assign []int) bool {
+		r = pk.SolveParallel(ctx, o.Strategy, o.Workers, search.Limits{}, func(_ int, assign []int) bool {
 			canon := pk.IsCanonical(assign)
 			mu.Lock()
 			all++
