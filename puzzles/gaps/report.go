@@ -279,7 +279,7 @@ func (o SurveySizes) Check() error {
 		}
 	}
 	switch {
-	case len(deciders) > 1 && o.MaxTime <= 0 && o.Solve.MaxTime <= 0 && o.Solve.MaxCPU <= 0:
+	case len(deciders) > 1 && o.Solve.MaxTime <= 0 && o.Solve.MaxCPU <= 0:
 		return opterr.Errorf("--decider", "the portfolio %q needs --max-cpu or --max-time, which it shares out", o.Decider)
 	case o.Solve.MaxCPU > 0 && o.Workers > 1:
 		return opterr.Errorf("--max-cpu", "--max-cpu counts the CPU time of the whole process, so it needs -j 1 (one deal at a time; run shards for more cores)")
