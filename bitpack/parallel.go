@@ -135,17 +135,7 @@ func solveTasks(b *search.Budget, res *Result, workers, n int, at func(w, t int)
 		// solve counts the solutions that the budget lets through, and
 		// visits them.
 		var found int64
-		solve := func(p []int32) bool {
-			if b.Stopped() || !b.Solution() {
-				return false
-			}
-			found++
-			if visit != nil && !visit(w, p) {
-				b.Stop()
-				return false
-			}
-			return true
-		}
+		solve := func(p []int32) bool { return search.Found(b, &found, visit, w, p) }
 		return func(t int) bool {
 			if b.Stopped() {
 				return false

@@ -119,3 +119,21 @@ func (b *Budget) End(whole bool) (Status, error) {
 	}
 	return StatusOf(err), err
 }
+
+// Found is a worker's handling of a solution sol that it found in a
+// search drawing on b: false (the worker stops) once the search has
+// stopped or every one of MaxSolutions is claimed (Solution); otherwise
+// the solution counts (*count++) and goes to visit, if not nil, with
+// the worker's number, and a visit that returns false stops every worker
+// (Stop).
+func Found[S any](b *Budget, count *int64, visit func(worker int, sol S) bool, worker int, sol S) bool {
+	if b.Stopped() || !b.Solution() {
+		return false
+	}
+	*count++
+	if visit != nil && !visit(worker, sol) {
+		b.Stop()
+		return false
+	}
+	return true
+}

@@ -83,3 +83,31 @@ func TestBudgetEnd(t *testing.T) {
 		t.Errorf("cancelled: End %v, %v; want interrupted, context.Canceled", st, err)
 	}
 }
+
+// TestFound: a worker's solutions count and are visited until the
+// solution limit; a visit that returns false stops every worker.
+func TestFound(t *testing.T) {
+	b := search.Limits{MaxSolutions: 3}.NewBudget(context.Background())
+	var n int64
+	var seen []int
+	visit := func(w int, s int) bool { seen = append(seen, s); return true }
+	for s := range 5 {
+		search.Found(b, &n, visit, 0, s)
+	}
+	if n != 3 || len(seen) != 3 || !b.Stopped() {
+		t.Errorf("MaxSolutions 3: %d counted, %v visited, stopped %v", n, seen, b.Stopped())
+	}
+	b.Close()
+	b = search.Limits{}.NewBudget(context.Background())
+	defer b.Close()
+	n = 0
+	if search.Found(b, &n, func(int, int) bool { return false }, 1, 7) || n != 1 || !b.Stopped() {
+		t.Errorf("a visit's stop: counted %d, stopped %v", n, b.Stopped())
+	}
+	if st, err := b.End(false); st != search.VisitorStop || err != nil {
+		t.Errorf("End after a visit's stop: %v, %v", st, err)
+	}
+	if search.Found(b, &n, nil, 0, 8) || n != 1 {
+		t.Errorf("a solution after the stop counted: %d", n)
+	}
+}

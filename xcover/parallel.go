@@ -104,17 +104,7 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, li
 			}
 			b.AddNodes(nodes)
 		}
-		sv.visit = func(o []int) bool {
-			if b.Stopped() || !b.Solution() {
-				return false
-			}
-			found[w]++
-			if visit != nil && !visit(w, o) {
-				b.Stop()
-				return false
-			}
-			return true
-		}
+		sv.visit = func(o []int) bool { return search.Found(b, &found[w], visit, w, o) }
 		return func(k int) bool {
 			if b.Stopped() {
 				return false
