@@ -27,12 +27,16 @@ type Job struct {
 	// of its board (the unique solutions are the solutions over them).
 	Name       string
 	Symmetries int
-	// Restricted says the tree holds one solution of each class under
-	// the Symmetries and no symmetric solution: its solutions are the
-	// unique ones, and Symmetries times as many are all of them.
-	Restricted bool
-	Method     string // one of Methods
-	Options    Options
+	// Restricted says the tree holds one solution of each class of
+	// Symmetries members: its solutions are unique ones, and Symmetries
+	// times as many are all of theirs. SymmetricClasses, with it, are the
+	// classes of fewer members (a symmetry maps their solutions onto
+	// themselves), which lie outside the tree, and SymmetricSolutions
+	// their solutions: counted exactly, they are added to the estimates.
+	Restricted                           bool
+	SymmetricClasses, SymmetricSolutions int64
+	Method                               string // one of Methods
+	Options                              Options
 	// Budget, with "knuth", probes for this long instead of
 	// Options.Samples.
 	Budget time.Duration
@@ -244,7 +248,8 @@ func (j Job) Run(ctx context.Context, newTree func() Tree) (Report, error) {
 	rep.Unique = r.Solutions.Scale(1 / float64(rep.Symmetries))
 	rep.Cut = j.Method == "exact" && len(rep.ByDepth) > j.Options.ExactDepth && rep.ByDepth[len(rep.ByDepth)-1].Nodes > 0
 	if j.Restricted {
-		rep.Unique, rep.Solutions = r.Solutions, r.Solutions.Scale(float64(rep.Symmetries))
+		rep.Unique = r.Solutions.Shift(float64(j.SymmetricClasses))
+		rep.Solutions = r.Solutions.Scale(float64(rep.Symmetries)).Shift(float64(j.SymmetricSolutions))
 	}
 	if !rep.Status.Early() && j.NodeRate != nil {
 		rep.NodeRate = j.NodeRate(ctx)
