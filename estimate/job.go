@@ -3,7 +3,6 @@ package estimate
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"github.com/branchwise/branchwise/internal/numfmt"
 	"github.com/branchwise/branchwise/internal/workpool"
@@ -43,10 +42,12 @@ type Job struct {
 	Budget time.Duration
 	// Target, when not "", is the stop rule's relative half-width, as a
 	// fraction ("0.1") or a percentage ("10%"): rounds of the estimator
-	// until both intervals are that narrow, MaxTime runs out (0: no
-	// limit), or counting is cheaper (then the tree is counted).
-	Target  string
-	MaxTime time.Duration
+	// until both intervals are that narrow, Limits.MaxTime runs out (0:
+	// no limit), or counting is cheaper (then the tree is counted).
+	Target string
+	// Limits bound the stop rule: MaxTime its rounds' time (the only
+	// field read; --max-time).
+	search.Limits
 	// NodeRate, if set, measures the nodes per second of one worker of an
 	// exhaustive search: the stop rule's count cost and the report's
 	// predicted count time.
@@ -57,8 +58,15 @@ type Job struct {
 	Counting func()
 }
 
-// ErrNoRound: the stop rule's MaxTime ran out before its first round.
-var ErrNoRound = errors.New("estimate: the time ran out before the first round ended")
+// ErrNoRound: the stop rule's MaxTime ran out before its first round. It
+// wraps context.DeadlineExceeded (errors.Is), the time limit's error.
+var ErrNoRound error = noRound{}
+
+// noRound is ErrNoRound's type: a time limit in the stop rule's words.
+type noRound struct{}
+
+func (noRound) Error() string { return "estimate: the time ran out before the first round ended" }
+func (noRound) Unwrap() error { return context.DeadlineExceeded }
 
 // Check reports settings that do not go together, or out of range.
 func (j Job) Check() error {
