@@ -244,7 +244,7 @@ func (t *tilesPDB) setup(e *env, s tiles.Setup, maxMem int64) (tiles.Setup, erro
 
 func newTilesKorf24Cmd(e *env) *cobra.Command {
 	var t tilesPDB
-	var which, heur string
+	var which, heur, project string
 	var o tiles.Korf24Options
 	var asJSON bool
 	c := &cobra.Command{
@@ -257,6 +257,13 @@ whole run.`,
 		Example: `  branchwise tiles korf24 --instances 1,25 -j 2`,
 		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
+			if project != "" {
+				p, err := cliflag.ReadFile(project, os.Stdin, tiles.ReadKorf24Projection)
+				if err != nil {
+					return err
+				}
+				return cliflag.Output(e.stdout, asJSON, &p)
+			}
 			sel, err := cliflag.ParseSelection("instances", which, len(tiles.Korf24()))
 			if err != nil {
 				return err
@@ -291,6 +298,7 @@ whole run.`,
 	}
 	fs := c.Flags()
 	fs.StringVar(&which, "instances", "1-50", "instances to run: numbers and ranges, e.g. 1,3,25 or 1-10")
+	fs.StringVar(&project, "project", "", "instead of running, project the stopped instances of this --json report's file (reports concatenated, - for stdin) to their published lengths")
 	fs.StringVar(&heur, "heuristic", "pdb6666", "pattern databases: pdb6666 or pdb7755 (two 7-tile tables, 1.2 GB each)")
 	t.pf.add(fs)
 	fs.BoolVar(&t.noReflect, "no-reflect", false, "leave out the lookup of the board reflected about the diagonal")
