@@ -160,7 +160,7 @@ func TestTableBuildTimeLimit(t *testing.T) {
 // instances' projections without running; a missing file is an error.
 func TestKorf24Project(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "tiles", "korf24", "--project", "../../puzzles/tiles/testdata/korf24-2-stopped.json")
-	if code != exitOK || !strings.Contains(stdout, "2       96          86  21,957,017    8.66  8.26  9.13  1.06e+12") {
+	if code != exitOK || !strings.Contains(stdout, "2       96          86  21,957,017    8.66  8.26  9.13  1.06e+12     1.23e+11   1.02e+11    1.37e+12") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	if code, _, stderr := runCLI(t, "tiles", "korf24", "--project", "no-such.json"); code == exitOK || !strings.Contains(stderr, "no-such.json") {

@@ -29,8 +29,9 @@ const boundStep = 2
 // Projection is the projected cost of an IDA* run up to its known optimal
 // bound, extrapolated from the nodes of its finished iterations: each
 // remaining iteration is taken to generate Factor times the nodes of the
-// one before. The last iteration is projected in full, though IDA* stops it
-// at the first solution, so the projection leans high on it.
+// one before. IDA* stops the last iteration at the first solution, anywhere
+// in it, so the cost lies between Before (the last iteration left out) and
+// Nodes (the last iteration in full).
 type Projection struct {
 	Name      string `json:"name"`
 	Optimal   int    `json:"optimal"`
@@ -42,10 +43,12 @@ type Projection struct {
 	Factor float64 `json:"factor"`
 	Low    float64 `json:"factor_low"`
 	High   float64 `json:"factor_high"`
-	// Nodes, NodesLow and NodesHigh are the projected generated nodes of
-	// the whole run (finished and remaining iterations) at Factor, Low and
-	// High.
+	// Nodes is the projected generated nodes of the whole run (finished
+	// and remaining iterations, the last in full) at Factor, Before the
+	// same without the last iteration. NodesLow is Before at Low, NodesHigh
+	// Nodes at High: the range of the projection.
 	Nodes     float64 `json:"nodes"`
+	Before    float64 `json:"before"`
 	NodesLow  float64 `json:"nodes_low"`
 	NodesHigh float64 `json:"nodes_high"`
 }
@@ -67,7 +70,7 @@ func ProjectIterations(its []search.Iteration, optimal, steps int) (Projection, 
 	}
 	if p.LastBound >= optimal {
 		p.Factor, p.Low, p.High = math.NaN(), math.NaN(), math.NaN()
-		p.Nodes, p.NodesLow, p.NodesHigh = float64(p.Done), float64(p.Done), float64(p.Done)
+		p.Nodes, p.Before, p.NodesLow, p.NodesHigh = float64(p.Done), float64(p.Done), float64(p.Done), float64(p.Done)
 		return p, nil
 	}
 	if steps < 1 {
@@ -92,20 +95,22 @@ func ProjectIterations(its []search.Iteration, optimal, steps int) (Projection, 
 	}
 	p.Factor = math.Exp(logSum / float64(n))
 	last := float64(its[len(its)-1].Generated)
-	rest := float64(optimal-p.LastBound) / boundStep
+	// The iterations still to run, rounded up when the bounds are not a
+	// whole number of rises apart.
+	rest := int(math.Ceil(float64(optimal-p.LastBound) / boundStep))
 	p.Nodes = float64(p.Done) + remaining(last, p.Factor, rest)
-	p.NodesLow = float64(p.Done) + remaining(last, p.Low, rest)
+	p.Before = float64(p.Done) + remaining(last, p.Factor, rest-1)
+	p.NodesLow = float64(p.Done) + remaining(last, p.Low, rest-1)
 	p.NodesHigh = float64(p.Done) + remaining(last, p.High, rest)
 	return p, nil
 }
 
 // remaining sums last*f^j for j = 1..k, the nodes of k more iterations
-// each f times the one before (k is rounded up when the bounds are not a
-// whole number of rises apart).
-func remaining(last, f float64, k float64) float64 {
+// each f times the one before.
+func remaining(last, f float64, k int) float64 {
 	var sum float64
 	g := last
-	for j := 0; j < int(math.Ceil(k)); j++ {
+	for j := 0; j < k; j++ {
 		g *= f
 		sum += g
 	}
@@ -158,10 +163,10 @@ func ProjectKorf24(sols []Solution, steps int) ([]Projection, error) {
 // seconds they take at rate generated nodes per second (none if rate is 0).
 func WriteProjections(w io.Writer, ps []Projection, rate float64) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "#\toptimal\tlast bound\tdone\tfactor\tlow\thigh\tnodes\tnodes low\tnodes high\thours\thours low\thours high\t")
+	fmt.Fprintln(tw, "#\toptimal\tlast bound\tdone\tfactor\tlow\thigh\tnodes\tbefore last\tnodes low\tnodes high\thours\thours low\thours high\t")
 	for _, p := range ps {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.2f\t%.2f\t%.2f\t%.3g\t%.3g\t%.3g\t%s\t%s\t%s\t\n", p.Name, p.Optimal, p.LastBound,
-			numfmt.Count(p.Done), p.Factor, p.Low, p.High, p.Nodes, p.NodesLow, p.NodesHigh,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.2f\t%.2f\t%.2f\t%.3g\t%.3g\t%.3g\t%.3g\t%s\t%s\t%s\t\n", p.Name, p.Optimal, p.LastBound,
+			numfmt.Count(p.Done), p.Factor, p.Low, p.High, p.Nodes, p.Before, p.NodesLow, p.NodesHigh,
 			hours(p.Nodes, rate), hours(p.NodesLow, rate), hours(p.NodesHigh, rate))
 	}
 	return tw.Flush()

@@ -66,15 +66,20 @@ func TestProjectIterations(t *testing.T) {
 			t.Errorf("%s: got done %d factor %v [%v, %v] nodes %v, want %d %v [%v, %v] %v", c.name,
 				p.Done, p.Factor, p.Low, p.High, p.Nodes, c.done, c.factor, c.low, c.high, c.nodes)
 		}
-		if p.NodesLow > p.Nodes*(1+1e-12) || p.Nodes > p.NodesHigh*(1+1e-12) {
-			t.Errorf("%s: nodes %v not within [%v, %v]", c.name, p.Nodes, p.NodesLow, p.NodesHigh)
+		// Before leaves out the last iteration, last*Factor^rest.
+		rest := (c.optimal - p.LastBound + 1) / 2
+		if lastIt := float64(c.its[len(c.its)-1].Generated) * math.Pow(c.factor, float64(rest)); !near(p.Before, c.nodes-lastIt) {
+			t.Errorf("%s: before the last iteration %v, want %v", c.name, p.Before, c.nodes-lastIt)
+		}
+		if p.NodesLow > p.Before*(1+1e-12) || p.Before > p.Nodes || p.Nodes > p.NodesHigh*(1+1e-12) {
+			t.Errorf("%s: nodes %v, %v not within [%v, %v]", c.name, p.Before, p.Nodes, p.NodesLow, p.NodesHigh)
 		}
 	}
 }
 
 func TestProjectIterationsEdges(t *testing.T) {
 	solved := []search.Iteration{{Bound: 80, Generated: 5}, {Bound: 82, Generated: 50}}
-	if p, err := ProjectIterations(solved, 82, 3); err != nil || p.Nodes != 55 || p.NodesHigh != 55 {
+	if p, err := ProjectIterations(solved, 82, 3); err != nil || p.Nodes != 55 || p.Before != 55 || p.NodesLow != 55 || p.NodesHigh != 55 {
 		t.Errorf("a finished run: %+v, %v; want its 55 nodes", p, err)
 	}
 	for _, its := range [][]search.Iteration{nil, {{Bound: 80, Generated: 5}}, {{Bound: 80, Generated: 0}, {Bound: 82, Generated: 7}}} {
@@ -111,8 +116,8 @@ func TestWriteProjections(t *testing.T) {
 	if err := WriteProjections(&b, []Projection{p}, 1111.0/3600); err != nil {
 		t.Fatal(err)
 	}
-	want := "  #  optimal  last bound  done  factor    low   high     nodes  nodes low  nodes high  hours  hours low  hours high\n" +
-		"  9       86          84   111   10.00  10.00  10.00  1.11e+03   1.11e+03    1.11e+03      1          1           1\n"
+	want := "  #  optimal  last bound  done  factor    low   high     nodes  before last  nodes low  nodes high  hours  hours low  hours high\n" +
+		"  9       86          84   111   10.00  10.00  10.00  1.11e+03          111        111    1.11e+03      1     0.0999           1\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
@@ -151,8 +156,8 @@ func TestReadKorf24Projection(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The rate is the solved one's, 3000 nodes in 2 s; only #2 is projected:
-	// 111 + 1000 + 10000 nodes.
-	if p.Rate != 1500 || len(p.Projections) != 1 || p.Projections[0].Name != "2" || math.Abs(p.Projections[0].Nodes-11111) > 1e-6 {
+	// 111 + 1000 + 10000 nodes, 1111 before the last iteration.
+	if p.Rate != 1500 || len(p.Projections) != 1 || p.Projections[0].Name != "2" || math.Abs(p.Projections[0].Nodes-11111) > 1e-6 || math.Abs(p.Projections[0].Before-1111) > 1e-6 {
 		t.Errorf("got %+v, want rate 1500 and #2 at 11111 nodes", p)
 	}
 }
