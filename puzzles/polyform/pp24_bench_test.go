@@ -49,3 +49,12 @@ func BenchmarkPP24SubtreesXCover(b *testing.B) { benchPP24(b, XCover, pp24Paths,
 // leaves tested by the dead-region test.
 func BenchmarkPP24DeepKernel(b *testing.B) { benchPP24(b, Bitboard, pp24Paths[1:2], 6) }
 func BenchmarkPP24DeepXCover(b *testing.B) { benchPP24(b, XCover, pp24Paths[1:2], 6) }
+
+// pp24Leaves lead to depth-8 nodes of the depth-4 subtree 14,39,28,10
+// (of docs/distributed.md); their subtrees, counted to the leaves
+// (1,074,771 and 1,263,606 nodes), are made of the deep levels where most
+// of the PP-24 tree lies (91% of it at depth 17 or more), where few
+// placements are left alive.
+var pp24Leaves = [][]int{{14, 39, 28, 10, 0, 0, 4, 6}, {14, 39, 28, 10, 0, 0, 5, 5}}
+
+func BenchmarkPP24LeavesKernel(b *testing.B) { benchPP24(b, Bitboard, pp24Leaves, 30) }
