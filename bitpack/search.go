@@ -42,16 +42,17 @@ type Search struct {
 	cntAt  [][]int32
 	cpAt   [][]int32
 
-	// List mode (sparse.go): from depth listFrom (-1: none) down, the
-	// live placements of depth d are list[listStart(d):lEnd[d]], the
-	// counts of its cells lCnt[d*n:][:n] and of its pieces
-	// lPiece[d*np:][:np]; seen is listing's scratch bitmap.
-	list     []listEnt
-	lEnd     []int32
-	lCnt     []int32
-	lPiece   []int32
-	seen     []uint64
-	listFrom int
+	// List mode (sparse.go): from depth listFrom (-1: none) down, depth
+	// d numbers the placements list[lBase[d]:][:lLen[d]], its sets of
+	// lWords[d] words over them are setsOf(d), and lCnt[d*(n+np):] counts
+	// its cells' and pieces' live placements; seen is listing's scratch
+	// bitmap.
+	list                []listEnt
+	lBase, lLen, lWords []int32
+	lSets               []uint64
+	lCnt                []int32
+	seen                []uint64
+	listFrom            int
 
 	sums   []uint64       // scratch: the subset sums of the unplaced pieces' sizes
 	around []aroundRegion // scratch: the regions aroundOK grows

@@ -6,20 +6,21 @@ import "math/bits"
 // alive (on Korekawa et al.'s PP-24 frame, where 91% of the nodes are at
 // depth 17 or more, about 450 at depth 17 and 80 at depth 20, against
 // 28,000 at the root), and there the bit sets of fewest.go cost more than
-// they save: a node still copies 30 KB of sets and counts, scans every
-// word of the seven covered cells' sets, and each dying placement reads
-// its cell entries from a 1.6 MB table (cache misses). Once the live
-// placements of the unplaced pieces number at most sparseMax, the search
-// lists them, in the placements' order, with their masks beside them
-// (listEnt), and works on that list below: a child's list is its parent's
-// without the placements that overlap the one placed or belong to its
-// piece (one sequential pass, a four-word test each), and each one
-// dropped takes one from the counts of its cells, read off its mask. A
-// node then costs a pass over a list of a few hundred entries and a copy
-// of the per-cell counts (a few hundred bytes). The lists of a path lie
-// end to end in one buffer; taking a placement back drops the child's.
-// The bit sets stay as they were at the depth where the list was made,
-// and serve again once the search climbs above it.
+// they need to: a node copies 30 KB of sets and counts, scans every word
+// of the seven covered cells' sets, and each dying placement updates
+// seven bits and seven counts through a 1.6 MB table of entries. Once
+// the live placements of the unplaced pieces number at most sparseMax,
+// the search lists them, in the placements' order (listEnt), and numbers
+// them by their place in the list: every empty cell and unplaced piece
+// then has a set of at most sparseMax/64 words over the list. Placing i
+// makes the dying set (the sets of i's cells and of its piece, ORed), and
+// every empty cell's and unplaced piece's set loses it, a word operation
+// and a popcount per word that give the counts at once: no work per
+// dying placement. When the live placements fall to a quarter of the
+// list's words' capacity, the child lists them again, more compactly. The
+// sets of every depth are kept, so taking back is a change of depth; the
+// bit sets of fewest.go stay as they were at the depth where the list
+// was made, and serve again once the search climbs above it.
 
 // sparseMax is the most live placements for which the fewest rules switch
 // to list mode: measured on PP-24's deep subtrees, a pass over a list of
@@ -34,19 +35,20 @@ type listEnt struct {
 	piece int32
 }
 
+// sparseWords is the most words of a set over a list.
+const sparseWords = sparseMax / 64
+
 // initSparse allocates the list mode's buffers for a search of k.
 func (s *Search) initSparse() {
 	k := s.k
-	levels := len(s.path) + 1
-	s.listFrom = -1
-	maxLen := min(k.listMax, len(k.mask))
-	if maxLen <= 0 {
+	if k.listMax <= 0 {
 		return
 	}
-	s.list = make([]listEnt, maxLen*levels)
-	s.lEnd = make([]int32, levels)
-	s.lCnt = make([]int32, k.n*levels)
-	s.lPiece = make([]int32, k.np*levels)
+	levels := len(s.path) + 1
+	s.list = make([]listEnt, min(k.listMax, len(k.mask))*levels)
+	s.lBase, s.lLen, s.lWords = make([]int32, levels), make([]int32, levels), make([]int32, levels)
+	s.lSets = make([]uint64, (k.n+k.np+1)*sparseWords*levels)
+	s.lCnt = make([]int32, (k.n+k.np)*levels)
 	s.seen = make([]uint64, (len(k.mask)+63)/64)
 }
 
@@ -60,10 +62,17 @@ func (s *Search) liveTotal() int {
 	return int(t)
 }
 
+// setsOf returns the sets of depth d: cell c's at c*w, piece p's at
+// (n+p)*w, and all live placements' at (n+np)*w, w words each.
+func (s *Search) setsOf(d int) []uint64 {
+	k := s.k
+	per := (k.n + k.np + 1) * sparseWords
+	return s.lSets[d*per : (d+1)*per]
+}
+
 // buildList makes the list of depth d (the current node) from the bit
 // sets: every live placement of an unplaced piece once (taken at its
-// first cell), sorted by number through the seen bitmap, and the counts
-// of every cell and piece.
+// first cell), sorted by number through the seen bitmap.
 func (s *Search) buildList(d int) {
 	k := s.k
 	free := s.free
@@ -87,74 +96,124 @@ func (s *Search) buildList(d int) {
 			}
 		}
 	}
-	cnt := s.lCnt[d*k.n:][:k.n]
-	pc := s.lPiece[d*k.np:][:k.np]
-	clear(cnt)
-	clear(pc)
-	n := int32(0) // the first list of the path starts the buffer
+	n := int32(0)
 	for w, x := range s.seen {
 		for ; x != 0; x &= x - 1 {
 			q := int32(w<<6 + bits.TrailingZeros64(x))
-			e := listEnt{m: k.mask[q], q: q, piece: k.piece[q]}
-			s.list[n] = e
+			s.list[n] = listEnt{m: k.mask[q], q: q, piece: k.piece[q]}
 			n++
-			pc[e.piece]++
-			e.m.forEach(func(c int) { cnt[c]++ })
 		}
 		s.seen[w] = 0
 	}
-	s.lEnd[d] = n
 	s.listFrom = d
+	s.lBase[d] = 0
+	s.index(d, n)
 }
 
-// placeList makes the list of depth d+1 from that of depth d for
-// placement i.
+// index numbers the n entries of the list at lBase[d] 0..n-1 and makes
+// depth d's sets and counts from their cells and pieces.
+func (s *Search) index(d int, n int32) {
+	k := s.k
+	w := int((n + 63) / 64)
+	s.lLen[d], s.lWords[d] = n, int32(w)
+	sets := s.setsOf(d)
+	clear(sets[:(k.n+k.np+1)*w])
+	cnt := s.lCnt[d*(k.n+k.np):][:k.n+k.np]
+	clear(cnt)
+	for j, e := range s.list[s.lBase[d]:][:n] {
+		bit := uint64(1) << (j & 63)
+		jw := j >> 6
+		for cw, x := range e.m {
+			for ; x != 0; x &= x - 1 {
+				c := cw<<6 + bits.TrailingZeros64(x)
+				sets[c*w+jw] |= bit
+				cnt[c]++
+			}
+		}
+		sets[(k.n+int(e.piece))*w+jw] |= bit
+		sets[(k.n+k.np)*w+jw] |= bit
+		cnt[k.n+int(e.piece)]++
+	}
+}
+
+// placeList makes depth d+1's sets from depth d's for placement i; s.empty
+// and s.free are already the child's.
 func (s *Search) placeList(d int, i int32) {
 	k := s.k
-	start, end := s.listStart(d), s.lEnd[d]
-	n := s.k.n
-	cnt := s.lCnt[(d+1)*n:][:n]
-	copy(cnt, s.lCnt[d*n:][:n])
-	pc := s.lPiece[(d+1)*k.np:][:k.np]
-	copy(pc, s.lPiece[d*k.np:][:k.np])
-	m, p := k.mask[i], k.piece[i]
-	list := s.list
-	out := end
-	for j := start; j < end; j++ {
-		e := &list[j]
-		if e.piece != p && e.m[0]&m[0]|e.m[1]&m[1]|e.m[2]&m[2]|e.m[3]&m[3] == 0 {
-			list[out] = *e
-			out++
-			continue
-		}
-		pc[e.piece]--
-		for w, x := range e.m {
-			for ; x != 0; x &= x - 1 {
-				cnt[w<<6+bits.TrailingZeros64(x)]--
+	w := int(s.lWords[d])
+	ps, cs := s.setsOf(d), s.setsOf(d+1)
+	np, n := k.np, k.n
+	// The dying placements: those of i's piece and those covering i's
+	// cells.
+	var dying [sparseWords]uint64
+	copy(dying[:w], ps[(n+int(k.piece[i]))*w:][:w])
+	for cw, x := range k.mask[i] {
+		for ; x != 0; x &= x - 1 {
+			row := ps[(cw<<6+bits.TrailingZeros64(x))*w:][:w]
+			for j := range row {
+				dying[j] |= row[j]
 			}
 		}
 	}
-	s.lEnd[d+1] = out
+	all := (n + np) * w
+	left := int32(0)
+	for j := range w {
+		v := ps[all+j] &^ dying[j]
+		left += int32(bits.OnesCount64(v))
+	}
+	if w > 1 && int(left) <= w*64/4 {
+		// Few left: list them again, compactly, after depth d's list.
+		base := s.lBase[d] + s.lLen[d]
+		out := base
+		for j := range w {
+			for v := ps[all+j] &^ dying[j]; v != 0; v &= v - 1 {
+				s.list[out] = s.list[s.lBase[d]+int32(j<<6+bits.TrailingZeros64(v))]
+				out++
+			}
+		}
+		s.lBase[d+1] = base
+		s.index(d+1, left)
+		return
+	}
+	s.lBase[d+1], s.lLen[d+1], s.lWords[d+1] = s.lBase[d], s.lLen[d], int32(w)
+	cnt := s.lCnt[(d+1)*(n+np):][:n+np]
+	for cw, x := range s.empty {
+		for ; x != 0; x &= x - 1 {
+			c := cw<<6 + bits.TrailingZeros64(x)
+			src, dst := ps[c*w:][:w], cs[c*w:][:w]
+			t := 0
+			for j := range dst {
+				v := src[j] &^ dying[j]
+				dst[j] = v
+				t += bits.OnesCount64(v)
+			}
+			cnt[c] = int32(t)
+		}
+	}
+	for f := s.free; f != 0; f &= f - 1 {
+		p := bits.TrailingZeros64(f)
+		src, dst := ps[(n+p)*w:][:w], cs[(n+p)*w:][:w]
+		t := 0
+		for j := range dst {
+			v := src[j] &^ dying[j]
+			dst[j] = v
+			t += bits.OnesCount64(v)
+		}
+		cnt[n+p] = int32(t)
+	}
+	for j := range w {
+		cs[all+j] = ps[all+j] &^ dying[j]
+	}
 }
 
 // listed reports whether the node at depth d works on a list.
 func (s *Search) listed(d int) bool { return s.listFrom >= 0 && d >= s.listFrom }
 
-// listStart is where the list of depth d begins in the buffer.
-func (s *Search) listStart(d int) int32 {
-	if d == s.listFrom {
-		return 0
-	}
-	return s.lEnd[d-1]
-}
-
-// listOf returns the list of the node at depth d.
-func (s *Search) listOf(d int) []listEnt { return s.list[s.listStart(d):s.lEnd[d]] }
-
 // chooseList is choose for a node in list mode.
 func (s *Search) chooseList() int {
 	k, d := s.k, s.depth
-	pc := s.lPiece[d*k.np:][:k.np]
+	cnt := s.lCnt[d*(k.n+k.np):][:k.n+k.np]
+	pc := cnt[k.n:]
 	best, bestCnt := -1, int32(1<<30)
 	if k.pieceCut {
 		for f := s.free; f != 0; f &= f - 1 {
@@ -174,7 +233,6 @@ func (s *Search) chooseList() int {
 			}
 		}
 	}
-	cnt := s.lCnt[d*k.n:][:k.n]
 	for w, x := range s.empty {
 		for ; x != 0; x &= x - 1 {
 			c := w<<6 + bits.TrailingZeros64(x)
@@ -189,23 +247,19 @@ func (s *Search) chooseList() int {
 	return best
 }
 
-// liveOfList is liveOf for a node in list mode.
+// liveOfList is liveOf for a node in list mode: the item's set's
+// entries, in the list's order.
 func (s *Search) liveOfList(it int, kids []int32) []int32 {
-	k := s.k
-	lst := s.listOf(s.depth)
+	k, d := s.k, s.depth
+	w := int(s.lWords[d])
+	row := it - k.np // a cell's set
 	if it < k.np {
-		for j := range lst {
-			if lst[j].piece == int32(it) {
-				kids = append(kids, lst[j].q)
-			}
-		}
-		return kids
+		row = k.n + it
 	}
-	c := it - k.np
-	w, b := c>>6, uint(c&63)
-	for j := range lst {
-		if lst[j].m[w]>>b&1 != 0 {
-			kids = append(kids, lst[j].q)
+	list := s.list[s.lBase[d]:]
+	for j, x := range s.setsOf(d)[row*w:][:w] {
+		for ; x != 0; x &= x - 1 {
+			kids = append(kids, list[j<<6+bits.TrailingZeros64(x)].q)
 		}
 	}
 	return kids
