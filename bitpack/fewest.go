@@ -200,7 +200,7 @@ func (s *Search) placeFewest(i int32) {
 	}
 	live, cnt, cp := s.live, s.cnt, s.cellPiece
 	trail, free, copied := s.trail, s.free, k.copyState
-	pieceBits := k.rule == Fewest // FewestCells never looks at a piece's set
+	pieceBits := k.rule == Fewest       // FewestCells never looks at a piece's set
 	pieceCount := k.rule == FewestCells // but counts its placements, for the piece test and list mode's switch
 	for _, e := range k.entry[int(i)*k.stride+1:][:k.nentry[i]-1] {
 		it := e >> entryBits
