@@ -259,7 +259,7 @@ func TestParallelMatchesSerial(t *testing.T) {
 		p.Rule, p.DeadRegions = rule, rule != Fewest
 		k, _ := Compile(p)
 		one := k.NewSearch().Solve(context.Background(), search.Limits{}, nil)
-		two := k.SolveParallel(context.Background(), 2, nil)
+		two := k.SolveParallel(context.Background(), 2, search.Limits{}, nil)
 		if one.Solutions != two.Solutions || !reflect.DeepEqual(one.Stats, two.Stats) {
 			t.Errorf("%v: one worker %d %+v, two %d %+v", rule, one.Solutions, one.Stats, two.Solutions, two.Stats)
 		}
@@ -335,9 +335,9 @@ func TestStatus(t *testing.T) {
 		{"all", k.NewSearch().Solve(bg, search.Limits{}, nil), search.Solved},
 		{"limit", k.NewSearch().Solve(bg, search.Limits{MaxSolutions: 2}, nil), search.SolutionLimit},
 		{"visitor", k.NewSearch().Solve(bg, search.Limits{}, func([]int32) bool { return false }), search.VisitorStop},
-		{"parallel", k.SolveParallel(bg, 2, nil), search.Solved},
-		{"parallel visitor", k.SolveParallel(bg, 2, func(int, []int32) bool { return false }), search.VisitorStop},
-		{"parallel cancelled", k.SolveParallel(cancelled, 2, nil), search.Interrupted},
+		{"parallel", k.SolveParallel(bg, 2, search.Limits{}, nil), search.Solved},
+		{"parallel visitor", k.SolveParallel(bg, 2, search.Limits{}, func(int, []int32) bool { return false }), search.VisitorStop},
+		{"parallel cancelled", k.SolveParallel(cancelled, 2, search.Limits{}, nil), search.Interrupted},
 	} {
 		if tc.r.Status != tc.want {
 			t.Errorf("%s: status %v, want %v", tc.name, tc.r.Status, tc.want)

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/branchwise/branchwise/internal/workpool"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -23,32 +24,44 @@ const (
 // number and a solution's placements, concurrently from different
 // workers; it returns false to stop all. The counts are Solve's; the
 // order of the solutions is not.
-func (k *Kernel) SolveParallel(ctx context.Context, workers int, visit func(worker int, placements []int32) bool) Result {
+//
+// lim bounds the search as it bounds Solve, whatever the number of
+// workers (they share it: search.Budget): MaxSolutions exactly (no more
+// solutions are counted or visited), MaxNodes within workers x
+// checkEvery (4,096) nodes past it, MaxTime and MaxCPU by the clock.
+func (k *Kernel) SolveParallel(ctx context.Context, workers int, lim search.Limits, visit func(worker int, placements []int32) bool) Result {
 	workers = search.Workers(workers) // 0: every CPU
 	if workers < 2 {
-		return k.NewSearch().Solve(ctx, search.Limits{}, func(p []int32) bool { return visit == nil || visit(0, p) })
+		return k.NewSearch().Solve(ctx, lim, func(p []int32) bool { return visit == nil || visit(0, p) })
 	}
+	b := lim.NewBudget(ctx)
+	defer b.Close()
 	var res Result
 	st := &res.Stats
 	st.grow(0)
 	st.NodesByDepth[0] = 1
-	var stopped atomic.Bool
 	s := k.NewSearch()
 	frontier := [][]int32{nil}
 	if k.dead && !s.regionsOK(s.empty, s.free) {
 		st.Pruned++
 		frontier = nil
 	}
-	for depth := 0; depth < splitDepth && len(frontier) < tasksPerWorker*workers && len(frontier) > 0; depth++ {
+	cut := false // the frontier cut short by the budget
+	for depth := 0; depth < splitDepth && len(frontier) < tasksPerWorker*workers && len(frontier) > 0 && !cut; depth++ {
 		var next [][]int32
 		for _, t := range frontier {
+			if cut = cut || b.Stopped(); cut {
+				break
+			}
 			s.replay(t)
 			s.expand(false)
 			switch {
 			case s.solution[depth]:
-				res.Solutions++
-				if visit != nil && !visit(0, s.Path()) {
-					stopped.Store(true)
+				if cut = !b.Solution(); !cut {
+					res.Solutions++
+					if visit != nil && !visit(0, s.Path()) {
+						b.Stop()
+					}
 				}
 			case s.item[depth] >= 0:
 				kids := s.kids[depth]
@@ -59,6 +72,10 @@ func (k *Kernel) SolveParallel(ctx context.Context, workers int, visit func(work
 				for _, i := range kids {
 					st.Nodes++
 					st.NodesByDepth[depth+1]++
+					if !b.AddNodes(1) {
+						cut = true
+						break
+					}
 					if k.dead && !s.regionsOK(s.empty.andNot(k.mask[i]), s.free&^k.pieceSet[i]) {
 						st.Pruned++
 						continue
@@ -70,66 +87,73 @@ func (k *Kernel) SolveParallel(ctx context.Context, workers int, visit func(work
 		frontier = next
 	}
 	s.Reset()
+	if cut {
+		frontier = nil
+	}
+	kb := k.budgeted(b)
 	searches := make([]*Search, workers)
-	solveTasks(ctx, &res, workers, len(frontier), func(w, t int) *Search {
+	whole := solveTasks(b, &res, workers, len(frontier), func(w, t int) *Search {
 		if searches[w] == nil {
-			searches[w] = k.NewSearch()
+			searches[w] = kb.NewSearch()
 		}
 		searches[w].replay(frontier[t])
 		return searches[w]
-	}, visit, &stopped)
-	res.setStatus(0, stopped.Load())
+	}, visit)
+	res.Status, res.Err = b.End(whole && !cut)
 	return res
 }
 
-// solveTasks solves n subtrees on workers goroutines and adds their counts
-// to res: at(w, t) returns worker w's search moved to the root of subtree
-// t (called by worker w only); visit and stopped are as in SolveParallel.
-// The workers take the subtrees in order.
-func solveTasks(ctx context.Context, res *Result, workers, n int, at func(w, t int) *Search,
-	visit func(worker int, placements []int32) bool, stopped *atomic.Bool) {
+// budgeted returns a copy of k whose searches count their nodes into b
+// (at each check and at the end, with the nodes since the last report)
+// as well as reporting them to k's progress function.
+func (k *Kernel) budgeted(b *search.Budget) *Kernel {
+	kb := *k
+	kb.progress = func(nodes int64) {
+		if k.progress != nil {
+			k.progress(nodes)
+		}
+		b.AddNodes(nodes)
+	}
+	return &kb
+}
+
+// solveTasks solves n subtrees on workers goroutines under b's context
+// and limits and adds their counts to res: at(w, t) returns worker w's
+// search moved to the root of subtree t (called by worker w only; its
+// kernel counts its nodes into b: budgeted); visit is as in
+// SolveParallel. The workers take the subtrees in order. It reports
+// whether every subtree was searched to its end.
+func solveTasks(b *search.Budget, res *Result, workers, n int, at func(w, t int) *Search,
+	visit func(worker int, placements []int32) bool) bool {
 	var (
-		wg   sync.WaitGroup
 		mu   sync.Mutex
-		next atomic.Int64
+		done atomic.Int64
+		cut  atomic.Bool
 	)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			var total Result
-			for !stopped.Load() {
-				t := int(next.Add(1) - 1)
-				if t >= n {
-					break
-				}
-				r := at(w, t).Solve(ctx, search.Limits{}, func(p []int32) bool {
-					if visit != nil && !visit(w, p) {
-						stopped.Store(true)
-						return false
-					}
-					return !stopped.Load()
-				})
-				total.Solutions += r.Solutions
-				total.Stats.add(&r.Stats)
-				if r.Err != nil {
-					total.Err = r.Err
-					break
-				}
+	ctx := b.Context()
+	workpool.Run(ctx, workers, n, func(w int) func(t int) bool {
+		// solve counts the solutions that the budget lets through, and
+		// visits them.
+		var found int64
+		solve := func(p []int32) bool { return search.Found(b, &found, visit, w, p) }
+		return func(t int) bool {
+			if b.Stopped() {
+				return false
 			}
+			found = 0
+			r := at(w, t).Solve(ctx, search.Limits{}, solve)
+			if r.Err != nil || r.Status == search.VisitorStop {
+				cut.Store(true)
+			}
+			done.Add(1)
 			mu.Lock()
-			res.Solutions += total.Solutions
-			res.Stats.add(&total.Stats)
-			if total.Err != nil {
-				res.Err = total.Err
-			}
+			res.Solutions += found
+			res.Stats.add(&r.Stats)
 			mu.Unlock()
-		}(w)
-	}
-	wg.Wait()
-	if res.Err == nil {
-		res.Err = ctx.Err()
-	}
+			return !b.Stopped()
+		}
+	})
+	return !cut.Load() && done.Load() == int64(n)
 }
 
 // replay moves the search from wherever it is to the node at the end of

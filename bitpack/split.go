@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"sync/atomic"
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/search"
@@ -26,11 +25,14 @@ import (
 //
 // The result's statistics are those of the tree searched: the root as
 // ks[0] lists it, then the chosen subtrees. workers goroutines take the
-// children in order; visit is called as by SolveParallel.
-func SolveSplit(ctx context.Context, ks []*Kernel, workers int, visit func(worker int, placements []int32) bool) (Result, error) {
+// children in order; visit is called, and lim obeyed, as by
+// SolveParallel (whatever the number of workers).
+func SolveSplit(ctx context.Context, ks []*Kernel, workers int, lim search.Limits, visit func(worker int, placements []int32) bool) (Result, error) {
 	if err := checkSplit(ks); err != nil {
 		return Result{}, err
 	}
+	b := lim.NewBudget(ctx)
+	defer b.Close()
 	k0 := ks[0]
 	var res Result
 	st := &res.Stats
@@ -39,14 +41,18 @@ func SolveSplit(ctx context.Context, ks []*Kernel, workers int, visit func(worke
 	st.NodesByDepth[0] = 1
 	if k0.dead && !root.regionsOK(root.empty, root.free) {
 		st.Pruned++
-		res.setStatus(0, false)
+		res.Status, res.Err = b.End(true)
 		return res, nil
 	}
 	root.expand(k0.dead)
 	if root.solution[0] {
-		res.Solutions++
-		stopped := visit != nil && !visit(0, nil)
-		res.setStatus(0, stopped)
+		if b.Solution() {
+			res.Solutions++
+			if visit != nil && !visit(0, nil) {
+				b.Stop()
+			}
+		}
+		res.Status, res.Err = b.End(true)
 		return res, nil
 	}
 	kids := root.kids[0]
@@ -57,32 +63,39 @@ func SolveSplit(ctx context.Context, ks []*Kernel, workers int, visit func(worke
 	st.NodesByDepth[1] += int64(len(kids))
 	survivors := root.children(0)
 	st.Pruned += int64(len(kids) - len(survivors))
+	spent := !b.AddNodes(int64(len(kids)))
+	if spent {
+		survivors = nil // the root's children spent the node limit
+	}
 
 	// Each child goes to the kernel whose scan reaches its placement
 	// first: the smallest sum of the placement's ranks in the scan.
 	type task struct{ child, kernel int }
 	tasks := make([]task, len(survivors))
+	kb := make([]*Kernel, len(ks)) // the kernels counting into b
 	for c, i := range survivors {
 		tasks[c] = task{child: c, kernel: nearestScan(ks, i)}
+		if j := tasks[c].kernel; kb[j] == nil {
+			kb[j] = ks[j].budgeted(b)
+		}
 	}
 
 	workers = search.Workers(workers)
 	searches := make([][]*Search, workers) // per worker, per kernel
-	var stopped atomic.Bool
-	solveTasks(ctx, &res, workers, len(tasks), func(w, t int) *Search {
+	whole := solveTasks(b, &res, workers, len(tasks), func(w, t int) *Search {
 		tk := tasks[t]
 		if searches[w] == nil {
 			searches[w] = make([]*Search, len(ks))
 		}
 		if searches[w][tk.kernel] == nil {
-			searches[w][tk.kernel] = ks[tk.kernel].NewSearch()
+			searches[w][tk.kernel] = kb[tk.kernel].NewSearch()
 		}
 		s := searches[w][tk.kernel]
 		s.Reset()
 		s.Down(tk.child)
 		return s
-	}, visit, &stopped)
-	res.setStatus(0, stopped.Load())
+	}, visit)
+	res.Status, res.Err = b.End(whole && !spent)
 	return res, nil
 }
 

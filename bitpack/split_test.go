@@ -51,7 +51,7 @@ func TestSolveSplit(t *testing.T) {
 		for _, workers := range []int{1, 2} {
 			var got []string
 			var mu sync.Mutex
-			r, err := SolveSplit(context.Background(), ks, workers, func(_ int, pl []int32) bool {
+			r, err := SolveSplit(context.Background(), ks, workers, search.Limits{}, func(_ int, pl []int32) bool {
 				mu.Lock()
 				got = append(got, fmt.Sprint(slices.Sorted(slices.Values(pl))))
 				mu.Unlock()
@@ -146,7 +146,7 @@ func TestSolveSplitErrors(t *testing.T) {
 	p.Rule, p.Order = Fewest, nil
 	fewest, _ := Compile(p)
 	for _, ks := range [][]*Kernel{nil, {noLead}, {lead0, lead1}, {lead0, fewest}} {
-		if _, err := SolveSplit(context.Background(), ks, 1, nil); err == nil || !strings.Contains(err.Error(), "SolveSplit needs") {
+		if _, err := SolveSplit(context.Background(), ks, 1, search.Limits{}, nil); err == nil || !strings.Contains(err.Error(), "SolveSplit needs") {
 			t.Errorf("%d kernels: error %v", len(ks), err)
 		}
 	}
@@ -167,7 +167,7 @@ func TestSplitTree(t *testing.T) {
 		p := rectangle(4, 5, set)
 		p.Rule, p.DeadRegions = FirstEmpty, trial%2 == 0
 		ks := scanKernels(t, rng, p, rng.IntN(len(set)), 2)
-		r, err := SolveSplit(context.Background(), ks, 1, nil)
+		r, err := SolveSplit(context.Background(), ks, 1, search.Limits{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

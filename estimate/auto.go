@@ -186,8 +186,9 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 		}
 	}
 	o.Lookahead, o.Importance = false, false
-	if o.Width == 1 && opt.Importance {
+	if opt.Importance && (o.Width == 1 || opt.Viable) {
 		// Opt-in, not the default: measured no better (estimate-log.md).
+		// With Viable, probes of any width draw by the mixture.
 		o.Lookahead, o.Importance = true, true
 	}
 	r := Purdom(ctx, newTree, o)

@@ -43,6 +43,17 @@ func (h *hashTree) Down(k int) {
 }
 func (h *hashTree) Up() { h.keys = h.keys[:len(h.keys)-1] }
 
+// viableTree is a hashTree that calls a node viable by a hash of its
+// key: a guide for the importance draw (Options.Viable) that is wrong as
+// often as right, which must leave the estimates unbiased.
+type viableTree struct{ hashTree }
+
+func newViableTree(max int) func() Tree {
+	return func() Tree { return &viableTree{hashTree{keys: []uint64{0x12345}, max: max}} }
+}
+
+func (v *viableTree) Viable() bool { return v.key()>>7%3 != 0 }
+
 // count enumerates the whole tree.
 func count(t Tree) (nodes, solutions int64) {
 	n, sol := t.Branches()
@@ -100,7 +111,7 @@ func TestExhaustive(t *testing.T) {
 // depend on the number of workers.
 func TestEstimatorsUnbiased(t *testing.T) {
 	nodes, sols := count(newHashTree(14)())
-	for _, method := range []string{"knuth", "knuth-tail", "knuth-look", "knuth-look-tail", "knuth-importance", "frontier", "frontier-tail", "frontier-look", "frontier-importance", "stratified", "stratified-tail", "purdom", "purdom-exact", "purdom-look", "purdom-tail", "purdom-importance", "samplesearch"} {
+	for _, method := range []string{"knuth", "knuth-tail", "knuth-look", "knuth-look-tail", "knuth-importance", "knuth-viable", "frontier", "frontier-tail", "frontier-look", "frontier-importance", "stratified", "stratified-tail", "purdom", "purdom-exact", "purdom-look", "purdom-tail", "purdom-importance", "purdom-viable", "purdom-viable-wide", "samplesearch"} {
 		var first Result
 		for _, workers := range []int{1, 2} {
 			opt := Options{Seed: 7, Samples: 20000, Workers: workers, ExactDepth: 3}
@@ -108,11 +119,12 @@ func TestEstimatorsUnbiased(t *testing.T) {
 			switch method {
 			case "knuth":
 				r = Knuth(context.Background(), newHashTree(14), opt)
-			case "knuth-tail", "knuth-look", "knuth-look-tail", "knuth-importance":
+			case "knuth-tail", "knuth-look", "knuth-look-tail", "knuth-importance", "knuth-viable":
 				opt.Tail = map[string]int{"knuth-tail": 50, "knuth-look-tail": 20}[method]
-				opt.Lookahead = strings.Contains(method, "look") || method == "knuth-importance"
-				opt.Importance = method == "knuth-importance"
-				r = Knuth(context.Background(), newHashTree(14), opt)
+				opt.Lookahead = strings.Contains(method, "look") || method == "knuth-importance" || method == "knuth-viable"
+				opt.Importance = method == "knuth-importance" || method == "knuth-viable"
+				opt.Viable = method == "knuth-viable"
+				r = Knuth(context.Background(), newViableTree(14), opt)
 			case "frontier", "frontier-tail", "frontier-look", "frontier-importance":
 				opt.Samples = 200
 				if method == "frontier-tail" || method == "frontier-importance" {
@@ -129,10 +141,14 @@ func TestEstimatorsUnbiased(t *testing.T) {
 					opt.Tail, opt.TailDepth = 1, 5
 				}
 				r = Stratified(context.Background(), newHashTree(14), opt)
-			case "purdom", "purdom-exact", "purdom-look", "purdom-tail", "purdom-importance":
+			case "purdom", "purdom-exact", "purdom-look", "purdom-tail", "purdom-importance", "purdom-viable", "purdom-viable-wide":
 				opt.Samples, opt.Width = 2000, 2
-				if method == "purdom-importance" {
-					opt.Samples, opt.Width, opt.Importance = 20000, 1, true
+				if method == "purdom-importance" || method == "purdom-viable" {
+					opt.Samples, opt.Width, opt.Importance, opt.Viable = 20000, 1, true, method == "purdom-viable"
+				}
+				if method == "purdom-viable-wide" {
+					// Two draws with replacement, subtrees counted below depth 7.
+					opt.Importance, opt.Viable, opt.Tail, opt.TailDepth = true, true, 1, 7
 				}
 				if method == "purdom-tail" {
 					opt.Tail, opt.TailDepth = 1, 7
@@ -140,8 +156,8 @@ func TestEstimatorsUnbiased(t *testing.T) {
 				if method != "purdom-exact" {
 					opt.ExactDepth = 0 // every child above depth 3: purdom-exact
 				}
-				opt.Lookahead = method == "purdom-look" || method == "purdom-importance"
-				r = Purdom(context.Background(), newHashTree(14), opt)
+				opt.Lookahead = method == "purdom-look" || opt.Importance
+				r = Purdom(context.Background(), newViableTree(14), opt)
 			case "samplesearch":
 				opt.Samples = 3000
 				r = SampleSearch(context.Background(), newHashTree(14), opt)

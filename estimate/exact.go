@@ -28,3 +28,10 @@ func (iv Interval) Scale(f float64) Interval {
 	iv.Estimate, iv.Low, iv.High, iv.StdErr = iv.Estimate*f, iv.Low*f, iv.High*f, iv.StdErr*f
 	return iv
 }
+
+// Shift returns the interval plus a number known exactly, e.g. solutions
+// counted outside the estimated tree.
+func (iv Interval) Shift(c float64) Interval {
+	iv.Estimate, iv.Low, iv.High = iv.Estimate+c, iv.Low+c, iv.High+c
+	return iv
+}

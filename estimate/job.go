@@ -3,7 +3,6 @@ package estimate
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"github.com/branchwise/branchwise/internal/numfmt"
 	"github.com/branchwise/branchwise/internal/workpool"
@@ -28,21 +27,27 @@ type Job struct {
 	// of its board (the unique solutions are the solutions over them).
 	Name       string
 	Symmetries int
-	// Restricted says the tree holds one solution of each class under
-	// the Symmetries and no symmetric solution: its solutions are the
-	// unique ones, and Symmetries times as many are all of them.
-	Restricted bool
-	Method     string // one of Methods
-	Options    Options
+	// Restricted says the tree holds one solution of each class of
+	// Symmetries members: its solutions are unique ones, and Symmetries
+	// times as many are all of theirs. SymmetricClasses, with it, are the
+	// classes of fewer members (a symmetry maps their solutions onto
+	// themselves), which lie outside the tree, and SymmetricSolutions
+	// their solutions: counted exactly, they are added to the estimates.
+	Restricted                           bool
+	SymmetricClasses, SymmetricSolutions int64
+	Method                               string // one of Methods
+	Options                              Options
 	// Budget, with "knuth", probes for this long instead of
 	// Options.Samples.
 	Budget time.Duration
 	// Target, when not "", is the stop rule's relative half-width, as a
 	// fraction ("0.1") or a percentage ("10%"): rounds of the estimator
-	// until both intervals are that narrow, MaxTime runs out (0: no
-	// limit), or counting is cheaper (then the tree is counted).
-	Target  string
-	MaxTime time.Duration
+	// until both intervals are that narrow, Limits.MaxTime runs out (0:
+	// no limit), or counting is cheaper (then the tree is counted).
+	Target string
+	// Limits bound the stop rule: MaxTime its rounds' time (the only
+	// field read; --max-time).
+	search.Limits
 	// NodeRate, if set, measures the nodes per second of one worker of an
 	// exhaustive search: the stop rule's count cost and the report's
 	// predicted count time.
@@ -53,8 +58,15 @@ type Job struct {
 	Counting func()
 }
 
-// ErrNoRound: the stop rule's MaxTime ran out before its first round.
-var ErrNoRound = errors.New("estimate: the time ran out before the first round ended")
+// ErrNoRound: the stop rule's MaxTime ran out before its first round. It
+// wraps context.DeadlineExceeded (errors.Is), the time limit's error.
+var ErrNoRound error = noRound{}
+
+// noRound is ErrNoRound's type: a time limit in the stop rule's words.
+type noRound struct{}
+
+func (noRound) Error() string { return "estimate: the time ran out before the first round ended" }
+func (noRound) Unwrap() error { return context.DeadlineExceeded }
 
 // Check reports settings that do not go together, or out of range.
 func (j Job) Check() error {
@@ -236,7 +248,8 @@ func (j Job) Run(ctx context.Context, newTree func() Tree) (Report, error) {
 	rep.Unique = r.Solutions.Scale(1 / float64(rep.Symmetries))
 	rep.Cut = j.Method == "exact" && len(rep.ByDepth) > j.Options.ExactDepth && rep.ByDepth[len(rep.ByDepth)-1].Nodes > 0
 	if j.Restricted {
-		rep.Unique, rep.Solutions = r.Solutions, r.Solutions.Scale(float64(rep.Symmetries))
+		rep.Unique = r.Solutions.Shift(float64(j.SymmetricClasses))
+		rep.Solutions = r.Solutions.Scale(float64(rep.Symmetries)).Shift(float64(j.SymmetricSolutions))
 	}
 	if !rep.Status.Early() && j.NodeRate != nil {
 		rep.NodeRate = j.NodeRate(ctx)

@@ -3,6 +3,7 @@ package estimate
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -20,7 +21,7 @@ func TestJobCheck(t *testing.T) {
 		{Job{Method: "frontier", Options: ok}, ""},
 		{Job{Method: "guess", Options: ok}, "unknown method \"guess\""},
 		{Job{Method: "purdom", Options: Options{Samples: 1, Workers: 1}}, "--width must be at least 1"},
-		{Job{Method: "knuth", Options: ok, MaxTime: time.Second}, "--max-time is for --target"},
+		{Job{Method: "knuth", Options: ok, Limits: search.Limits{MaxTime: time.Second}}, "--max-time is for --target"},
 		{Job{Method: "knuth", Options: Options{Workers: 1, Width: 1}}, "--samples must be at least 1"},
 		{Job{Method: "exact", Options: Options{Workers: 1, Width: 1}}, ""},
 		{Job{Method: "frontier", Options: ok, Budget: time.Second}, "--time is for --method knuth"},
@@ -34,6 +35,11 @@ func TestJobCheck(t *testing.T) {
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
 			t.Errorf("%+v: %v, want %q", tc.j, err, tc.want)
 		}
+	}
+	// ErrNoRound is a time limit's error (the stop rule's MaxTime ran
+	// out), as search.StatusOf reads it.
+	if !errors.Is(ErrNoRound, context.DeadlineExceeded) || search.StatusOf(ErrNoRound) != search.TimeLimit || !strings.HasPrefix(ErrNoRound.Error(), "estimate: ") {
+		t.Errorf("ErrNoRound %q: not a time limit's error", ErrNoRound)
 	}
 	if v, err := (Job{Target: "10%"}).Relative(); err != nil || v != 0.1 {
 		t.Errorf("Relative = %v, %v", v, err)

@@ -56,6 +56,13 @@ type Options struct {
 	// the tree is wide, which is where most of its nodes and solutions
 	// are, without starving the narrow children.
 	Importance bool
+	// Viable, with Importance, on a Viable tree, makes the mixture's
+	// proportional half draw uniformly among the children the tree says
+	// are viable, instead of in proportion to their numbers of children:
+	// on a tree that finds its dead ends late (the first empty cell's), a
+	// probe spends less of itself in subtrees without solutions, and a
+	// solution it reaches weighs at most twice the viable children.
+	Viable bool
 	// Strata, with Stratified on a Stater tree, refines the strata by
 	// the nodes' states: StrataRegions or StrataPieces (0,
 	// StrataChildren: by the number of children alone).
@@ -121,6 +128,7 @@ type prober struct {
 
 	lookahead    bool
 	importance   bool
+	viable       bool    // Options.Viable: draw by viableCount
 	inner        []int   // children that have children
 	innerN       []int   // and their numbers of children
 	leafN, leafS []int64 // leaf children and solutions among them at each node of the path
@@ -169,12 +177,16 @@ func (p *prober) probe(t Tree, w float64) (nodes, solutions float64) {
 				t.Down(c)
 				p.work++
 				cn, csol := t.Branches()
-				t.Up()
 				if cn > 0 {
+					if viable := viability(t, p.viable); viable != nil {
+						cn = viableCount(viable)
+					}
+					t.Up()
 					p.inner = append(p.inner, c)
 					p.innerN = append(p.innerN, cn)
 					continue
 				}
+				t.Up()
 				leaves++
 				if csol {
 					leafSols++
@@ -300,6 +312,7 @@ func Knuth(ctx context.Context, newTree func() Tree, opt Options) Result {
 	forEachSample(ctx, opt.Workers, batches, func() func(b int) {
 		t := newTree()
 		p := newProber(opt.Tail, opt.Lookahead, opt.Importance)
+		p.viable = opt.Viable
 		return func(b int) {
 			var r batch
 			clear(p.nodes)
@@ -444,7 +457,11 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		solTop      topK
 	}
 	results := make([]taskResult, len(split.paths))
-	probers := sync.Pool{New: func() any { return newProber(opt.Tail, opt.Lookahead, opt.Importance) }}
+	probers := sync.Pool{New: func() any {
+		p := newProber(opt.Tail, opt.Lookahead, opt.Importance)
+		p.viable = opt.Viable
+		return p
+	}}
 	err := runTasks(ctx, newTree, split.paths, opt.Workers, opt.Meter, func(t Tree, i int, stop func() bool) {
 		r := taskResult{nodes: make([]float64, reps), sols: make([]float64, reps)}
 		p := probers.Get().(*prober)

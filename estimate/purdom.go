@@ -32,7 +32,7 @@ func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 	return tallyProbes(runProbes(ctx, opt, func() func(i int) probeOutcome {
 		t := newTree()
 		w := &partialWalker{width: width, exactDepth: opt.ExactDepth, lookahead: opt.Lookahead,
-			importance: opt.Importance && opt.Lookahead, ctx: ctx,
+			importance: opt.Importance && opt.Lookahead, viable: viability(t, opt.Viable), ctx: ctx,
 			tail: newTailCounter(opt.Tail, opt.TailDepth, func() bool { return ctx.Err() != nil })}
 		w.rng = rand.New(&w.pcg)
 		return func(i int) probeOutcome {
@@ -58,13 +58,18 @@ type partialWalker struct {
 	// by a defensive mixture (mixtureDraw), weighted by the inverse of its
 	// probability; with lookahead only, which reads the children's counts.
 	importance bool
-	counts     [][]int // a scratch list of the open children's numbers of children per depth
-	pcg        rand.PCG
-	rng        *rand.Rand
-	work       int64
-	hits       int64 // solutions reached
-	byDepth    []float64
-	perm       [][]int // a scratch permutation per depth
+	// viable, with importance, is the tree's Viable (Options.Viable): the
+	// draw weighs a child by viableCount, not its children.
+	viable  func() bool
+	mult    [][]int     // with importance, the draws of each child per depth
+	inv     [][]float64 // and 1 / its probability
+	counts  [][]int     // a scratch list of the open children's numbers of children per depth
+	pcg     rand.PCG
+	rng     *rand.Rand
+	work    int64
+	hits    int64 // solutions reached
+	byDepth []float64
+	perm    [][]int // a scratch permutation per depth
 	// tail counts the small subtrees at the bottom exactly.
 	tail *tailCounter
 	// ctx is checked every 1024 nodes: one wide probe can run for hours.
@@ -118,8 +123,13 @@ func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) 
 			t.Down(k)
 			w.work++
 			cn, csol := t.Branches()
+			if cn > 0 && w.viable != nil {
+				cn = viableCount(w.viable)
+			} else if cn == 0 {
+				cn = -1 // a leaf
+			}
 			t.Up()
-			if cn == 0 {
+			if cn < 0 {
 				w.addDepth(d+1, weight)
 				nodes += weight
 				if csol {
@@ -138,13 +148,35 @@ func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) 
 	if d < w.exactDepth {
 		m = n
 	}
-	if m == 1 && n > 1 && w.importance {
-		j, inv := mixtureDraw(w.rng, counts)
-		t.Down(p[j])
-		w.work++
-		a, b := w.walk(t, weight*inv)
-		t.Up()
-		return nodes + a, solutions + b
+	if m < n && w.importance {
+		// m draws with replacement by the mixture, a child drawn c times
+		// weighted c/(m q) (Hansen and Hurwitz 1943): unbiased for any m,
+		// and each child drawn is walked once. Width 1 is one draw.
+		for len(w.mult) <= d {
+			w.mult, w.inv = append(w.mult, nil), append(w.inv, nil)
+		}
+		mult, inv := w.mult[d][:0], w.inv[d][:0]
+		for range n {
+			mult, inv = append(mult, 0), append(inv, 0)
+		}
+		w.mult[d], w.inv[d] = mult, inv
+		for range m {
+			j, v := mixtureDraw(w.rng, counts)
+			mult[j]++
+			inv[j] = v
+		}
+		for j, c := range mult {
+			if c == 0 {
+				continue
+			}
+			t.Down(p[j])
+			w.work++
+			a, b := w.walk(t, weight*float64(c)*inv[j]/float64(m))
+			t.Up()
+			nodes += a
+			solutions += b
+		}
+		return
 	}
 	// The first m of a partial Fisher-Yates shuffle: m distinct children,
 	// uniformly.
@@ -189,6 +221,10 @@ func mixtureDraw(rng *rand.Rand, counts []int) (j int, inv float64) {
 	total := 0
 	for _, c := range counts {
 		total += c
+	}
+	if total == 0 {
+		// No child is weighed (Options.Viable: none viable): uniform.
+		return rng.IntN(n), float64(n)
 	}
 	if rng.IntN(2) == 0 {
 		j = rng.IntN(n)

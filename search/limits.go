@@ -33,10 +33,11 @@ type Limits struct {
 	// strict, never too lenient, when several do); 0: no limit.
 	MaxCPU time.Duration
 	// MaxSolutions stops an enumeration after this many solutions (0: no
-	// limit): xcover's and bitpack's Solve, polyform's Packing.Solve and
-	// logicgrid's solvers, where 2 decides whether a puzzle is unique.
-	// Searches for one solution (search's algorithms, tiles, rubik) and
-	// the parallel counts, which count every solution, do not read it.
+	// limit): xcover's and bitpack's Solve and SolveParallel (exactly,
+	// whatever the workers: Budget), polyform's Packing.Solve and
+	// SolveParallel, and logicgrid's solvers, where 2 decides whether a
+	// puzzle is unique. Searches for one solution (search's algorithms,
+	// tiles, rubik) do not read it.
 	MaxSolutions int64
 }
 

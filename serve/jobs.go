@@ -305,7 +305,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 			})
 			r.Solutions = 0 // the restricted search's own count is not the number of all solutions
 		} else {
-			r = pk.SolveParallel(ctx, xcover.Fewest, s.opt.Workers, func(_ int, assign []int) bool {
+			r = pk.SolveParallel(ctx, xcover.Fewest, s.opt.Workers, search.Limits{}, func(_ int, assign []int) bool {
 				j.record(assign, pk.IsCanonical(assign)) // IsCanonical relabels the pieces a symmetry exchanges
 				return true
 			})

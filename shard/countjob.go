@@ -36,9 +36,9 @@ type CountJob struct {
 	Out      string
 	MaxDepth int // NoDepthLimit: the whole tree
 	Workers  int
-	// Symmetries is Job.Symmetries: the tree is restricted to one
-	// solution of each class under this many symmetries.
-	Symmetries int
+	// Symmetry is Job.Symmetry: whether and how the tree is restricted
+	// by the puzzle's symmetries.
+	Symmetry Symmetry
 	// Progress, if set, is told after each subtree how many of the
 	// shard's are done.
 	Progress func(done, total int)
@@ -117,7 +117,7 @@ func (j CountJob) Run(ctx context.Context, newTree func() estimate.Tree, getenv 
 	if err != nil {
 		return nil, err
 	}
-	opt := Options{Job: Job{Spec: j.Spec, SpecHash: j.SpecHash, Version: BuildVersion(), MaxDepth: j.MaxDepth, Symmetries: j.Symmetries},
+	opt := Options{Job: Job{Spec: j.Spec, SpecHash: j.SpecHash, Version: BuildVersion(), MaxDepth: j.MaxDepth, Symmetry: j.Symmetry},
 		Slot: slot, Workers: j.Workers, Checkpoint: j.Checkpoint, Progress: j.Progress}
 	if j.Resume != "" {
 		opt.Checkpoint, opt.Resume = j.Resume, true
@@ -187,7 +187,12 @@ func (t *Total) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "\nnodes      %s\nsolutions  %s\n", numfmt.Digits(t.AllNodes.String()), numfmt.Digits(t.AllSolutions.String()))
 	if t.Unrestricted != nil {
-		fmt.Fprintf(w, "(one solution of each class under %d symmetries: %s solutions in all)\n", t.Symmetries, numfmt.Digits(t.Unrestricted.String()))
+		if t.SymmetricClasses > 0 {
+			fmt.Fprintf(w, "(one solution of each class under %d symmetries; classes with symmetries of their own, counted apart: %s, of %s solutions; %s unique, %s solutions in all)\n",
+				t.Symmetries, numfmt.Count(t.SymmetricClasses), numfmt.Count(t.SymmetricSolutions), numfmt.Digits(t.Unique.String()), numfmt.Digits(t.Unrestricted.String()))
+		} else {
+			fmt.Fprintf(w, "(one solution of each class under %d symmetries: %s solutions in all)\n", t.Symmetries, numfmt.Digits(t.Unrestricted.String()))
+		}
 	}
 	if len(t.Duplicates) > 0 {
 		fmt.Fprintf(w, "(shards given twice with the same counts, counted once: %s)\n", Ranges(t.Duplicates))

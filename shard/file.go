@@ -54,9 +54,9 @@ type File struct {
 	Frontier   int    `json:"frontier"`
 	Shard      int    `json:"shard"`
 	Shards     int    `json:"shards"`
-	// Symmetries is set when the tree is restricted to one solution of
-	// each class under this many symmetries (Job.Symmetries).
-	Symmetries int `json:"symmetries,omitempty"`
+	// Symmetry is set when the tree is restricted by the puzzle's
+	// symmetries (Job.Symmetry).
+	Symmetry
 	// Prefix counts the nodes above the split depth, the same in every
 	// shard; Counts sums this shard's subtrees per depth.
 	Prefix   Counts         `json:"prefix"`
@@ -78,12 +78,24 @@ type Job struct {
 	SpecHash string // Hash of their canonical form
 	Version  string // branchwise's version (BuildVersion by default)
 	MaxDepth int
+	// Symmetry, when its Symmetries is above 1, says that the tree is
+	// restricted by the puzzle's symmetries.
+	Symmetry Symmetry
+}
+
+// Symmetry says what a tree restricted by a puzzle's symmetries stands
+// for (polyform's restricted search).
+type Symmetry struct {
 	// Symmetries, when above 1, says that the tree holds one solution of
-	// each class under this many symmetries of the puzzle, each class
-	// exactly once (polyform's restricted search): its solutions are the
-	// unique ones, and times Symmetries all of them. 0 or 1: the whole
-	// tree.
-	Symmetries int
+	// each class of this many members, each such class exactly once: its
+	// solutions are unique ones, and times Symmetries all of theirs. 0 or
+	// 1: the whole tree.
+	Symmetries int `json:"symmetries,omitempty"`
+	// SymmetricClasses are the classes of fewer members (a symmetry maps
+	// their solutions onto themselves), which lie outside the tree, found
+	// while it was built; SymmetricSolutions are their solutions in all.
+	SymmetricClasses   int64 `json:"symmetric_classes,omitempty"`
+	SymmetricSolutions int64 `json:"symmetric_solutions,omitempty"`
 }
 
 // Hash returns the SHA-256 of a canonical description of a puzzle and its
@@ -112,7 +124,7 @@ func BuildVersion() string {
 // frontier number) and seals it with its checksum.
 func NewFile(job Job, fr *Frontier, i, n int, subtrees map[int]*estimate.Profile) *File {
 	f := &File{Format: Format, Version: job.Version, Spec: job.Spec, SpecHash: job.SpecHash,
-		SplitDepth: fr.Depth, MaxDepth: job.MaxDepth, Frontier: fr.Len(), Shard: i, Shards: n, Symmetries: job.Symmetries,
+		SplitDepth: fr.Depth, MaxDepth: job.MaxDepth, Frontier: fr.Len(), Shard: i, Shards: n, Symmetry: job.Symmetry,
 		Prefix: countsOf(&fr.Prefix), Subtrees: []SubtreeCount{}}
 	var sum estimate.Profile
 	for _, k := range Mine(fr.Len(), i, n) {

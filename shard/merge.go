@@ -24,9 +24,11 @@ type Total struct {
 	// AllNodes and AllSolutions sum the depths.
 	AllNodes     *big.Int `json:"all_nodes"`
 	AllSolutions *big.Int `json:"all_solutions"`
-	// Symmetries is the File's: with it, AllSolutions counts the classes
-	// of solutions (the unique ones) and Unrestricted all of them.
-	Symmetries   int      `json:"symmetries,omitempty"`
+	// Symmetry is the File's: with it, AllSolutions counts the tree's
+	// classes of solutions, Unique those and the symmetric classes
+	// outside the tree, and Unrestricted all the solutions.
+	Symmetry
+	Unique       *big.Int `json:"unique_solutions,omitempty"`
 	Unrestricted *big.Int `json:"unrestricted_solutions,omitempty"`
 	// Seconds sums the shards' times: the CPU-side cost of the count.
 	Seconds float64 `json:"seconds"`
@@ -49,7 +51,7 @@ func (t *Total) add(c Counts) {
 }
 
 // Seal sums the depths into AllNodes and AllSolutions (and, under a
-// symmetry restriction, Unrestricted) once the counts are in.
+// symmetry restriction, Unique and Unrestricted) once the counts are in.
 func (t *Total) Seal() {
 	t.AllNodes, t.AllSolutions = new(big.Int), new(big.Int)
 	for d := range t.Nodes {
@@ -57,7 +59,9 @@ func (t *Total) Seal() {
 		t.AllSolutions.Add(t.AllSolutions, t.Solutions[d])
 	}
 	if t.Symmetries > 1 {
+		t.Unique = new(big.Int).Add(t.AllSolutions, big.NewInt(t.SymmetricClasses))
 		t.Unrestricted = new(big.Int).Mul(t.AllSolutions, big.NewInt(int64(t.Symmetries)))
+		t.Unrestricted.Add(t.Unrestricted, big.NewInt(t.SymmetricSolutions))
 	}
 }
 
@@ -72,7 +76,7 @@ func Merge(names []string, files []*File) (*Total, error) {
 	}
 	a := files[0]
 	t := &Total{Spec: a.Spec, SpecHash: a.SpecHash, Version: a.Version, SplitDepth: a.SplitDepth,
-		MaxDepth: a.MaxDepth, Frontier: a.Frontier, Shards: a.Shards, Symmetries: a.Symmetries}
+		MaxDepth: a.MaxDepth, Frontier: a.Frontier, Shards: a.Shards, Symmetry: a.Symmetry}
 	seen := make(map[int]int, a.Shards) // shard -> index in files
 	var conflicts []string
 	for j, f := range files {
@@ -86,7 +90,7 @@ func Merge(names []string, files []*File) (*Total, error) {
 			{"depth limit", f.MaxDepth, a.MaxDepth},
 			{"frontier size", f.Frontier, a.Frontier},
 			{"shard count", f.Shards, a.Shards},
-			{"symmetry restriction", f.Symmetries, a.Symmetries},
+			{"symmetry restriction", f.Symmetry, a.Symmetry},
 		} {
 			if m.got != m.std {
 				return nil, fmt.Errorf("%s: %s %v differs from %s's %v: these shards are not of one count (spec %q vs %q)",

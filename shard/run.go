@@ -85,7 +85,7 @@ func Run(ctx context.Context, newTree func() estimate.Tree, fr *Frontier, opt Op
 // or a shard's own share with its prefix).
 func TotalOf(f *File) *Total {
 	t := &Total{Spec: f.Spec, SpecHash: f.SpecHash, Version: f.Version, SplitDepth: f.SplitDepth,
-		MaxDepth: f.MaxDepth, Frontier: f.Frontier, Shards: f.Shards, Seconds: f.Seconds, Symmetries: f.Symmetries}
+		MaxDepth: f.MaxDepth, Frontier: f.Frontier, Shards: f.Shards, Seconds: f.Seconds, Symmetry: f.Symmetry}
 	t.add(f.Prefix)
 	t.add(f.Counts)
 	t.Seal()

@@ -38,7 +38,10 @@ type DLXReport struct {
 	Seconds   float64    `json:"seconds"`
 	Shown     [][]string `json:"shown,omitempty"`
 	ByDepth   []int64    `json:"nodes_by_depth,omitempty"`
-	Stopped   string     `json:"stopped_by,omitempty"`
+	// Status is how the search ended (Result.Status): in JSON by its
+	// name.
+	Status  search.Status `json:"status"`
+	Stopped string        `json:"stopped_by,omitempty"`
 
 	shown int
 	count bool
@@ -51,7 +54,7 @@ func (p *Problem) RunDLX(ctx context.Context, name string, o DLXOptions) DLXRepo
 	rep := DLXReport{File: name, Strategy: o.Strategy.String(), count: o.Count}
 	var r Result
 	if o.Count {
-		r = p.SolveParallel(ctx, o.Strategy, o.Workers, nil)
+		r = p.SolveParallel(ctx, o.Strategy, o.Workers, search.Limits{}, nil)
 	} else {
 		var mu sync.Mutex
 		limit := int64(1)
@@ -75,7 +78,7 @@ func (p *Problem) RunDLX(ctx context.Context, name string, o DLXOptions) DLXRepo
 			return true
 		})
 	}
-	rep.Solutions, rep.Nodes, rep.Updates = r.Solutions, r.Stats.Nodes, r.Stats.Updates
+	rep.Solutions, rep.Nodes, rep.Updates, rep.Status = r.Solutions, r.Stats.Nodes, r.Stats.Updates, r.Status
 	rep.Seconds = time.Since(start).Seconds()
 	if o.Stats {
 		rep.ByDepth = r.Stats.NodesByDepth

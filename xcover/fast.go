@@ -312,29 +312,18 @@ func (s *Solver) coverExact(c int32) int32 {
 
 // hideAll hides the options of the item at byte offset co and returns
 // how many primary items (offsets up to n1) it left with no options, and
-// how many nodes it hid. Its loop is the hottest of the search: it keeps
-// nothing but its own values in registers.
+// how many nodes it hid: hideUntilEmpty's loop, the options that empty an
+// item counted after.
 func hideAll(base unsafe.Pointer, co, n1 int32) (zeros int32, updates int64) {
 	for r := at(base, co).dlink; r != co; r = at(base, r).dlink {
-		for q := r + nodeSize; q != r; {
-			n := at(base, q)
-			y := n.top
-			if y <= 0 {
-				q = n.ulink
-				continue
-			}
-			u, d := n.ulink, n.dlink
-			at(base, u).dlink = d
-			at(base, d).ulink = u
-			h := at(base, y)
-			t := h.top - 1
-			h.top = t
-			if t == 0 && y <= n1 {
-				zeros++
-			}
-			updates++
-			q += nodeSize
+		var u int64
+		r, u = hideUntilEmpty(base, r, co)
+		updates += u
+		if r == co {
+			break
 		}
+		emptied, _ := emptiedBy(base, r, n1, nil, 0)
+		zeros += emptied
 	}
 	return zeros, updates
 }
@@ -349,51 +338,67 @@ func (s *Solver) coverLive(c, x int32) (int32, bool) {
 	n1 := int32(s.n1) * nodeSize
 	created := int32(0)
 	for r := at(base, co).dlink; r != co; r = at(base, r).dlink {
-		emptied, updates := hideOption(base, r, n1)
+		var updates int64
+		r, updates = hideUntilEmpty(base, r, co)
 		s.stats.Updates += updates
-		if emptied != 0 {
-			if s.emptiedOutside(base, r, n1, x) {
-				for ; r != co; r = at(base, r).ulink {
-					unhideExact(base, r)
-				}
-				return 0, false
-			}
-			created += emptied
+		if r == co {
+			break
 		}
+		emptied, outside := emptiedBy(base, r, n1, s.stamp, x)
+		if outside {
+			for ; r != co; r = at(base, r).ulink {
+				unhideExact(base, r)
+			}
+			return 0, false
+		}
+		created += emptied
 	}
 	l, r := s.llink[c], s.rlink[c]
 	s.rlink[l], s.llink[r] = r, l
 	return created, true
 }
 
-// hideOption hides the other nodes of r's option and returns how many
-// primary items it left with no options, and how many nodes it hid.
-func hideOption(base unsafe.Pointer, r, n1 int32) (zeros int32, updates int64) {
-	for q := r + nodeSize; q != r; {
-		n := at(base, q)
-		y := n.top
-		if y <= 0 {
-			q = n.ulink
-			continue
+// hideUntilEmpty hides the options of the item at byte offset co from
+// the one of node r on, up to and including the first that leaves an
+// item with no options. It returns that option's node, or co if none
+// did, and how many nodes it hid. Its loop is the hottest of the search:
+// it keeps nothing but its own values in registers (written out in coverLive, with the solver and
+// the option's stamp live, the loop reloaded five values from the stack
+// on each node), and it tells an emptied item without a branch: a count
+// t, at least 0, is 0 when t-1 is negative.
+func hideUntilEmpty(base unsafe.Pointer, r, co int32) (int32, int64) {
+	updates := int64(0)
+	for ; r != co; r = at(base, r).dlink {
+		low := int32(0) // negative once an item is emptied
+		for q := r + nodeSize; q != r; q += nodeSize {
+			n := at(base, q)
+			y := n.top
+			if y <= 0 {
+				q = n.ulink - nodeSize // the option's first node next
+				continue
+			}
+			u, d := n.ulink, n.dlink
+			at(base, u).dlink = d
+			at(base, d).ulink = u
+			h := at(base, y)
+			t := h.top - 1
+			h.top = t
+			low |= t - 1
+			updates++
 		}
-		u, d := n.ulink, n.dlink
-		at(base, u).dlink = d
-		at(base, d).ulink = u
-		h := at(base, y)
-		t := h.top - 1
-		h.top = t
-		if t == 0 && y <= n1 {
-			zeros++
+		if low < 0 {
+			return r, updates
 		}
-		updates++
-		q += nodeSize
 	}
-	return zeros, updates
+	return co, updates
 }
 
-// emptiedOutside reports whether some item of r's option, just hidden,
-// is primary, has no options left and is not an item of x's option.
-func (s *Solver) emptiedOutside(base unsafe.Pointer, r, n1, x int32) bool {
+// emptiedBy returns how many primary items (offsets up to n1) of r's
+// option, just hidden, have no options left, and, given the items'
+// stamps, whether one of them is not an item of x's option (stamped x);
+// it then stops counting.
+func emptiedBy(base unsafe.Pointer, r, n1 int32, stamp []int32, x int32) (int32, bool) {
+	emptied := int32(0)
 	for q := r + nodeSize; q != r; {
 		n := at(base, q)
 		y := n.top
@@ -401,22 +406,40 @@ func (s *Solver) emptiedOutside(base unsafe.Pointer, r, n1, x int32) bool {
 			q = n.ulink
 			continue
 		}
-		if y <= n1 && at(base, y).top == 0 && s.stamp[y/nodeSize] != x {
-			return true
+		if y <= n1 && at(base, y).top == 0 {
+			if stamp != nil && stamp[y/nodeSize] != x {
+				return emptied, true
+			}
+			emptied++
 		}
 		q += nodeSize
 	}
-	return false
+	return emptied, false
 }
 
 // uncoverExact undoes coverExact(c).
 func (s *Solver) uncoverExact(c int32) {
 	l, r := s.llink[c], s.rlink[c]
 	s.rlink[l], s.llink[r] = c, c
-	base := unsafe.Pointer(unsafe.SliceData(s.xn))
-	co := c * nodeSize
+	unhideAll(unsafe.Pointer(unsafe.SliceData(s.xn)), c*nodeSize)
+}
+
+// unhideAll puts back the options of the item at byte offset co, last
+// hidden first: one call for the item rather than one for each option,
+// the loop's few values kept in registers.
+func unhideAll(base unsafe.Pointer, co int32) {
 	for r := at(base, co).ulink; r != co; r = at(base, r).ulink {
-		unhideExact(base, r)
+		for q := r - nodeSize; q != r; q -= nodeSize {
+			n := at(base, q)
+			y := n.top
+			if y <= 0 {
+				q = n.dlink + nodeSize // the option's last node next
+				continue
+			}
+			at(base, n.ulink).dlink = q
+			at(base, n.dlink).ulink = q
+			at(base, y).top++
+		}
 	}
 }
 

@@ -114,7 +114,7 @@ func TestExactPathParallel(t *testing.T) {
 		p := randomExact(r, 4+r.IntN(6), r.IntN(3), 8+r.IntN(12))
 		one := p.Compile(Fewest).Solve(context.Background(), search.Limits{}, nil)
 		for _, w := range []int{2, 3} {
-			par := p.SolveParallel(context.Background(), Fewest, w, nil)
+			par := p.SolveParallel(context.Background(), Fewest, w, search.Limits{}, nil)
 			one.Stats.Updates, par.Stats.Updates = 0, 0
 			if !reflect.DeepEqual(one, par) {
 				t.Fatalf("trial %d, %d workers: %+v, one worker %+v", trial, w, par, one)

@@ -2,7 +2,6 @@ package xcover
 
 import (
 	"context"
-	"sync"
 	"sync/atomic"
 
 	"github.com/branchwise/branchwise/internal/workpool"
@@ -18,13 +17,22 @@ import (
 // returns false to stop all of them. The counts are those of Solve; the
 // order of the solutions is not.
 //
+// lim bounds the search as it bounds Solve, whatever the number of
+// workers (they share it: search.Budget): MaxSolutions exactly (no more
+// solutions are counted or visited), MaxNodes within workers x 4,096
+// nodes past it (each worker counts its nodes into the shared budget at
+// its checks), MaxTime and MaxCPU by the clock.
+//
 // A problem with multiplicities (SetBounds) is searched by one worker:
 // Algorithm M's levels are not the items' and the cut does not apply.
-func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, visit func(worker int, options []int) bool) Result {
+func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, lim search.Limits, visit func(worker int, options []int) bool) Result {
 	workers = search.Workers(workers) // 0: every CPU
 	if workers < 2 || p.bounds != nil {
-		return p.Compile(s).Solve(ctx, search.Limits{}, func(o []int) bool { return visit == nil || visit(0, o) })
+		return p.Compile(s).Solve(ctx, lim, func(o []int) bool { return visit == nil || visit(0, o) })
 	}
+	b := lim.NewBudget(ctx)
+	defer b.Close()
+	ctx = b.Context()
 	master := p.Compile(s)
 	master.ctx = ctx
 	master.count(0)
@@ -33,11 +41,13 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 	type task []int32
 	frontier := []task{nil}
 	var res Result
-	var stopped atomic.Bool
-	var mu sync.Mutex
-	for depth := 0; depth < 6 && len(frontier) < 16*workers && len(frontier) > 0; depth++ {
+	var cut atomic.Bool // a task (or the frontier) cut short: the tree is not whole
+	for depth := 0; depth < 6 && len(frontier) < 16*workers && len(frontier) > 0 && !cut.Load(); depth++ {
 		var next []task
 		for _, t := range frontier {
+			if cut.Load() {
+				break
+			}
 			master.replay(t)
 			if master.prune != nil && master.prune(master) {
 				master.stats.Pruned++
@@ -50,9 +60,15 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 				continue
 			}
 			if i == 0 {
-				res.Solutions++ // a solution above the cut
-				if visit != nil && !visit(0, master.solution(len(t))) {
-					stopped.Store(true)
+				switch { // a solution above the cut
+				case !b.Solution():
+					cut.Store(true)
+				default:
+					res.Solutions++
+					if visit != nil && !visit(0, master.solution(len(t))) {
+						b.Stop()
+						cut.Store(true)
+					}
 				}
 			} else {
 				master.count(depth + 1)
@@ -63,6 +79,10 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 					master.stats.Nodes++
 					master.stats.NodesByDepth[depth+1]++
 					next = append(next, append(append(task(nil), t...), x))
+					if !b.AddNodes(1) {
+						cut.Store(true)
+						break
+					}
 				}
 			}
 			master.unreplay(t)
@@ -70,29 +90,29 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 		frontier = next
 	}
 	res.Stats = master.stats
+	if cut.Load() {
+		frontier = nil
+	}
 	found := make([]int64, workers)
 	stats := make([]Stats, workers)
 	var done atomic.Int64
 	workpool.Run(ctx, workers, len(frontier), func(w int) func(k int) bool {
 		sv := p.Compile(s)
+		sv.progress = func(nodes int64) {
+			if p.progress != nil {
+				p.progress(nodes)
+			}
+			b.AddNodes(nodes)
+		}
+		sv.visit = func(o []int) bool { return search.Found(b, &found[w], visit, w, o) }
 		return func(k int) bool {
-			if stopped.Load() {
+			if b.Stopped() {
 				return false
 			}
 			t := frontier[k]
-			sv.ctx, sv.stop, sv.err, sv.found, sv.limit = ctx, false, nil, 0, 0
+			sv.ctx, sv.stop, sv.err, sv.found, sv.limit, sv.maxNodes = ctx, false, nil, 0, 0, 0
 			sv.stats, sv.reported = Stats{}, 0
 			sv.checkAt = checkNodes
-			sv.visit = func(o []int) bool {
-				if stopped.Load() {
-					return false
-				}
-				if visit != nil && !visit(w, o) {
-					stopped.Store(true)
-					return false
-				}
-				return true
-			}
 			if sv.exact() {
 				sv.replayExact(t)
 				sv.searchExact(len(t))
@@ -103,31 +123,19 @@ func (p *Problem) SolveParallel(ctx context.Context, s Strategy, workers int, vi
 				sv.unreplay(t)
 			}
 			sv.report()
-			found[w] += sv.found
 			stats[w].add(&sv.stats)
 			done.Add(1)
-			if sv.err != nil {
-				mu.Lock()
-				res.Err = sv.err
-				mu.Unlock()
-				stopped.Store(true)
+			if sv.stop {
+				cut.Store(true)
 			}
-			return !stopped.Load()
+			return !b.Stopped()
 		}
 	})
 	for w := range workers {
 		res.Solutions += found[w]
 		res.Stats.add(&stats[w])
 	}
-	if res.Err == nil && !stopped.Load() && done.Load() < int64(len(frontier)) {
-		res.Err = ctx.Err() // cancelled between tasks: the counts are partial
-	}
-	switch {
-	case res.Err != nil:
-		res.Status = search.StatusOf(res.Err)
-	case stopped.Load():
-		res.Status = search.VisitorStop
-	}
+	res.Status, res.Err = b.End(!cut.Load() && done.Load() == int64(len(frontier)))
 	return res
 }
 

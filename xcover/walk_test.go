@@ -95,7 +95,7 @@ func TestPruner(t *testing.T) {
 	})
 	full := queens(8).Compile(Fewest).Solve(context.Background(), search.Limits{}, nil)
 	for _, workers := range []int{1, 2} {
-		r := p.SolveParallel(context.Background(), Fewest, workers, nil)
+		r := p.SolveParallel(context.Background(), Fewest, workers, search.Limits{}, nil)
 		if r.Solutions != 0 || r.Stats.Pruned != full.Stats.NodesByDepth[3] ||
 			r.Stats.NodesByDepth[2] != full.Stats.NodesByDepth[2] {
 			t.Errorf("workers %d: %d solutions, %d pruned (want %d), depth 2 %d (want %d)", workers,
@@ -148,7 +148,7 @@ func TestProgress(t *testing.T) {
 		var mu sync.Mutex
 		var sum int64
 		p.SetProgress(func(n int64) { mu.Lock(); sum += n; mu.Unlock() })
-		r := p.SolveParallel(context.Background(), Fewest, workers, nil)
+		r := p.SolveParallel(context.Background(), Fewest, workers, search.Limits{}, nil)
 		// With workers, the few nodes above the cut are the master's, not
 		// reported.
 		if sum > r.Stats.Nodes || sum < r.Stats.Nodes*9/10 || workers == 1 && sum != r.Stats.Nodes {
@@ -162,7 +162,7 @@ func TestProgress(t *testing.T) {
 // the parallel search's equals the sequential one's.
 func TestHistogram(t *testing.T) {
 	seq := queens(9).Compile(Fewest).Solve(context.Background(), search.Limits{}, nil)
-	par := queens(9).SolveParallel(context.Background(), Fewest, 3, nil)
+	par := queens(9).SolveParallel(context.Background(), Fewest, 3, search.Limits{}, nil)
 	for d := range seq.Stats.Branched {
 		var n, sum int64
 		for k, c := range seq.Stats.Histogram[d] {

@@ -62,7 +62,7 @@ func newQueuePushCmd(e *env) *cobra.Command {
 				job.Shard, job.Shards = s.I, s.N
 			}
 			job.Spec, _ = json.Marshal(spec)
-			job.Version, job.SpecText, job.SpecHash, job.Symmetries = sj.Version, sj.Spec, sj.SpecHash, sj.Symmetries
+			job.Version, job.SpecText, job.SpecHash, job.Symmetry = sj.Version, sj.Spec, sj.SpecHash, sj.Symmetry
 			fr, id, err := queue.PushTree(e.ctx, url, job, newTree, splitDepth, expect, po)
 			if err != nil {
 				return err

@@ -182,10 +182,11 @@ const slowDocCommand = 5 * time.Second
 // docFiles are the files the documented commands read, by page and name:
 // the file a page draws (box.txt) or the bad input whose error it shows.
 var docFiles = map[string]string{
-	"pack.md box.txt":    "grid: cubic\npieces: soma\nlayer: bottom\n..\n..\nlayer: top\n..\n.#\n",
-	"branching.md m.txt": "a: 1 0\nb: -2 1\n",
-	"tiles.md bad.txt":   "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14\n",
-	"gaps.md bad.txt":    "HA H2 H3 ..\nDA D2 D3 ..\nSA S2 X9 ..\nCA C2 C3 ..\n",
+	"pack.md box.txt":        "grid: cubic\npieces: soma\nlayer: bottom\n..\n..\nlayer: top\n..\n.#\n",
+	"distributed.md box.txt": "grid: cubic\npieces: soma\nlayer: bottom\n..\n..\nlayer: top\n..\n.#\n",
+	"branching.md m.txt":     "a: 1 0\nb: -2 1\n",
+	"tiles.md bad.txt":       "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14\n",
+	"gaps.md bad.txt":        "HA H2 H3 ..\nDA D2 D3 ..\nSA S2 X9 ..\nCA C2 C3 ..\n",
 }
 
 // The documented commands print what their pages show under them, and

@@ -128,6 +128,9 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 	}
 	var path []int
 	if f.subtree != "" {
+		if f.compare != "" {
+			return usagef("--compare with --subtree: another rule numbers its children otherwise, so the same path leads to another subproblem; compare on a board file with the path's pieces placed")
+		}
 		var ok bool
 		if path, ok = cliflag.ParseInts(f.subtree, 0); !ok {
 			return usagef("--subtree %q: want child numbers separated by commas, e.g. 0,3,1", f.subtree)

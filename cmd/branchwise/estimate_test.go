@@ -65,6 +65,7 @@ func TestEstimateErrors(t *testing.T) {
 		{[]string{"--method", "guess"}, `unknown method "guess"`},
 		{[]string{"--method", "frontier", "--time", "1s"}, "--time is for --method knuth"},
 		{[]string{"--subtree", "1,x"}, "--subtree \"1,x\": want child numbers"},
+		{[]string{"--subtree", "1,0", "--compare", "first-empty"}, "--compare with --subtree"},
 		{[]string{"--target", "0"}, "outside (0%, 100%)"},
 		{[]string{"--target", "0%"}, "outside (0%, 100%)"},
 		{[]string{"--target", "150%"}, "target half-width 150% outside (0%, 100%)"},

@@ -123,7 +123,7 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 			if lim.MaxMem == 0 {
 				lim.MaxMem = 1 << 30
 			}
-			job.Columns, job.ToColumns, job.Seed, job.Algorithms, job.MaxTime = lo, hi, uint64(seed), names, lim.MaxTime
+			job.Columns, job.ToColumns, job.Seed, job.Algorithms = lo, hi, uint64(seed), names
 			if err := job.Check(); err != nil {
 				return err
 			}

@@ -40,7 +40,7 @@ func TestGapsSolveAlgorithms(t *testing.T) {
 			if err := json.Unmarshal([]byte(stdout), &got); err != nil || code != exitOK {
 				t.Fatalf("%s %s: exit %d, %v\n%s%s", algo, store, code, err, stdout, stderr)
 			}
-			if got.Status != "solvable" || len(got.Moves) != got.Length || len(got.Cards) != got.Length {
+			if got.Verdict != "solvable" || len(got.Moves) != got.Length || len(got.Cards) != got.Length {
 				t.Errorf("%s %s: %+v", algo, store, got)
 			}
 			switch strings.TrimSuffix(algo, "+dl") {

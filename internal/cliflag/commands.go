@@ -25,8 +25,16 @@ const (
 )
 
 // ErrInterrupted is returned by a command that stopped on Ctrl-C after
-// printing its partial results.
-var ErrInterrupted = errors.New("cliflag: interrupted")
+// printing its partial results. It wraps context.Canceled (errors.Is),
+// so that search.StatusOf reads it as Interrupted.
+var ErrInterrupted error = interrupted{}
+
+// interrupted is ErrInterrupted's type: a cancellation in the command's
+// words.
+type interrupted struct{}
+
+func (interrupted) Error() string { return "cliflag: interrupted" }
+func (interrupted) Unwrap() error { return context.Canceled }
 
 // timeLimit is StopError's error for a run that the time limit ended: it
 // wraps context.DeadlineExceeded, which search.StatusOf calls the time
@@ -90,7 +98,7 @@ func Ended(ctx context.Context, c *cobra.Command, err error, out *Written) error
 		}
 		return err
 	}
-	if !errors.Is(err, context.Canceled) && !errors.Is(err, ErrInterrupted) {
+	if !errors.Is(err, context.Canceled) { // ErrInterrupted too
 		return err
 	}
 	if asJSON(c) && !out.Some {

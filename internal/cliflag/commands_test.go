@@ -228,6 +228,21 @@ func TestExitStatus(t *testing.T) {
 	}
 }
 
+// TestErrInterrupted: the error of a run stopped by Ctrl-C is a
+// cancellation (errors.Is context.Canceled), with the status the search
+// package gives one, and keeps its words.
+func TestErrInterrupted(t *testing.T) {
+	err := fmt.Errorf("pack: %w", ErrInterrupted)
+	if !errors.Is(err, context.Canceled) || !errors.Is(err, ErrInterrupted) || search.StatusOf(err) != search.Interrupted ||
+		ErrInterrupted.Error() != "cliflag: interrupted" {
+		t.Errorf("%v: not a cancellation", err)
+	}
+	// A plain cancellation is not a Ctrl-C of the command's.
+	if plain := fmt.Errorf("x: %w", context.Canceled); errors.Is(plain, ErrInterrupted) {
+		t.Errorf("%v is ErrInterrupted", plain)
+	}
+}
+
 func TestStopError(t *testing.T) {
 	parent, cancel := context.WithCancel(context.Background())
 	timed, stop := context.WithTimeout(parent, time.Nanosecond)

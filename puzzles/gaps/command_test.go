@@ -47,7 +47,7 @@ func TestSolveReport(t *testing.T) {
 	d := Generate(4, 1)
 	rep, err := SolveReport(context.Background(), d, "seed 1, 4 columns", "decide", SolveOptions{Workers: 1})
 	out, _ := Solve(context.Background(), d, "decide", SolveOptions{Workers: 1})
-	if err != nil || rep.Status != out.Verdict.String() || rep.Generated != out.Generated || rep.Source != "seed 1, 4 columns" {
+	if err != nil || rep.Verdict != out.Verdict.String() || rep.Status != out.Status || rep.Generated != out.Generated || rep.Source != "seed 1, 4 columns" {
 		t.Errorf("%+v, %v", rep, err)
 	}
 	if _, err := SolveReport(context.Background(), d, "", "nope", SolveOptions{Workers: 1}); !opterr.Is(err) {

@@ -91,9 +91,9 @@ func TestPortfolioErrors(t *testing.T) {
 	}
 	bad := []SurveySizes{
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,decide-stubborn-dfs", Solve: SolveOptions{Workers: 1, Store: "hash"}}},
-		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,astar", MaxTime: time.Second, Solve: SolveOptions{Workers: 1, Store: "hash"}}},
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide,astar", Solve: SolveOptions{Workers: 1, Store: "hash", Limits: search.Limits{MaxTime: time.Second}}}},
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "decide", Workers: 2, Solve: SolveOptions{Workers: 1, Store: "hash", Limits: search.Limits{MaxCPU: time.Second}}}},
-		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "auto,decide", MaxTime: time.Second, Solve: SolveOptions{Workers: 1, Store: "hash"}}},
+		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1, Decider: "auto,decide", Solve: SolveOptions{Workers: 1, Store: "hash", Limits: search.Limits{MaxTime: time.Second}}}},
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 99999999999999, Decider: "decide"}}, // D7: a panic in makeslice
 		{ToColumns: 5, SurveyOptions: SurveyOptions{Columns: 5, Deals: 1000000000, Decider: "decide"}},     // D7: out of memory
 	}

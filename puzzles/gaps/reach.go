@@ -36,6 +36,8 @@ package gaps
 // a few passes over the 4(k-1) cards with shifts and masks, no allocation;
 // about as much as a canonical key.
 
+import "math/bits"
+
 // reachSets are the fixed point of the test: R(c) by card, the cards that
 // may move (bit c), and the cells that are or may become holes.
 type reachSets struct {
@@ -50,6 +52,18 @@ func (g *Game) reachability(st *reachSets) { g.reachabilityPinned(st, 0) }
 // reachabilityPinned computes the fixed point of the sets into st for the
 // sequences of moves in which the cards of pinned (bit c) never move: they
 // are never movable, and never open their cells.
+//
+// It works suit by suit from a set of dirty suits. A pass over a suit
+// takes its cards in rank order, so a set that grows reaches the next card
+// in the same pass and leaves the suit's sets consistent with the cells
+// open so far. The pass also collects wait: the cells whose opening would
+// let one of the suit's unmoving cards move (right of its predecessor's
+// set). A suit is passed over again only when a cell of its wait opens, or
+// when the first left-edge cell opens (which lets its ace move): so the
+// pass that changes nothing, which a plain round-robin needs to see the
+// fixed point, is never made, and the suits that a new hole does not
+// concern are skipped. Least fixed points are unique, so this is the
+// round-robin's result (TestReachabilityWorklist).
 func (g *Game) reachabilityPinned(st *reachSets, pinned uint64) {
 	k := g.k
 	col0, notLast := g.colMasks()
@@ -60,40 +74,57 @@ func (g *Game) reachabilityPinned(st *reachSets, pinned uint64) {
 	var movable uint64
 	reach := &st.reach
 	for s := range Rows {
+		base := Card(s << 4)
 		for r := 1; r < k; r++ {
-			c := NewCard(s, r)
+			c := base + Card(r)
 			reach[c] = 1 << g.pos[c]
 		}
 	}
-	// A pass takes the cards of each suit in rank order, so a set that
-	// grows reaches the next card in the same pass; another pass is needed
-	// only when a cell opened (which any card may be waiting for).
-	for again := true; again; {
-		opened := open
-		aces := col0&open != 0
-		for s := range Rows {
-			for r := 1; r < k; r++ {
-				c := NewCard(s, r)
-				p := uint64(1) << g.pos[c]
-				var next uint64
-				if r == 1 {
-					if aces {
-						next = p | col0
-					}
-				} else if right := (reach[c-1] & notLast) << 1; right&(open&^p) != 0 {
-					next = p | right
+	aces := col0&open != 0
+	var wait [Rows]uint64
+	for dirty := uint(1)<<Rows - 1; dirty != 0; {
+		s := bits.TrailingZeros(dirty)
+		dirty &^= 1 << s
+		before := open
+		base := Card(s << 4)
+		var w uint64
+		for r := 1; r < k; r++ {
+			c := base + Card(r)
+			if pinned>>c&1 != 0 {
+				continue
+			}
+			p := uint64(1) << g.pos[c]
+			var next uint64
+			if r == 1 {
+				if aces {
+					next = p | col0
 				}
-				if next == 0 || pinned>>c&1 != 0 || next == reach[c] && movable&(1<<c) != 0 {
-					continue
+			} else if right := (reach[c-1] & notLast) << 1; right&(open&^p) != 0 {
+				next = p | right
+			} else if movable>>c&1 == 0 {
+				w |= right &^ p
+			}
+			if next == 0 || next == reach[c] && movable>>c&1 != 0 {
+				continue
+			}
+			if movable>>c&1 == 0 {
+				movable |= 1 << c
+				open |= p
+			}
+			reach[c] = next
+		}
+		wait[s] = w
+		if opened := open &^ before; opened != 0 {
+			if !aces && col0&open != 0 {
+				aces = true
+				dirty = 1<<Rows - 1
+			}
+			for t := range Rows {
+				if wait[t]&opened != 0 {
+					dirty |= 1 << t
 				}
-				if movable&(1<<c) == 0 {
-					movable |= 1 << c
-					open |= p
-				}
-				reach[c] = next
 			}
 		}
-		again = open != opened
 	}
 	st.movable, st.open = movable, open
 }
@@ -130,25 +161,28 @@ func (g *Game) Unwinnable() bool {
 }
 
 // lost reports whether no assignment of suits to rows gives every card a
-// final cell in its set.
+// final cell in its set. The final cell of the rank-r card in row i is
+// i*k + r-1, so shifting each card's set right by r-1 brings all of a
+// suit's final cells of row i onto bit i*k (column 0): the AND of a suit's
+// shifted sets has bit i*k exactly when every card of the suit may end in
+// row i.
 func (g *Game) lost(st *reachSets) bool {
 	k := g.k
+	col0, _ := g.colMasks()
 	// fits[s] has bit r when every card of suit s may end in row r.
 	var fits [Rows]uint8
 	for s := range Rows {
-		f := uint8(1<<Rows - 1)
-		for r := 1; r < k; r++ {
-			c := NewCard(s, r)
-			var rows uint8
-			for row := range Rows {
-				if st.reach[c]>>(row*k+r-1)&1 != 0 {
-					rows |= 1 << row
-				}
-			}
-			f &= rows
-			if f == 0 {
-				return true
-			}
+		all := col0
+		base := Card(s << 4)
+		for r := 1; r < k && all != 0; r++ {
+			all &= st.reach[base+Card(r)] >> (r - 1)
+		}
+		if all == 0 {
+			return true
+		}
+		var f uint8
+		for row := range Rows {
+			f |= uint8(all>>(row*k)&1) << row
 		}
 		fits[s] = f
 	}

@@ -1,9 +1,11 @@
 package gaps
 
 import (
-	"github.com/branchwise/branchwise/internal/longtest"
+	"math/rand/v2"
 	"os"
 	"testing"
+
+	"github.com/branchwise/branchwise/internal/longtest"
 )
 
 // winDistances explores every position reachable from g (exact keys) and
@@ -133,4 +135,136 @@ func TestUnwinnableSound(t *testing.T) {
 	if byReach <= byDeadlock || deadlockOnly > 0 || withLeftHole == 0 || forced == 0 {
 		t.Errorf("Unwinnable proves %d positions lost, Deadlocked %d: want more", byReach, byDeadlock)
 	}
+}
+
+// reachabilityRoundRobin is the plain statement of the fixed point that
+// reachabilityPinned computes: passes over every card, until a pass opens
+// no cell. It is the reference of TestReachabilityWorklist.
+func (g *Game) reachabilityRoundRobin(st *reachSets, pinned uint64) {
+	k := g.k
+	col0, notLast := g.colMasks()
+	var open, movable uint64
+	for _, h := range g.holes {
+		open |= 1 << h
+	}
+	for s := range Rows {
+		for r := 1; r < k; r++ {
+			st.reach[NewCard(s, r)] = 1 << g.pos[NewCard(s, r)]
+		}
+	}
+	for again := true; again; {
+		opened := open
+		aces := col0&open != 0
+		for s := range Rows {
+			for r := 1; r < k; r++ {
+				c := NewCard(s, r)
+				p := uint64(1) << g.pos[c]
+				var next uint64
+				if r == 1 {
+					if aces {
+						next = p | col0
+					}
+				} else if right := (st.reach[c-1] & notLast) << 1; right&(open&^p) != 0 {
+					next = p | right
+				}
+				if next == 0 || pinned>>c&1 != 0 {
+					continue
+				}
+				if movable&(1<<c) == 0 {
+					movable |= 1 << c
+					open |= p
+				}
+				st.reach[c] = next
+			}
+		}
+		again = open != opened
+	}
+	st.movable, st.open = movable, open
+}
+
+// lostCellByCell is the plain statement of lost, the reference of
+// TestReachabilityWorklist: suit s fits row i when every card of s has the
+// cell of row i, column rank-1, in its set.
+func (g *Game) lostCellByCell(st *reachSets) bool {
+	var fits [Rows]uint8
+	for s := range Rows {
+		f := uint8(1<<Rows - 1)
+		for r := 1; r < g.k; r++ {
+			for row := range Rows {
+				if st.reach[NewCard(s, r)]>>(row*g.k+r-1)&1 == 0 {
+					f &^= 1 << row
+				}
+			}
+		}
+		fits[s] = f
+	}
+	for _, p := range perms {
+		if fits[p[0]]&1 != 0 && fits[p[1]]&2 != 0 && fits[p[2]]&4 != 0 && fits[p[3]]&8 != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestReachabilityWorklist checks that the worklist fixed point of
+// reachabilityPinned equals the round-robin one, sets, movable cards and
+// open cells, on every position reachable from small deals, with no card
+// pinned and with each card with a legal move pinned (as the stubborn
+// sets' closures pin them), and lost against lostCellByCell.
+func TestReachabilityWorklist(t *testing.T) {
+	deals := []struct {
+		k     int
+		seeds uint64
+	}{{4, 6}, {5, 2}, {6, 1}}
+	if longtest.Short() {
+		deals = deals[:1]
+	}
+	checks := 0
+	for _, dl := range deals {
+		for seed := uint64(1); seed <= dl.seeds; seed++ {
+			g, _ := NewGame(Generate(dl.k, seed))
+			h := &Game{k: dl.k}
+			for key := range winDistances(g) {
+				h.SetKey([]byte(key))
+				pins := []uint64{0}
+				for _, m := range h.Moves(nil) {
+					pins = append(pins, 1<<h.cells[m.From()])
+				}
+				for _, pin := range pins {
+					var got, want reachSets
+					h.reachabilityPinned(&got, pin)
+					h.reachabilityRoundRobin(&want, pin)
+					if got != want {
+						t.Fatalf("k=%d seed %d, pinned %#x: worklist and round-robin fixed points differ in\n%s", dl.k, seed, pin, h)
+					}
+					if h.lost(&got) != h.lostCellByCell(&want) {
+						t.Fatalf("k=%d seed %d, pinned %#x: lost and lostCellByCell differ in\n%s", dl.k, seed, pin, h)
+					}
+					checks++
+				}
+			}
+		}
+	}
+	// Full deals: the positions of random walks of 4 x 13 deals.
+	for seed := uint64(1); seed <= 200; seed++ {
+		g, _ := NewGame(Generate(13, seed))
+		rng := rand.New(rand.NewPCG(seed, 13))
+		for range 500 {
+			ms := g.Moves(nil)
+			if len(ms) == 0 {
+				break
+			}
+			for _, pin := range append([]uint64{0}, 1<<g.cells[ms[0].From()], 1<<g.cells[ms[len(ms)-1].From()]) {
+				var got, want reachSets
+				g.reachabilityPinned(&got, pin)
+				g.reachabilityRoundRobin(&want, pin)
+				if got != want || g.lost(&got) != g.lostCellByCell(&want) {
+					t.Fatalf("4 x 13 seed %d, pinned %#x: worklist and round-robin fixed points or lost differ in\n%s", seed, pin, g)
+				}
+				checks++
+			}
+			g.Apply(ms[rng.IntN(len(ms))])
+		}
+	}
+	t.Logf("%d fixed points compared", checks)
 }

@@ -17,20 +17,25 @@ import (
 
 // Report is a solve of one deal as the gaps solve command prints it.
 type Report struct {
-	Deal      string   `json:"deal"`
-	Source    string   `json:"source"`
-	Algorithm string   `json:"algorithm"`
-	Status    string   `json:"status"`
-	Reason    string   `json:"stopped_by,omitempty"`
-	Length    int      `json:"length"`
-	Moves     []string `json:"moves,omitempty"`
-	Cards     []string `json:"cards,omitempty"`
-	Generated int64    `json:"generated"`
-	Expanded  int64    `json:"expanded,omitempty"`
-	Stored    int      `json:"stored"`
-	Rejected  int64    `json:"deadlocks_rejected"`
-	Bytes     int64    `json:"bytes"`
-	Seconds   float64  `json:"seconds"`
+	Deal      string `json:"deal"`
+	Source    string `json:"source"`
+	Algorithm string `json:"algorithm"`
+	// Verdict is the deal's: solvable, unsolvable or unknown (under the
+	// JSON key "status", as before Status was a search.Status).
+	Verdict string `json:"status"`
+	// Status is how the search ended (Outcome.Status); in JSON, Verdict
+	// and Reason say it.
+	Status    search.Status `json:"-"`
+	Reason    string        `json:"stopped_by,omitempty"`
+	Length    int           `json:"length"`
+	Moves     []string      `json:"moves,omitempty"`
+	Cards     []string      `json:"cards,omitempty"`
+	Generated int64         `json:"generated"`
+	Expanded  int64         `json:"expanded,omitempty"`
+	Stored    int           `json:"stored"`
+	Rejected  int64         `json:"deadlocks_rejected"`
+	Bytes     int64         `json:"bytes"`
+	Seconds   float64       `json:"seconds"`
 	// CPUSeconds is the process's CPU time during the search.
 	CPUSeconds float64 `json:"cpu_seconds"`
 	// Quiet leaves the moves out of the table.
@@ -41,7 +46,7 @@ type Report struct {
 // the seed and columns): with the moves in Shintani's notation and as the
 // moving cards when solvable.
 func NewReport(d Deal, src, algo string, out Outcome) (Report, error) {
-	s := Report{Deal: d.String(), Source: src, Algorithm: algo, Status: out.Verdict.String(),
+	s := Report{Deal: d.String(), Source: src, Algorithm: algo, Verdict: out.Verdict.String(), Status: out.Status,
 		Reason: search.StoppedBy(out.Status, nil), Length: len(out.Path), Generated: out.Generated, Expanded: out.Expanded,
 		Stored: out.Stored, Rejected: out.Rejected, Bytes: out.Bytes, Seconds: out.Elapsed.Seconds(), CPUSeconds: out.CPU.Seconds()}
 	if out.Verdict == Solvable {
@@ -63,8 +68,8 @@ func (s *Report) WriteTable(w io.Writer) error {
 	if s.Reason != "" {
 		reason = " (" + s.Reason + ")"
 	}
-	fmt.Fprintf(tw, "status\t%s%s\n", s.Status, reason)
-	if s.Status == "solvable" {
+	fmt.Fprintf(tw, "status\t%s%s\n", s.Verdict, reason)
+	if s.Verdict == "solvable" {
 		fmt.Fprintf(tw, "length\t%d\n", s.Length)
 	}
 	fmt.Fprintf(tw, "algorithm\t%s\n", s.Algorithm)
@@ -73,7 +78,7 @@ func (s *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(tw, "deadlocks\t%s\n", numfmt.Count(int64(s.Rejected)))
 	fmt.Fprintf(tw, "seconds\t%.3f (%.3f of CPU)\n", s.Seconds, s.CPUSeconds)
 	tw.Flush()
-	if s.Status == "solvable" && !s.Quiet {
+	if s.Verdict == "solvable" && !s.Quiet {
 		fmt.Fprintln(w)
 		for i := 0; i < len(s.Moves); i += 8 {
 			fmt.Fprintln(w, strings.Join(s.Moves[i:min(i+8, len(s.Moves))], " "))
@@ -274,7 +279,7 @@ func (o SurveySizes) Check() error {
 		}
 	}
 	switch {
-	case len(deciders) > 1 && o.MaxTime <= 0 && o.Solve.MaxTime <= 0 && o.Solve.MaxCPU <= 0:
+	case len(deciders) > 1 && o.Solve.MaxTime <= 0 && o.Solve.MaxCPU <= 0:
 		return opterr.Errorf("--decider", "the portfolio %q needs --max-cpu or --max-time, which it shares out", o.Decider)
 	case o.Solve.MaxCPU > 0 && o.Workers > 1:
 		return opterr.Errorf("--max-cpu", "--max-cpu counts the CPU time of the whole process, so it needs -j 1 (one deal at a time; run shards for more cores)")

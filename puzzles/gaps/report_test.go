@@ -18,7 +18,7 @@ func TestReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep, err := NewReport(d, "seed 2, 5 columns", "astar", out)
-	if err != nil || rep.Status != "solvable" || len(rep.Moves) != rep.Length || len(rep.Cards) != rep.Length || rep.Reason != "" {
+	if err != nil || rep.Verdict != "solvable" || rep.Status != search.Solved || len(rep.Moves) != rep.Length || len(rep.Cards) != rep.Length || rep.Reason != "" {
 		t.Fatalf("%+v, %v", rep, err)
 	}
 	var tab bytes.Buffer
@@ -33,7 +33,7 @@ func TestReport(t *testing.T) {
 		t.Errorf("quiet table with moves:\n%s", tab.String())
 	}
 	stopped, _ := Solve(context.Background(), Generate(8, 1), "astar", SolveOptions{Workers: 1, Limits: search.Limits{MaxNodes: 10}})
-	if rep, _ := NewReport(Generate(8, 1), "s", "astar", stopped); rep.Status != "unknown" || rep.Reason == "" {
+	if rep, _ := NewReport(Generate(8, 1), "s", "astar", stopped); rep.Verdict != "unknown" || rep.Status != search.NodeLimit || rep.Reason == "" {
 		t.Errorf("stopped: %+v", rep)
 	}
 	named := d.NamedHoles()

@@ -30,7 +30,7 @@ func TestSurveySpec(t *testing.T) {
 		"deals":      func(o *SurveySizes) { o.Deals = 11 },
 		"decider":    func(o *SurveySizes) { o.Decider = "decide-reach" },
 		"algorithms": func(o *SurveySizes) { o.Algorithms = []string{"astar", "bfs"} },
-		"time":       func(o *SurveySizes) { o.MaxTime = 5 },
+		"time":       func(o *SurveySizes) { o.Solve.MaxTime = 5 },
 		"max nodes":  func(o *SurveySizes) { o.Solve.MaxNodes = 5 },
 		"max mem":    func(o *SurveySizes) { o.Solve.MaxMem = 5 },
 		"max cpu":    func(o *SurveySizes) { o.Solve.MaxCPU = 5 },

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/branchwise/branchwise/internal/stats"
 	"github.com/branchwise/branchwise/internal/workpool"
@@ -26,10 +25,8 @@ type SurveyOptions struct {
 	// Algorithms are run, after the decider, on every deal it found
 	// solvable (Shintani's averages are over solvable deals).
 	Algorithms []string
-	// Solve holds each search's limits and store; MaxTime, when set,
-	// bounds each search's time in place of Solve.MaxTime.
-	Solve   SolveOptions
-	MaxTime time.Duration
+	// Solve holds each search's limits (Solve.Limits) and store.
+	Solve SolveOptions
 	// Done, if set, is called after each deal, one call at a time.
 	Done func(DealOutcome) `spec:"-"`
 	// Resumed are deals decided by an earlier run (a checkpoint), by
@@ -165,9 +162,6 @@ func cpuCurve(deals []DealOutcome) []CPUStep {
 // summed up; the others do not count.
 func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 	so := opt.Solve
-	if opt.MaxTime > 0 {
-		so.MaxTime = opt.MaxTime
-	}
 	decider := opt.Decider
 	if decider == "" {
 		decider = Auto

@@ -65,18 +65,21 @@ func (o ReportOptions) Check() error {
 
 // Report is a solve of one puzzle as the logic solve command prints it.
 type Report struct {
-	Puzzle    string       `json:"puzzle"`
-	Strategy  string       `json:"strategy"`
-	Entities  int          `json:"entities"`
-	Cats      int          `json:"categories"`
-	Clues     int          `json:"clues"`
-	Solutions int64        `json:"solutions"`
-	Unique    *bool        `json:"unique,omitempty"`
-	Nodes     int64        `json:"nodes"`
-	Generated int64        `json:"generated,omitempty"`
-	Seconds   float64      `json:"seconds"`
-	Stopped   string       `json:"stopped_by,omitempty"`
-	Grids     [][][]string `json:"grids,omitempty"`
+	Puzzle    string  `json:"puzzle"`
+	Strategy  string  `json:"strategy"`
+	Entities  int     `json:"entities"`
+	Cats      int     `json:"categories"`
+	Clues     int     `json:"clues"`
+	Solutions int64   `json:"solutions"`
+	Unique    *bool   `json:"unique,omitempty"`
+	Nodes     int64   `json:"nodes"`
+	Generated int64   `json:"generated,omitempty"`
+	Seconds   float64 `json:"seconds"`
+	// Status is how the search ended (Result.Status): in JSON by its
+	// name.
+	Status  search.Status `json:"status"`
+	Stopped string        `json:"stopped_by,omitempty"`
+	Grids   [][][]string  `json:"grids,omitempty"`
 
 	p         *Puzzle
 	kept      []Solution
@@ -133,7 +136,7 @@ func SolveReport(ctx context.Context, p *Puzzle, name string, o ReportOptions) (
 	}
 	rep := Report{Puzzle: name, Strategy: r.Strategy, Entities: p.Entities(), Cats: len(p.Categories),
 		Clues: len(p.Clues), Solutions: r.Solutions, Nodes: r.Nodes, Seconds: r.Elapsed.Seconds(),
-		p: p, kept: r.Kept, all: o.All, generated: o.CountGenerated, elapsed: r.Elapsed}
+		Status: r.Status, p: p, kept: r.Kept, all: o.All, generated: o.CountGenerated, elapsed: r.Elapsed}
 	if o.CountGenerated {
 		rep.Generated = r.Generated
 	}

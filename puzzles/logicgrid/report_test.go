@@ -23,7 +23,7 @@ func TestSolveReport(t *testing.T) {
 	}
 	for _, xc := range []bool{false, true} {
 		rep, err := SolveReport(context.Background(), p, "e", ReportOptions{Options: Options{Strategy: xcover.Fewest}, XCover: xc, Grids: true})
-		if err != nil || rep.Solutions != 1 || rep.Unique == nil || !*rep.Unique || len(rep.Grids) != 1 || len(rep.Grids[0]) != 5 || rep.Entities != 5 {
+		if err != nil || rep.Solutions != 1 || rep.Unique == nil || !*rep.Unique || len(rep.Grids) != 1 || len(rep.Grids[0]) != 5 || rep.Entities != 5 || rep.Status != search.Solved {
 			t.Fatalf("xcover %t: %+v, %v", xc, rep, err)
 		}
 		var out bytes.Buffer
@@ -37,7 +37,7 @@ func TestSolveReport(t *testing.T) {
 		Show: func(int, Solution) { shown++ }})
 	var out bytes.Buffer
 	rep.WriteTable(&out)
-	if err != nil || rep.Stopped == "" || rep.Unique != nil || shown != 0 || !strings.HasPrefix(out.String(), "search stopped (") {
+	if err != nil || rep.Stopped == "" || rep.Status != search.NodeLimit || rep.Unique != nil || shown != 0 || !strings.HasPrefix(out.String(), "search stopped (") {
 		t.Errorf("stopped: %+v, %v\n%s", rep, err, out.String())
 	}
 	if err := (ReportOptions{XCover: true, Explain: true}).Check(); err == nil {

@@ -237,7 +237,7 @@ func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget tim
 			return RuleEstimate{}, err
 		}
 		solve = func(ctx context.Context) bitpack.Result {
-			r, _ := bitpack.SolveSplit(ctx, ks, 1, nil) // the kernels were checked above
+			r, _ := bitpack.SolveSplit(ctx, ks, 1, search.Limits{}, nil) // the kernels were checked above
 			return r
 		}
 		newTree = func() estimate.Tree {

@@ -187,3 +187,53 @@ func TestEachUniqueRanges(t *testing.T) {
 		t.Errorf("%d unique solutions in all, want 91 (60, 10, 20, 1 and 0)", total)
 	}
 }
+
+// TestBurrNamedFiles checks the BurrTools files written for branchwise
+// from its built-in 3D puzzles (to count them with burrTxt side by
+// side): each gives the built-in puzzle's board and pieces, so the same
+// placements, piece by piece.
+func TestBurrNamedFiles(t *testing.T) {
+	for _, name := range []string{"soma", "bedlam", "tetris-cube", "pentomino-2x3x10", "pentomino-2x5x6", "pentomino-3x4x5"} {
+		p := readBurrFile(t, name+".xmpuzzle")
+		got, err := p.Packing(0)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		board, pieces, ok := Named(name)
+		if !ok {
+			t.Fatalf("%s: not a built-in puzzle", name)
+		}
+		want, err := NewPacking(board, pieces)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(got.Board.Cells) != len(want.Board.Cells) || len(got.Pieces) != len(want.Pieces) {
+			t.Fatalf("%s: %d cells, %d pieces; want %d, %d", name, len(got.Board.Cells), len(want.Board.Cells), len(got.Pieces), len(want.Pieces))
+		}
+		for i := range want.Pieces {
+			g, w := placementsOf(got, i), placementsOf(want, i)
+			if g != w || got.Pieces[i].Name != want.Pieces[i].Name {
+				t.Errorf("%s: piece %d %s has %d placements; want %s with %d", name, i, got.Pieces[i].Name, g, want.Pieces[i].Name, w)
+			}
+		}
+	}
+	p := readBurrFile(t, "pentomino-2x3x10.xmpuzzle")
+	pk, err := p.Packing(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := pk.CountUnique(context.Background(), xcover.Fewest, 1); c.All != 96 || c.Unique != 12 {
+		t.Errorf("pentomino-2x3x10.xmpuzzle: %d solutions, %d unique; want 96, 12 (burrTxt: 12 assemblies)", c.All, c.Unique)
+	}
+}
+
+// placementsOf returns how many placements piece i has in pk.
+func placementsOf(pk *Packing, i int) int {
+	n := 0
+	for _, pl := range pk.Placements {
+		if pl.Piece == i {
+			n++
+		}
+	}
+	return n
+}

@@ -1,7 +1,6 @@
 package polyform
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -30,23 +29,28 @@ import (
 //
 // Every class whose solutions have no symmetry of their own lands in
 // exactly one part's tree exactly once (by the orbit argument above, level
-// by level), so the union of the parts' trees counts the unique
-// solutions, and |G| times that counts them all. A solution with a
-// symmetry g of its own has g fixing every piece's placement, so its
-// class goes down the chain until every piece is pinned: those are found
-// while the chain is built, and refused (ErrSymmetricSolution), because a
-// tree whose solutions all weigh |G| cannot hold a class of fewer members.
+// by level), so the union of the parts' trees counts those classes, and
+// |G| times that counts their solutions. A solution x with a symmetry g
+// of its own has g fixing every piece's placement, so g stays in every
+// level's group and x's class goes down the chain until every piece is
+// pinned: the pins are then a member of the class, the one member on the
+// representatives, and the group left is x's stabilizer S. Such classes
+// are kept outside the trees (a tree whose solutions all weigh |G|
+// cannot hold a class of |G|/|S| members): the chain lists them, each
+// with its |G|/|S| solutions, and the counts add them (Restricted).
 
 // maxSymmetricParts bounds the number of parts of the chain: each part is
 // a search of its own in every worker's tree, and the boards of this
 // program need a few (the Soma cube 2, the 3x4x5 box 28).
 const maxSymmetricParts = 256
 
-// ErrSymmetricSolution is SymmetricTrees' error for a packing with a
-// solution that one of its symmetries maps onto itself: its class has
-// fewer than |G| members, which a restricted tree (whose solutions all
-// stand for |G|) cannot say.
-var ErrSymmetricSolution = errors.New("polyform: the packing has a solution that one of its symmetries maps onto itself, so the restricted tree cannot weigh its class: count the whole tree, or use pack --count --unique without shards (it checks each solution)")
+// symmetricClass is a class of solutions that some symmetries map onto
+// themselves: one member (a placement per piece) and the class's size,
+// |G| over the member's stabilizer.
+type symmetricClass struct {
+	member    []int
+	solutions int64
+}
 
 // symmetricPart is a part of the restricted tree: the pinned placements,
 // the restricted piece and its kept placements (none of them fixed by
@@ -76,10 +80,11 @@ func (sp symmetricPart) keep(pk *Packing) func(int) bool {
 	}
 }
 
-// symmetricParts builds the chain's parts (see above); the first part is
+// symmetricParts builds the chain's parts and lists the classes of
+// solutions with symmetries of their own (see above); the first part is
 // the restriction of restrict(nil, true) when no kept placement of it has
 // a symmetry.
-func (pk *Packing) symmetricParts() ([]symmetricPart, error) {
+func (pk *Packing) symmetricParts() ([]symmetricPart, []symmetricClass, error) {
 	index := map[string]int{}
 	key := func(piece int, cells []int) string { return fmt.Sprint(piece, cells) }
 	for k, pl := range pk.Placements {
@@ -108,6 +113,7 @@ func (pk *Packing) symmetricParts() ([]symmetricPart, error) {
 		return true
 	}
 	var parts []symmetricPart
+	var classes []symmetricClass
 	var level func(pins, group []int) error
 	level = func(pins, group []int) error {
 		if len(parts) > maxSymmetricParts {
@@ -127,7 +133,8 @@ func (pk *Packing) symmetricParts() ([]symmetricPart, error) {
 					return nil // the pins leave a cell uncovered: no solution
 				}
 			}
-			return ErrSymmetricSolution
+			classes = append(classes, symmetricClass{member: pins, solutions: int64(len(pk.syms) / len(group))})
+			return nil
 		}
 		type choice struct {
 			piece int
@@ -190,21 +197,24 @@ func (pk *Packing) symmetricParts() ([]symmetricPart, error) {
 		all[gi] = gi
 	}
 	if err := level(nil, all); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return parts, nil
+	return parts, classes, nil
 }
 
 // describeParts is the chain in words, for the hash of a count's spec
-// (empty for the single part of a tree without stabilizers, whose specs
-// were hashed before the chain existed).
-func describeParts(parts []symmetricPart) string {
-	if len(parts) == 1 && len(parts[0].pins) == 0 {
+// (empty for the single part of a tree without stabilizers or symmetric
+// classes, whose specs were hashed before the chain existed).
+func describeParts(parts []symmetricPart, classes []symmetricClass) string {
+	if len(parts) == 1 && len(parts[0].pins) == 0 && len(classes) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	for _, p := range parts {
 		fmt.Fprintf(&b, "part pins=%v piece=%d kept=%v\n", p.pins, p.piece, p.kept)
+	}
+	for _, c := range classes {
+		fmt.Fprintf(&b, "symmetric class member=%v solutions=%d\n", c.member, c.solutions)
 	}
 	return b.String()
 }

@@ -99,34 +99,44 @@ func LoadBurr(file string, k int, notes io.Writer) (*Packing, error) {
 // symmetry class with symmetry, below the path of child numbers subtree
 // when that is not empty. It returns the packing and the strategy too.
 func (s CountSpec) EstimateTree(engineName, strategy string, subtree []int, symmetry bool) (func() estimate.Tree, *Packing, xcover.Strategy, error) {
+	newTree, pk, strat, _, err := s.estimateTree(engineName, strategy, subtree, symmetry)
+	return newTree, pk, strat, err
+}
+
+// estimateTree is EstimateTree, also returning the restricted search
+// with symmetry: the symmetric classes outside its tree belong to the
+// whole tree's counts, not to a subtree's.
+func (s CountSpec) estimateTree(engineName, strategy string, subtree []int, symmetry bool) (func() estimate.Tree, *Packing, xcover.Strategy, Restricted, error) {
+	var r Restricted
 	engine, strat, firstEmpty, err := ParseEngineStrategy(engineName, strategy)
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, nil, 0, r, err
 	}
 	pk, err := Load(s.Puzzle, s.Pieces)
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, nil, 0, r, err
 	}
 	if pk.Ranges != nil {
-		return nil, nil, 0, opterr.Errorf("--pieces", "copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
+		return nil, nil, 0, r, opterr.Errorf("--pieces", "copies and ranges of pieces are searched by Algorithm M, whose tree the estimators do not walk: use pack --count")
 	}
 	s.Apply(pk)
 	if err := pk.UseEngine(s.Puzzle, engine, firstEmpty); err != nil {
-		return nil, nil, 0, err
+		return nil, nil, 0, r, err
 	}
 	newTree := pk.Tree(strat)
 	if symmetry {
-		if newTree, _, err = pk.SymmetricTrees(strat); err != nil {
-			return nil, nil, 0, fmt.Errorf("%s: --symmetry: %w", s.Puzzle, err)
+		if r, err = pk.SymmetricTrees(strat); err != nil {
+			return nil, nil, 0, r, fmt.Errorf("%s: --symmetry: %w", s.Puzzle, err)
 		}
+		newTree = r.New
 	}
 	if len(subtree) > 0 {
 		if err := estimate.CheckPath(newTree, subtree); err != nil {
-			return nil, nil, 0, err
+			return nil, nil, 0, r, err
 		}
 		newTree = estimate.Subtree(newTree, subtree)
 	}
-	return newTree, pk, strat, nil
+	return newTree, pk, strat, r, nil
 }
 
 // nodeRateTime is how long Estimator's node rate times a search: enough
@@ -138,11 +148,14 @@ const nodeRateTime = 500 * time.Millisecond
 // symmetry, the board's symmetries, and the node rate of a search by the
 // strategy, which tells the time an exhaustive count would take.
 func (s CountSpec) Estimator(job *estimate.Job, engine string, subtree []int, symmetry bool) (func() estimate.Tree, error) {
-	newTree, pk, strat, err := s.EstimateTree(engine, s.Strategy, subtree, symmetry)
+	newTree, pk, strat, r, err := s.estimateTree(engine, s.Strategy, subtree, symmetry)
 	if err != nil {
 		return nil, err
 	}
 	job.Restricted, job.Symmetries = symmetry, len(pk.Symmetries())
+	if len(subtree) == 0 {
+		job.SymmetricClasses, job.SymmetricSolutions = r.SymmetricClasses, r.SymmetricSolutions
+	}
 	job.NodeRate = func(ctx context.Context) float64 { return pk.NodeRate(ctx, strat, nodeRateTime) }
 	return newTree, nil
 }
@@ -249,7 +262,7 @@ func (s CountSpec) CountShards(ctx context.Context, job shard.CountJob, getenv f
 	if err != nil {
 		return nil, err
 	}
-	job.Spec, job.SpecHash, job.Symmetries = sj.Spec, sj.SpecHash, sj.Symmetries
+	job.Spec, job.SpecHash, job.Symmetry = sj.Spec, sj.SpecHash, sj.Symmetry
 	if printf != nil {
 		start := time.Now()
 		job.Progress = func(done, total int) {

@@ -240,21 +240,12 @@ func kernelResult(r bitpack.Result) xcover.Result {
 // placements keep accepts (all if nil), on the engine's choice, with
 // workers goroutines (one: in the order of the tree), calling visit with
 // the worker and the placements of each solution (numbers into
-// Placements; the slice is reused). lim bounds the search: its time
-// limits always, MaxSolutions and MaxNodes with one worker (the
-// parallel searches count the whole tree: callers with more workers pass
-// no such limit).
+// Placements; the slice is reused). lim bounds the search whatever the
+// number of workers (xcover's and bitpack's parallel searches share it
+// among their workers: search.Budget).
 func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) bool, workers int, lim search.Limits,
 	visit func(worker int, placements []int) bool) xcover.Result {
 	workers = search.Workers(workers) // 0: every CPU
-	if workers >= 2 || pk.FirstEmpty && lim.MaxSolutions == 0 && lim.MaxNodes == 0 {
-		// The searches that take no limits but ctx: the time limits as
-		// its deadline and CPU budget.
-		var cancel context.CancelFunc
-		ctx, cancel = lim.Context(ctx)
-		defer cancel()
-		lim = search.Limits{}
-	}
 	on, err := pk.onKernel()
 	if err != nil {
 		return xcover.Result{Err: err}
@@ -270,10 +261,7 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 			bufs[w] = b
 			return visit(w, b)
 		}
-		if workers < 2 {
-			return prob.Compile(s).Solve(ctx, lim, func(o []int) bool { return conv(0, o) })
-		}
-		return prob.SolveParallel(ctx, s, workers, conv)
+		return prob.SolveParallel(ctx, s, workers, lim, conv)
 	}
 	k, placement, err := pk.Kernel(s, keep)
 	if err != nil {
@@ -290,10 +278,12 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 		bufs[w] = b
 		return visit(w, b)
 	}
-	if pk.FirstEmpty && lim.MaxSolutions == 0 && lim.MaxNodes == 0 {
-		// The whole tree: each placement of the lead piece is completed
-		// scanning from the end of the board nearer to it, which makes
-		// the smaller subtree (bitpack.SolveSplit).
+	if pk.FirstEmpty && (workers >= 2 || lim.MaxSolutions == 0 && lim.MaxNodes == 0) {
+		// The whole tree (or a share of it on several workers): each
+		// placement of the lead piece is completed scanning from the end
+		// of the board nearer to it, which makes the smaller subtree
+		// (bitpack.SolveSplit). One worker bounded by solutions or nodes
+		// searches in the order of the tree instead.
 		back, _, err := pk.kernel(s, keep, true)
 		if err != nil {
 			return xcover.Result{Err: err}
@@ -301,16 +291,13 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 		if pk.Progress != nil {
 			back.SetProgress(pk.Progress)
 		}
-		r, err := bitpack.SolveSplit(ctx, []*bitpack.Kernel{k, back}, workers, conv)
+		r, err := bitpack.SolveSplit(ctx, []*bitpack.Kernel{k, back}, workers, lim, conv)
 		if err != nil {
 			return xcover.Result{Err: err}
 		}
 		return kernelResult(r)
 	}
-	if workers < 2 {
-		return kernelResult(k.NewSearch().Solve(ctx, lim, func(p []int32) bool { return conv(0, p) }))
-	}
-	return kernelResult(k.SolveParallel(ctx, workers, conv))
+	return kernelResult(k.SolveParallel(ctx, workers, lim, conv))
 }
 
 // fillPlacements writes the piece of every cell of the solution made of

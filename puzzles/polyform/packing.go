@@ -250,16 +250,18 @@ func IsCanonical(assign []int, syms [][]int) bool {
 	return true
 }
 
-// SolveParallel enumerates every solution with workers goroutines (see
+// SolveParallel enumerates the solutions with workers goroutines (see
 // xcover.Problem.SolveParallel), calling visit with the worker's number and
-// the solution as in Solve, concurrently from different workers.
-func (pk *Packing) SolveParallel(ctx context.Context, s xcover.Strategy, workers int, visit func(worker int, assign []int) bool) xcover.Result {
+// the solution as in Solve, concurrently from different workers. lim
+// bounds it as it bounds Solve, shared by the workers (MaxSolutions
+// exactly, MaxNodes within 4,096 nodes a worker).
+func (pk *Packing) SolveParallel(ctx context.Context, s xcover.Strategy, workers int, lim search.Limits, visit func(worker int, assign []int) bool) xcover.Result {
 	workers = search.Workers(workers) // 0: every CPU
 	bufs := make([][]int, workers)
 	for i := range bufs {
 		bufs[i] = make([]int, len(pk.Board.Cells))
 	}
-	return pk.run(ctx, s, nil, workers, search.Limits{}, func(w int, pls []int) bool {
+	return pk.run(ctx, s, nil, workers, lim, func(w int, pls []int) bool {
 		pk.fillPlacements(bufs[w], pls)
 		return visit(w, bufs[w])
 	})
@@ -277,7 +279,7 @@ func (pk *Packing) Count(ctx context.Context, s xcover.Strategy, workers int) Co
 		return pk.countRanges(ctx, s)
 	}
 	unique := make([]int64, workers)
-	r := pk.SolveParallel(ctx, s, workers, func(w int, assign []int) bool {
+	r := pk.SolveParallel(ctx, s, workers, search.Limits{}, func(w int, assign []int) bool {
 		if pk.IsCanonical(assign) {
 			unique[w]++
 		}

@@ -63,8 +63,11 @@ type Report struct {
 	Workers    int                 `json:"workers,omitempty"`
 	Shown      [][]string          `json:"shown,omitempty"`
 	ByDepth    []xcover.DepthStats `json:"by_depth,omitempty"`
-	Stopped    string              `json:"stopped_by,omitempty"`
-	Auto       *RuleChoice         `json:"auto,omitempty"`
+	// Status is how the search ended: in JSON by its name. List's first
+	// solution (neither All nor Unique asked) ends with SolutionLimit.
+	Status  search.Status `json:"status"`
+	Stopped string        `json:"stopped_by,omitempty"`
+	Auto    *RuleChoice   `json:"auto,omitempty"`
 
 	shown   int    // solutions shown
 	summary string // the line WriteSummary prints
@@ -79,6 +82,7 @@ func (pk *Packing) newReport(o RunOptions) Report {
 func (rep *Report) finish(r xcover.Result, start time.Time, stats bool) {
 	rep.Nodes, rep.Pruned = r.Stats.Nodes, r.Stats.Pruned
 	rep.Seconds = time.Since(start).Seconds()
+	rep.Status = r.Status
 	if r.Err != nil {
 		rep.Stopped = stopLabel(r.Err)
 	}
@@ -165,6 +169,9 @@ func (pk *Packing) List(ctx context.Context, o RunOptions) Report {
 		rep.Unique = nil
 	}
 	rep.finish(r, start, o.Stats)
+	if r.Status == search.VisitorStop && !o.All {
+		rep.Status = search.SolutionLimit // stopped at the one solution asked for
+	}
 	switch {
 	case rep.shown == 0:
 		rep.summary = fmt.Sprintf("%s: no solution (%s nodes, %.2f s)\n", o.Name, numfmt.Count(rep.Nodes), rep.Seconds)
@@ -212,7 +219,7 @@ func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 			return true
 		})
 	default:
-		r = pk.SolveParallel(ctx, o.Strategy, o.Workers, func(_ int, assign []int) bool {
+		r = pk.SolveParallel(ctx, o.Strategy, o.Workers, search.Limits{}, func(_ int, assign []int) bool {
 			canon := pk.IsCanonical(assign)
 			mu.Lock()
 			all++

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -27,7 +28,7 @@ func TestCountAllAndList(t *testing.T) {
 	var found int64
 	rep := pk.CountAll(ctx, RunOptions{Name: "p", StrategyName: "fewest", Strategy: xcover.Fewest, Workers: 2, Stats: true,
 		Found: func(all, _ int64) { found = all }})
-	if rep.Solutions != 8 || *rep.Unique != 2 || found != 8 || rep.Workers != 2 || len(rep.ByDepth) == 0 || rep.Symmetries != 4 {
+	if rep.Solutions != 8 || *rep.Unique != 2 || found != 8 || rep.Workers != 2 || len(rep.ByDepth) == 0 || rep.Symmetries != 4 || rep.Status != search.Solved {
 		t.Fatalf("CountAll: %+v", rep)
 	}
 	var out bytes.Buffer
@@ -57,10 +58,11 @@ func TestCountAllAndList(t *testing.T) {
 		all, unique bool
 		shown       int
 		summary     string
+		status      search.Status
 	}{
-		{false, false, 1, ""},
-		{true, false, 8, "\np: 8 solutions, 2 unique ("},
-		{true, true, 2, "\np: 2 unique solutions shown, 8 in all ("},
+		{false, false, 1, "", search.SolutionLimit}, // the first solution, as asked
+		{true, false, 8, "\np: 8 solutions, 2 unique (", search.Solved},
+		{true, true, 2, "\np: 2 unique solutions shown, 8 in all (", search.Solved},
 	} {
 		shown := 0
 		rep := pk.List(ctx, RunOptions{Name: "p", Strategy: xcover.Fewest, Workers: 2, All: tc.all, Unique: tc.unique, KeepShown: true,
@@ -72,15 +74,15 @@ func TestCountAllAndList(t *testing.T) {
 			}})
 		out.Reset()
 		rep.WriteTable(&out)
-		if shown != tc.shown || len(rep.Shown) != tc.shown || len(rep.Shown[0]) != 3 || !strings.HasPrefix(out.String(), tc.summary) {
-			t.Errorf("List all=%t unique=%t: %d shown, %q", tc.all, tc.unique, shown, out.String())
+		if shown != tc.shown || len(rep.Shown) != tc.shown || len(rep.Shown[0]) != 3 || !strings.HasPrefix(out.String(), tc.summary) || rep.Status != tc.status {
+			t.Errorf("List all=%t unique=%t: %d shown, %v, %q", tc.all, tc.unique, shown, rep.Status, out.String())
 		}
 	}
 	none, _ := Load("hexiamond-3x12", "")
 	out.Reset()
 	rep = none.List(ctx, RunOptions{Name: "h", Strategy: xcover.Fewest})
 	rep.WriteTable(&out)
-	if !strings.HasPrefix(out.String(), "h: no solution (") {
+	if !strings.HasPrefix(out.String(), "h: no solution (") || rep.Status != search.Solved {
 		t.Errorf("no solution: %q", out.String())
 	}
 	if testing.Short() {

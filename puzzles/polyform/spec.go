@@ -63,47 +63,46 @@ func (s CountSpec) Text() string {
 // count for shard files and queue jobs: the spec in words, the hash
 // (shard.Hash) of its canonical form (the exact cover problem in DLX
 // format and the options that shape the tree) and, with Symmetry, the
-// number of symmetries that each solution of the tree stands for.
+// number of symmetries that each solution of the tree stands for and the
+// symmetric classes outside it (Restricted).
 func (s CountSpec) Build() (func() estimate.Tree, shard.Job, error) {
-	newTree, hash, syms, err := s.build()
-	job := shard.Job{Spec: s.Text(), SpecHash: hash, Version: shard.BuildVersion(), MaxDepth: shard.NoDepthLimit}
-	if s.Symmetry {
-		job.Symmetries = syms
-	}
+	newTree, hash, sym, err := s.build()
+	job := shard.Job{Spec: s.Text(), SpecHash: hash, Version: shard.BuildVersion(), MaxDepth: shard.NoDepthLimit, Symmetry: sym}
 	return newTree, job, err
 }
 
-func (s CountSpec) build() (func() estimate.Tree, string, int, error) {
+func (s CountSpec) build() (func() estimate.Tree, string, shard.Symmetry, error) {
+	var none shard.Symmetry
 	arg := s.Puzzle
 	if s.BoardText != "" {
 		dir, err := os.MkdirTemp("", "branchwise-board")
 		if err != nil {
-			return nil, "", 0, err
+			return nil, "", none, err
 		}
 		defer os.RemoveAll(dir)
 		arg = filepath.Join(dir, filepath.Base(s.Puzzle))
 		if err := os.WriteFile(arg, []byte(s.BoardText), 0o644); err != nil {
-			return nil, "", 0, err
+			return nil, "", none, err
 		}
 	}
 	eng, strat, firstEmpty, err := ParseEngineStrategy("auto", s.Strategy)
 	if err != nil {
-		return nil, "", 0, err
+		return nil, "", none, err
 	}
 	pk, err := Load(arg, s.Pieces)
 	if err != nil {
-		return nil, "", 0, err
+		return nil, "", none, err
 	}
 	if pk.Ranges != nil {
-		return nil, "", 0, fmt.Errorf("%s: copies and ranges of pieces are searched by Algorithm M, which the shards do not split", arg)
+		return nil, "", none, fmt.Errorf("%s: copies and ranges of pieces are searched by Algorithm M, which the shards do not split", arg)
 	}
 	s.Apply(pk)
 	if err := pk.UseEngine(arg, eng, firstEmpty); err != nil {
-		return nil, "", 0, err
+		return nil, "", none, err
 	}
 	var canon bytes.Buffer
 	if err := pk.Problem().WriteDLX(&canon); err != nil {
-		return nil, "", 0, err
+		return nil, "", none, err
 	}
 	fmt.Fprintf(&canon, "\nstrategy=%s cells-only=%t dead-regions=%t largest-region=%t tree=walker\n", strat, s.CellsOnly, s.DeadRegions, s.LargestRegion)
 	// The cuts added later have a line each, only when set, so that the
@@ -118,15 +117,16 @@ func (s CountSpec) build() (func() estimate.Tree, string, int, error) {
 		fmt.Fprintf(&canon, "first-empty=true\n")
 	}
 	if !s.Symmetry {
-		return pk.Tree(strat), shard.Hash(canon.Bytes()), 0, nil
+		return pk.Tree(strat), shard.Hash(canon.Bytes()), none, nil
 	}
 	fmt.Fprintf(&canon, "symmetry=true\n")
-	newTree, syms, chain, err := pk.symmetricTrees(strat)
+	r, chain, err := pk.symmetricTrees(strat)
 	if err != nil {
-		return nil, "", 0, fmt.Errorf("%s: --unique: %w", arg, err)
+		return nil, "", none, fmt.Errorf("%s: --unique: %w", arg, err)
 	}
 	canon.WriteString(chain)
-	return newTree, shard.Hash(canon.Bytes()), syms, nil
+	sym := shard.Symmetry{Symmetries: r.Symmetries, SymmetricClasses: r.SymmetricClasses, SymmetricSolutions: r.SymmetricSolutions}
+	return r.New, shard.Hash(canon.Bytes()), sym, nil
 }
 
 // Prepare reads the board file's text into the spec (ReadBoardText), so

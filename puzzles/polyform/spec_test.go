@@ -120,9 +120,9 @@ func countInShards(t *testing.T, s CountSpec, dir string) (*shard.Total, []strin
 	}
 	var names []string
 	for i := range 3 {
-		cj := shard.CountJob{Spec: job.Spec, SpecHash: job.SpecHash, Symmetries: job.Symmetries, SplitDepth: "2",
+		cj := shard.CountJob{Spec: job.Spec, SpecHash: job.SpecHash, Symmetry: job.Symmetry, SplitDepth: "2",
 			Shard: fmt.Sprintf("%d/3", i), MaxDepth: shard.NoDepthLimit, Workers: 2,
-			Out: filepath.Join(dir, fmt.Sprintf("%s-%t-%d.json", s.Puzzle, s.Symmetry, i))}
+			Out: filepath.Join(dir, fmt.Sprintf("%s-%t-%d.json", filepath.Base(s.Puzzle), s.Symmetry, i))}
 		res, err := cj.Run(context.Background(), newTree, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -155,11 +155,11 @@ func TestSymmetricTreesBuiltIn(t *testing.T) {
 				t.Fatal(err)
 			}
 			pk.DeadRegions = true
-			trees, syms, err := pk.SymmetricTrees(xcover.Fewest)
+			rt, err := pk.SymmetricTrees(xcover.Fewest)
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := estimate.Exhaustive(context.Background(), trees, len(pk.Pieces)+1, 2)
+			p, err := estimate.Exhaustive(context.Background(), rt.New, len(pk.Pieces)+1, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -172,14 +172,14 @@ func TestSymmetricTreesBuiltIn(t *testing.T) {
 				// Knuth 2000), not a second count: the box's restricted tree
 				// is a chain of parts, and CountUnique would double the
 				// test's minute of CPU.
-				if sols != 3940 || syms != 8 {
-					t.Errorf("restricted tree: %d solutions x %d symmetries; want 3,940 x 8", sols, syms)
+				if rt.Unique(sols) != 3940 || rt.Symmetries != 8 || rt.SymmetricClasses != 0 {
+					t.Errorf("restricted tree: %d solutions x %d symmetries, %d symmetric classes; want 3,940 x 8", sols, rt.Symmetries, rt.SymmetricClasses)
 				}
 				return
 			}
 			c := pk.CountUnique(context.Background(), xcover.Fewest, 2)
-			if sols != c.Unique || sols*int64(syms) != c.All {
-				t.Errorf("restricted tree: %d solutions x %d symmetries; SolveUnique: %d unique, %d all", sols, syms, c.Unique, c.All)
+			if rt.Unique(sols) != c.Unique || rt.All(sols) != c.All {
+				t.Errorf("restricted tree: %d solutions x %d symmetries, %d symmetric classes of %d; SolveUnique: %d unique, %d all", sols, rt.Symmetries, rt.SymmetricClasses, rt.SymmetricSolutions, c.Unique, c.All)
 			}
 		})
 	}

@@ -184,40 +184,70 @@ func (pk *Packing) RestrictedProblem(r Restriction) *xcover.Problem {
 // maxSymmetricParts parts.
 var ErrStabilizer = errors.New("polyform: the restricted tree cannot hold each class once (the symmetries that fix its pinned placements map no remaining piece onto itself): count the whole tree, or use pack --count --unique without shards (it checks each solution)")
 
-// SymmetricTrees returns a maker of the restricted search's trees for the
-// estimators and exhaustive counts (as Trees, with one piece kept to one
-// placement of each orbit under the board's symmetries), and the number
-// of symmetries: each class of solutions appears in the tree exactly
-// once, so its solutions are the unique ones and times the symmetries
-// all of them. Where a kept placement has symmetries of its own, the tree
-// is the union of a chain of restricted parts joined at the root (see
-// symmetricParts). It fails when no piece can be restricted, when the
-// chain cannot go on (ErrStabilizer), or when a solution has symmetries of
-// its own (ErrSymmetricSolution).
-func (pk *Packing) SymmetricTrees(s xcover.Strategy) (func() estimate.Tree, int, error) {
-	newTree, syms, _, err := pk.symmetricTrees(s)
-	return newTree, syms, err
+// Restricted is the search restricted by a packing's symmetries
+// (SymmetricTrees): a tree that holds one solution of each class of
+// |G| = Symmetries members, and the classes of fewer members, which lie
+// outside it. Its counts: Unique and All.
+type Restricted struct {
+	// New makes the tree.
+	New func() estimate.Tree
+	// Symmetries is |G|, the number of the packing's symmetries: each
+	// solution of the tree stands for a class of that many.
+	Symmetries int
+	// SymmetricClasses are the classes whose solutions a symmetry maps
+	// onto themselves, found while the tree was built, and
+	// SymmetricSolutions their solutions in all (|G|/|S| for a member
+	// with S symmetries of its own).
+	SymmetricClasses, SymmetricSolutions int64
+}
+
+// Unique is the number of classes for a tree with treeSolutions
+// solutions: the tree's, and the symmetric classes.
+func (r Restricted) Unique(treeSolutions int64) int64 { return treeSolutions + r.SymmetricClasses }
+
+// All is the number of solutions for a tree with treeSolutions
+// solutions: |G| for each of the tree's, and the symmetric classes'.
+func (r Restricted) All(treeSolutions int64) int64 {
+	return treeSolutions*int64(r.Symmetries) + r.SymmetricSolutions
+}
+
+// SymmetricTrees returns the restricted search for the estimators and
+// exhaustive counts: trees as Trees makes, with one piece kept to one
+// placement of each orbit under the board's symmetries, so that each
+// class of solutions appears in the tree exactly once, and the classes
+// that a symmetry maps onto themselves listed apart (see Restricted).
+// Where a kept placement has symmetries of its own, the tree is the union
+// of a chain of restricted parts joined at the root (see symmetricParts).
+// It fails when no piece can be restricted or the chain cannot go on
+// (ErrStabilizer).
+func (pk *Packing) SymmetricTrees(s xcover.Strategy) (Restricted, error) {
+	r, _, err := pk.symmetricTrees(s)
+	return r, err
 }
 
 // symmetricTrees is SymmetricTrees, also describing the chain for the
 // hash of a count's spec (describeParts).
-func (pk *Packing) symmetricTrees(s xcover.Strategy) (func() estimate.Tree, int, string, error) {
+func (pk *Packing) symmetricTrees(s xcover.Strategy) (Restricted, string, error) {
 	switch {
 	case pk.Ranges != nil:
-		return nil, 0, "", errors.New("polyform: copies and ranges of pieces rule out the restricted search")
+		return Restricted{}, "", errors.New("polyform: copies and ranges of pieces rule out the restricted search")
 	case len(pk.syms) < 2:
-		return nil, 0, "", errors.New("polyform: the board has no symmetry that a piece can be restricted by")
+		return Restricted{}, "", errors.New("polyform: the board has no symmetry that a piece can be restricted by")
 	}
 	if r := pk.restrict(nil, true); r.Kept == nil {
-		return nil, 0, "", errors.New("polyform: the board has no symmetry that a piece can be restricted by")
+		return Restricted{}, "", errors.New("polyform: the board has no symmetry that a piece can be restricted by")
 	}
-	parts, err := pk.symmetricParts()
+	parts, classes, err := pk.symmetricParts()
 	if err != nil {
-		return nil, 0, "", err
+		return Restricted{}, "", err
 	}
 	newTree, err := pk.partTrees(s, parts)
 	if err != nil {
-		return nil, 0, "", err
+		return Restricted{}, "", err
 	}
-	return newTree, len(pk.syms), describeParts(parts), nil
+	r := Restricted{New: newTree, Symmetries: len(pk.syms), SymmetricClasses: int64(len(classes))}
+	for _, c := range classes {
+		r.SymmetricSolutions += c.solutions
+	}
+	return r, describeParts(parts, classes), nil
 }

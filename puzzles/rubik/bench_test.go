@@ -107,6 +107,15 @@ func BenchmarkSolveCoset(b *testing.B) {
 		b.Skip(err)
 	}
 	h := &Heuristic{Corners: corners, Coset: &CosetTable{Space: sp, Table: t}, Inverse: true}
+	// RUBIK_COSET_BITS=2 takes the 2-bit table (cached by rubik solve
+	// --coset N --coset-bits 2).
+	if os.Getenv("RUBIK_COSET_BITS") == "2" {
+		p, err := pdb.LoadID(filepath.Join(dir, pdb.FileName(packedID(sp))), packedID(sp), packedWords(sp.Size())*16)
+		if err != nil {
+			b.Skip(err)
+		}
+		h.Coset = &CosetTable{Space: sp, Packed: p}
+	}
 	if os.Getenv("RUBIK_NOCORNERS") != "" {
 		h.Corners = nil
 	}

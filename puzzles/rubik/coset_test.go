@@ -3,6 +3,7 @@ package rubik
 import (
 	"context"
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -347,5 +348,162 @@ func TestCosetSpaceTables(t *testing.T) {
 				t.Fatalf("eo%d: symmetry %d does not take corners %d to their representative", eo, cs&15, x)
 			}
 		}
+	}
+}
+
+// checkPacked checks the packed form p of the 4-bit table ct: on every
+// entry the code names the distance mod 3 and the anchored value a lower
+// bound congruent to it (exact up to lo+3); on samples random
+// abstractions, the value relative to each neighbour's distance is the
+// distance, and the descent (exactAt) finds it.
+func checkPacked(t *testing.T, ct *CosetTable, p *pdb.Table, samples int) {
+	t.Helper()
+	sp, tab, w := ct.Space, ct.Table, p.Words()
+	inexact := uint64(0)
+	for i := uint64(0); i < sp.Size(); i++ {
+		d := tab.Get(i)
+		c, lo := packedCode(w, i)
+		a := packedValue(w, i, -1)
+		if int(residueTab[lo][c]) != d%3 || lo > d || a > d || a%3 != d%3 || d <= lo+3 && a != d {
+			t.Fatalf("entry %d: distance %d, code %d, lo %d, anchored %d", i, d, c, lo, a)
+		}
+		if a != d {
+			inexact++
+		}
+	}
+	t.Logf("%s: %d of %d entries anchored below their distance", sp.ID(), inexact, sp.Size())
+	packed := &CosetTable{Space: sp, Packed: p}
+	r := rand.New(rand.NewPCG(7, 8))
+	for k := 0; k < samples; k++ {
+		x, e := uint32(r.IntN(cosetCorners)), uint32(r.IntN(int(sp.EO.edgeCoords())))
+		d := tab.Get(sp.index(x, e))
+		for m := 0; m < 18; m++ {
+			j := sp.index(sp.cornerMove(x, m), sp.edgeMove(e, m))
+			if got, want := packedValue(w, j, d), tab.Get(j); got != want {
+				t.Fatalf("(%d, %d) at %d turned by %s: %d, want %d", x, e, d, MoveName(m), got, want)
+			}
+		}
+		if k%16 == 0 {
+			if got := packed.exactAt(x, e); got != d {
+				t.Fatalf("(%d, %d): descent %d, want %d", x, e, got, d)
+			}
+		}
+	}
+}
+
+// TestPackedCoset checks the 2-bit form of the EO1 table against the
+// 4-bit one on every entry (checkPacked), and that Solve finds the same
+// lengths with it and the same nodes on 1 and 2 workers.
+func TestPackedCoset(t *testing.T) {
+	ct := eo1Table(t)
+	p, st, err := packCoset(context.Background(), packedID(ct.Space), ct.Space.Size(), ct.Table, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := uint64(packedWords(ct.Space.Size())); uint64(len(p.Words())) != want {
+		t.Fatalf("%d words, want %d", len(p.Words()), want)
+	}
+	checkPacked(t, ct, p, 200000)
+	if st.Entries != ct.Space.Size() {
+		t.Errorf("stats: %d entries, want %d", st.Entries, ct.Space.Size())
+	}
+	packed := &CosetTable{Space: ct.Space, Packed: p}
+	r := rand.New(rand.NewPCG(9, 10))
+	for trial := 0; trial < 12; trial++ {
+		c := Solved().Apply(RandomScramble(6+trial%5, r.Uint64()))
+		for _, inv := range []bool{false, true} {
+			want := Solve(context.Background(), c, &Heuristic{Coset: ct, Inverse: inv}, SolveOptions{Workers: 1})
+			var first int64
+			for _, w := range []int{1, 2} {
+				res := Solve(context.Background(), c, &Heuristic{Coset: packed, Inverse: inv}, SolveOptions{Workers: w})
+				moves := make([]int, len(res.Path))
+				for i, m := range res.Path {
+					moves[i] = int(m)
+				}
+				if res.Status != search.Solved || res.Cost != want.Cost || c.Apply(moves) != Solved() {
+					t.Fatalf("trial %d inverse %v -j %d: %v length %d, want %d", trial, inv, w, res.Status, res.Cost, want.Cost)
+				}
+				if w == 1 {
+					first = res.Stats.Generated
+				} else if res.Stats.Generated != first {
+					t.Fatalf("trial %d: %d generated on 2 workers, %d on 1", trial, res.Stats.Generated, first)
+				}
+			}
+			if got, w := packed.Value(c, inv), ct.Value(c, inv); got != w {
+				t.Fatalf("trial %d: value %d, want %d", trial, got, w)
+			}
+		}
+	}
+}
+
+// TestPackedCosetEO2 checks the cached 2-bit EO2 table against the cached
+// 4-bit one (both made by rubik solve --coset 2 with --coset-bits 2 and
+// 4): every entry, and a million abstractions' neighbours. It is skipped
+// when either is not in the cache directory (building them takes
+// minutes).
+func TestPackedCosetEO2(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 944 MB of tables")
+	}
+	dir, err := pdb.DefaultDir()
+	if err != nil {
+		t.Skip(err)
+	}
+	sp, err := NewCosetSpace(CosetEO2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := pdb.LoadID(filepath.Join(dir, pdb.FileName(sp.ID())), sp.ID(), sp.Size())
+	if err != nil {
+		t.Skip(err)
+	}
+	p, err := pdb.LoadID(filepath.Join(dir, pdb.FileName(packedID(sp))), packedID(sp), packedWords(sp.Size())*16)
+	if err != nil {
+		t.Skip(err)
+	}
+	checkPacked(t, &CosetTable{Space: sp, Table: full}, p, 1000000)
+}
+
+// TestPackSmall packs a small table of random distances (blocks of
+// narrow and of wide spread, and a last block part full) on two workers
+// and decodes every entry: the residue, the anchored value (exact up to
+// lo+3, else 3 or more below and congruent), and the value relative to
+// each neighbour distance d-1, d, d+1 (exact).
+func TestPackSmall(t *testing.T) {
+	const size = 62*41 + 17
+	r := rand.New(rand.NewPCG(11, 12))
+	tab := pdb.NewTable("small", size)
+	w := tab.Words()
+	want := make([]int, size)
+	for i := range want {
+		b := i / packEntries
+		base := b % 9
+		spread := 2 + b%5 // 2..6 values above the base
+		want[i] = base + r.IntN(spread)
+		w[i/16] &^= uint64(15^want[i]) << (i % 16 * 4)
+	}
+	p, st, err := packCoset(context.Background(), "small-2bit", size, tab, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw := p.Words()
+	inexact := uint64(0)
+	for i, d := range want {
+		c, lo := packedCode(pw, uint64(i))
+		a := packedValue(pw, uint64(i), -1)
+		if int(residueTab[lo][c]) != d%3 || a > d || a%3 != d%3 || d <= lo+3 && a != d {
+			t.Fatalf("entry %d: distance %d, code %d, lo %d, anchored %d", i, d, c, lo, a)
+		}
+		if a != d {
+			inexact++
+		}
+		for ref := max(d-1, 0); ref <= d+1; ref++ {
+			if got := packedValue(pw, uint64(i), ref); got != d {
+				t.Fatalf("entry %d: distance %d, relative to %d: %d", i, d, ref, got)
+			}
+		}
+	}
+	if st.Entries != size || st.Inexact != inexact || inexact == 0 {
+		t.Errorf("stats %+v, want %d entries, %d inexact (> 0)", st, size, inexact)
 	}
 }

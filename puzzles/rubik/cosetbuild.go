@@ -14,10 +14,20 @@ import (
 	"github.com/branchwise/branchwise/pdb"
 )
 
-// CosetTable is a built coset table with its space.
+// CosetTable is a built coset table with its space: Table with 4-bit
+// entries, or Packed with 2-bit ones (coset2.go), the other nil.
 type CosetTable struct {
-	Space *CosetSpace
-	Table *pdb.Table
+	Space  *CosetSpace
+	Table  *pdb.Table
+	Packed *pdb.Table
+}
+
+// Bytes returns the memory of the table's entries.
+func (ct *CosetTable) Bytes() int64 {
+	if ct.Packed != nil {
+		return ct.Packed.Bytes()
+	}
+	return ct.Table.Bytes()
 }
 
 // nibbles is a word with every 4-bit entry set to 1: times d, a word of d.
@@ -208,19 +218,30 @@ func LoadCoset(ctx context.Context, dir string, eo CosetEO, o pdb.Options) (*Cos
 	if err != nil {
 		return nil, pdb.Source{}, err
 	}
+	t, src, err := cachedTable(begin, dir, sp.ID(), sp.Size(), func() (*pdb.Table, error) { return BuildCoset(ctx, sp, o) })
+	if err != nil {
+		return nil, src, err
+	}
+	return &CosetTable{Space: sp, Table: t}, src, nil
+}
+
+// cachedTable loads the table of this ID and size from the cache
+// directory dir, or makes it with build and saves it there ("" caches
+// nothing); the source's time counts from begin.
+func cachedTable(begin time.Time, dir, id string, size uint64, build func() (*pdb.Table, error)) (*pdb.Table, pdb.Source, error) {
 	src := pdb.Source{}
 	if dir != "" {
-		src.Path = filepath.Join(dir, pdb.FileName(sp.ID()))
-		t, err := pdb.LoadID(src.Path, sp.ID(), sp.Size())
+		src.Path = filepath.Join(dir, pdb.FileName(id))
+		t, err := pdb.LoadID(src.Path, id, size)
 		if err == nil {
 			src.Elapsed = time.Since(begin)
-			return &CosetTable{Space: sp, Table: t}, src, nil
+			return t, src, nil
 		}
 		if !errors.Is(err, os.ErrNotExist) {
 			src.Rebuilt = err
 		}
 	}
-	t, err := BuildCoset(ctx, sp, o)
+	t, err := build()
 	if err != nil {
 		return nil, src, err
 	}
@@ -231,7 +252,7 @@ func LoadCoset(ctx context.Context, dir string, eo CosetEO, o pdb.Options) (*Cos
 		}
 	}
 	src.Elapsed = time.Since(begin)
-	return &CosetTable{Space: sp, Table: t}, src, nil
+	return t, src, nil
 }
 
 // axisValues returns the table's values on the three conjugates of c that
@@ -239,7 +260,7 @@ func LoadCoset(ctx context.Context, dir string, eo CosetEO, o pdb.Options) (*Cos
 func (ct *CosetTable) axisValues(c *Cube) [MaxConjugates]int {
 	var v [MaxConjugates]int
 	for r := 0; r < MaxConjugates; r++ {
-		v[r] = ct.Table.Get(ct.Space.axisIndex(c, r))
+		v[r] = ct.exactAt(axisCoords(c, r, ct.Space.EO))
 	}
 	return v
 }

@@ -163,9 +163,13 @@ type SolveOptions struct {
 // sized by it with room to spare.
 const maxDepth = 32
 
-// cutDepth is the depth of the subtrees the workers share: about 3,000
-// subtrees below the Edelkamp-Korf pruning, enough to balance.
-const cutDepth = 3
+// cutDepth is the depth of the subtrees the workers share: about 40,000
+// turn sequences below the Edelkamp-Korf pruning, enough to balance, and
+// nxopt's prefix length: eight 16-move scrambles took 46.4 M nodes
+// against 58.1 M with depth 3's order by size (docs/benchmarks.md). The
+// subtrees start from the nodes the top of the tree made, so a deeper cut
+// costs no lookups.
+const cutDepth = 4
 
 // checkEvery is the number of nodes between a worker's looks at the
 // context, the node limit and the other workers' goals.
@@ -204,7 +208,7 @@ type solver struct {
 	found      bool
 	path       [maxDepth]int8
 	split      int
-	emit       func(s *solver, g int)
+	emit       func(s *solver, g int, n *node)
 	byDepth    [maxDepth + 1]int64
 	trackDepth bool
 	start      Cube
@@ -282,6 +286,34 @@ func (s *solver) value(n *node) int {
 		v = max(v, s.h.Coset.Value(n.cube, s.h.Inverse))
 	}
 	return v
+}
+
+// cosetRoot sets the coset coordinates and exact values of the root n on
+// its three axes and, with Inverse, its inverse's: the children's lookups
+// then move the coordinates, and a packed table decodes relative to the
+// values.
+func (s *solver) cosetRoot(n *node) {
+	ct := s.h.Coset
+	if ct == nil {
+		return
+	}
+	sides := []Cube{n.cube}
+	if s.h.Inverse {
+		sides = append(sides, n.cube.Inverse())
+	}
+	for side, c := range sides {
+		for r := 0; r < MaxConjugates; r++ {
+			x, e := axisCoords(&c, r, ct.Space.EO)
+			n.xs[side][r], n.es[side][r] = x, e
+			v := int8(ct.exactAt(x, e))
+			if side == 0 {
+				n.fax[r] = v
+			} else {
+				n.iax[r] = v
+			}
+		}
+		n.hasC[side] = true
+	}
 }
 
 // inverseCornerIndex returns CornerIndex(c.Inverse()).
@@ -423,6 +455,10 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool,
 		k.fax, k.iax, k.hasC = noAxes, noAxes, [2]bool{}
 	}
 	var need [maxChildren]uint8
+	// ref[i] is the value of lookup i's abstraction before the turn, where
+	// the turn moved it (-1 where made from scratch): a packed table
+	// decodes relative to it.
+	var ref [maxChildren]int8
 	ne := uint64(ct.Space.EO.edgeCoords())
 	for side := 0; side < sides; side++ {
 		m := 0
@@ -459,6 +495,7 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool,
 				k := &kids[j]
 				mv := int(ms[j])
 				var x, e uint32
+				ref[nn] = -1
 				switch {
 				case right && n.hasC[side]:
 					if side == 1 {
@@ -466,6 +503,7 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool,
 					}
 					cm := conjMove[r][mv]
 					x, e = ct.Space.cornerMove(n.xs[side][r], int(cm)), ct.Space.edgeMove(n.es[side][r], int(cm))
+					ref[nn] = pa[r]
 				case !right && n.hasC[side] && int(faceAxis[mv/3]) == r && pa[r] >= 0:
 					k.xs[side][r], k.es[side][r] = n.xs[side][r], n.es[side][r]
 					axes[j][r] = pa[r]
@@ -494,7 +532,7 @@ func (s *solver) cosetLookups(n *node, l *level, cnt, settled, g int, made bool,
 			}
 			for i := 0; i < nn; i++ {
 				j := need[i]
-				v := ct.Table.Get(idx[i])
+				v := ct.get(idx[i], int(ref[i]))
 				axes[j][r] = int8(v)
 				hs[j] = max(hs[j], v)
 			}
@@ -653,7 +691,7 @@ func (s *solver) dfs(n *node, g, last int) bool {
 			return true
 		}
 		if g+1 == s.split {
-			s.emit(s, g+1)
+			s.emit(s, g+1, &kids[j])
 		} else if s.dfs(&kids[j], g+1, m/3) {
 			return true
 		}
@@ -665,32 +703,66 @@ func (s *solver) dfs(n *node, g, last int) bool {
 }
 
 type subtree struct {
-	moves          [cutDepth]int8
+	moves [cutDepth]int8
+	// root is the node the moves reach, as the top of the tree made it
+	// (with its coset values, which a packed table needs exact).
+	root           node
 	gen, exp, next int64
 	byDepth        [maxDepth + 1]int64
 	found          bool
 	path           []int8
+	density        float64
 }
 
-// subtreeKeys is the number of subtree keys: cutDepth (3) moves of 18.
-const subtreeKeys = 18 * 18 * 18
+// subtreeKeys is the number of subtree keys: cutDepth (4) moves of 18.
+const subtreeKeys = 18 * 18 * 18 * 18
 
-// sortSubtrees returns subs in decreasing order of their sizes in prev,
-// equal ones in their order. It sorts positions, not the subtrees (a few
-// hundred bytes each).
-func sortSubtrees(subs []subtree, prev []int64) []subtree {
-	order := make([]int32, len(subs))
-	for i := range order {
-		order[i] = int32(i)
+// faceWeight[f] is proportional to the number of long turn sequences
+// that may start after a turn of face f under MayFollow (five faces may
+// follow U, R or F; four follow D, L or B; and so on down): a subtree's
+// size over its weight is its density, as Rokicki's nxopt orders its
+// prefixes.
+var faceWeight [6]float64
+
+func init() {
+	w := [6]float64{1, 1, 1, 1, 1, 1}
+	// weightRounds iterations of the power method: the ratio of the two
+	// weights converges geometrically, far past float64's precision.
+	const weightRounds = 64
+	for it := 0; it < weightRounds; it++ {
+		var nw [6]float64
+		sum := 0.0
+		for f := range nw {
+			for g := 0; g < 6; g++ {
+				if MayFollow(f, g) {
+					nw[f] += w[g]
+				}
+			}
+			sum += nw[f]
+		}
+		for f := range w {
+			w[f] = nw[f] / sum
+		}
+	}
+	faceWeight = w
+}
+
+// sortSubtrees returns the positions of subs in decreasing order of their
+// densities in prev (size over faceWeight of the last face turned), equal
+// ones in their order. It sorts positions, not the subtrees (a few
+// hundred bytes each, tens of thousands an iteration), into order's
+// memory.
+func sortSubtrees(subs []subtree, prev []int64, order []int32) []int32 {
+	order = order[:0]
+	for i := range subs {
+		order = append(order, int32(i))
+		st := &subs[i]
+		st.density = float64(prev[st.key()]) / faceWeight[st.moves[cutDepth-1]/3]
 	}
 	slices.SortFunc(order, func(a, b int32) int {
-		return cmp.Or(cmp.Compare(prev[subs[b].key()], prev[subs[a].key()]), cmp.Compare(a, b))
+		return cmp.Or(cmp.Compare(subs[b].density, subs[a].density), cmp.Compare(a, b))
 	})
-	out := make([]subtree, len(subs))
-	for i, j := range order {
-		out[i] = subs[j]
-	}
-	return out
+	return order
 }
 
 // key numbers the subtree by its moves.
@@ -717,6 +789,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 	defer cancel()
 	rs := newSolver(h, c)
 	root := rs.node(c)
+	rs.cosetRoot(&root)
 	res := search.Result{Status: search.Stopped}
 	bound := rs.value(&root)
 	if c == Solved() {
@@ -735,6 +808,13 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 	// prev[key] is the nodes of the subtree with that key (its cutDepth
 	// moves) in the last complete iteration.
 	prev := make([]int64, subtreeKeys)
+	// The subtrees and their order, kept from one iteration to the next:
+	// tens of thousands of subtrees an iteration would otherwise grow the
+	// heap to twice the tables before a collection.
+	var subs []subtree
+	var order []int32
+	// solvers[w] is worker w's, reused for every subtree it takes.
+	solvers := make([]*solver, workers)
 	for bound < maxDepth {
 		if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
 			res.Err = search.ErrNodeLimit
@@ -747,38 +827,40 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		top := newSolver(h, c)
 		top.levels = new([maxDepth + 1]level)
 		top.bound, top.split, top.trackDepth = bound, cutDepth, true
-		var subs []subtree
-		top.emit = func(s *solver, g int) {
-			var st subtree
+		subs = subs[:0]
+		top.emit = func(s *solver, g int, n *node) {
+			st := subtree{root: *n}
 			copy(st.moves[:], s.path[:g])
 			subs = append(subs, st)
 		}
 		topGoal := top.dfs(&root, 0, -1)
 		total.Add(top.generated)
-		// The subtrees largest in the last iteration first, as Rokicki's
+		// The subtrees densest in the last iteration first, as Rokicki's
 		// nxopt orders its prefixes: the search tends to meet its first
 		// solution sooner where the tree is densest (the last iterations
 		// of five 16-move scrambles: 24.5 M nodes against 38.9 M in
-		// depth-first order). The order is fixed before the workers
-		// start, so the counts stay the sequential search's.
-		subs = sortSubtrees(subs, prev)
+		// depth-first order, at depth 3 by size). The order is fixed
+		// before the workers start, so the counts stay the sequential
+		// search's.
+		order = sortSubtrees(subs, prev, order)
 		var sched search.Subtrees
-		levels := make([]*[maxDepth + 1]level, workers)
 		sched.Run(workers, len(subs), func(w, i int) search.Subtree {
-			if levels[w] == nil {
-				levels[w] = new([maxDepth + 1]level)
+			ws := solvers[w]
+			if ws == nil {
+				ws = newSolver(h, c)
+				ws.levels = new([maxDepth + 1]level)
+				solvers[w] = ws
 			}
-			st := &subs[i]
-			n := root
+			st := &subs[order[i]]
+			n := st.root
 			last := -1
-			ws := newSolver(h, c)
-			ws.levels = levels[w]
+			ws.generated, ws.expanded, ws.next, ws.found, ws.stop = 0, 0, math.MaxInt, false, false
+			clear(ws.byDepth[:])
 			// The first check at the subtree's first node: an iteration of
 			// small subtrees would otherwise run whole past a limit or
 			// Ctrl-C (9 to 17 s at --random 18).
 			ws.bound, ws.checkAt, ws.trackDepth = bound, 0, true
 			for g, m := range st.moves {
-				n = ws.turn(&n, int(m))
 				ws.path[g] = m
 				last = int(m) / 3
 			}
@@ -805,9 +887,10 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		switch {
 		case b >= 0:
 			// The top of the tree first, then the subtrees in order.
-			st := &subs[b]
+			st := &subs[order[b]]
 			it.Generated, it.Expanded = top.generated, top.expanded
-			for _, x := range subs[:b+1] {
+			for _, k := range order[:b+1] {
+				x := &subs[k]
 				it.Generated += x.gen
 				it.Expanded += x.exp
 				for d := range byDepth {
@@ -819,7 +902,8 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 			res.Err = stopped
 		default:
 			it.Generated, it.Expanded = top.generated, top.expanded
-			for _, x := range subs {
+			for k := range subs {
+				x := &subs[k]
 				prev[x.key()] = x.gen
 				it.Generated += x.gen
 				it.Expanded += x.exp

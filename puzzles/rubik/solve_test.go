@@ -161,17 +161,22 @@ func TestSolveStopsSoon(t *testing.T) {
 	}
 }
 
-// TestSortSubtrees: largest in the previous iteration first, ties (and
-// subtrees not seen) in their order.
+// TestSortSubtrees: densest in the previous iteration first (size over
+// the weight of the last face turned: after F, whose opposite B may
+// follow, more sequences than after D), ties (and subtrees not seen) in
+// their order.
 func TestSortSubtrees(t *testing.T) {
-	prev := make([]int64, subtreeKeys)
-	subs := []subtree{{moves: [cutDepth]int8{0, 3, 6}}, {moves: [cutDepth]int8{0, 3, 7}}, {moves: [cutDepth]int8{1, 4, 8}}, {moves: [cutDepth]int8{2, 5, 9}}}
-	prev[subs[1].key()], prev[subs[2].key()], prev[subs[3].key()] = 5, 9, 5
-	var got []int8
-	for _, st := range sortSubtrees(subs, prev) {
-		got = append(got, st.moves[2])
+	if faceWeight[0] <= faceWeight[3] || faceWeight[0] != faceWeight[1] || faceWeight[3] != faceWeight[5] {
+		t.Fatalf("face weights %v: want U = R = F > D = L = B", faceWeight)
 	}
-	if want := []int8{8, 7, 9, 6}; !slices.Equal(got, want) {
+	prev := make([]int64, subtreeKeys)
+	subs := []subtree{{moves: [cutDepth]int8{0, 3, 0, 6}}, {moves: [cutDepth]int8{0, 3, 0, 7}}, {moves: [cutDepth]int8{1, 4, 1, 8}}, {moves: [cutDepth]int8{2, 5, 2, 9}}, {moves: [cutDepth]int8{2, 5, 2, 10}}}
+	prev[subs[1].key()], prev[subs[2].key()], prev[subs[3].key()], prev[subs[4].key()] = 5, 9, 5, 9
+	var got []int8
+	for _, k := range sortSubtrees(subs, prev, nil) {
+		got = append(got, subs[k].moves[cutDepth-1])
+	}
+	if want := []int8{10, 8, 9, 7, 6}; !slices.Equal(got, want) {
 		t.Errorf("order by last moves %v, want %v", got, want)
 	}
 }

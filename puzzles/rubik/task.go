@@ -14,7 +14,8 @@ import (
 // RandomState, drawn from Seed; and the heuristic's shape: Edges edges in
 // each edge table, looked up on Conjugates conjugates, and on the inverse
 // cube with Inverse; Coset, if not 0, adds the coset table of that
-// CosetEO (Edges may then be 0: no edge tables).
+// CosetEO (Edges may then be 0: no edge tables), with CosetBits bits an
+// entry (2, or 4; 0 is 2).
 type Task struct {
 	Scramble          string
 	Random            int
@@ -23,6 +24,7 @@ type Task struct {
 	Edges, Conjugates int
 	Inverse           bool
 	Coset             int
+	CosetBits         int
 }
 
 // Check reports a task that names no cube or more than one, or a
@@ -33,6 +35,9 @@ func (t Task) Check() error {
 	}
 	if t.Coset < 0 || t.Coset > int(CosetEO2) {
 		return opterr.Errorf("--coset", "--coset %d: want 0 (none), 1 or 2", t.Coset)
+	}
+	if t.CosetBits != 0 && t.CosetBits != 2 && t.CosetBits != 4 {
+		return opterr.Errorf("--coset-bits", "--coset-bits %d: want 2 or 4", t.CosetBits)
 	}
 	if t.Edges < 0 || t.Edges == 0 && t.Coset == 0 || t.Edges > MaxPatternEdges || t.Conjugates < 1 || t.Conjugates > MaxConjugates {
 		return opterr.Errorf("--edges", "--edges %d --conjugates %d: want 1..%d and 1..%d", t.Edges, t.Conjugates, MaxPatternEdges, MaxConjugates)
@@ -78,7 +83,11 @@ func (t Task) Load(ctx context.Context, dir string, o pdb.Options) (*Heuristic, 
 			return h, srcs, err
 		}
 	}
-	ct, src, err := LoadCoset(ctx, dir, CosetEO(t.Coset), o)
+	load := LoadPackedCoset
+	if t.CosetBits == 4 {
+		load = LoadCoset
+	}
+	ct, src, err := load(ctx, dir, CosetEO(t.Coset), o)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -101,9 +101,15 @@ func main() {
 	chart := flag.String("chart", "", "with -set: write the chart of estimate/truth per tree and method here")
 	variance := flag.Bool("variance", false, "with -set: instead of sampling, compute on each tree the exact relative standard errors of the nodes and solutions of Knuth's probes with a counted bottom, per way of choosing a child, at -share of its nodes")
 	tails := flag.String("tails", "0,1024", "with -variance: the counted bottoms, comma-separated subtree sizes (0: none)")
+	subBoards := flag.String("pp24-boards", "", "instead: write PP-24's ten counted subtrees as sub-boards (four pieces fixed) in this directory, and their lines under four rules on standard output")
 	flag.Parse()
 	ctx := context.Background()
 	switch {
+	case *subBoards != "":
+		if err := writeSubBoards(*subBoards, os.Stdout); err != nil {
+			fail(err)
+		}
+		return
 	case *set != "" && *fromRaw != "":
 		reportFromRaw(strings.Split(*fromRaw, ","), *chart, os.Stdout)
 		return

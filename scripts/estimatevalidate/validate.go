@@ -56,6 +56,9 @@ var budgetMethods = []budgetMethod{
 	// look at every child and draw by the mixture (Options.Importance).
 	{"auto-untyped", "auto", estimate.Options{}, 0, 0},
 	{"auto-is", "auto", estimate.Options{Importance: true}, 0, 0},
+	// auto whose probes of width 1 draw half uniformly, half among the
+	// children the kernel calls viable (Options.Viable).
+	{"auto-viable", "auto", estimate.Options{Importance: true, Viable: true}, 0, 0},
 }
 
 // treeScore is one method's record on one tree over the repetitions.

@@ -159,7 +159,7 @@ func (c *Conn) Collect(ctx context.Context, jobID string, wait bool) (*shard.Tot
 // below each of the job's subtrees.
 func resolve(j *Job, counts, splits map[string]*result) (*shard.Total, []string, int, []int64) {
 	t := &shard.Total{Spec: j.SpecText, SpecHash: j.SpecHash, Version: j.Version, SplitDepth: j.SplitDepth,
-		MaxDepth: j.MaxDepth, Frontier: j.Frontier, Shards: 1, Symmetries: j.Symmetries}
+		MaxDepth: j.MaxDepth, Frontier: j.Frontier, Shards: 1, Symmetry: j.Symmetry}
 	add := func(from int, nodes, branches, sols []int64) {
 		for i := range nodes {
 			d := from + i

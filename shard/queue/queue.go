@@ -29,9 +29,9 @@ type Job struct {
 	MaxDepth   int             `json:"max_depth"`
 	Frontier   int             `json:"frontier"`
 	Prefix     shard.Counts    `json:"prefix"`
-	// Symmetries is shard.Job's: above 1, the tree holds one solution of
-	// each class under this many symmetries.
-	Symmetries int `json:"symmetries,omitempty"`
+	// Symmetry is shard.Job's: whether and how the tree is restricted
+	// by the puzzle's symmetries.
+	shard.Symmetry
 	// Shard and Shards, when Shards > 1, make the job one shard of the
 	// count: only the subtrees k with k mod Shards == Shard are pushed and
 	// collected (as pack --shard counts them). A shard is a systematic
