@@ -376,3 +376,64 @@ func TestLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestListModeAgreesWithBitSets: the fewest rules' list mode (sparse.go)
+// gives the same solutions in the same order, the same statistics and the
+// same counted subtrees as the bit sets alone (listMax 0), whether the
+// search switches at the root or part way down (small listMax), lists
+// again more compactly on the way (lists of more than compactWords
+// words), keeps the bit sets by copies or by a trail, and with or
+// without the dead-region test, the largest region only and the piece
+// test.
+func TestListModeAgreesWithBitSets(t *testing.T) {
+	sets := [][][][2]int{
+		{square, lTetro, lTetro, lTetro, domino, domino},
+		{tromino, lTromino, lTromino, tromino, domino, square},
+	}
+	compacted := false
+	for trial := 0; trial < 32; trial++ {
+		set := sets[trial%len(sets)]
+		area := 0
+		for _, s := range set {
+			area += len(s)
+		}
+		w := 4
+		if area%w != 0 {
+			w = 3
+		}
+		p := rectangle(w, area/w, set)
+		p.Rule = []Rule{Fewest, FewestCells}[trial/4%2]
+		p.DeadRegions = trial/8%2 == 1
+		p.LargestRegionOnly = trial/16%2 == 1
+		p.PieceCut = trial%3 == 0
+		k, err := Compile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		copyState := trial%5 != 0
+		var sols [][]string
+		var res []Result
+		var prof []estimate.Profile
+		for _, listMax := range []int{0, 7, 60, len(k.mask) / 2, sparseMax} {
+			k.listMax, k.copyState = listMax, copyState
+			var sol []string
+			s := k.NewSearch()
+			r := s.Solve(context.Background(), search.Limits{}, func(pl []int32) bool {
+				sol = append(sol, fmt.Sprint(pl))
+				return true
+			})
+			var pr estimate.Profile
+			k.NewSearch().CountSubtree(&pr, 100, func() bool { return false })
+			sols, res, prof = append(sols, sol), append(res, r), append(prof, pr)
+			compacted = compacted || listMax > compactWords*64 && len(k.mask) > compactWords*64
+		}
+		for i := 1; i < len(res); i++ {
+			if res[0].Solutions == 0 || !reflect.DeepEqual(sols[0], sols[i]) || !reflect.DeepEqual(res[0], res[i]) || !reflect.DeepEqual(prof[0], prof[i]) {
+				t.Fatalf("trial %d (%v): bit sets %d solutions %+v, list mode %d: %d %+v", trial, p.Rule, res[0].Solutions, res[0].Stats.Nodes, i, res[i].Solutions, res[i].Stats.Nodes)
+			}
+		}
+	}
+	if !compacted {
+		t.Error("no trial has lists long enough to be listed again")
+	}
+}

@@ -70,6 +70,16 @@ func (k *Kernel) buildFewest() {
 		}
 	}
 	k.buildSegs()
+	// The bits of each cell's placements whose first cell it is, for
+	// list mode's listing of every live placement once (sparse.go).
+	k.firstAt = make([]uint64, k.bitOff[len(k.byItem)])
+	for it := k.np; it < len(k.byItem); it++ {
+		for b, q := range k.byItem[it] {
+			if k.mask[q].first() == it-k.np {
+				k.firstAt[int(k.bitOff[it])+b>>6] |= 1 << (b & 63)
+			}
+		}
+	}
 	// The cell entries resolved: the word of live, the bit, and the
 	// index of the (cell, piece) count.
 	k.cellEnt = make([]uint64, len(k.mask)*k.maxSize)
@@ -190,8 +200,8 @@ func (s *Search) placeFewest(i int32) {
 	}
 	live, cnt, cp := s.live, s.cnt, s.cellPiece
 	trail, free, copied := s.trail, s.free, k.copyState
-	pieceBits := k.rule == Fewest // FewestCells never looks at a piece's set
-	pieceCount := k.pieceCut      // but counts its placements for the piece test
+	pieceBits := k.rule == Fewest       // FewestCells never looks at a piece's set
+	pieceCount := k.rule == FewestCells // but counts its placements, for the piece test and list mode's switch
 	for _, e := range k.entry[int(i)*k.stride+1:][:k.nentry[i]-1] {
 		it := e >> entryBits
 		list := k.byItem[it]
@@ -237,7 +247,7 @@ func (s *Search) unplaceFewest(d int) {
 	}
 	live, cnt, cp := s.live, s.cnt, s.cellPiece
 	from := s.mark[d]
-	pieceBits, pieceCount := k.rule == Fewest, k.pieceCut
+	pieceBits, pieceCount := k.rule == Fewest, k.rule == FewestCells
 	for _, q := range s.trail[from:] {
 		if pieceBits {
 			pe := k.entry[int(q)*k.stride]

@@ -165,6 +165,8 @@ type Kernel struct {
 	copyState bool     // the fewest rules copy their sets per depth (maxCopyState)
 	cellEnt   []uint64 // placement q's cells at cellEnt[q*maxSize:]: live word | bit<<entWordBits | count index<<32
 	maxSize   int
+	firstAt   []uint64 // the bits of a cell's set whose placements have their first cell there
+	listMax   int      // the fewest rules switch to list mode at this many live placements (sparse.go)
 }
 
 // SetProgress makes Solve and SolveParallel report the nodes searched to
@@ -316,6 +318,7 @@ func Compile(p Problem) (*Kernel, error) {
 			return nil, fmt.Errorf("bitpack: more than %d placements of one item", entryMask)
 		}
 		k.buildFewest()
+		k.listMax = sparseMax
 		state := 8*int(k.bitOff[len(k.byItem)]) + 4*(len(k.byItem)+k.n*k.np)
 		k.copyState = state*(k.np+3) <= maxCopyState
 	}

@@ -42,6 +42,18 @@ type Search struct {
 	cntAt  [][]int32
 	cpAt   [][]int32
 
+	// List mode (sparse.go): from depth listFrom (-1: none) down, depth
+	// d numbers the placements list[lBase[d]:][:lLen[d]], its sets of
+	// lWords[d] words over them are setsOf(d), and lCnt[d*(n+np):] counts
+	// its cells' and pieces' live placements; seen is listing's scratch
+	// bitmap.
+	list                []listEnt
+	lBase, lLen, lWords []int32
+	lSets               []uint64
+	lCnt                []int32
+	seen                []uint64
+	listFrom            int
+
 	sums   []uint64       // scratch: the subset sums of the unplaced pieces' sizes
 	around []aroundRegion // scratch: the regions aroundOK grows
 
@@ -61,7 +73,7 @@ type Search struct {
 // NewSearch returns a search at the root of k's tree.
 func (k *Kernel) NewSearch() *Search {
 	levels := k.np + 2
-	s := &Search{k: k, empty: k.full, free: k.allFree,
+	s := &Search{k: k, empty: k.full, free: k.allFree, listFrom: -1,
 		path: make([]int32, levels), kids: make([][]int32, levels), surv: make([][]int32, levels),
 		expanded: make([]bool, levels), solution: make([]bool, levels), item: make([]int32, levels), single: make([]bool, levels), pos: make([]int32, levels),
 		sums: make([]uint64, (k.n+64)/64+1), around: make([]aroundRegion, 0, maxAround)}
@@ -82,6 +94,7 @@ func (k *Kernel) NewSearch() *Search {
 	}
 	if k.entry != nil {
 		s.initFewest()
+		s.initSparse()
 	}
 	return s
 }
@@ -95,11 +108,17 @@ func (s *Search) Path() []int32 { return s.path[:s.depth] }
 
 // place puts placement i on the board and moves one level down.
 func (s *Search) place(i int32) {
-	k := s.k
+	k, d := s.k, s.depth
+	if s.list != nil && s.listFrom < 0 && s.liveTotal() <= k.listMax {
+		s.buildList(d)
+	}
 	s.empty = s.empty.andNot(k.mask[i])
 	s.free &^= k.pieceSet[i]
-	s.path[s.depth] = i
-	if s.live != nil {
+	s.path[d] = i
+	switch {
+	case s.listed(d):
+		s.placeList(d, i)
+	case s.live != nil:
 		s.placeFewest(i)
 	}
 	s.depth++
@@ -110,9 +129,16 @@ func (s *Search) place(i int32) {
 func (s *Search) unplace() {
 	k := s.k
 	s.depth--
-	i := s.path[s.depth]
-	if s.live != nil {
-		s.unplaceFewest(s.depth)
+	d := s.depth
+	i := s.path[d]
+	switch {
+	case s.listed(d):
+		// The child's list is dropped with its depth.
+	case s.live != nil:
+		if s.listFrom == d+1 {
+			s.listFrom = -1 // back above list mode: the bit sets serve again
+		}
+		s.unplaceFewest(d)
 	}
 	s.empty = s.empty.or(k.mask[i])
 	s.free |= k.pieceSet[i]
@@ -146,6 +172,8 @@ func (s *Search) expand(filter bool) {
 				kids = append(kids, i)
 			}
 		}
+	case s.listed(d):
+		kids = s.liveOfList(item, kids)
 	case s.live != nil:
 		kids = s.liveOf(item, kids)
 	default:
@@ -194,6 +222,9 @@ func (s *Search) choose() int {
 			}
 		}
 		return -1
+	}
+	if s.listed(s.depth) {
+		return s.chooseList()
 	}
 	best, bestCnt := -1, int32(1<<30)
 	if k.pieceCut {

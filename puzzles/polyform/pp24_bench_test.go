@@ -49,3 +49,49 @@ func BenchmarkPP24SubtreesXCover(b *testing.B) { benchPP24(b, XCover, pp24Paths,
 // leaves tested by the dead-region test.
 func BenchmarkPP24DeepKernel(b *testing.B) { benchPP24(b, Bitboard, pp24Paths[1:2], 6) }
 func BenchmarkPP24DeepXCover(b *testing.B) { benchPP24(b, XCover, pp24Paths[1:2], 6) }
+
+// pp24Leaves lead to depth-8 nodes of the depth-4 subtree 14,39,28,10
+// (of docs/distributed.md); their subtrees, counted to the leaves
+// (1,074,771 and 1,263,606 nodes), are made of the deep levels where most
+// of the PP-24 tree lies (91% of it at depth 17 or more), where few
+// placements are left alive.
+var pp24Leaves = [][]int{{14, 39, 28, 10, 0, 0, 4, 6}, {14, 39, 28, 10, 0, 0, 5, 5}}
+
+func BenchmarkPP24LeavesKernel(b *testing.B) { benchPP24(b, Bitboard, pp24Leaves, 30) }
+
+// TestKernelPP24Leaves pins the nodes and solutions of two depth-8
+// subtrees of Korekawa et al.'s tree, counted to the leaves, where the
+// kernel's fewest-cells rule works in list mode (bitpack/sparse.go):
+// the counts of the bit sets alone, before list mode.
+func TestKernelPP24Leaves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two PP-24 subtrees of 0.3 and 0.5 M nodes")
+	}
+	bd, ps, _ := Named("heptiamond-pp24")
+	pk, err := NewPacking(bd, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk.Engine, pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = Bitboard, true, true, true
+	trees, err := pk.Trees(xcover.Fewest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path             []int
+		nodes, solutions int64
+	}{
+		{[]int{14, 39, 28, 10, 0, 0, 4, 1}, 284731, 81},
+		{[]int{14, 39, 28, 10, 0, 0, 0, 6}, 492847, 56},
+	} {
+		p, _ := estimate.Exhaustive(context.Background(), estimate.Subtree(trees, tc.path), 30, 1)
+		var nodes, sols int64
+		for d := range p.Nodes {
+			nodes += p.Nodes[d]
+			sols += p.Solutions[d]
+		}
+		if nodes != tc.nodes || sols != tc.solutions {
+			t.Errorf("subtree %v: %d nodes, %d solutions; want %d, %d", tc.path, nodes, sols, tc.nodes, tc.solutions)
+		}
+	}
+}

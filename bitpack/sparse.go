@@ -1,0 +1,273 @@
+package bitpack
+
+import "math/bits"
+
+// The fewest rules' list mode. Deep in a tree few placements are left
+// alive (on Korekawa et al.'s PP-24 frame, where 91% of the nodes are at
+// depth 17 or more, about 450 at depth 17 and 80 at depth 20, against
+// 28,000 at the root), and there the bit sets of fewest.go cost more than
+// they need to: a node copies 30 KB of sets and counts, scans every word
+// of the seven covered cells' sets, and each dying placement updates
+// seven bits and seven counts through a 1.6 MB table of entries. Once
+// the live placements of the unplaced pieces number at most sparseMax,
+// the search lists them, in the placements' order (listEnt), and numbers
+// them by their place in the list: every empty cell and unplaced piece
+// then has a set of at most sparseMax/64 words over the list. Placing i
+// makes the dying set (the sets of i's cells and of its piece, ORed), and
+// every empty cell's and unplaced piece's set loses it, a word operation
+// and a popcount per word that give the counts at once: no work per
+// dying placement. When the live placements fall to a quarter of the
+// list's words' capacity (of more than compactWords words), the child
+// lists them again, more compactly. The
+// sets of every depth are kept, so taking back is a change of depth; the
+// bit sets of fewest.go stay as they were at the depth where the list
+// was made, and serve again once the search climbs above it.
+
+// sparseMax is the most live placements for which the fewest rules switch
+// to list mode: measured on PP-24's deep subtrees, a pass over a list of
+// this many entries costs about what the bit sets' kills of a node cost.
+const sparseMax = 2048
+
+// listEnt is a live placement in list mode: its cells, its number and its
+// piece.
+type listEnt struct {
+	m     Set
+	q     int32
+	piece int32
+}
+
+// sparseWords is the most words of a set over a list.
+const sparseWords = sparseMax / 64
+
+// compactWords is the fewest words of sets that list mode makes smaller
+// (when a quarter of the capacity or less is left): below it a word
+// operation costs less than listing again (measured on PP-24: compacting
+// down to one word, 4% slower).
+const compactWords = 4
+
+// initSparse allocates the list mode's buffers for a search of k.
+func (s *Search) initSparse() {
+	k := s.k
+	if k.listMax <= 0 {
+		return
+	}
+	levels := len(s.path) + 1
+	s.list = make([]listEnt, min(k.listMax, len(k.mask))*levels)
+	s.lBase, s.lLen, s.lWords = make([]int32, levels), make([]int32, levels), make([]int32, levels)
+	s.lSets = make([]uint64, (k.n+k.np+1)*sparseWords*levels)
+	s.lCnt = make([]int32, (k.n+k.np)*levels)
+	s.seen = make([]uint64, (len(k.mask)+63)/64)
+}
+
+// liveTotal is the number of live placements of the unplaced pieces in
+// bit-set mode.
+func (s *Search) liveTotal() int {
+	t := int32(0)
+	for f := s.free; f != 0; f &= f - 1 {
+		t += s.cnt[bits.TrailingZeros64(f)]
+	}
+	return int(t)
+}
+
+// setsOf returns the sets of depth d: cell c's at c*w, piece p's at
+// (n+p)*w, and all live placements' at (n+np)*w, w words each.
+func (s *Search) setsOf(d int) []uint64 {
+	k := s.k
+	per := (k.n + k.np + 1) * sparseWords
+	return s.lSets[d*per : (d+1)*per]
+}
+
+// buildList makes the list of depth d (the current node) from the bit
+// sets: every live placement of an unplaced piece once (taken at its
+// first cell), sorted by number through the seen bitmap.
+func (s *Search) buildList(d int) {
+	k := s.k
+	free := s.free
+	for w, x := range s.empty {
+		for ; x != 0; x &= x - 1 {
+			c := w<<6 + bits.TrailingZeros64(x)
+			it := k.np + c
+			off := k.bitOff[it]
+			list := k.byItem[it]
+			for j, y := range s.live[off:k.bitOff[it+1]] {
+				gw := int(off) + j
+				y &= k.firstAt[gw]
+				var unplaced uint64
+				for _, sg := range k.segs[k.segStart[gw]:k.segStart[gw+1]] {
+					unplaced |= sg.mask & -(free >> sg.piece & 1)
+				}
+				for y &= unplaced; y != 0; y &= y - 1 {
+					q := list[j<<6+bits.TrailingZeros64(y)]
+					s.seen[q>>6] |= 1 << (q & 63)
+				}
+			}
+		}
+	}
+	n := int32(0)
+	for w, x := range s.seen {
+		for ; x != 0; x &= x - 1 {
+			q := int32(w<<6 + bits.TrailingZeros64(x))
+			s.list[n] = listEnt{m: k.mask[q], q: q, piece: k.piece[q]}
+			n++
+		}
+		s.seen[w] = 0
+	}
+	s.listFrom = d
+	s.lBase[d] = 0
+	s.index(d, n)
+}
+
+// index numbers the n entries of the list at lBase[d] 0..n-1 and makes
+// depth d's sets and counts from their cells and pieces.
+func (s *Search) index(d int, n int32) {
+	k := s.k
+	w := int((n + 63) / 64)
+	s.lLen[d], s.lWords[d] = n, int32(w)
+	sets := s.setsOf(d)
+	clear(sets[:(k.n+k.np+1)*w])
+	cnt := s.lCnt[d*(k.n+k.np):][:k.n+k.np]
+	clear(cnt)
+	for j, e := range s.list[s.lBase[d]:][:n] {
+		bit := uint64(1) << (j & 63)
+		jw := j >> 6
+		for cw, x := range e.m {
+			for ; x != 0; x &= x - 1 {
+				c := cw<<6 + bits.TrailingZeros64(x)
+				sets[c*w+jw] |= bit
+				cnt[c]++
+			}
+		}
+		sets[(k.n+int(e.piece))*w+jw] |= bit
+		sets[(k.n+k.np)*w+jw] |= bit
+		cnt[k.n+int(e.piece)]++
+	}
+}
+
+// placeList makes depth d+1's sets from depth d's for placement i; s.empty
+// and s.free are already the child's.
+func (s *Search) placeList(d int, i int32) {
+	k := s.k
+	w := int(s.lWords[d])
+	ps, cs := s.setsOf(d), s.setsOf(d+1)
+	np, n := k.np, k.n
+	// The dying placements: those of i's piece and those covering i's
+	// cells.
+	var dying [sparseWords]uint64
+	copy(dying[:w], ps[(n+int(k.piece[i]))*w:][:w])
+	for cw, x := range k.mask[i] {
+		for ; x != 0; x &= x - 1 {
+			row := ps[(cw<<6+bits.TrailingZeros64(x))*w:][:w]
+			for j := range row {
+				dying[j] |= row[j]
+			}
+		}
+	}
+	all := (n + np) * w
+	left := int32(0)
+	for j := range w {
+		v := ps[all+j] &^ dying[j]
+		left += int32(bits.OnesCount64(v))
+	}
+	if w > compactWords && int(left) <= w*64/4 {
+		// Few left: list them again, compactly, after depth d's list.
+		base := s.lBase[d] + s.lLen[d]
+		out := base
+		for j := range w {
+			for v := ps[all+j] &^ dying[j]; v != 0; v &= v - 1 {
+				s.list[out] = s.list[s.lBase[d]+int32(j<<6+bits.TrailingZeros64(v))]
+				out++
+			}
+		}
+		s.lBase[d+1] = base
+		s.index(d+1, left)
+		return
+	}
+	s.lBase[d+1], s.lLen[d+1], s.lWords[d+1] = s.lBase[d], s.lLen[d], int32(w)
+	cnt := s.lCnt[(d+1)*(n+np):][:n+np]
+	for cw, x := range s.empty {
+		for ; x != 0; x &= x - 1 {
+			c := cw<<6 + bits.TrailingZeros64(x)
+			src, dst := ps[c*w:][:w], cs[c*w:][:w]
+			t := 0
+			for j := range dst {
+				v := src[j] &^ dying[j]
+				dst[j] = v
+				t += bits.OnesCount64(v)
+			}
+			cnt[c] = int32(t)
+		}
+	}
+	for f := s.free; f != 0; f &= f - 1 {
+		p := bits.TrailingZeros64(f)
+		src, dst := ps[(n+p)*w:][:w], cs[(n+p)*w:][:w]
+		t := 0
+		for j := range dst {
+			v := src[j] &^ dying[j]
+			dst[j] = v
+			t += bits.OnesCount64(v)
+		}
+		cnt[n+p] = int32(t)
+	}
+	for j := range w {
+		cs[all+j] = ps[all+j] &^ dying[j]
+	}
+}
+
+// listed reports whether the node at depth d works on a list.
+func (s *Search) listed(d int) bool { return s.listFrom >= 0 && d >= s.listFrom }
+
+// chooseList is choose for a node in list mode.
+func (s *Search) chooseList() int {
+	k, d := s.k, s.depth
+	cnt := s.lCnt[d*(k.n+k.np):][:k.n+k.np]
+	pc := cnt[k.n:]
+	best, bestCnt := -1, int32(1<<30)
+	if k.pieceCut {
+		for f := s.free; f != 0; f &= f - 1 {
+			if p := bits.TrailingZeros64(f); pc[p] == 0 {
+				return p
+			}
+		}
+	}
+	if k.rule == Fewest {
+		for f := s.free; f != 0; f &= f - 1 {
+			p := bits.TrailingZeros64(f)
+			if c := pc[p]; c < bestCnt {
+				best, bestCnt = p, c
+				if c == 0 {
+					return best
+				}
+			}
+		}
+	}
+	for w, x := range s.empty {
+		for ; x != 0; x &= x - 1 {
+			c := w<<6 + bits.TrailingZeros64(x)
+			if v := cnt[c]; v < bestCnt {
+				best, bestCnt = k.np+c, v
+				if v == 0 {
+					return best
+				}
+			}
+		}
+	}
+	return best
+}
+
+// liveOfList is liveOf for a node in list mode: the item's set's
+// entries, in the list's order.
+func (s *Search) liveOfList(it int, kids []int32) []int32 {
+	k, d := s.k, s.depth
+	w := int(s.lWords[d])
+	row := it - k.np // a cell's set
+	if it < k.np {
+		row = k.n + it
+	}
+	list := s.list[s.lBase[d]:]
+	for j, x := range s.setsOf(d)[row*w:][:w] {
+		for ; x != 0; x &= x - 1 {
+			kids = append(kids, list[j<<6+bits.TrailingZeros64(x)].q)
+		}
+	}
+	return kids
+}
