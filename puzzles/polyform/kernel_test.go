@@ -76,16 +76,7 @@ func TestKernelPP24TableB(t *testing.T) {
 	if testing.Short() {
 		want = want[:4]
 	}
-	b, ps, _ := Named("heptiamond-pp24")
-	pk, err := NewPacking(b, ps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pk.Engine, pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = Bitboard, true, true, true
-	trees, err := pk.Trees(xcover.Fewest)
-	if err != nil {
-		t.Fatal(err)
-	}
+	trees := pp24Trees(t, Bitboard)
 	p, err := estimate.Exhaustive(context.Background(), trees, len(want)-1, 2)
 	if err != nil || !slices.Equal(p.Nodes, want) {
 		t.Errorf("nodes per depth %v, want Korekawa et al.'s %v (%v)", p.Nodes, want, err)

@@ -13,20 +13,28 @@ import (
 // node-rate benchmarks: the first child at every level, and mixes.
 var pp24Paths = [][]int{{0, 0, 0, 0, 0}, {10, 5, 3, 2, 1}, {40, 8, 6, 4, 2}, {84, 1, 1, 1, 1}}
 
-// benchPP24 counts the subtrees below paths to depth levels below their
-// roots with an engine (the same nodes for both engines) and reports the
-// tree's nodes per second.
-func benchPP24(b *testing.B, e Engine, paths [][]int, depth int) {
+// pp24Trees is Korekawa et al.'s PP-24 tree (cells only, the dead-region
+// test on the largest region) on engine e.
+func pp24Trees(tb testing.TB, e Engine) func() estimate.Tree {
+	tb.Helper()
 	bd, ps, _ := Named("heptiamond-pp24")
 	pk, err := NewPacking(bd, ps)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	pk.Engine, pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = e, true, true, true
 	trees, err := pk.Trees(xcover.Fewest)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
+	return trees
+}
+
+// benchPP24 counts the subtrees below paths to depth levels below their
+// roots with an engine (the same nodes for both engines) and reports the
+// tree's nodes per second.
+func benchPP24(b *testing.B, e Engine, paths [][]int, depth int) {
+	trees := pp24Trees(b, e)
 	var nodes int64
 	var spent time.Duration
 	for b.Loop() {
@@ -67,16 +75,7 @@ func TestKernelPP24Leaves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two PP-24 subtrees of 0.3 and 0.5 M nodes")
 	}
-	bd, ps, _ := Named("heptiamond-pp24")
-	pk, err := NewPacking(bd, ps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pk.Engine, pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = Bitboard, true, true, true
-	trees, err := pk.Trees(xcover.Fewest)
-	if err != nil {
-		t.Fatal(err)
-	}
+	trees := pp24Trees(t, Bitboard)
 	for _, tc := range []struct {
 		path             []int
 		nodes, solutions int64
