@@ -151,7 +151,7 @@ func ProjectKorf24(sols []Solution, steps int) ([]Projection, error) {
 	for _, s := range sols {
 		p, err := ProjectIterations(s.Iterations, s.Optimal, steps)
 		if err != nil {
-			return nil, fmt.Errorf("instance %s: %w", s.Name, err)
+			return nil, fmt.Errorf("%w (instance %s)", err, s.Name)
 		}
 		p.Name = s.Name
 		out = append(out, p)
