@@ -80,11 +80,16 @@ func TestRubikSolveStopped(t *testing.T) {
 		t.Skip("builds the corner table")
 	}
 	args := []string{"rubik", "solve", "--cache-dir", t.TempDir(), "--edges", "1", "--conjugates", "1", "--random", "14", "--seed", "3"}
-	code, stdout, stderr := runCLI(t, append(args, "--max-nodes", "1000")...)
+	// The node limit stops the third iteration (bound 11; bounds 9 and 10
+	// generate 1,146 and 35,802 nodes), so that the report has finished
+	// iterations whatever the workers' share of the limit's slack: at
+	// 1,000 the first iteration was finished on one worker and stopped on
+	// two, as the limit is checked within workers x 4,096 nodes.
+	code, stdout, stderr := runCLI(t, append(args, "--max-nodes", "100000")...)
 	if code != 0 || !strings.Contains(stdout, "\nstopped: search: node limit reached\n") || strings.Contains(stderr, "interrupted") {
 		t.Errorf("--max-nodes: exit %d, stdout %q, stderr %q; want stopped, exit 0", code, stdout, stderr)
 	}
-	code, stdout, stderr = runCLI(t, append(args, "--max-nodes", "1000", "--json")...)
+	code, stdout, stderr = runCLI(t, append(args, "--max-nodes", "100000", "--json")...)
 	var rep struct {
 		Status     string
 		Iterations []map[string]any
