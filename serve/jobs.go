@@ -293,7 +293,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 			return
 		} else if j.req.Unique {
 			var mu sync.Mutex
-			r = pk.SolveUnique(ctx, xcover.Fewest, s.opt.Workers, pk.Restrict(), func(_ int, assign []int, class int) bool {
+			r = pk.SolveUnique(ctx, xcover.Fewest, s.opt.Workers, search.Limits{}, pk.Restrict(), func(_ int, assign []int, class int) bool {
 				mu.Lock()
 				defer mu.Unlock()
 				j.mu.Lock()
@@ -332,7 +332,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 		})
 	}
 	if pk.Ranges != nil && j.req.Mode == "all" && r.Err == nil {
-		c := pk.Count(ctx, xcover.Fewest, 1)
+		c := pk.Count(ctx, xcover.Fewest, 1, search.Limits{})
 		j.mu.Lock()
 		j.state.Unique = c.Unique
 		j.mu.Unlock()
@@ -346,7 +346,7 @@ func (s *Server) run(ctx context.Context, j *job) {
 // gallery.
 func (s *Server) countRanges(ctx context.Context, j *job) {
 	pk := j.pk
-	c := pk.Count(ctx, xcover.Fewest, 1)
+	c := pk.Count(ctx, xcover.Fewest, 1, search.Limits{})
 	j.mu.Lock()
 	j.state.Solutions, j.state.Unique = c.All, c.Unique
 	j.mu.Unlock()

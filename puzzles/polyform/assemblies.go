@@ -35,7 +35,7 @@ func (pk *Packing) EachUnique(ctx context.Context, s xcover.Strategy, visit func
 		return kinds, out
 	}
 	if pk.Ranges != nil {
-		return pk.eachRanges(ctx, s, func(pls []int) bool { return visit(cells(pls)) })
+		return pk.eachRanges(ctx, s, search.Limits{}, func(pls []int) bool { return visit(cells(pls)) })
 	}
 	r := pk.Restrict()
 	if r.Kept == nil {
@@ -59,7 +59,7 @@ func (pk *Packing) EachUnique(ctx context.Context, s xcover.Strategy, visit func
 		return c
 	}
 	var c Counts
-	res := pk.solveUnique(ctx, s, 1, r, func(_ int, _, pls []int, class int) bool {
+	res := pk.solveUnique(ctx, s, 1, search.Limits{}, r, func(_ int, _, pls []int, class int) bool {
 		c.All += int64(class)
 		return visit(cells(pls))
 	})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -12,7 +13,7 @@ import (
 func BenchmarkPentomino6x10(b *testing.B) {
 	pk, _ := NewPacking(Rectangle(10, 6), Pentominoes())
 	for b.Loop() {
-		if c := pk.Count(context.Background(), xcover.Fewest, 1); c.All != 9356 {
+		if c := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{}); c.All != 9356 {
 			b.Fatal(c.All)
 		}
 	}
@@ -22,7 +23,7 @@ func BenchmarkPentomino6x10(b *testing.B) {
 func BenchmarkPentomino6x10Parallel(b *testing.B) {
 	pk, _ := NewPacking(Rectangle(10, 6), Pentominoes())
 	for b.Loop() {
-		if c := pk.Count(context.Background(), xcover.Fewest, 2); c.All != 9356 || c.Unique != 2339 {
+		if c := pk.Count(context.Background(), xcover.Fewest, 2, search.Limits{}); c.All != 9356 || c.Unique != 2339 {
 			b.Fatal(c.All, c.Unique)
 		}
 	}
@@ -33,7 +34,7 @@ func BenchmarkPentomino6x10Parallel(b *testing.B) {
 func BenchmarkPentomino6x10Unique(b *testing.B) {
 	pk, _ := NewPacking(Rectangle(10, 6), Pentominoes())
 	for b.Loop() {
-		if c := pk.CountUnique(context.Background(), xcover.Fewest, 1); c.All != 9356 || c.Unique != 2339 {
+		if c := pk.CountUnique(context.Background(), xcover.Fewest, 1, search.Limits{}); c.All != 9356 || c.Unique != 2339 {
 			b.Fatal(c.All, c.Unique)
 		}
 	}
@@ -45,7 +46,7 @@ func BenchmarkHexiamond6x6(b *testing.B) {
 	bd, ps, _ := Named("hexiamond-6x6")
 	pk, _ := NewPacking(bd, ps)
 	for b.Loop() {
-		if c := pk.Count(context.Background(), xcover.Fewest, 1); c.All != 624 {
+		if c := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{}); c.All != 624 {
 			b.Fatal(c.All)
 		}
 	}

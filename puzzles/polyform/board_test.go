@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/internal/longtest"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -31,11 +32,11 @@ func TestPentominoCounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := pk.Count(context.Background(), xcover.Fewest, 2)
+		c := pk.Count(context.Background(), xcover.Fewest, 2, search.Limits{})
 		if c.All != tc.all || c.Unique != tc.unique {
 			t.Errorf("%s: %d solutions, %d unique; want %d and %d", tc.name, c.All, c.Unique, tc.all, tc.unique)
 		}
-		u := pk.CountUnique(context.Background(), xcover.Fewest, 2)
+		u := pk.CountUnique(context.Background(), xcover.Fewest, 2, search.Limits{})
 		if u.All != tc.all || u.Unique != tc.unique {
 			t.Errorf("%s, restricted search: %d solutions, %d unique; want %d and %d", tc.name, u.All, u.Unique, tc.all, tc.unique)
 		}

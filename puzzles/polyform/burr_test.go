@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -43,7 +44,7 @@ func TestReadBurr(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.file, err)
 		}
-		c := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+		c := pk.CountUnique(context.Background(), xcover.Fewest, 1, search.Limits{})
 		if c.All != tc.all || c.Unique != tc.unique {
 			t.Errorf("%s problem %d: %d solutions, %d unique; want %d, %d", tc.file, tc.problem+1, c.All, c.Unique, tc.all, tc.unique)
 		}
@@ -108,7 +109,7 @@ func FuzzReadBurr(f *testing.F) {
 				continue
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 100e6)
-			pk.Count(ctx, xcover.Fewest, 1)
+			pk.Count(ctx, xcover.Fewest, 1, search.Limits{})
 			cancel()
 		}
 	})
@@ -137,7 +138,7 @@ func TestBurrVariableVoxels(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.pieces, err)
 		}
-		c := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+		c := pk.CountUnique(context.Background(), xcover.Fewest, 1, search.Limits{})
 		if pk.Ranges != nil {
 			c.All = 0 // Algorithm M counts sets of copies: checked through unique
 		}
@@ -171,7 +172,7 @@ func TestEachUniqueRanges(t *testing.T) {
 			if err != nil {
 				continue
 			}
-			want := pk.Count(context.Background(), xcover.Fewest, 1).Unique
+			want := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{}).Unique
 			total += want
 			if pk.restrict(func(p int) bool { return pk.Ranges[p] == Range{1, 1} }, false).Kept == nil {
 				t.Errorf("%s in %d cells: no piece restricted", spec, len(b.Cells))
@@ -222,7 +223,7 @@ func TestBurrNamedFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := pk.CountUnique(context.Background(), xcover.Fewest, 1); c.All != 96 || c.Unique != 12 {
+	if c := pk.CountUnique(context.Background(), xcover.Fewest, 1, search.Limits{}); c.All != 96 || c.Unique != 12 {
 		t.Errorf("pentomino-2x3x10.xmpuzzle: %d solutions, %d unique; want 96, 12 (burrTxt: 12 assemblies)", c.All, c.Unique)
 	}
 }

@@ -62,9 +62,11 @@ func symmetricBoard(rng *rand.Rand) (g Grid, cells []Cell, piece int) {
 	return Cubic, cells, b[3]
 }
 
-// bigFixedCells is the largest board on which TestSymmetricChainExact
-// checks the fixed rule by default.
-const bigFixedCells = 40
+// bigStaticCells is the largest board on which TestSymmetricChainExact
+// checks the static rules (fixed and sorted) by default: their restricted
+// trees on the 36-cell hexagon boards and the 54-cell triangle board take
+// 2 to 33 s of CPU a trial, two thirds of the test's time.
+const bigStaticCells = 30
 
 // TestSymmetricChainExact checks the restricted tree (a chain of parts
 // where kept placements have symmetries) against the whole count on
@@ -73,8 +75,8 @@ const bigFixedCells = 40
 // ones, and |G| times the first with the classes' members all of them;
 // the symmetric classes are checked against a listing of the solutions.
 //
-// Without -tags long the trials of the fixed rule on boards of more than
-// bigFixedCells cells are left out (after every random draw, so that the
+// Without -tags long the trials of the static rules on boards of more
+// than bigStaticCells cells are left out (after every random draw, so that the
 // other trials are those of the long run).
 func TestSymmetricChainExact(t *testing.T) {
 	trials := 120
@@ -119,16 +121,18 @@ func TestSymmetricChainExact(t *testing.T) {
 		pk.FirstEmpty = pk.Engine == Bitboard && rng.IntN(2) == 0
 		pk.DeadRegions = rng.IntN(2) == 0
 		strat := xcover.Strategy(rng.IntN(3))
-		if longtest.Short() && strat == xcover.Fixed && len(cells) > bigFixedCells {
+		if longtest.Short() && strat != xcover.Fewest && len(cells) > bigStaticCells {
 			// The fixed rule's restricted tree on the 54-cell triangle
-			// board takes 8 to 33 s of CPU a trial (trials 4 and 27): it
-			// is counted with -tags long, the other trials by default.
+			// board takes 8 to 33 s of CPU a trial (trials 4 and 27), the
+			// sorted rule's on the 36-cell hexagon boards 5 and 15 s
+			// (trials 14 and 20): they are counted with -tags long, the
+			// other trials by default.
 			left++
 			continue
 		}
 		r, err := pk.SymmetricTrees(strat)
 		name := fmt.Sprintf("trial %d (%v grid, %d cells, %d symmetries, engine %v, first empty %v, %v)", trial, g, len(cells), len(pk.Symmetries()), pk.Engine, pk.FirstEmpty, strat)
-		c := pk.Count(context.Background(), xcover.Fewest, 1)
+		c := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{})
 		switch {
 		case err != nil && len(pk.Symmetries()) < 2:
 			continue
@@ -215,7 +219,7 @@ func TestSymmetricClassesOutside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := pk.Count(context.Background(), xcover.Fewest, 1); c.All != 3 || c.Unique != 1 {
+	if c := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{}); c.All != 3 || c.Unique != 1 {
 		t.Fatalf("count: %d solutions, %d unique; want 3 and 1", c.All, c.Unique)
 	}
 	r, err := pk.SymmetricTrees(xcover.Fewest)

@@ -19,11 +19,16 @@ import (
 // test must change nothing) and every rule of the kernel, the solutions
 // are the same, in the same order, with and without the colour test, the
 // piece test (rule FewestCells) and both, and the tree is never larger;
-// so are the counts of the restricted (unique) search.
+// so are the counts of the restricted (unique) search. The first 300
+// boards by default (some 40 ms of CPU each, most of it drawing pieces
+// that fill the board), all 900 with -tags long, 120 with -short.
 func TestCutsExact(t *testing.T) {
 	trials := 900
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		trials = 120
+	case longtest.Short():
+		trials = 300
 	}
 	rng := rand.New(rand.NewPCG(29, 7))
 	built := 0
@@ -55,7 +60,7 @@ func TestCutsExact(t *testing.T) {
 				sols = append(sols, fmt.Sprint(assign))
 				return true
 			})
-			return sols, r, pk.CountUnique(context.Background(), xcover.Fewest, 1)
+			return sols, r, pk.CountUnique(context.Background(), xcover.Fewest, 1, search.Limits{})
 		}
 		sols0, res0, counts0 := run(false, false)
 		if counts0.All != int64(len(sols0)) {
@@ -115,7 +120,7 @@ func TestColourCutBuiltIn(t *testing.T) {
 			var nodes [2]int64
 			for i, colour := range []bool{false, true} {
 				pk.ColourCut = colour
-				c := pk.CountUnique(context.Background(), xcover.Fewest, 2)
+				c := pk.CountUnique(context.Background(), xcover.Fewest, 2, search.Limits{})
 				if c.Err != nil || c.All != tc.all || c.Unique != tc.unique {
 					t.Errorf("%s, first empty %v, colour %v: %d solutions, %d unique, %v; want %d, %d", tc.name, firstEmpty, colour, c.All, c.Unique, c.Err, tc.all, tc.unique)
 				}
@@ -178,7 +183,7 @@ func TestSymmetricTreesExact(t *testing.T) {
 		for _, n := range prof.Solutions {
 			sols += n
 		}
-		c := pk.Count(context.Background(), strat, 1)
+		c := pk.Count(context.Background(), strat, 1, search.Limits{})
 		if rt.Unique(sols) != c.Unique || rt.All(sols) != c.All {
 			t.Fatalf("trial %d (%v grid, engine %v, first empty %v, %v): restricted tree %d solutions x %d symmetries, %d symmetric classes of %d; count %d, %d unique",
 				trial, g, pk.Engine, pk.FirstEmpty, strat, sols, rt.Symmetries, rt.SymmetricClasses, rt.SymmetricSolutions, c.All, c.Unique)

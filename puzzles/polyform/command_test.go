@@ -11,6 +11,7 @@ import (
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/render"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/xcover"
 )
@@ -37,7 +38,7 @@ func TestLoadBurr(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := pk.CountUnique(context.Background(), xcover.Fewest, 1); c.All != 2 {
+	if c := pk.CountUnique(context.Background(), xcover.Fewest, 1, search.Limits{}); c.All != 2 {
 		t.Errorf("problem 2: %d solutions, want 2", c.All)
 	}
 	if _, err := LoadBurr(file, 99, &notes); err == nil || !opterr.Is(err) || !strings.HasPrefix(err.Error(), "--problem 99: "+file+" has problems 1 to ") {

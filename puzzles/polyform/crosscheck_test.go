@@ -128,10 +128,10 @@ func TestKernelAgreesWithXCover(t *testing.T) {
 		}
 		if trial%10 == 0 {
 			pk.Engine = Bitboard
-			c := pk.Count(context.Background(), strat, 2)
-			u := pk.CountUnique(context.Background(), strat, 2)
+			c := pk.Count(context.Background(), strat, 2, search.Limits{})
+			u := pk.CountUnique(context.Background(), strat, 2, search.Limits{})
 			pk.Engine = XCover
-			cx := pk.CountUnique(context.Background(), strat, 1)
+			cx := pk.CountUnique(context.Background(), strat, 1, search.Limits{})
 			if c.All != int64(len(sols[0])) || c.Stats.Nodes != a.Nodes || u.All != c.All || u.Unique != c.Unique || cx.Unique != c.Unique {
 				t.Fatalf("%s: two workers %d solutions (%d unique) in %d nodes, restricted %d (%d), xcover restricted %d unique; one worker %d in %d",
 					what, c.All, c.Unique, c.Stats.Nodes, u.All, u.Unique, cx.Unique, len(sols[0]), a.Nodes)

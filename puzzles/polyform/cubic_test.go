@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -89,7 +90,7 @@ func TestCubicBoxCounts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := pk.CountUnique(context.Background(), xcover.Fewest, 2)
+			c := pk.CountUnique(context.Background(), xcover.Fewest, 2, search.Limits{})
 			if c.All != tc.all || c.Unique != tc.unique {
 				t.Errorf("restricted: %d solutions, %d unique; want %d, %d", c.All, c.Unique, tc.all, tc.unique)
 			}
@@ -142,7 +143,7 @@ func TestCubicSlow(t *testing.T) {
 				t.Fatal(err)
 			}
 			start := time.Now()
-			c := pk.CountUnique(context.Background(), xcover.Fewest, runtime.GOMAXPROCS(0))
+			c := pk.CountUnique(context.Background(), xcover.Fewest, runtime.GOMAXPROCS(0), search.Limits{})
 			t.Logf("%s: %d solutions, %d unique, %d nodes, %v", tc.name, c.All, c.Unique, c.Stats.Nodes, time.Since(start))
 			if c.All != tc.all || c.Unique != tc.unique {
 				t.Errorf("%d solutions, %d unique; want %d, %d", c.All, c.Unique, tc.all, tc.unique)
@@ -201,7 +202,7 @@ func TestTetracubes2x4x4(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+	c := pk.CountUnique(context.Background(), xcover.Fewest, 1, search.Limits{})
 	if c.All != 11120 || c.Unique != 695 || len(pk.Symmetries()) != 16 {
 		t.Errorf("%d solutions, %d unique, %d symmetries; want 11120 = 1390 x 8, 695, 16", c.All, c.Unique, len(pk.Symmetries()))
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -15,7 +16,7 @@ func ExampleBox() {
 	if err != nil {
 		panic(err)
 	}
-	c := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+	c := pk.CountUnique(context.Background(), xcover.Fewest, 1, search.Limits{})
 	fmt.Println(len(pk.Symmetries()), "symmetries:", c.All, "solutions,", c.Unique, "unique")
 	// Output: 48 symmetries: 11520 solutions, 240 unique
 }
@@ -31,7 +32,7 @@ func ExampleParsePieces() {
 	if err != nil {
 		panic(err)
 	}
-	c := pk.Count(context.Background(), xcover.Fewest, 1)
+	c := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{})
 	fmt.Println(c.All, "solutions,", c.Unique, "unique")
 	// Output: 20 solutions, 6 unique
 }

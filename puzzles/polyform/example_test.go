@@ -41,7 +41,7 @@ func Example() {
 		}
 		return false
 	})
-	c := pk.Count(context.Background(), xcover.Fewest, 1)
+	c := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{})
 	fmt.Println(c.All, "packings,", c.Unique, "unique")
 	// Output:
 	// | LLLL |

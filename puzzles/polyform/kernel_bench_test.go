@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -22,9 +23,9 @@ func benchCount(b *testing.B, name string, e Engine, firstEmpty, unique bool, wa
 	for b.Loop() {
 		var c Counts
 		if unique {
-			c = pk.CountUnique(context.Background(), xcover.Fewest, 1)
+			c = pk.CountUnique(context.Background(), xcover.Fewest, 1, search.Limits{})
 		} else {
-			c = pk.Count(context.Background(), xcover.Fewest, 1)
+			c = pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{})
 		}
 		if c.All != want {
 			b.Fatal(c.All)

@@ -54,14 +54,14 @@ func TestKernelNamedCounts(t *testing.T) {
 				t.Fatal(err)
 			}
 			pk.Engine, pk.FirstEmpty, pk.DeadRegions = Bitboard, true, dead
-			u := pk.CountUnique(context.Background(), xcover.Fixed, 2)
+			u := pk.CountUnique(context.Background(), xcover.Fixed, 2, search.Limits{})
 			if u.All != w[0] || u.Unique != w[1] {
 				t.Errorf("%s, dead regions %v, restricted: %d solutions, %d unique; want %d, %d", name, dead, u.All, u.Unique, w[0], w[1])
 			}
 			if (longtest.Short() || b.Grid == Cubic) && (!dead || len(b.Cells) == 60) {
 				continue // the whole trees of the 60-cell boards are the long ones
 			}
-			c := pk.Count(context.Background(), xcover.Fixed, 2)
+			c := pk.Count(context.Background(), xcover.Fixed, 2, search.Limits{})
 			if c.All != w[0] || c.Unique != w[1] {
 				t.Errorf("%s, dead regions %v: %d solutions, %d unique; want %d, %d", name, dead, c.All, c.Unique, w[0], w[1])
 			}

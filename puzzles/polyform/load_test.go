@@ -36,7 +36,7 @@ func TestLoad(t *testing.T) {
 	if err != nil || len(pk.Pieces) != 12 {
 		t.Fatalf("3x20: %v", err)
 	}
-	if c := pk.Count(context.Background(), xcover.Fewest, 1); c.All != 8 || c.Unique != 2 {
+	if c := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{}); c.All != 8 || c.Unique != 2 {
 		t.Errorf("3x20 pentominoes: %+v, want 8 packings, 2 unique", c)
 	}
 	// A set whose size is out of range says so, not that its name's

@@ -272,14 +272,17 @@ func (pk *Packing) SolveParallel(ctx context.Context, s xcover.Strategy, workers
 // solutions count once too) by a search of the whole tree, with workers
 // goroutines. CountUnique gives the same counts faster on a symmetric
 // board; Count is for boards without symmetries, cross-checks and the
-// whole tree's statistics (see the package documentation).
-func (pk *Packing) Count(ctx context.Context, s xcover.Strategy, workers int) Counts {
+// whole tree's statistics (see the package documentation). lim bounds it
+// as it bounds SolveParallel (MaxSolutions counts All; MaxMem is not read:
+// the search holds only its tree); a count stopped early has the counts so
+// far and the limit's Status and Err.
+func (pk *Packing) Count(ctx context.Context, s xcover.Strategy, workers int, lim search.Limits) Counts {
 	workers = search.Workers(workers) // 0: every CPU
 	if pk.Ranges != nil {
-		return pk.countRanges(ctx, s)
+		return pk.countRanges(ctx, s, lim)
 	}
 	unique := make([]int64, workers)
-	r := pk.SolveParallel(ctx, s, workers, search.Limits{}, func(w int, assign []int) bool {
+	r := pk.SolveParallel(ctx, s, workers, lim, func(w int, assign []int) bool {
 		if pk.IsCanonical(assign) {
 			unique[w]++
 		}

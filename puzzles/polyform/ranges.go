@@ -77,9 +77,9 @@ func (pk *Packing) setBounds(prob *xcover.Problem) {
 // countRanges counts the solutions of a packing with ranges, and the
 // unique ones: those whose key (see solutionKey) is no larger than the
 // key of any of their images under the packing's symmetries. One worker:
-// Algorithm M does not split its tree.
-func (pk *Packing) countRanges(ctx context.Context, s xcover.Strategy) Counts {
-	return pk.eachRanges(ctx, s, nil)
+// Algorithm M does not split its tree. lim bounds it as Count's.
+func (pk *Packing) countRanges(ctx context.Context, s xcover.Strategy, lim search.Limits) Counts {
+	return pk.eachRanges(ctx, s, lim, nil)
 }
 
 // eachRanges is countRanges, calling visit (if not nil) with the
@@ -91,7 +91,7 @@ func (pk *Packing) countRanges(ctx context.Context, s xcover.Strategy) Counts {
 // its representative, and of those solutions (the images under the
 // representative's stabilizer) the one with the smallest key is kept. All
 // is then the restricted search's count, not that of all solutions.
-func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, visit func(placements []int) bool) Counts {
+func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, lim search.Limits, visit func(placements []int) bool) Counts {
 	var keep func(k int) bool
 	syms := make([]int, 0, len(pk.syms))
 	for gi := 1; gi < len(pk.syms); gi++ {
@@ -117,7 +117,7 @@ func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, visit func
 	imgPiece, imgBlock := make([]int, n), make([]int, n)
 	first := make([]int, 0, n)
 	var c Counts
-	r := prob.Compile(s).Solve(ctx, search.Limits{}, func(opts []int) bool {
+	r := prob.Compile(s).Solve(ctx, lim, func(opts []int) bool {
 		blocks := len(opts)
 		if pk.Board.Optional != nil { // empty cells: no piece, a block of their own
 			blocks++

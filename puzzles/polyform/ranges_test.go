@@ -56,7 +56,7 @@ func TestRangesBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := pk.Count(context.Background(), xcover.Fewest, 1)
+			got := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{})
 			want, classes, subsets := bruteRanges(t, tc.board, ps, rs, pk.syms)
 			t.Logf("%d solutions, %d unique; %d choices of copies", got.All, got.Unique, subsets)
 			if got.All != want || got.Unique != classes {

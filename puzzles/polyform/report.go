@@ -135,7 +135,7 @@ func (pk *Packing) List(ctx context.Context, o RunOptions) Report {
 	switch {
 	case o.All && o.Unique:
 		var mu sync.Mutex
-		r = pk.SolveUnique(ctx, o.Strategy, o.Workers, pk.Restrict(), func(_ int, assign []int, class int) bool {
+		r = pk.SolveUnique(ctx, o.Strategy, o.Workers, search.Limits{}, pk.Restrict(), func(_ int, assign []int, class int) bool {
 			mu.Lock()
 			defer mu.Unlock()
 			all += int64(class)
@@ -206,11 +206,11 @@ func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 	var r xcover.Result
 	switch {
 	case pk.Ranges != nil:
-		c := pk.Count(ctx, o.Strategy, 1)
+		c := pk.Count(ctx, o.Strategy, 1, search.Limits{})
 		all, uniq, r = c.All, c.Unique, xcover.Result{Solutions: c.All, Stats: c.Stats, Status: c.Status, Err: c.Err}
 		o.Workers = 1
 	case o.Unique:
-		r = pk.SolveUnique(ctx, o.Strategy, o.Workers, pk.Restrict(), func(_ int, _ []int, class int) bool {
+		r = pk.SolveUnique(ctx, o.Strategy, o.Workers, search.Limits{}, pk.Restrict(), func(_ int, _ []int, class int) bool {
 			mu.Lock()
 			all += int64(class)
 			uniq++

@@ -11,6 +11,7 @@ import (
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/longtest"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/shard"
 	"github.com/branchwise/branchwise/xcover"
 )
@@ -91,7 +92,7 @@ func TestSymmetricShards(t *testing.T) {
 	restricted, restrictedFiles := count(base)
 	bd, ps, _ := Named("hexiamond-4x9")
 	pk, _ := NewPacking(bd, ps)
-	c := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+	c := pk.CountUnique(context.Background(), xcover.Fewest, 1, search.Limits{})
 	if restricted.AllSolutions.Int64() != c.Unique || restricted.Unrestricted == nil || restricted.Unrestricted.Int64() != c.All ||
 		whole.AllSolutions.Int64() != c.All || whole.Unrestricted != nil || restricted.Symmetries != 2 {
 		t.Errorf("restricted %v unique, %v all (%d symmetries); whole %v; CountUnique %d unique, %d all",
@@ -177,7 +178,7 @@ func TestSymmetricTreesBuiltIn(t *testing.T) {
 				}
 				return
 			}
-			c := pk.CountUnique(context.Background(), xcover.Fewest, 2)
+			c := pk.CountUnique(context.Background(), xcover.Fewest, 2, search.Limits{})
 			if rt.Unique(sols) != c.Unique || rt.All(sols) != c.All {
 				t.Errorf("restricted tree: %d solutions x %d symmetries, %d symmetric classes of %d; SolveUnique: %d unique, %d all", sols, rt.Symmetries, rt.SymmetricClasses, rt.SymmetricSolutions, c.Unique, c.All)
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -29,8 +30,8 @@ func TestHexiamondCounts(t *testing.T) {
 				t.Fatal(err)
 			}
 			pk.CellsOnly, pk.DeadRegions = variant.cellsOnly, variant.dead
-			c := pk.Count(context.Background(), xcover.Fewest, 2)
-			u := pk.CountUnique(context.Background(), xcover.Fewest, 2)
+			c := pk.Count(context.Background(), xcover.Fewest, 2, search.Limits{})
+			u := pk.CountUnique(context.Background(), xcover.Fewest, 2, search.Limits{})
 			if c.All != tc.all || c.Unique != tc.unique || u.All != tc.all || u.Unique != tc.unique {
 				t.Errorf("%s %+v: full search %d/%d, restricted %d/%d; want %d/%d",
 					tc.name, variant, c.All, c.Unique, u.All, u.Unique, tc.all, tc.unique)
@@ -138,8 +139,8 @@ func TestPolyhexPacking(t *testing.T) {
 			}
 			pk.DeadRegions = dead
 			brute := bruteForce(pk)
-			c := pk.Count(context.Background(), xcover.Fewest, 1)
-			u := pk.CountUnique(context.Background(), xcover.Fewest, 1)
+			c := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{})
+			u := pk.CountUnique(context.Background(), xcover.Fewest, 1, search.Limits{})
 			if c.All != brute || u.All != brute || u.Unique != c.Unique {
 				t.Errorf("%s (dead regions %v): %d (unique %d), restricted %d (%d), brute force %d",
 					tc.name, dead, c.All, c.Unique, u.All, u.Unique, brute)

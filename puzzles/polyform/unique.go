@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/search"
@@ -91,16 +92,19 @@ func (pk *Packing) restrict(ok func(p int) bool, free bool) Restriction {
 // the board's symmetries, with the restriction r (from Restrict) and
 // workers goroutines. visit gets the worker, the solution as in Solve, and
 // the size of its class (the number of distinct solutions among its
-// images); it returns false to stop. The result counts the classes.
-func (pk *Packing) SolveUnique(ctx context.Context, s xcover.Strategy, workers int, r Restriction, visit func(worker int, assign []int, class int) bool) xcover.Result {
+// images); it returns false to stop. The result counts the classes. lim
+// bounds the search as it bounds SolveParallel, but MaxSolutions counts
+// classes (exactly: visit is called that many times at most, status
+// search.SolutionLimit), not the solutions the restricted tree rejects.
+func (pk *Packing) SolveUnique(ctx context.Context, s xcover.Strategy, workers int, lim search.Limits, r Restriction, visit func(worker int, assign []int, class int) bool) xcover.Result {
 	if visit == nil {
-		return pk.solveUnique(ctx, s, workers, r, nil)
+		return pk.solveUnique(ctx, s, workers, lim, r, nil)
 	}
-	return pk.solveUnique(ctx, s, workers, r, func(w int, assign, _ []int, class int) bool { return visit(w, assign, class) })
+	return pk.solveUnique(ctx, s, workers, lim, r, func(w int, assign, _ []int, class int) bool { return visit(w, assign, class) })
 }
 
 // solveUnique is SolveUnique, visit also given the placements.
-func (pk *Packing) solveUnique(ctx context.Context, s xcover.Strategy, workers int, r Restriction, visit func(worker int, assign, placements []int, class int) bool) xcover.Result {
+func (pk *Packing) solveUnique(ctx context.Context, s xcover.Strategy, workers int, lim search.Limits, r Restriction, visit func(worker int, assign, placements []int, class int) bool) xcover.Result {
 	workers = search.Workers(workers) // 0: every CPU
 	kept := map[int]bool{}
 	for _, k := range r.Kept {
@@ -112,8 +116,13 @@ func (pk *Packing) solveUnique(ctx context.Context, s xcover.Strategy, workers i
 		bufs[i] = scratch{make([]int, len(pk.Board.Cells)), make([]int, len(pk.Board.Cells))}
 	}
 	var rejected []int64 = make([]int64, len(bufs))
+	// The engine's MaxSolutions would count the rejected solutions too:
+	// the classes are counted here, shared by the workers.
+	maxClasses := lim.MaxSolutions
+	lim.MaxSolutions = 0
+	var classes atomic.Int64
 	keep := func(k int) bool { return pk.Placements[k].Piece != r.Piece || kept[k] }
-	res := pk.run(ctx, s, keep, workers, search.Limits{}, func(w int, pls []int) bool {
+	res := pk.run(ctx, s, keep, workers, lim, func(w int, pls []int) bool {
 		b := bufs[w]
 		pk.fillPlacements(b.assign, pls)
 		var at int
@@ -129,15 +138,29 @@ func (pk *Packing) solveUnique(ctx context.Context, s xcover.Strategy, workers i
 				return true // another member of the class is kept
 			}
 		}
+		more := true
+		if maxClasses > 0 {
+			n := classes.Add(1)
+			if n > maxClasses {
+				return false // another worker took the last one
+			}
+			more = n < maxClasses
+		}
 		// The class has |G| / |stabilizer of the solution| members.
 		fixed := pk.fixedBy(b.assign, b.img)
-		if visit != nil {
-			return visit(w, b.assign, pls, len(pk.syms)/fixed)
+		if visit != nil && !visit(w, b.assign, pls, len(pk.syms)/fixed) {
+			return false
 		}
-		return true
+		return more
 	})
 	for _, n := range rejected {
 		res.Solutions -= n
+	}
+	if maxClasses > 0 && classes.Load() >= maxClasses {
+		res.Solutions = maxClasses
+		if res.Status == search.VisitorStop {
+			res.Status, res.Err = search.SolutionLimit, nil
+		}
 	}
 	return res
 }
@@ -145,15 +168,18 @@ func (pk *Packing) solveUnique(ctx context.Context, s xcover.Strategy, workers i
 // CountUnique counts the classes of solutions under the board's symmetries
 // (Unique) and all solutions (All) by the restricted search of
 // SolveUnique, about |G| times faster than Count. With ranges of copies
-// it is Count: a restricted piece may appear twice or not at all.
-func (pk *Packing) CountUnique(ctx context.Context, s xcover.Strategy, workers int) Counts {
+// it is Count: a restricted piece may appear twice or not at all. lim
+// bounds it as it bounds SolveUnique (MaxSolutions counts Unique), or
+// Count where it is Count; a count stopped early has the counts so far
+// and the limit's Status and Err.
+func (pk *Packing) CountUnique(ctx context.Context, s xcover.Strategy, workers int, lim search.Limits) Counts {
 	workers = search.Workers(workers) // 0: every CPU
 	r := pk.Restrict()
 	if r.Kept == nil || pk.Ranges != nil {
-		return pk.Count(ctx, s, workers) // no piece to restrict
+		return pk.Count(ctx, s, workers, lim) // no piece to restrict
 	}
 	all := make([]int64, workers)
-	res := pk.SolveUnique(ctx, s, workers, r, func(w int, _ []int, class int) bool {
+	res := pk.SolveUnique(ctx, s, workers, lim, r, func(w int, _ []int, class int) bool {
 		all[w] += int64(class)
 		return true
 	})
