@@ -111,7 +111,9 @@ func decideAs(t *testing.T, d Deal, seed uint64, ref Decision, o DecideOptions) 
 // exhaustive decider on 150 deals each of 4..6 columns (with
 // GAPS_ACES_LONG, 400 each), best-first and depth-first, every
 // solution replays, and a best-first proof stores no more classes than the
-// decider positions.
+// decider positions. With -short (the race detector's run) only the
+// decider on two workers is compared with the reference; the one-worker
+// deciders are checked by the main test run.
 func TestDecideAces(t *testing.T) {
 	n, hi := uint64(150), 6
 	if longtest.Short() {
@@ -140,6 +142,9 @@ func TestDecideAces(t *testing.T) {
 			}
 			verdicts[ref.Verdict]++
 			for i, o := range opts {
+				if testing.Short() && o.Workers < 2 {
+					continue
+				}
 				dec := decideAs(t, d, seed, ref, o)
 				if i == 0 && ref.Verdict == Unsolvable {
 					stored += ref.Stored
@@ -232,6 +237,9 @@ func classDistances(g *Game) map[string]int {
 // move to a position of a class D-1 away, and the lost-position tests cut
 // no class with a win.
 func TestAceClassMovesSound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequential (126 s under the race detector): the main test run checks it")
+	}
 	deals := []Deal{Generate(4, 1), Generate(4, 2), Generate(4, 3), Generate(4, 4), Generate(4, 5), Generate(5, 1)}
 	if longtest.Short() {
 		deals = deals[:2]

@@ -222,6 +222,9 @@ func reachableWins(g *Game) bool {
 // TestDeadlockSound checks on every position reachable from small deals
 // that a position proved deadlocked has no win among its descendants.
 func TestDeadlockSound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequential (79 s under the race detector): the main test run checks it")
+	}
 	checked, proved := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		g, _ := NewGame(Generate(4, seed))
