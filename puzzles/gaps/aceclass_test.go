@@ -237,9 +237,7 @@ func classDistances(g *Game) map[string]int {
 // move to a position of a class D-1 away, and the lost-position tests cut
 // no class with a win.
 func TestAceClassMovesSound(t *testing.T) {
-	if testing.Short() {
-		t.Skip("sequential (126 s under the race detector): the main test run checks it")
-	}
+	skipSequential(t)
 	deals := []Deal{Generate(4, 1), Generate(4, 2), Generate(4, 3), Generate(4, 4), Generate(4, 5), Generate(5, 1)}
 	if longtest.Short() {
 		deals = deals[:2]

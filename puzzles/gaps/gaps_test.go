@@ -219,12 +219,21 @@ func reachableWins(g *Game) bool {
 	return false
 }
 
+// skipSequential skips a sequential cross-check with -short, the race
+// detector's run in CI (.ci/run): the main test run checks it, and under
+// the race detector such a test takes minutes and races nothing (126 s
+// for TestAceClassMovesSound, 208 s for TestDecideAgainstBreadthFirst).
+func skipSequential(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("sequential: the main test run checks it (-short is the race detector's run)")
+	}
+}
+
 // TestDeadlockSound checks on every position reachable from small deals
 // that a position proved deadlocked has no win among its descendants.
 func TestDeadlockSound(t *testing.T) {
-	if testing.Short() {
-		t.Skip("sequential (79 s under the race detector): the main test run checks it")
-	}
+	skipSequential(t)
 	checked, proved := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		g, _ := NewGame(Generate(4, seed))
@@ -262,6 +271,7 @@ func TestDeadlockSound(t *testing.T) {
 // deadlock cuts, move ordering) with a plain breadth-first search of the
 // search core, deal by deal.
 func TestDecideAgainstBreadthFirst(t *testing.T) {
+	skipSequential(t)
 	n := 40
 	if longtest.Short() {
 		n = 20
@@ -314,6 +324,7 @@ func TestDecideAgainstBreadthFirst(t *testing.T) {
 // detection: all must agree with the decider, A* and DFID must find the
 // breadth-first optimum, and the bound must not exceed it.
 func TestEngines(t *testing.T) {
+	skipSequential(t)
 	type cfg struct {
 		name string
 		f    search.Func

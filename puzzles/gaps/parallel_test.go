@@ -17,7 +17,10 @@ import (
 // the positions cut).
 func TestDecideWorkers(t *testing.T) {
 	seeds := 30
-	if longtest.Short() {
+	switch {
+	case testing.Short():
+		seeds = 3 // the race detector's run (70 s at 8)
+	case longtest.Short():
 		seeds = 8
 	}
 	// refLimit keeps the test fast: deals that one worker does not decide

@@ -72,6 +72,7 @@ func winDistances(g *Game) map[string]int {
 // from a win. It also counts how many of the lost positions each test
 // catches.
 func TestUnwinnableSound(t *testing.T) {
+	skipSequential(t)
 	type deal struct {
 		k     int
 		seeds uint64
@@ -212,6 +213,7 @@ func (g *Game) lostCellByCell(st *reachSets) bool {
 // pinned and with each card with a legal move pinned (as the stubborn
 // sets' closures pin them), and lost against lostCellByCell.
 func TestReachabilityWorklist(t *testing.T) {
+	skipSequential(t)
 	deals := []struct {
 		k     int
 		seeds uint64

@@ -17,6 +17,7 @@ import (
 // moves from a win (the property the decider's proofs rest on). It also
 // reports how many moves the sets keep.
 func TestStubbornSound(t *testing.T) {
+	skipSequential(t)
 	type deal struct {
 		k     int
 		seeds uint64
@@ -110,6 +111,9 @@ func TestDecideStubborn(t *testing.T) {
 				{Reach: true, Forced: true, Stubborn: true, DepthFirst: true, Workers: 1},
 				{Deadlock: true, Stubborn: true, Workers: 2},
 			} {
+				if testing.Short() && o.Workers < 2 {
+					continue // the race detector's run: the one-worker deciders ran in the main one
+				}
 				dec, err := Decide(context.Background(), d, o)
 				if err != nil {
 					t.Fatal(err)

@@ -34,6 +34,7 @@ func bruteSuitKey(g *Game) string {
 // images of each other (the same brute-force key), and the key decodes to
 // an image of the position.
 func TestSuitKeyClasses(t *testing.T) {
+	skipSequential(t)
 	seeds := uint64(3)
 	if longtest.Short() {
 		seeds = 1
@@ -75,6 +76,7 @@ func TestSuitKeyClasses(t *testing.T) {
 // GAPS_SUITS_LONG, 400 each of 4..7), store no more positions, and every
 // solution replays.
 func TestDecideSuits(t *testing.T) {
+	skipSequential(t)
 	n, hi := uint64(150), 6
 	if longtest.Short() {
 		n = 30
