@@ -168,13 +168,18 @@ func TestTryPause(t *testing.T) {
 // TestCountAllChooseAfterTry: a count that outlasts the try (shortened
 // here) is exact whichever way the choice goes, the tried count going on
 // when its rule is chosen (Continued) or a new count by the chosen rule,
-// on one worker and two.
+// on one worker and two (with -short, the race detector's run, on two
+// only: 64 s for both under it).
 func TestCountAllChooseAfterTry(t *testing.T) {
 	saved := autoTry
 	autoTry = time.Millisecond
 	defer func() { autoTry = saved }()
 	b, ps, _ := Named("hexiamond-6x6")
-	for _, workers := range []int{1, 2} {
+	workerCounts := []int{1, 2}
+	if testing.Short() {
+		workerCounts = workerCounts[1:]
+	}
+	for _, workers := range workerCounts {
 		pk, _ := NewPacking(b, ps)
 		rep := pk.CountAll(context.Background(), RunOptions{Name: "hexiamond-6x6", Workers: workers, Choose: true})
 		if rep.Solutions != 624 || rep.Unique == nil || *rep.Unique != 156 || rep.Stopped != "" {
@@ -197,6 +202,9 @@ func TestCountAllChooseAfterTry(t *testing.T) {
 // the progress function (the subtrees of the reversed scan reported none
 // before, and the tried count of strategy auto never paused there).
 func TestSplitProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("one worker (80 s under the race detector): the main test run checks it")
+	}
 	b, ps, _ := Named("pentomino-6x10")
 	pk, _ := NewPacking(b, ps)
 	pk.FirstEmpty = true

@@ -194,6 +194,9 @@ func TestEachUniqueRanges(t *testing.T) {
 // side): each gives the built-in puzzle's board and pieces, so the same
 // placements, piece by piece.
 func TestBurrNamedFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequential (35 s under the race detector): the main test run checks it")
+	}
 	for _, name := range []string{"soma", "bedlam", "tetris-cube", "pentomino-2x3x10", "pentomino-2x5x6", "pentomino-3x4x5"} {
 		p := readBurrFile(t, name+".xmpuzzle")
 		got, err := p.Packing(0)
