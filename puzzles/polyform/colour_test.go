@@ -89,7 +89,10 @@ func TestCutsExact(t *testing.T) {
 			}
 		}
 	}
-	if built < trials*9/10 || cut["colour"] == 0 || cut["piece"] == 0 {
+	// The colour test cuts none of the first 300 boards (piece: 11): that
+	// it cuts a tree is checked by default on hexiamond-6x6
+	// (TestColourCutBuiltIn), here with -tags long.
+	if built < trials*9/10 || cut["piece"] == 0 || longtest.Enabled() && cut["colour"] == 0 {
 		t.Errorf("%d of %d random packings built, the cuts cut nodes in %v", built, trials, cut)
 	}
 	t.Logf("%d random packings; trees cut by %v", built, cut)
