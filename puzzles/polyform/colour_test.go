@@ -147,6 +147,9 @@ func TestColourCutBuiltIn(t *testing.T) {
 // every kernel rule and dancing links, counted by the estimators'
 // exhaustive walk.
 func TestSymmetricTreesExact(t *testing.T) {
+	if testing.Short() {
+		t.Skip("one worker (81 s under the race detector): the main test run checks it")
+	}
 	trials := 600
 	if longtest.Short() {
 		trials = 60

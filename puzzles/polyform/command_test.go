@@ -50,6 +50,9 @@ func TestLoadBurr(t *testing.T) {
 // 3x20's 8 solutions, 2 unique with --symmetry), cut to subtrees with a
 // path.
 func TestEstimateTree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("one worker (92 s under the race detector): the main test run checks it")
+	}
 	spec := CountSpec{Puzzle: "pentomino-3x20"}
 	count := func(newTree func() estimate.Tree) int64 {
 		t.Helper()
