@@ -17,11 +17,12 @@ import (
 // the positions cut).
 func TestDecideWorkers(t *testing.T) {
 	seeds := 30
-	switch {
-	case testing.Short():
-		seeds = 3 // the race detector's run (70 s at 8)
-	case longtest.Short():
-		seeds = 8
+	if longtest.Short() {
+		seeds = 8 // fewer hold no unsolvable deal
+	}
+	workerCounts := []int{2, 3}
+	if testing.Short() {
+		workerCounts = workerCounts[:1] // the race detector's run (70 s with both)
 	}
 	// refLimit keeps the test fast: deals that one worker does not decide
 	// within it are skipped.
@@ -50,7 +51,7 @@ func TestDecideWorkers(t *testing.T) {
 				if want.Verdict == Unknown {
 					continue
 				}
-				for _, workers := range []int{2, 3} {
+				for _, workers := range workerCounts {
 					o := c.o
 					o.Workers = workers
 					o.MaxNodes = 20 * refLimit
