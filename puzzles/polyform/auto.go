@@ -54,14 +54,6 @@ const (
 // whose estimates disagree (see RuleEstimate.NodesHigh).
 const autoRuns = 3
 
-// autoOneRun is the upper spread taken for a tree sized by one short run
-// of the estimator (when the look had no room for independent ones): runs
-// of 2,048 moves fell up to 5.8 times short (the PP-24 part's fewest-cells
-// tree: 6 seeds gave 6.2e4 to 2.9e5 nodes where it has 5.27e5; the 3x4x5
-// box's first-empty tree 1.58e8 where it has 5.89e8), so such a rule is
-// not chosen over one sized by several runs on a smaller prediction.
-const autoOneRun = 4
-
 // autoIntervals is the fewest progress intervals (checkEvery nodes each,
 // a few milliseconds on the fewest-cells rules) over which a rule's speed
 // is timed, so that one interval's share of the search's start does not
@@ -96,6 +88,14 @@ type RuleEstimate struct {
 	NodesPerSec float64 `json:"nodes_per_second"`
 	// Seconds is NodesHigh over NodesPerSec (or measured when Finished).
 	Seconds float64 `json:"seconds"`
+	// Runs is the number of independent estimates behind Nodes. A rule
+	// sized by one short run (its look had no room for more), whose
+	// spread is not known, is not chosen over the rule tried first
+	// (keepTried): runs of 2,048 moves fell up to 5.8 times short (the
+	// PP-24 part's fewest-cells tree: 6 seeds gave 6.2e4 to 2.9e5 nodes
+	// where it has 5.27e5; the 3x4x5 box's first-empty tree 1.58e8 where it
+	// has 5.89e8).
+	Runs int `json:"runs,omitempty"`
 	// Probe is the CPU time of the last look at the rule (timing and
 	// sizing), in seconds.
 	Probe float64 `json:"probe_seconds,omitempty"`
@@ -120,6 +120,9 @@ type RuleChoice struct {
 	// each class under the board's symmetries (Restrict).
 	Symmetric bool    `json:"symmetric"`
 	Seconds   float64 `json:"seconds"` // spent choosing
+	// CPU is the CPU time of the choice itself (the probes), in seconds:
+	// the cost that autoShare keeps to a few per cent of the count.
+	CPU float64 `json:"cpu_seconds"`
 	// Tried is set when the first rule tried (autoTry) finished the count
 	// before any estimate was made: Candidates is then that rule alone.
 	Tried bool `json:"tried,omitempty"`
@@ -155,9 +158,9 @@ func (c RuleChoice) Why() string {
 		s += " against " + strings.Join(others, ", ")
 	}
 	if c.Continued {
-		return s + fmt.Sprintf(" (its count went on: another rule must be predicted %.3g times faster than what it has left; %.2f s in all)", autoSwitch, c.Seconds)
+		return s + fmt.Sprintf(" (its count went on: another rule must be predicted %.3g times faster than what it has left; %.2f s in all, %.2f s of CPU to choose)", autoSwitch, c.Seconds, c.CPU)
 	}
-	return s + fmt.Sprintf(" (%.2f s to choose)", c.Seconds)
+	return s + fmt.Sprintf(" (%.2f s to choose, %.2f s of CPU)", c.Seconds, c.CPU)
 }
 
 func fmtSeconds(s float64) string {
@@ -189,7 +192,7 @@ func (pk *Packing) AutoApplies() bool {
 // (with their spread: NodesHigh) over speed, on one worker. pk itself is
 // not changed.
 func (pk *Packing) ChooseRule(ctx context.Context, fixedDead bool) (RuleChoice, error) {
-	start := time.Now()
+	start, cpu := time.Now(), cputime.Clock()
 	var ch RuleChoice
 	keep := pk.restrictedKeep()
 	ch.Symmetric = keep != nil
@@ -251,7 +254,7 @@ func (pk *Packing) ChooseRule(ctx context.Context, fixedDead bool) (RuleChoice, 
 			ch.Chosen = c.est
 		}
 	}
-	ch.Seconds = time.Since(start).Seconds()
+	ch.Seconds, ch.CPU = time.Since(start).Seconds(), cpu().Seconds()
 	return ch, ctx.Err()
 }
 
@@ -357,11 +360,11 @@ func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget tim
 	if ctx.Err() != nil {
 		return est, ctx.Err()
 	}
-	nodes, high, err := sizeTree(ctx, newTree, budget/2)
+	nodes, high, runs, err := sizeTree(ctx, newTree, budget/2)
 	if err != nil {
 		return est, err
 	}
-	est.Nodes, est.NodesHigh = nodes, high
+	est.Nodes, est.NodesHigh, est.Runs = nodes, high, runs
 	est.Seconds = high / max(est.NodesPerSec, 1)
 	est.Probe = clock().Seconds()
 	return est, ctx.Err()
@@ -456,7 +459,7 @@ const autoSpanOutlier = 4
 // autoMinWork moves, share the rest of the time. It returns the mean of
 // all the runs weighted by their moves and that mean plus its standard
 // error (the mean alone when one run was all there was room for).
-func sizeTree(ctx context.Context, newTree func() estimate.Tree, budget time.Duration) (mean, high float64, err error) {
+func sizeTree(ctx context.Context, newTree func() estimate.Tree, budget time.Duration) (mean, high float64, runs int, err error) {
 	clock := cputime.Clock()
 	var ests, works []float64
 	work := int64(autoMinWork)
@@ -473,7 +476,7 @@ func sizeTree(ctx context.Context, newTree func() estimate.Tree, budget time.Dur
 			break
 		}
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, 0, err
 		}
 		ests, works = append(ests, r.Nodes.Estimate), append(works, float64(max(r.Work, 1)))
 		spent := clock()
@@ -487,13 +490,13 @@ func sizeTree(ctx context.Context, newTree func() estimate.Tree, budget time.Dur
 		}
 	}
 	mean, high = meanHigh(ests, works)
-	return mean, high, nil
+	return mean, high, len(ests), nil
 }
 
 // meanHigh returns the mean of independent estimates weighted by the
 // work behind each (an estimate of more probes varies less), and that
-// mean plus its standard error; for one estimate, whose spread is not
-// known, autoOneRun times it.
+// mean plus its standard error (the mean alone for one estimate: see
+// RuleEstimate.Runs).
 func meanHigh(ests, works []float64) (mean, high float64) {
 	var total float64
 	for i, e := range ests {
@@ -503,7 +506,7 @@ func meanHigh(ests, works []float64) (mean, high float64) {
 	mean /= total
 	n := float64(len(ests))
 	if len(ests) < 2 {
-		return mean, mean * autoOneRun
+		return mean, mean
 	}
 	var ss float64
 	for i, e := range ests {
@@ -639,14 +642,16 @@ const autoSwitch = 1.5
 // empty cell's, with the dead-region test when dead) should go on rather
 // than a new count by the predicted best: it has spent tried of CPU
 // already, and another rule must be predicted autoSwitch times faster
-// than what it has left. It sets the choice to the tried rule when so.
+// than what it has left, by an estimate of several runs (RuleEstimate.Runs).
+// It sets the choice to the tried rule when so.
 func (c *RuleChoice) keepTried(dead bool, tried time.Duration) bool {
+	unsure := !c.Chosen.Finished && c.Chosen.Runs < 2
 	for _, r := range c.Candidates {
 		if r.Strategy != FirstEmpty || r.DeadRegions != dead {
 			continue
 		}
 		left := max(r.Seconds-tried.Seconds(), 0)
-		if r == c.Chosen || c.Chosen.Seconds*autoSwitch >= left {
+		if r == c.Chosen || unsure || c.Chosen.Seconds*autoSwitch >= left {
 			c.Chosen, c.Continued = r, true
 			return true
 		}
