@@ -82,6 +82,7 @@ var configs = []config{
 
 func main() {
 	reps := flag.Int("reps", 100, "seeded repetitions per configuration")
+	flag.IntVar(&firstSeed, "first-seed", 1, "with -set: the first repetition's seed (the others follow), for repetitions independent of an earlier run's")
 	workers := flag.Int("j", 2, "workers")
 	svg := flag.String("svg", "", "write the chart of relative error against work here")
 	truthSVG := flag.String("truth-svg", "", "write the chart of estimated against true solutions, with intervals, per method, here")
