@@ -11,7 +11,7 @@
 // The validation set (testdata/trees.tsv, issue 30) has modes of its own:
 //
 //	go run ./scripts/estimatevalidate -count < testdata/trees.tsv   # recount every tree
-//	go run ./scripts/estimatevalidate -set scripts/estimatevalidate/testdata/trees.tsv [-trees PREFIX,...] [-methods auto,frontier,knuth,purdom] [-reps 100] [-share 0.01] [-raw FILE] [-chart FILE]
+//	go run ./scripts/estimatevalidate -set scripts/estimatevalidate/testdata/trees.tsv [-trees PREFIX,...] [-methods auto,frontier,knuth,purdom] [-reps 100] [-first-seed 1] [-share 0.01] [-raw FILE] [-chart FILE]
 //	go run ./scripts/estimatevalidate -set scripts/estimatevalidate/testdata/trees.tsv -chart-from RAW,... [-chart FILE]
 //
 // -set runs every method on every tree, reps seeded repetitions on a work
