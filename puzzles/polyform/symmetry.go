@@ -17,7 +17,7 @@ import "slices"
 func (pk *Packing) packingSymmetries() (syms, relabel [][]int) {
 	b := pk.Board
 	g := b.Grid
-	reflect := func(p Piece) bool { return !p.OneSided && g != Cubic }
+	reflect := func(p Piece) bool { return !p.OneSided && g < Cubic }
 	forms := make([]string, len(pk.Pieces)) // each piece's class under its allowed orientations
 	for i, p := range pk.Pieces {
 		forms[i] = g.canonicalAllowed(p.Shape, reflect(p)).key()

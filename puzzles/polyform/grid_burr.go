@@ -1,0 +1,120 @@
+package polyform
+
+// The two 3D grids of BurrTools besides the cube grid that branchwise
+// reads (BurrTools' gridType 1 and 2). Their cells, symmetries and
+// translations are integer maps of Cell, as on the other grids.
+//
+// Prism (gridType 1): layers of triangles stacked along Z. In a layer a
+// cell has the Triangle grid's coordinates (three times the centroid in
+// the lattice basis (1, 0), (1/2, √3/2)), so that the hexagonal prism's
+// symmetries about a lattice point are integer maps. The 12 rotations:
+// the 6 turns about the Z axis, and the 6 half-turns about horizontal
+// axes (a reflection of the layer with Z negated); then 12 mirrors, the
+// same with Z negated once more.
+//
+// Sphere (gridType 2): the face-centred cubic packing, the points of the
+// cube grid with an even coordinate sum, each touching 12 others at
+// (±1, ±1, 0) and its permutations. The cube's 48 symmetries about the
+// origin (24 rotations first) map it onto itself; translations are by
+// vectors of even sum.
+
+// prismSymmetries and sphereSymmetries are the orders of the grids'
+// point groups, mirrors included.
+const (
+	prismSymmetries  = 24
+	sphereSymmetries = 48
+)
+
+// prismTransform applies prism symmetry k (0 <= k < 24).
+func prismTransform(c Cell, k int) Cell {
+	t := Triangle.Transform(Cell{c.X, c.Y, 0}, k%12)
+	z := c.Z
+	if (k%12 >= 6) != (k >= 12) { // a layer reflection is a rotation only with Z negated
+		z = -z
+	}
+	return Cell{t.X, t.Y, z}
+}
+
+// burrNeighbours appends the cells of c's grid that share a face with c
+// (Prism) or touch it (Sphere).
+func burrNeighbours(g Grid, c Cell, buf []Cell) []Cell {
+	if g == Prism {
+		n := len(buf)
+		buf = Triangle.neighbours(Cell{c.X, c.Y, 0}, buf)
+		for i := n; i < len(buf); i++ {
+			buf[i].Z = c.Z
+		}
+		return append(buf, Cell{c.X, c.Y, c.Z + 1}, Cell{c.X, c.Y, c.Z - 1})
+	}
+	for _, d := range sphereSteps {
+		buf = append(buf, Cell{c.X + d.X, c.Y + d.Y, c.Z + d.Z})
+	}
+	return buf
+}
+
+// sphereSteps are the 12 vectors from a sphere to those it touches.
+var sphereSteps = func() []Cell {
+	var out []Cell
+	for _, a := range []int{-1, 1} {
+		for _, b := range []int{-1, 1} {
+			out = append(out, Cell{a, b, 0}, Cell{a, 0, b}, Cell{0, a, b})
+		}
+	}
+	return out
+}()
+
+// burrValid reports whether c is a cell of grid g (Prism or Sphere).
+func burrValid(g Grid, c Cell) bool {
+	if g == Prism {
+		return Triangle.valid(Cell{c.X, c.Y, 0})
+	}
+	return mod(c.X+c.Y+c.Z, 2) == 0
+}
+
+// burrTranslation reports whether moving by d is a translation of grid g:
+// on Triangle and Prism by multiples of 3 in the layer, on Sphere by an
+// even sum; any on the others.
+func (g Grid) isTranslation(d Cell) bool {
+	switch g {
+	case Triangle, Prism:
+		return mod(d.X, 3) == 0 && mod(d.Y, 3) == 0
+	case Sphere:
+		return mod(d.X+d.Y+d.Z, 2) == 0
+	}
+	return true
+}
+
+// burrOffset is offset on Prism and Sphere: the smallest coordinates,
+// moved down to a translation of the grid (on Sphere, one less Z when
+// their sum is odd), so that it moves with the shape.
+func burrOffset(g Grid, minX, minY, minZ int) Cell {
+	if g == Prism {
+		return Cell{3 * floorDiv(minX, 3), 3 * floorDiv(minY, 3), minZ}
+	}
+	if mod(minX+minY+minZ, 2) != 0 {
+		minZ--
+	}
+	return Cell{minX, minY, minZ}
+}
+
+// burrCell returns the cell of grid g at BurrTools' voxel coordinates x,
+// y, z. On the triangular prism grid BurrTools' triangle x of row y
+// points up (its base at row y-1) when x + y is even: the Triangle
+// grid's text position row -y, column x. On the sphere grid the
+// coordinates are the cell's.
+func burrCell(g Grid, x, y, z int) Cell {
+	if g == Prism {
+		c, _ := Triangle.FromPos(-y, x)
+		return Cell{c.X, c.Y, z}
+	}
+	return Cell{x, y, z}
+}
+
+// burrXY is burrCell's inverse in the layer: BurrTools' x, y of c.
+func burrXY(g Grid, c Cell) (x, y int) {
+	if g == Prism {
+		row, col := Triangle.Pos(Cell{c.X, c.Y, 0})
+		return col, -row
+	}
+	return c.X, c.Y
+}
