@@ -305,8 +305,8 @@ func (b *Board) Symmetries() [][]int {
 func (b *Board) symmetry(k int, img []Cell) ([]int, bool) {
 	g := b.Grid
 	base := g.offset(b.Cells)
-	for i, c := range b.Cells {
-		img[i] = g.Transform(c, k)
+	if !g.image(b.Cells, k, img) {
+		return nil, false
 	}
 	o := g.offset(img)
 	perm := make([]int, len(b.Cells))

@@ -582,9 +582,9 @@ func (p *BurrPuzzle) colouredPlacements(pk *Packing, pr BurrProblem) []Placement
 	for pi, bp := range pr.Pieces {
 		s := p.Shapes[bp.Shape]
 		for k := 0; k < p.Grid.Symmetries()/2; k++ { // the rotations
-			img = img[:0]
-			for _, c := range s.Cells {
-				img = append(img, p.Grid.Transform(c, k))
+			img = slices.Grow(img[:0], len(s.Cells))[:len(s.Cells)]
+			if !p.Grid.image(s.Cells, k, img) {
+				continue
 			}
 			for _, bc := range b.Cells { // the piece's first voxel on every cell
 				if !p.Grid.isTranslation(sub(bc, img[0])) {

@@ -58,7 +58,7 @@ func (g Grid) Symmetries() int {
 	case Prism:
 		return prismSymmetries
 	case Sphere:
-		return sphereSymmetries
+		return len(sphereMatrices)
 	}
 	return 12
 }
@@ -66,10 +66,17 @@ func (g Grid) Symmetries() int {
 // Transform applies symmetry k (0 <= k < g.Symmetries()) to c: k mod 4 (or
 // 6) rotations by a quarter (or sixth) turn about the origin, then a
 // reflection if k is in the upper half. On the cubic grid k is one of the
-// 48 signed permutation matrices, the 24 rotations first (see cubic.go).
+// 48 signed permutation matrices, the 24 rotations first (see cubic.go);
+// on the prism and sphere grids see grid_burr.go (on the sphere grid a
+// transformation that takes c off the grid gives the zero Cell).
 func (g Grid) Transform(c Cell, k int) Cell {
 	switch g {
-	case Cubic, Sphere:
+	case Sphere:
+		// Only of the cube's symmetries is every point's image a point
+		// of the grid: see Grid.image for the others.
+		img, _ := sphereTransform(c, k)
+		return img
+	case Cubic:
 		return cubeTransform(c, k)
 	case Prism:
 		return prismTransform(c, k)

@@ -14,16 +14,111 @@ package polyform
 //
 // Sphere (gridType 2): the face-centred cubic packing, the points of the
 // cube grid with an even coordinate sum, each touching 12 others at
-// (±1, ±1, 0) and its permutations. The cube's 48 symmetries about the
-// origin (24 rotations first) map it onto itself; translations are by
-// vectors of even sum.
+// (±1, ±1, 0) and its permutations; translations are by vectors of even
+// sum. The cube's 48 symmetries about the origin map it onto itself. A
+// piece lying in one hexagonal layer (a plane x ± y ± z = constant) can
+// also be laid into a layer of another direction, or turned by a sixth
+// about the layer's normal, and BurrTools turns pieces so: its sphere
+// grid has 240 transformations (120 rotations), the cube's 48 and the 192
+// orthogonal matrices whose rows are permutations of (±1, ±2, ±2)/3,
+// each used only where it maps the shape's spheres onto spheres of the
+// grid. Those are sphereMatrices, three times the matrix, the 120
+// rotations first (the cube's 24 first, as cubeSymmetries), then the
+// mirrors.
 
-// prismSymmetries and sphereSymmetries are the orders of the grids'
-// point groups, mirrors included.
-const (
-	prismSymmetries  = 24
-	sphereSymmetries = 48
-)
+// prismSymmetries is the order of the prism grid's point group, mirrors
+// included.
+const prismSymmetries = 24
+
+// sphereMatrices are the sphere grid's transformations, times 3.
+var sphereMatrices = func() [][3][3]int {
+	var rot, refl [][3][3]int
+	add := func(m [3][3]int) {
+		if det3(m) > 0 {
+			rot = append(rot, m)
+		} else {
+			refl = append(refl, m)
+		}
+	}
+	for _, cs := range cubeSymmetries {
+		var m [3][3]int
+		for r, e := range cs {
+			m[r][e.axis] = 3 * e.sign
+		}
+		add(m)
+	}
+	var rows [][3]int // the permutations of (±1, ±2, ±2)
+	for one := 0; one < 3; one++ {
+		for signs := 0; signs < 8; signs++ {
+			var v [3]int
+			for i := range v {
+				v[i] = 2
+				if i == one {
+					v[i] = 1
+				}
+				if signs>>i&1 == 1 {
+					v[i] = -v[i]
+				}
+			}
+			rows = append(rows, v)
+		}
+	}
+	dot := func(a, b [3]int) int { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+	for _, a := range rows {
+		for _, b := range rows {
+			for _, c := range rows {
+				if dot(a, b) == 0 && dot(a, c) == 0 && dot(b, c) == 0 {
+					add([3][3]int{a, b, c})
+				}
+			}
+		}
+	}
+	return append(rot, refl...)
+}()
+
+func det3(m [3][3]int) int {
+	return m[0][0]*(m[1][1]*m[2][2]-m[1][2]*m[2][1]) - m[0][1]*(m[1][0]*m[2][2]-m[1][2]*m[2][0]) + m[0][2]*(m[1][0]*m[2][1]-m[1][1]*m[2][0])
+}
+
+// sphereTransform applies sphere transformation k to c, and reports
+// whether the image is a point of the grid (not when a matrix of thirds
+// takes c off the integers or onto an odd sum).
+func sphereTransform(c Cell, k int) (Cell, bool) {
+	m := &sphereMatrices[k]
+	v := [3]int{c.X, c.Y, c.Z}
+	var out [3]int
+	for r := range out {
+		t := m[r][0]*v[0] + m[r][1]*v[1] + m[r][2]*v[2]
+		if mod(t, 3) != 0 {
+			return Cell{}, false
+		}
+		out[r] = t / 3
+	}
+	img := Cell{out[0], out[1], out[2]}
+	return img, burrValid(Sphere, img)
+}
+
+// image writes into out the image of cells under symmetry k of g, up to
+// a translation of the grid, and reports whether there is one: on the
+// sphere grid a matrix of thirds maps only some shapes onto the grid, and
+// those relative to one of their spheres (BurrTools turns a shape about
+// its first sphere).
+func (g Grid) image(cells []Cell, k int, out []Cell) bool {
+	if g != Sphere {
+		for i, c := range cells {
+			out[i] = g.Transform(c, k)
+		}
+		return true
+	}
+	for i, c := range cells {
+		img, ok := sphereTransform(sub(c, cells[0]), k)
+		if !ok {
+			return false
+		}
+		out[i] = img
+	}
+	return true
+}
 
 // prismTransform applies prism symmetry k (0 <= k < 24).
 func prismTransform(c Cell, k int) Cell {

@@ -55,8 +55,8 @@ func (g Grid) Orientations(s Shape, reflect bool) []Shape {
 	var out []Shape
 	img := make([]Cell, len(s))
 	for k := 0; k < n; k++ {
-		for i, c := range s {
-			img[i] = g.Transform(c, k)
+		if !g.image(s, k, img) {
+			continue
 		}
 		t := g.normalize(img)
 		if !seen[t.key()] {

@@ -47,8 +47,8 @@ func (pk *Packing) relabelling(k int, forms []string, reflect func(Piece) bool) 
 	identity := true
 	for i, p := range pk.Pieces {
 		shape := make([]Cell, len(p.Shape))
-		for j, c := range p.Shape {
-			shape[j] = g.Transform(c, k)
+		if !g.image(p.Shape, k, shape) {
+			return nil, false
 		}
 		form := g.canonicalAllowed(g.normalize(shape), reflect(p)).key()
 		q := -1
