@@ -233,7 +233,6 @@ func seq(a, b int) []int {
 	return out
 }
 
-
 func slicesSort(d []int) {
 	for i := range d {
 		for j := i + 1; j < len(d); j++ {
