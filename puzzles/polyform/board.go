@@ -121,7 +121,7 @@ func (b *Board) Index(c Cell) int {
 // every cell (labels[i] for b.Cells[i], a single character) and spaces
 // outside; rows and columns start at the board's first.
 //
-// On the cubic grid the layers follow each other, a blank line between.
+// On the 3D grids the layers follow each other, a blank line between.
 func (b *Board) Rows(labels []string) []string {
 	if b.Grid == Cubic {
 		var out []string
@@ -134,17 +134,25 @@ func (b *Board) Rows(labels []string) []string {
 		return out
 	}
 	r0, c0, r1, c1 := b.bounds()
-	grid := make([][]string, r1-r0+1)
-	for r := range grid {
-		grid[r] = slices.Repeat([]string{" "}, c1-c0+1)
-	}
-	for i, c := range b.Cells {
-		r, col := b.Grid.Pos(c)
-		grid[r-r0][col-c0] = labels[i]
-	}
-	out := make([]string, len(grid))
-	for r, row := range grid {
-		out[r] = strings.TrimRight(strings.Join(row, ""), " ")
+	var out []string
+	z0, z1 := b.Cells[0].Z, b.Cells[len(b.Cells)-1].Z // sorted by layer
+	for z := z0; z <= z1; z++ { // one layer but on the prism and sphere grids
+		grid := make([][]string, r1-r0+1)
+		for r := range grid {
+			grid[r] = slices.Repeat([]string{" "}, c1-c0+1)
+		}
+		for i, c := range b.Cells {
+			if c.Z == z {
+				r, col := b.Grid.Pos(c)
+				grid[r-r0][col-c0] = labels[i]
+			}
+		}
+		if z > z0 {
+			out = append(out, "")
+		}
+		for _, row := range grid {
+			out = append(out, strings.TrimRight(strings.Join(row, ""), " "))
+		}
 	}
 	return out
 }

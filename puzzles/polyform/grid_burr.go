@@ -1,5 +1,7 @@
 package polyform
 
+import "math"
+
 // The two 3D grids of BurrTools besides the cube grid that branchwise
 // reads (BurrTools' gridType 1 and 2). Their cells, symmetries and
 // translations are integer maps of Cell, as on the other grids.
@@ -212,4 +214,40 @@ func burrXY(g Grid, c Cell) (x, y int) {
 		return col, -row
 	}
 	return c.X, c.Y
+}
+
+// layerPolygons returns, for drawing, the outline of every cell of b (of
+// the prism or sphere grid) with its layer drawn beside the one below,
+// left to right: a triangle for a prism, a 16-gon for a sphere (of the
+// radius at which touching spheres touch).
+func layerPolygons(b *Board) [][][2]float64 {
+	const (
+		gap   = 1.0 // between layers, in cell units
+		sides = 16  // of a sphere's outline
+	)
+	out := make([][][2]float64, len(b.Cells))
+	minX, maxX := math.Inf(1), math.Inf(-1)
+	minZ := b.Cells[0].Z
+	for i, c := range b.Cells {
+		if b.Grid == Prism {
+			out[i] = Triangle.Polygon(Cell{c.X, c.Y, 0})
+		} else {
+			r := math.Sqrt2 / 2
+			for k := 0; k < sides; k++ {
+				a := 2 * math.Pi * float64(k) / sides
+				out[i] = append(out[i], [2]float64{float64(c.X) + r*math.Cos(a), float64(c.Y) + r*math.Sin(a)})
+			}
+		}
+		for _, p := range out[i] {
+			minX, maxX = min(minX, p[0]), max(maxX, p[0])
+		}
+		minZ = min(minZ, c.Z)
+	}
+	for i, c := range b.Cells {
+		dx := float64(c.Z-minZ) * (maxX - minX + gap)
+		for j := range out[i] {
+			out[i][j][0] += dx
+		}
+	}
+	return out
 }
