@@ -135,8 +135,10 @@ func (b *Board) Rows(labels []string) []string {
 	}
 	r0, c0, r1, c1 := b.bounds()
 	var out []string
-	z0, z1 := b.Cells[0].Z, b.Cells[len(b.Cells)-1].Z // sorted by layer
-	for z := z0; z <= z1; z++ { // one layer but on the prism and sphere grids
+	// The cells are sorted by layer; there is one layer but on the prism
+	// and sphere grids.
+	z0, z1 := b.Cells[0].Z, b.Cells[len(b.Cells)-1].Z
+	for z := z0; z <= z1; z++ {
 		grid := make([][]string, r1-r0+1)
 		for r := range grid {
 			grid[r] = slices.Repeat([]string{" "}, c1-c0+1)
