@@ -207,15 +207,6 @@ func burrCell(g Grid, x, y, z int) Cell {
 	return Cell{x, y, z}
 }
 
-// burrXY is burrCell's inverse in the layer: BurrTools' x, y of c.
-func burrXY(g Grid, c Cell) (x, y int) {
-	if g == Prism {
-		row, col := Triangle.Pos(Cell{c.X, c.Y, 0})
-		return col, -row
-	}
-	return c.X, c.Y
-}
-
 // layerPolygons returns, for drawing, the outline of every cell of b (of
 // the prism or sphere grid) with its layer drawn beside the one below,
 // left to right: a triangle for a prism, a 16-gon for a sphere (of the
