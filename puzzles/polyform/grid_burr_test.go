@@ -2,10 +2,7 @@ package polyform
 
 import (
 	"context"
-	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -273,62 +270,6 @@ func TestBurrPrismSphere(t *testing.T) {
 		c := pk.Count(context.Background(), xcover.Fewest, 1)
 		if c.All != tc.all || c.Unique != tc.unique {
 			t.Errorf("%s: %d solutions, %d unique; want %d, %d", tc.file, c.All, c.Unique, tc.all, tc.unique)
-		}
-	}
-}
-
-// TestBurrToolsOtherGrids counts BurrTools' examples of the prism and
-// sphere grids (BURR_FILES, see the disassembly package's TestBurrTools)
-// as burrTxt does (2026-11-27): its assemblies, the unique solutions.
-func TestBurrToolsOtherGrids(t *testing.T) {
-	dirs := os.Getenv("BURR_FILES")
-	if dirs == "" {
-		t.Skip("BURR_FILES not set: no BurrTools files to compare with")
-	}
-	find := func(name string) string {
-		for _, dir := range strings.Split(dirs, ":") {
-			var found string
-			filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-				if err == nil && !d.IsDir() && d.Name() == name {
-					found = path
-					return fs.SkipAll
-				}
-				return nil
-			})
-			if found != "" {
-				return found
-			}
-		}
-		return ""
-	}
-	tests := []struct {
-		file       string
-		problem    int
-		assemblies int64
-	}{
-		{"Bermuda.xmpuzzle", 0, 1},
-		{"Prisgon.xmpuzzle", 0, 1},
-		{"Prisgon.xmpuzzle", 1, 1},
-		{"BallRoom.xmpuzzle", 0, 2},
-		{"BallRoom.xmpuzzle", 1, 1},
-		{"BallRoom.xmpuzzle", 2, 3},
-	}
-	for _, tc := range tests {
-		path := find(tc.file)
-		if path == "" {
-			t.Errorf("%s: not found under BURR_FILES", tc.file)
-			continue
-		}
-		p, err := OpenBurr(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pk, err := p.Packing(tc.problem)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if c := pk.Count(context.Background(), xcover.Fewest, 1); c.Unique != tc.assemblies {
-			t.Errorf("%s problem %d: %d unique, want %d", tc.file, tc.problem+1, c.Unique, tc.assemblies)
 		}
 	}
 }

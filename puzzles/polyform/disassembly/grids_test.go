@@ -2,10 +2,12 @@ package disassembly
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/xcover"
 )
 
 // TestOtherGridsRefused: moves are unit steps along the cube's axes, so
@@ -24,6 +26,45 @@ func TestOtherGridsRefused(t *testing.T) {
 		c := Solve(context.Background(), pk, Options{}, func([]int, [][]polyform.Cell, *Separation) bool { return true })
 		if c.Err == nil || !strings.Contains(c.Err.Error(), "takes apart assemblies of the cube grid only") || c.Assemblies != 0 {
 			t.Errorf("%s: %d assemblies, error %v; want the grid refused", name, c.Assemblies, c.Err)
+		}
+	}
+}
+
+// TestBurrToolsOtherGrids counts BurrTools' examples of the prism and
+// sphere grids (BURR_FILES, see TestBurrTools) as burrTxt does
+// (2026-11-27): its assemblies are the unique packings.
+func TestBurrToolsOtherGrids(t *testing.T) {
+	if os.Getenv(burrFiles) == "" {
+		t.Skip(burrFiles + " not set: no BurrTools files to compare with")
+	}
+	tests := []struct {
+		file       string
+		problem    int
+		assemblies int64
+	}{
+		{"Bermuda.xmpuzzle", 0, 1},
+		{"Prisgon.xmpuzzle", 0, 1},
+		{"Prisgon.xmpuzzle", 1, 1},
+		{"BallRoom.xmpuzzle", 0, 2},
+		{"BallRoom.xmpuzzle", 1, 1},
+		{"BallRoom.xmpuzzle", 2, 3},
+	}
+	for _, tc := range tests {
+		path := findBurr(t, tc.file)
+		if path == "" {
+			t.Errorf("%s: not found under %s", tc.file, burrFiles)
+			continue
+		}
+		pz, err := polyform.OpenBurr(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pk, err := pz.Packing(tc.problem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := pk.Count(context.Background(), xcover.Fewest, 1); c.Unique != tc.assemblies {
+			t.Errorf("%s problem %d: %d unique, want %d", tc.file, tc.problem+1, c.Unique, tc.assemblies)
 		}
 	}
 }
