@@ -72,8 +72,8 @@ func (g Grid) Symmetries() int {
 func (g Grid) Transform(c Cell, k int) Cell {
 	switch g {
 	case Sphere:
-		// Only of the cube's symmetries is every point's image a point
-		// of the grid: see Grid.image for the others.
+		// The cube's 48 map every sphere onto a sphere, the others only
+		// some shapes (see Grid.image).
 		img, _ := sphereTransform(c, k)
 		return img
 	case Cubic:

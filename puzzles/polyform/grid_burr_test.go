@@ -293,3 +293,19 @@ func TestReadBurrLatin1(t *testing.T) {
 		t.Errorf("grid %v, %d unique; want prism, 1", p.Grid, c.Unique)
 	}
 }
+
+// TestBurrPolyforms counts the smallest polyforms of the prism and
+// sphere grids, one-sided, by hand: 2 cells, two prisms side by side or
+// stacked (2) on the prism grid, two spheres (1) on the sphere grid; 3
+// spheres: a line, a right angle, a 120° angle and a triangle (4).
+func TestBurrPolyforms(t *testing.T) {
+	for _, tc := range []struct {
+		g    Grid
+		n    int
+		want int
+	}{{Prism, 1, 1}, {Prism, 2, 2}, {Sphere, 2, 1}, {Sphere, 3, 4}} {
+		if got := len(Polyforms(tc.g, tc.n, false)); got != tc.want {
+			t.Errorf("%v, %d cells: %d polyforms, want %d", tc.g, tc.n, got, tc.want)
+		}
+	}
+}

@@ -89,7 +89,7 @@ func Polyforms(g Grid, n int, free bool) []Shape {
 		return nil
 	}
 	start := Cell{}
-	if g == Triangle {
+	if g == Triangle || g == Prism {
 		start = Cell{1, 1, 0}
 	}
 	level := map[string]Shape{"": g.normalize([]Cell{start})}
