@@ -3,6 +3,7 @@ package polyform
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -192,7 +193,7 @@ func TestSphereSymmetries(t *testing.T) {
 	sq := func(a, b Cell) int { d := sub(a, b); return d.X*d.X + d.Y*d.Y + d.Z*d.Z }
 	shapeOf := func(s Shape) [3]int { // its sorted squared distances
 		d := []int{sq(s[0], s[1]), sq(s[0], s[2]), sq(s[1], s[2])}
-		slicesSort(d)
+		slices.Sort(d)
 		return [3]int{d[0], d[1], d[2]}
 	}
 	copies := map[[3]int]map[string]bool{}
@@ -228,16 +229,6 @@ func seq(a, b int) []int {
 		out = append(out, i)
 	}
 	return out
-}
-
-func slicesSort(d []int) {
-	for i := range d {
-		for j := i + 1; j < len(d); j++ {
-			if d[j] < d[i] {
-				d[i], d[j] = d[j], d[i]
-			}
-		}
-	}
 }
 
 // TestBurrPrismSphere counts puzzles of the prism and sphere grids made
@@ -306,6 +297,51 @@ func TestBurrPolyforms(t *testing.T) {
 	}{{Prism, 1, 1}, {Prism, 2, 2}, {Sphere, 2, 1}, {Sphere, 3, 4}} {
 		if got := len(Polyforms(tc.g, tc.n, false)); got != tc.want {
 			t.Errorf("%v, %d cells: %d polyforms, want %d", tc.g, tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestLayerPolygons: on the prism and sphere grids each cell is drawn in
+// its layer's picture, the layers side by side without overlapping: a
+// triangle for a prism, a circle for a sphere.
+func TestLayerPolygons(t *testing.T) {
+	for _, tc := range []struct {
+		file    string
+		corners int
+	}{{"prism.xmpuzzle", 3}, {"sphere.xmpuzzle", 16}} {
+		p, err := OpenBurr("testdata/burr/" + tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pk, err := p.Packing(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := pk.Board
+		polys := layerPolygons(b)
+		right := map[int]float64{} // the rightmost corner of each layer
+		left := map[int]float64{}
+		for i, c := range b.Cells {
+			if len(polys[i]) != tc.corners {
+				t.Fatalf("%s: cell %v drawn with %d corners", tc.file, c, len(polys[i]))
+			}
+			for _, q := range polys[i] {
+				if l, ok := left[c.Z]; !ok || q[0] < l {
+					left[c.Z] = q[0]
+				}
+				right[c.Z] = max(right[c.Z], q[0])
+			}
+		}
+		for z := range right {
+			if _, ok := left[z+1]; ok && left[z+1] <= right[z] {
+				t.Errorf("%s: layer %d (to %.2f) overlaps layer %d (from %.2f)", tc.file, z, right[z], z+1, left[z+1])
+			}
+		}
+		var svg strings.Builder
+		pic := NewPictures(b, tc.file)
+		pic.Add(slices.Repeat([]string{"A"}, len(b.Cells)))
+		if err := pic.WriteSVG(&svg); err != nil || strings.Count(svg.String(), "<polygon") != len(b.Cells) {
+			t.Errorf("%s: %d polygons for %d cells (%v)", tc.file, strings.Count(svg.String(), "<polygon"), len(b.Cells), err)
 		}
 	}
 }
