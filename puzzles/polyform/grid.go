@@ -241,7 +241,8 @@ func (g Grid) Polygon(c Cell) [][2]float64 {
 
 // colour returns the cell's colour in the grid's two-colouring, in which
 // neighbours differ: a triangle pointing down, a square or cube at odd
-// coordinate sum. ok is false on the hexagon grid, which needs three.
+// coordinate sum, a prism pointing down in an even layer or up in an odd
+// one. ok is false on the hexagon and sphere grids, which need three.
 func (g Grid) colour(c Cell) (second, ok bool) {
 	switch g {
 	case Triangle:
@@ -255,7 +256,8 @@ func (g Grid) colour(c Cell) (second, ok bool) {
 }
 
 // Colours returns the colour of every cell of the board in its grid's
-// two-colouring (see Packing.ColourCut), or nil on the hexagon grid.
+// two-colouring (see Packing.ColourCut), or nil on the hexagon and sphere
+// grids.
 func (b *Board) Colours() []bool {
 	out := make([]bool, len(b.Cells))
 	for i, c := range b.Cells {
