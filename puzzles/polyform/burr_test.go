@@ -36,6 +36,12 @@ func TestReadBurr(t *testing.T) {
 		{"ranges.xmpuzzle", 0, 80, 22},   // as TestRangesBruteForce's L*0-2,P*0-2,Y*0-2,U*0-1
 		{"colours.xmpuzzle", 0, 1, 1},    // the blue monocube must lie on the blue voxel
 		{"colours.xmpuzzle", 1, 2, 2},    // blue may lie on red too; no symmetries with colours
+		// Made for the prism and sphere grids: a hexagonal prism two
+		// layers high of four pieces; the triangle of 15 spheres in a
+		// hexagonal layer, of five pieces that must be turned out of the
+		// square layers they are given in. burrTxt: 2 and 4 assemblies.
+		{"prism.xmpuzzle", 0, 48, 2},
+		{"sphere.xmpuzzle", 0, 21, 4},
 	}
 	for _, tc := range tests {
 		p := readBurrFile(t, tc.file)

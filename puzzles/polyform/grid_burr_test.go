@@ -231,40 +231,6 @@ func seq(a, b int) []int {
 	return out
 }
 
-// TestBurrPrismSphere counts puzzles of the prism and sphere grids made
-// for this test (testdata/burr): prism.xmpuzzle, a hexagonal prism two
-// layers high of four pieces (burrTxt: 2 assemblies), and sphere.xmpuzzle,
-// the triangle of 15 spheres in a hexagonal layer, of five pieces that
-// must be turned out of the square layers they are given in (burrTxt: 4
-// assemblies).
-func TestBurrPrismSphere(t *testing.T) {
-	tests := []struct {
-		file        string
-		grid        Grid
-		all, unique int64
-	}{
-		{"prism.xmpuzzle", Prism, 48, 2},
-		{"sphere.xmpuzzle", Sphere, 21, 4},
-	}
-	for _, tc := range tests {
-		p, err := OpenBurr("testdata/burr/" + tc.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p.Grid != tc.grid {
-			t.Errorf("%s: grid %v, want %v", tc.file, p.Grid, tc.grid)
-		}
-		pk, err := p.Packing(0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := pk.Count(context.Background(), xcover.Fewest, 1)
-		if c.All != tc.all || c.Unique != tc.unique {
-			t.Errorf("%s: %d solutions, %d unique; want %d, %d", tc.file, c.All, c.Unique, tc.all, tc.unique)
-		}
-	}
-}
-
 // TestReadBurrLatin1: BurrTools writes its text in an 8-bit encoding
 // without declaring it (its example Prisgon has a Latin-1 comment);
 // such a file is read as ISO 8859-1.
@@ -307,17 +273,17 @@ func TestBurrPolyforms(t *testing.T) {
 func TestLayerPolygons(t *testing.T) {
 	for _, tc := range []struct {
 		file    string
+		grid    Grid
 		corners int
-	}{{"prism.xmpuzzle", 3}, {"sphere.xmpuzzle", 16}} {
-		p, err := OpenBurr("testdata/burr/" + tc.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pk, err := p.Packing(0)
+	}{{"prism.xmpuzzle", Prism, 3}, {"sphere.xmpuzzle", Sphere, 16}} {
+		pk, err := readBurrFile(t, tc.file).Packing(0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b := pk.Board
+		if b.Grid != tc.grid {
+			t.Errorf("%s: grid %v, want %v", tc.file, b.Grid, tc.grid)
+		}
 		polys := layerPolygons(b)
 		right := map[int]float64{} // the rightmost corner of each layer
 		left := map[int]float64{}
