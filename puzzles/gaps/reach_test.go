@@ -159,13 +159,16 @@ func (g *Game) reachabilityRoundRobin(st *reachSets, pinned uint64) {
 			for r := 1; r < k; r++ {
 				c := NewCard(s, r)
 				p := uint64(1) << g.pos[c]
-				var next uint64
+				var to, next uint64
 				if r == 1 {
 					if aces {
-						next = p | col0
+						to = col0
 					}
-				} else if right := (st.reach[c-1] & notLast) << 1; right&(open&^p) != 0 {
-					next = p | right
+				} else {
+					to = (st.reach[c-1] & notLast) << 1
+				}
+				if to&open&^p != 0 {
+					next = p | to&open
 				}
 				if next == 0 || pinned>>c&1 != 0 {
 					continue
