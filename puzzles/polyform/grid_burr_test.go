@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -246,7 +247,7 @@ func TestReadBurrLatin1(t *testing.T) {
 	}
 	// Two triangles side by side, an up and a down one, each filled by
 	// the one-triangle piece: one way, the two copies being alike.
-	if c := pk.Count(context.Background(), xcover.Fewest, 1); p.Grid != Prism || c.Unique != 1 {
+	if c := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{}); p.Grid != Prism || c.Unique != 1 {
 		t.Errorf("grid %v, %d unique; want prism, 1", p.Grid, c.Unique)
 	}
 }

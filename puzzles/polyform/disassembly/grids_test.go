@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
+	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -54,7 +55,7 @@ func TestBurrToolsOtherGrids(t *testing.T) {
 		if pk == nil {
 			continue
 		}
-		if c := pk.Count(context.Background(), xcover.Fewest, 1); c.Unique != tc.assemblies {
+		if c := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{}); c.Unique != tc.assemblies {
 			t.Errorf("%s problem %d: %d unique, want %d", tc.file, tc.problem+1, c.Unique, tc.assemblies)
 		}
 	}
