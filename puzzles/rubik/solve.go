@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -708,11 +709,15 @@ type subtree struct {
 	// (with its coset values, which a packed table needs exact).
 	root           node
 	gen, exp, next int64
-	byDepth        [maxDepth + 1]int64
 	found          bool
-	path           []int8
 	density        float64
 }
+
+// A subtree holds no pointer and no counts by depth (those go to
+// Solve's depths, bound-cutDepth a subtree, the solution to its paths):
+// 200 bytes of a subtree where 488 held the 33 depths and a path grew
+// the heap by 31 MB on a 16-move scramble's 43,000 subtrees, and the
+// collector need not scan them.
 
 // subtreeKeys is the number of subtree keys: cutDepth (4) moves of 18.
 const subtreeKeys = 18 * 18 * 18 * 18
@@ -745,7 +750,33 @@ func init() {
 		}
 	}
 	faceWeight = w
+	// The turns of sequences of cutDepth turns under MayFollow, by the
+	// last face.
+	var n [6]int
+	for f := range n {
+		n[f] = 3
+	}
+	for d := 1; d < cutDepth; d++ {
+		var nn [6]int
+		for f := range n {
+			for g := range nn {
+				if MayFollow(f, g) {
+					nn[g] += 3 * n[f]
+				}
+			}
+		}
+		n = nn
+	}
+	for _, x := range n {
+		maxSubtrees += x
+	}
 }
+
+// maxSubtrees is the most subtrees an iteration makes: the sequences of
+// cutDepth turns under MayFollow (43,254 at depth 4). Solve allocates them
+// at once; appended one by one, the slice's growth left 45 MB of copies
+// on a 16-move scramble.
+var maxSubtrees int
 
 // sortSubtrees returns the positions of subs in decreasing order of their
 // densities in prev (size over faceWeight of the last face turned), equal
@@ -763,6 +794,14 @@ func sortSubtrees(subs []subtree, prev []int64, order []int32) []int32 {
 		return cmp.Or(cmp.Compare(subs[b].density, subs[a].density), cmp.Compare(a, b))
 	})
 	return order
+}
+
+// addDepths adds a subtree's nodes by depth, those of depths cutDepth+1
+// on, to byDepth.
+func addDepths(byDepth *[maxDepth + 1]int64, d []int64) {
+	for j, x := range d {
+		byDepth[cutDepth+1+j] += x
+	}
 }
 
 // key numbers the subtree by its moves.
@@ -811,8 +850,14 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 	// The subtrees and their order, kept from one iteration to the next:
 	// tens of thousands of subtrees an iteration would otherwise grow the
 	// heap to twice the tables before a collection.
-	var subs []subtree
+	subs := make([]subtree, 0, maxSubtrees)
 	var order []int32
+	// depths holds the subtrees' generated nodes by depth, k = bound -
+	// cutDepth a subtree (depths cutDepth+1 to bound); paths, the
+	// solutions the subtrees found, by position in subs.
+	var depths []int64
+	var pathMu sync.Mutex
+	paths := map[int32][]int8{}
 	// solvers[w] is worker w's, reused for every subtree it takes.
 	solvers := make([]*solver, workers)
 	for bound < maxDepth {
@@ -843,6 +888,16 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		// before the workers start, so the counts stay the sequential
 		// search's.
 		order = sortSubtrees(subs, prev, order)
+		k := max(bound-cutDepth, 0)
+		if need := len(subs) * k; cap(depths) < need {
+			// Room for two more bounds: the copies of a slice grown an
+			// iteration at a time took 8.5 MB on a 16-move scramble.
+			depths = make([]int64, need, max(need, maxSubtrees*(k+2)))
+		} else {
+			depths = depths[:need]
+			clear(depths)
+		}
+		clear(paths)
 		var sched search.Subtrees
 		sched.Run(workers, len(subs), func(w, i int) search.Subtree {
 			ws := solvers[w]
@@ -851,7 +906,8 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 				ws.levels = new([maxDepth + 1]level)
 				solvers[w] = ws
 			}
-			st := &subs[order[i]]
+			p := order[i]
+			st := &subs[p]
 			n := st.root
 			last := -1
 			ws.generated, ws.expanded, ws.next, ws.found, ws.stop = 0, 0, math.MaxInt, false, false
@@ -874,9 +930,12 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 			}
 			ws.dfs(&n, cutDepth, last)
 			total.Add(ws.generated - done)
-			st.gen, st.exp, st.next, st.found, st.byDepth = ws.generated, ws.expanded, int64(ws.next), ws.found, ws.byDepth
+			st.gen, st.exp, st.next, st.found = ws.generated, ws.expanded, int64(ws.next), ws.found
+			copy(depths[int(p)*k:int(p+1)*k], ws.byDepth[cutDepth+1:])
 			if ws.found {
-				st.path = append([]int8(nil), ws.path[:bound]...)
+				pathMu.Lock()
+				paths[p] = append([]int8(nil), ws.path[:bound]...)
+				pathMu.Unlock()
 			}
 			return search.Subtree{Found: ws.found, Stopped: ws.stop, Next: st.next}
 		})
@@ -887,29 +946,24 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		switch {
 		case b >= 0:
 			// The top of the tree first, then the subtrees in order.
-			st := &subs[order[b]]
 			it.Generated, it.Expanded = top.generated, top.expanded
-			for _, k := range order[:b+1] {
-				x := &subs[k]
+			for _, p := range order[:b+1] {
+				x := &subs[p]
 				it.Generated += x.gen
 				it.Expanded += x.exp
-				for d := range byDepth {
-					byDepth[d] += x.byDepth[d]
-				}
+				addDepths(&byDepth, depths[int(p)*k:int(p+1)*k])
 			}
-			path = st.path
+			path = paths[order[b]]
 		case stopped != nil:
 			res.Err = stopped
 		default:
 			it.Generated, it.Expanded = top.generated, top.expanded
-			for k := range subs {
-				x := &subs[k]
+			for p := range subs {
+				x := &subs[p]
 				prev[x.key()] = x.gen
 				it.Generated += x.gen
 				it.Expanded += x.exp
-				for d := range byDepth {
-					byDepth[d] += x.byDepth[d]
-				}
+				addDepths(&byDepth, depths[p*k:(p+1)*k])
 			}
 			if topGoal {
 				path = top.path[:bound]
