@@ -195,16 +195,20 @@ type level struct {
 }
 
 type solver struct {
-	levels     *[maxDepth + 1]level
-	h          *Heuristic
-	views      []view
-	covers     bool
-	bound      int
-	next       int
-	generated  int64
-	expanded   int64
-	checkAt    int64
-	check      func(*solver) bool
+	levels    *[maxDepth + 1]level
+	h         *Heuristic
+	views     []view
+	covers    bool
+	bound     int
+	next      int
+	generated int64
+	expanded  int64
+	checkAt   int64
+	check     func(*solver) bool
+	// sub and done are Solve's: the position of the subtree searched and
+	// the nodes of it already added to the total.
+	sub        int
+	done       int64
 	stop       bool
 	found      bool
 	path       [maxDepth]int8
@@ -796,11 +800,11 @@ func sortSubtrees(subs []subtree, prev []int64, order []int32) []int32 {
 	return order
 }
 
-// addDepths adds a subtree's nodes by depth, those of depths cutDepth+1
-// on, to byDepth.
-func addDepths(byDepth *[maxDepth + 1]int64, d []int64) {
-	for j, x := range d {
-		byDepth[cutDepth+1+j] += x
+// addDepths adds the nodes by depth of the subtree at position p, those
+// of depths cutDepth+1 on (Solve's depths), to byDepth.
+func addDepths(byDepth *[maxDepth + 1]int64, depths [][]int64, p int) {
+	for j, col := range depths {
+		byDepth[cutDepth+1+j] += col[p]
 	}
 }
 
@@ -852,14 +856,18 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 	// heap to twice the tables before a collection.
 	subs := make([]subtree, 0, maxSubtrees)
 	var order []int32
-	// depths holds the subtrees' generated nodes by depth, k = bound -
-	// cutDepth a subtree (depths cutDepth+1 to bound); paths, the
-	// solutions the subtrees found, by position in subs.
-	var depths []int64
+	// depths[j][p] is the generated nodes at depth cutDepth+1+j of the
+	// subtree at position p, j < k = bound-cutDepth: a column added per
+	// bound, none copied (a slice of k a subtree, grown as the bound
+	// rose, left 8.5 MB of copies on a 16-move scramble). paths holds the
+	// solutions the subtrees found, by position.
+	var depths [][]int64
 	var pathMu sync.Mutex
 	paths := map[int32][]int8{}
 	// solvers[w] is worker w's, reused for every subtree it takes.
 	solvers := make([]*solver, workers)
+	// sched is the iteration's; the workers' checks read it.
+	var sched *search.Subtrees
 	for bound < maxDepth {
 		if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
 			res.Err = search.ErrNodeLimit
@@ -889,21 +897,28 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		// search's.
 		order = sortSubtrees(subs, prev, order)
 		k := max(bound-cutDepth, 0)
-		if need := len(subs) * k; cap(depths) < need {
-			// Room for two more bounds: the copies of a slice grown an
-			// iteration at a time took 8.5 MB on a 16-move scramble.
-			depths = make([]int64, need, max(need, maxSubtrees*(k+2)))
-		} else {
-			depths = depths[:need]
-			clear(depths)
+		for j := 0; j < k; j++ {
+			if j == len(depths) {
+				depths = append(depths, make([]int64, maxSubtrees))
+			}
+			clear(depths[j][:len(subs)])
 		}
 		clear(paths)
-		var sched search.Subtrees
+		sched = new(search.Subtrees)
 		sched.Run(workers, len(subs), func(w, i int) search.Subtree {
 			ws := solvers[w]
 			if ws == nil {
 				ws = newSolver(h, c)
 				ws.levels = new([maxDepth + 1]level)
+				// One check for all the worker's subtrees (one a subtree
+				// made 2.6 MB of garbage on a 16-move scramble).
+				ws.check = func(s *solver) bool {
+					total.Add(s.generated - s.done)
+					s.done = s.generated
+					s.checkAt = s.generated + checkEvery
+					s.stop = sched.Check(s.sub, stopErr)
+					return s.stop
+				}
 				solvers[w] = ws
 			}
 			p := order[i]
@@ -920,18 +935,13 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 				ws.path[g] = m
 				last = int(m) / 3
 			}
-			var done int64
-			ws.check = func(s *solver) bool {
-				total.Add(s.generated - done)
-				done = s.generated
-				s.checkAt = s.generated + checkEvery
-				s.stop = sched.Check(i, stopErr)
-				return s.stop
-			}
+			ws.sub, ws.done = i, 0
 			ws.dfs(&n, cutDepth, last)
-			total.Add(ws.generated - done)
+			total.Add(ws.generated - ws.done)
 			st.gen, st.exp, st.next, st.found = ws.generated, ws.expanded, int64(ws.next), ws.found
-			copy(depths[int(p)*k:int(p+1)*k], ws.byDepth[cutDepth+1:])
+			for j, col := range depths[:k] {
+				col[p] = ws.byDepth[cutDepth+1+j]
+			}
 			if ws.found {
 				pathMu.Lock()
 				paths[p] = append([]int8(nil), ws.path[:bound]...)
@@ -951,7 +961,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 				x := &subs[p]
 				it.Generated += x.gen
 				it.Expanded += x.exp
-				addDepths(&byDepth, depths[int(p)*k:int(p+1)*k])
+				addDepths(&byDepth, depths[:k], int(p))
 			}
 			path = paths[order[b]]
 		case stopped != nil:
@@ -963,7 +973,7 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 				prev[x.key()] = x.gen
 				it.Generated += x.gen
 				it.Expanded += x.exp
-				addDepths(&byDepth, depths[p*k:(p+1)*k])
+				addDepths(&byDepth, depths[:k], p)
 			}
 			if topGoal {
 				path = top.path[:bound]
