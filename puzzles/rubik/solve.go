@@ -754,33 +754,13 @@ func init() {
 		}
 	}
 	faceWeight = w
-	// The turns of sequences of cutDepth turns under MayFollow, by the
-	// last face.
-	var n [6]int
-	for f := range n {
-		n[f] = 3
-	}
-	for d := 1; d < cutDepth; d++ {
-		var nn [6]int
-		for f := range n {
-			for g := range nn {
-				if MayFollow(f, g) {
-					nn[g] += 3 * n[f]
-				}
-			}
-		}
-		n = nn
-	}
-	for _, x := range n {
-		maxSubtrees += x
-	}
 }
 
 // maxSubtrees is the most subtrees an iteration makes: the sequences of
-// cutDepth turns under MayFollow (43,254 at depth 4). Solve allocates them
-// at once; appended one by one, the slice's growth left 45 MB of copies
-// on a 16-move scramble.
-var maxSubtrees int
+// cutDepth turns under MayFollow (43,254 at depth 4, TreeSizes). Solve
+// allocates them at once; appended one by one, the slice's growth left
+// 45 MB of copies on a 16-move scramble.
+var maxSubtrees = int(TreeSizes(cutDepth)[cutDepth])
 
 // sortSubtrees returns the positions of subs in decreasing order of their
 // densities in prev (size over faceWeight of the last face turned), equal
