@@ -63,11 +63,11 @@ func TestPackCopiesAndBurr(t *testing.T) {
 	if code == exitOK || !strings.Contains(stderr, "has problems 1 to 3") {
 		t.Errorf("--problem 3: %s", stderr)
 	}
-	bad := filepath.Join(dir, "prism.xmpuzzle")
-	os.WriteFile(bad, []byte("<?xml version=\"1.0\"?>\n<puzzle version=\"2\">\n<gridType type=\"1\"/>\n</puzzle>\n"), 0o644)
+	bad := filepath.Join(dir, "rhombic.xmpuzzle")
+	os.WriteFile(bad, []byte("<?xml version=\"1.0\"?>\n<puzzle version=\"2\">\n<gridType type=\"3\"/>\n</puzzle>\n"), 0o644)
 	code, _, stderr = runCLI(t, "pack", bad)
-	if code == exitOK || !strings.Contains(stderr, "prism.xmpuzzle:3:21: the puzzle is on the triangular prism grid") {
-		t.Errorf("prism grid: %s", stderr)
+	if code == exitOK || !strings.Contains(stderr, "rhombic.xmpuzzle:3:21: the puzzle is on the rhombic tetrahedron grid") {
+		t.Errorf("rhombic grid: %s", stderr)
 	}
 	ragged := filepath.Join(dir, "ragged.txt")
 	os.WriteFile(ragged, []byte("grid: cubic\npieces: soma\n...\n...\n...\n\n...\n...\n"), 0o644)

@@ -91,3 +91,13 @@ func (b *Budget) Used() time.Duration {
 
 // Stop releases the budget's goroutine and cancels its context.
 func (b *Budget) Stop() { b.cancel() }
+
+// Thread returns the id of the operating-system thread that runs the
+// caller and that thread's CPU time, and false where the system does not
+// say. A goroutine may move to another thread between two calls: a
+// difference of two readings is the goroutine's CPU time only when both
+// name the same thread (and no other goroutine ran on it between them,
+// which a search that does not block makes rare). Unlike Process, it
+// leaves out the other threads: the garbage collector's, and other work
+// of the process (a paused count still holding a thread, say).
+func Thread() (id int, cpu time.Duration, ok bool) { return thread() }

@@ -74,3 +74,31 @@ func TestClock(t *testing.T) {
 		t.Errorf("clock %v then %v", start, end)
 	}
 }
+
+// TestThreadGrows: the thread's clock grows with work done on it and
+// stays within the process's.
+func TestThreadGrows(t *testing.T) {
+	id, a, ok := Thread()
+	if !ok {
+		t.Skip("no thread CPU clock on this system")
+	}
+	p0, _ := Process()
+	end := time.Now().Add(10 * time.Second)
+	for time.Now().Before(end) {
+		spin(context.Background(), time.Millisecond)
+		id2, b, _ := Thread()
+		if id2 != id {
+			id, a = id2, b // moved to another thread: start again
+			p0, _ = Process()
+			continue
+		}
+		p1, _ := Process()
+		if b-a > p1-p0+time.Millisecond {
+			t.Fatalf("thread CPU %v, more than the process's %v", b-a, p1-p0)
+		}
+		if b-a >= 2*time.Millisecond {
+			return
+		}
+	}
+	t.Fatal("the thread's CPU clock did not grow in 10 s of spinning")
+}

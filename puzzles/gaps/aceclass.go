@@ -38,8 +38,9 @@ package gaps
 // class with a smaller D finds a win. The tests that prove a position lost
 // (Deadlocked, Unwinnable) are sound on any member: the class is mutually
 // reachable. The reachability fixed point (reach.go) is the same in every
-// member: while S has a hole every ace may move and may reach every cell
-// of column 0, whatever cell it starts in, and only aces enter column 0.
+// member: while S has a hole every ace may move and may reach every open
+// cell of column 0 (S's cells among them), the same set whatever cell of S
+// it starts in, and only aces enter column 0.
 // So a forced move (cells outside S) is the same move in every member,
 // and in the member of the shortest win it may be played first (ForcedMove's
 // argument, the ace moves being moves like the others): D falls by one. A

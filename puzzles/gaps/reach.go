@@ -7,20 +7,28 @@ package gaps
 // of the at most 52 cells, row-major), and a flag: whether it may move at
 // all. The sets over-approximate, by induction on any sequence of moves:
 //
+//   - a card enters only a cell that is ever a hole: a hole now, or the
+//     cell of a card that may move (O, the open cells; a cell a card
+//     entered and left was a hole before it entered);
 //   - an ace moves only into a left-edge hole: R(ace) is its cell, plus the
-//     cells of column 0 if aces may move; they may when a column-0 cell is
-//     a hole or holds a card that may move (it may leave and open it);
+//     open cells of column 0 if one of them is not its own;
 //   - any other card c moves only into the cell right of c-1, wherever c-1
-//     then is: R(c) is its cell, plus {q+1 : q in R(c-1), q not in the last
-//     column} if c may move; it may when one of those cells is a hole now
-//     or holds a card d != c that may move.
+//     then is: R(c) is its cell, plus the open cells among {q+1 : q in
+//     R(c-1), q not in the last column} if one of them is not its own.
 //
-// The flags start false and the sets rise to the least fixed point (a few
+// A card whose set grows beyond its cell may move, and its cell opens. The
+// flags start false and the sets rise to the least fixed point (a few
 // passes over the 4(k-1) cards, shifts of 64-bit masks). A card that moves
 // in any continuation has its flag set, and every cell it visits is in its
 // set: the first move breaking this would be a card entering a cell right
 // of its predecessor's cell (in R(c-1)) that was a hole from the start or
-// was opened by a card that had moved (and so may move).
+// was opened by a card that had moved (and so may move). Keeping only the
+// open cells takes out of the sets the cells of cards that never move (a
+// sorted prefix's cards, most of a full deal's late positions): the sets of
+// their successors shrink with them, and fewer cards may move. (With every
+// cell right of R(c-1) instead, the depth-first proof that 4 x 13 deal
+// 1012 is unsolvable stored 1.76 times as many ace classes: 3,157,292
+// against 1,796,147.)
 //
 // A won position has every card c at column rank(c)-1 of a row whose suit
 // is c's, each row a different suit. So the position is lost when no
@@ -57,8 +65,8 @@ func (g *Game) reachability(st *reachSets) { g.reachabilityPinned(st, 0) }
 // takes its cards in rank order, so a set that grows reaches the next card
 // in the same pass and leaves the suit's sets consistent with the cells
 // open so far. The pass also collects wait: the cells whose opening would
-// let one of the suit's unmoving cards move (right of its predecessor's
-// set). A suit is passed over again only when a cell of its wait opens, or
+// widen one of the suit's sets (right of its predecessor's set, not yet
+// open). A suit is passed over again only when a cell of its wait opens, or
 // when the first left-edge cell opens (which lets its ace move): so the
 // pass that changes nothing, which a plain round-robin needs to see the
 // fixed point, is never made, and the suits that a new hole does not
@@ -94,17 +102,22 @@ func (g *Game) reachabilityPinned(st *reachSets, pinned uint64) {
 				continue
 			}
 			p := uint64(1) << g.pos[c]
-			var next uint64
+			// The cells c may enter: right of its predecessor's set
+			// (column 0 for an ace), those that are or may become holes.
+			var to uint64
 			if r == 1 {
 				if aces {
-					next = p | col0
+					to = col0
 				}
-			} else if right := (reach[c-1] & notLast) << 1; right&(open&^p) != 0 {
-				next = p | right
-			} else if movable>>c&1 == 0 {
-				w |= right &^ p
+			} else {
+				to = (reach[c-1] & notLast) << 1
 			}
-			if next == 0 || next == reach[c] && movable>>c&1 != 0 {
+			w |= to &^ open &^ p // cells whose opening would widen c's set
+			if to&open&^p == 0 {
+				continue
+			}
+			next := p | to&open
+			if next == reach[c] && movable>>c&1 != 0 {
 				continue
 			}
 			if movable>>c&1 == 0 {

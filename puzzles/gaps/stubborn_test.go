@@ -162,13 +162,16 @@ func naiveReachability(g *Game, pinned uint64) reachSets {
 					continue
 				}
 				p := uint64(1) << g.pos[c]
-				var next uint64
+				var to, next uint64
 				if r == 1 {
 					if col0&st.open != 0 {
-						next = p | col0
+						to = col0
 					}
-				} else if right := (st.reach[c-1] & notLast) << 1; right&(st.open&^p) != 0 {
-					next = p | right
+				} else {
+					to = (st.reach[c-1] & notLast) << 1
+				}
+				if to&st.open&^p != 0 {
+					next = p | to&st.open
 				}
 				if next != 0 && (next != st.reach[c] || st.movable>>c&1 == 0) {
 					st.movable |= 1 << c

@@ -3,6 +3,9 @@ package polyform
 import (
 	"context"
 	"fmt"
+	"math"
+	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -20,25 +23,42 @@ import (
 // turned on the program itself.
 const StrategyAuto = "auto"
 
-// autoProbe is how long ChooseRule spends on one candidate rule: half on
-// estimating the size of its tree, half on searching it to time a node. 6x10's
-// whole count on the fastest rule takes about 0.15 s, so four candidates
-// at 12 ms keep the choice within a third of the count on the smallest
-// puzzle worth counting, while on 6x10 a few thousand probes size each
-// tree within a few per cent.
-const autoProbe = 8 * time.Millisecond
+// autoProbe is the CPU time of ChooseRule's first look at a candidate
+// rule: half on timing its search, half on sizing its tree. A count
+// that reaches the choice has outlasted autoTry already, so four looks
+// cost a few per cent of it.
+const autoProbe = 16 * time.Millisecond
 
 // autoMargin is how close to the best prediction a candidate must come
-// to be looked at again: estimates of a few thousand moves and a timing
-// of a few milliseconds are good to about a factor of two.
-const autoMargin = 2.5
+// to be looked at again, for longer: a first look sizes a tree to within
+// a factor of about three (on the 3x4x5 pentomino box a first look of
+// 2,048 moves put the first empty cell's tree at 1.58e8 nodes where it
+// has 5.89e8).
+const autoMargin = 3
 
-// autoShare and autoMaxProbe bound the second look at the close
-// candidates: 2% of the best predicted count each, at most a second.
+// autoShare and autoMaxProbe bound the longer looks at the close
+// candidates: 1% of the best predicted count each, at most a second; a
+// candidate is looked at again only when its new look is at least
+// autoGrow times its last. autoLooks bounds the rounds of looks (the best
+// may move after a look, and bring others within autoMargin).
 const (
-	autoShare    = 0.02
+	autoShare    = 0.01
 	autoMaxProbe = time.Second
+	autoGrow     = 2
+	autoLooks    = 4
 )
+
+// autoRuns is the number of independent estimates of a tree that a look
+// averages (each with its own seed and a share of the look's budget):
+// their spread, which a single estimate does not show, penalises a rule
+// whose estimates disagree (see RuleEstimate.NodesHigh).
+const autoRuns = 3
+
+// autoIntervals is the fewest progress intervals (checkEvery nodes each,
+// a few milliseconds on the fewest-cells rules) over which a rule's speed
+// is timed, so that one interval's share of the search's start does not
+// decide it.
+const autoIntervals = 4
 
 // autoTry is the CPU time per worker that CountAll with Choose gives the
 // first empty cell's rule (the one this program's measurements find
@@ -59,8 +79,26 @@ type RuleEstimate struct {
 	Strategy    string  `json:"strategy"`
 	DeadRegions bool    `json:"dead_regions"`
 	Nodes       float64 `json:"nodes"`
+	// NodesHigh is Nodes plus the standard error of the mean of the
+	// look's independent estimates (autoRuns): the prediction uses it, so
+	// that a rule whose estimates disagree (heavy-tailed trees, where
+	// most estimates fall short and a few are far above) is not chosen on
+	// its low ones.
+	NodesHigh   float64 `json:"nodes_high,omitempty"`
 	NodesPerSec float64 `json:"nodes_per_second"`
-	Seconds     float64 `json:"seconds"`
+	// Seconds is NodesHigh over NodesPerSec (or measured when Finished).
+	Seconds float64 `json:"seconds"`
+	// Runs is the number of independent estimates behind Nodes. A rule
+	// sized by one short run (its look had no room for more), whose
+	// spread is not known, is not chosen over the rule tried first
+	// (keepTried): runs of 2,048 moves fell up to 5.8 times short (the
+	// PP-24 part's fewest-cells tree: 6 seeds gave 6.2e4 to 2.9e5 nodes
+	// where it has 5.27e5; the 3x4x5 box's first-empty tree 1.58e8 where it
+	// has 5.89e8).
+	Runs int `json:"runs,omitempty"`
+	// Probe is the CPU time of the last look at the rule (timing and
+	// sizing), in seconds.
+	Probe float64 `json:"probe_seconds,omitempty"`
 	// Finished is set when the timing search ended within its budget: the
 	// whole tree was walked and Seconds is measured, not predicted.
 	Finished bool `json:"finished,omitempty"`
@@ -82,6 +120,9 @@ type RuleChoice struct {
 	// each class under the board's symmetries (Restrict).
 	Symmetric bool    `json:"symmetric"`
 	Seconds   float64 `json:"seconds"` // spent choosing
+	// CPU is the CPU time of the choice itself (the probes), in seconds:
+	// the cost that autoShare keeps to a few per cent of the count.
+	CPU float64 `json:"cpu_seconds"`
 	// Tried is set when the first rule tried (autoTry) finished the count
 	// before any estimate was made: Candidates is then that rule alone.
 	Tried bool `json:"tried,omitempty"`
@@ -117,9 +158,9 @@ func (c RuleChoice) Why() string {
 		s += " against " + strings.Join(others, ", ")
 	}
 	if c.Continued {
-		return s + fmt.Sprintf(" (its count went on: another rule must be predicted %.3g times faster than what it has left; %.2f s in all)", autoSwitch, c.Seconds)
+		return s + fmt.Sprintf(" (its count went on: another rule must be predicted %.3g times faster than what it has left; %.2f s in all, %.2f s of CPU to choose)", autoSwitch, c.Seconds, c.CPU)
 	}
-	return s + fmt.Sprintf(" (%.2f s to choose)", c.Seconds)
+	return s + fmt.Sprintf(" (%.2f s to choose, %.2f s of CPU)", c.Seconds, c.CPU)
 }
 
 func fmtSeconds(s float64) string {
@@ -143,12 +184,15 @@ func (pk *Packing) AutoApplies() bool {
 // without the dead-region test unless fixedDead; cells only is kept as
 // pk has it) and returns them with the cheapest. Each candidate's tree is
 // restricted by the board's symmetries when Restrict finds a piece, as
-// CountAll with Unique searches it; its size comes from estimate.Auto,
-// its speed from a search timed for a few milliseconds (which, on a
-// small tree, walks all of it). The prediction is nodes over
-// speed on one worker. pk itself is not changed.
+// CountAll with Unique searches it. A first look (autoProbe of CPU) times
+// every candidate and sizes its tree (timeRule); then, in rounds, those
+// within autoMargin of the best prediction are looked at again for a
+// share of the best predicted count (autoShare), until no close
+// candidate's look would grow autoGrow-fold. The prediction is nodes
+// (with their spread: NodesHigh) over speed, on one worker. pk itself is
+// not changed.
 func (pk *Packing) ChooseRule(ctx context.Context, fixedDead bool) (RuleChoice, error) {
-	start := time.Now()
+	start, cpu := time.Now(), cputime.Clock()
 	var ch RuleChoice
 	keep := pk.restrictedKeep()
 	ch.Symmetric = keep != nil
@@ -157,8 +201,9 @@ func (pk *Packing) ChooseRule(ctx context.Context, fixedDead bool) (RuleChoice, 
 		deads = []bool{pk.DeadRegions}
 	}
 	type candidate struct {
-		pk  Packing
-		est RuleEstimate
+		pk   Packing
+		est  RuleEstimate
+		look time.Duration
 	}
 	var cands []candidate
 	for _, strategy := range []string{FirstEmpty, "fewest"} {
@@ -169,33 +214,38 @@ func (pk *Packing) ChooseRule(ctx context.Context, fixedDead bool) (RuleChoice, 
 			cands = append(cands, c)
 		}
 	}
-	// Round one sizes and times every candidate briefly; round two again,
-	// for longer, those that came within autoMargin of the best, so that
-	// a choice between close rules rests on more than a few milliseconds.
-	budget := autoProbe
-	for round := 0; round < 2; round++ {
-		best := -1.0
-		for i := range cands {
-			c := &cands[i]
-			if round > 0 && (c.est.Finished || c.est.Seconds > autoMargin*best) {
-				continue
+	look := func(c *candidate, budget time.Duration) error {
+		est, err := c.pk.timeRule(ctx, keep, budget)
+		if err != nil {
+			return err
+		}
+		est.Strategy, est.DeadRegions = c.est.Strategy, c.est.DeadRegions
+		c.est, c.look = est, budget
+		return nil
+	}
+	seconds := make([]float64, len(cands))
+	for i := range cands {
+		if err := look(&cands[i], autoProbe); err != nil {
+			return RuleChoice{}, err
+		}
+	}
+	for round := 0; round < autoLooks; round++ {
+		for i, c := range cands {
+			seconds[i] = c.est.Seconds
+		}
+		again := closeLooks(seconds, func(i int) time.Duration {
+			if cands[i].est.Finished {
+				return time.Duration(math.MaxInt64) // measured: no look would tell more
 			}
-			est, err := c.pk.timeRule(ctx, keep, budget)
-			if err != nil {
+			return cands[i].look
+		})
+		if len(again) == 0 {
+			break
+		}
+		for _, a := range again {
+			if err := look(&cands[a.index], a.budget); err != nil {
 				return RuleChoice{}, err
 			}
-			est.Strategy, est.DeadRegions = c.est.Strategy, c.est.DeadRegions
-			c.est = est
-		}
-		for _, c := range cands {
-			if best < 0 || c.est.Seconds < best {
-				best = c.est.Seconds
-			}
-		}
-		// The second round's budget: a small share of the predicted count.
-		budget = min(max(time.Duration(best*autoShare*float64(time.Second)), autoProbe), autoMaxProbe)
-		if budget == autoProbe {
-			break // the count itself is about as cheap as a longer look
 		}
 	}
 	for i, c := range cands {
@@ -204,27 +254,55 @@ func (pk *Packing) ChooseRule(ctx context.Context, fixedDead bool) (RuleChoice, 
 			ch.Chosen = c.est
 		}
 	}
-	ch.Seconds = time.Since(start).Seconds()
+	ch.Seconds, ch.CPU = time.Since(start).Seconds(), cpu().Seconds()
 	return ch, ctx.Err()
+}
+
+// againLook is a candidate to look at again, for budget of CPU.
+type againLook struct {
+	index  int
+	budget time.Duration
+}
+
+// closeLooks returns the candidates worth a longer look, given each one's
+// predicted seconds and its last look's budget: those within autoMargin
+// of the best, when a look of autoShare of the best predicted count
+// (autoProbe to autoMaxProbe) is at least autoGrow times their last.
+func closeLooks(seconds []float64, last func(int) time.Duration) []againLook {
+	best := math.Inf(1)
+	for _, s := range seconds {
+		best = min(best, s)
+	}
+	budget := min(max(time.Duration(best*autoShare*float64(time.Second)), autoProbe), autoMaxProbe)
+	var again []againLook
+	for i, s := range seconds {
+		if s <= autoMargin*best && last(i) <= budget/autoGrow {
+			again = append(again, againLook{i, budget})
+		}
+	}
+	return again
 }
 
 // timeRule sizes and times the tree a count under pk's rule searches,
 // restricted to the placements keep accepts: for the first empty cell's
 // rule, the tree of bitpack.SolveSplit (each placement of the lead piece
 // completed from the nearer end of the board), as CountAll searches it.
-// The speed is that of the count's own loop for budget/2 of CPU; the
-// size, when that does not walk the whole tree, comes from the
-// estimator measured best at such budgets (estimate.Auto: Purdom's
-// probes over exactly counted small subtrees) in the other half
-// (sizeTree). The median of rounds of Knuth's probes, used before, sized
-// heptiamond 6x14's first-empty tree with the dead-region test 6.4 times
-// too small (116,350 nodes against 742,393), and a choice between rules
-// within a factor 1.5 of each other needs better.
+// The speed is that of the count's own loop for budget/2 of CPU (at
+// least autoIntervals of its progress reports), timed on the clock of
+// the thread that runs the search (threadMeter): neither other work on
+// the machine nor the process's other threads (the garbage collector,
+// the paused tried count) enter it, where a few milliseconds of the wall
+// clock on a loaded machine had put a rule's speed anywhere within a
+// factor of 300. The size, when the timing does not walk the whole tree,
+// comes from the estimator measured best at such budgets (estimate.Auto:
+// Purdom's probes over exactly counted small subtrees) in the other half
+// (sizeTree).
 func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget time.Duration) (RuleEstimate, error) {
 	k, _, err := pk.kernel(xcover.Fewest, keep, false)
 	if err != nil {
 		return RuleEstimate{}, err
 	}
+	ks := []*bitpack.Kernel{k}
 	solve := func(ctx context.Context) bitpack.Result { return k.NewSearch().Solve(ctx, search.Limits{}, nil) }
 	newTree := func() estimate.Tree { return k.NewSearch() }
 	if pk.FirstEmpty {
@@ -232,7 +310,7 @@ func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget tim
 		if err != nil {
 			return RuleEstimate{}, err
 		}
-		ks := []*bitpack.Kernel{k, back}
+		ks = append(ks, back)
 		if _, err := bitpack.NewSplitTree(ks); err != nil {
 			return RuleEstimate{}, err
 		}
@@ -246,61 +324,196 @@ func (pk *Packing) timeRule(ctx context.Context, keep func(int) bool, budget tim
 		}
 	}
 	var est RuleEstimate
-	// The speed is in CPU time: on a busy machine a few milliseconds of
-	// the wall clock hold any share of them.
-	tctx, cancel := context.WithTimeout(ctx, budget/2)
 	clock := cputime.Clock()
+	// The process's CPU clock bounds the timing where the thread's is not
+	// read (autoRateCap times the window: the intervals are a few
+	// milliseconds each).
+	b := cputime.WithBudget(ctx, autoRateCap*budget/2)
+	tctx, cancel := context.WithCancel(b)
+	m := &threadMeter{window: budget / 2, stop: cancel}
+	for _, k := range ks {
+		k.SetProgress(m.progress)
+	}
 	r := solve(tctx)
-	elapsed := clock().Seconds()
+	if m.locked && !pk.FirstEmpty {
+		runtime.UnlockOSThread() // Search.Solve reported from this goroutine
+	}
+	for _, k := range ks {
+		k.SetProgress(nil)
+	}
 	cancel()
+	b.Stop()
+	elapsed := clock().Seconds()
 	// The estimators size the tree without the dead-region test's
 	// victims, which Solve counts as nodes: the speed is in the tree's
 	// nodes.
 	walked := float64(r.Stats.Nodes - r.Stats.Pruned)
 	est.NodesPerSec = walked / max(elapsed, 1e-9)
+	if rate := m.rate(); rate > 0 && r.Stats.Nodes > 0 {
+		est.NodesPerSec = rate * walked / float64(r.Stats.Nodes)
+	}
 	if r.Err == nil {
-		est.Nodes, est.Seconds, est.Finished = walked, elapsed, true
+		est.Nodes, est.NodesHigh, est.Seconds, est.Finished = walked, walked, elapsed, true
+		est.Probe = elapsed
 		return est, nil
 	}
 	if ctx.Err() != nil {
 		return est, ctx.Err()
 	}
-	nodes, err := sizeTree(ctx, newTree, budget/2)
+	nodes, high, runs, err := sizeTree(ctx, newTree, budget/2)
 	if err != nil {
 		return est, err
 	}
-	est.Nodes = nodes
-	est.Seconds = est.Nodes / max(est.NodesPerSec, 1)
+	est.Nodes, est.NodesHigh, est.Runs = nodes, high, runs
+	est.Seconds = high / max(est.NodesPerSec, 1)
+	est.Probe = clock().Seconds()
 	return est, ctx.Err()
 }
+
+// autoRateCap bounds, in multiples of its window, the process CPU of a
+// rule's timing search: the bound that ends it where the thread's clock
+// is not read, or the search never reports progress.
+const autoRateCap = 4
+
+// threadMeter times a search by its progress reports, every few
+// thousand nodes from the thread that runs it: the nodes and the CPU
+// time of the intervals between two reports on the same thread (one
+// across a move of the search's goroutine to another thread is left
+// out). It calls stop once window of CPU time and autoIntervals
+// intervals are measured. The single-worker searches it times report from
+// one goroutine at a time.
+type threadMeter struct {
+	window  time.Duration
+	stop    func()
+	locked  bool
+	started bool
+	id      int
+	last    time.Duration
+	cpu     time.Duration
+	spans   []span
+}
+
+// span is one interval between two progress reports on the same thread.
+type span struct {
+	nodes int64
+	cpu   time.Duration
+}
+
+func (m *threadMeter) progress(nodes int64) {
+	if !m.locked {
+		// The goroutine stays on this thread to the end of the search,
+		// so that the spans are not broken by moves (on a loaded machine
+		// most spans of a few milliseconds were). A worker goroutine of
+		// SolveSplit ends with its thread; timeRule unlocks its own.
+		runtime.LockOSThread()
+		m.locked = true
+	}
+	id, now, ok := cputime.Thread()
+	if !ok {
+		return
+	}
+	if m.started && id == m.id && now >= m.last && nodes > 0 {
+		m.spans = append(m.spans, span{nodes, now - m.last})
+		m.cpu += now - m.last
+	}
+	m.started, m.id, m.last = true, id, now
+	if m.cpu >= m.window && len(m.spans) >= autoIntervals {
+		m.stop()
+	}
+}
+
+// rate returns the nodes per second of CPU over the spans, leaving out
+// those whose CPU per node is over autoSpanOutlier times the median's (a
+// span in which the thread also ran other goroutines: the garbage
+// collector's marking, say), and 0 when no span was measured.
+func (m *threadMeter) rate() float64 {
+	if len(m.spans) == 0 {
+		return 0
+	}
+	per := make([]float64, len(m.spans))
+	for i, s := range m.spans {
+		per[i] = s.cpu.Seconds() / float64(s.nodes)
+	}
+	slices.Sort(per)
+	median := per[len(per)/2]
+	var nodes int64
+	var cpu time.Duration
+	for _, s := range m.spans {
+		if s.cpu.Seconds()/float64(s.nodes) <= autoSpanOutlier*median {
+			nodes += s.nodes
+			cpu += s.cpu
+		}
+	}
+	return float64(nodes) / max(cpu.Seconds(), 1e-9)
+}
+
+// autoSpanOutlier: a span of a rule's timing that costs this many times
+// the median span per node is not the search's own work.
+const autoSpanOutlier = 4
 
 // sizeTree estimates the nodes of a tree with estimate.Auto in about the
 // given CPU time: a first run of autoMinWork moves measures how fast the
 // estimator walks this tree (through Branches, Down and Up, several
 // times slower than a count's own loop, and by a factor that depends on
-// the rule), and a second run, when there is room, takes the rest of the
-// time; the larger run's estimate is the answer.
-func sizeTree(ctx context.Context, newTree func() estimate.Tree, budget time.Duration) (float64, error) {
+// the rule), and up to autoRuns more independent runs, each of at least
+// autoMinWork moves, share the rest of the time. It returns the mean of
+// all the runs weighted by their moves and that mean plus its standard
+// error (the mean alone when one run was all there was room for).
+func sizeTree(ctx context.Context, newTree func() estimate.Tree, budget time.Duration) (mean, high float64, runs int, err error) {
 	clock := cputime.Clock()
+	var ests, works []float64
 	work := int64(autoMinWork)
-	var nodes float64
-	for run := uint64(1); run <= 2; run++ {
-		r, err := estimate.Auto(ctx, newTree, estimate.Options{Seed: run, Workers: 1, MaxWork: work})
-		if err != nil {
-			return 0, err
+	for run := uint64(1); run <= 1+autoRuns; run++ {
+		rctx := cputime.WithBudget(ctx, 0)
+		if run > 1 {
+			// A run that would overrun the budget by half is dropped:
+			// the estimator's moves cost more on some parts of a tree.
+			rctx = cputime.WithBudget(ctx, (budget-clock())*3/2)
 		}
-		nodes = r.Nodes.Estimate
-		spent := clock()
-		if spent >= budget || r.Work <= 0 {
+		r, err := estimate.Auto(rctx, newTree, estimate.Options{Seed: run, Workers: 1, MaxWork: work})
+		rctx.Stop()
+		if rctx.Spent() {
 			break
 		}
-		next := int64(float64(r.Work) / spent.Seconds() * (budget - spent).Seconds())
-		if next < 2*work {
-			break // not enough room for a run much larger than the first
+		if err != nil {
+			return 0, 0, 0, err
 		}
-		work = next
+		ests, works = append(ests, r.Nodes.Estimate), append(works, float64(max(r.Work, 1)))
+		spent := clock()
+		if run == 1 && spent < budget {
+			// The rest of the budget, shared by the runs still to come.
+			perMove := spent.Seconds() / float64(max(r.Work, 1))
+			work = max(int64((budget-spent).Seconds()/perMove/autoRuns), autoMinWork)
+		}
+		if spent+spent/time.Duration(run) > budget {
+			break // no room for another run of about the mean cost
+		}
 	}
-	return nodes, nil
+	mean, high = meanHigh(ests, works)
+	return mean, high, len(ests), nil
+}
+
+// meanHigh returns the mean of independent estimates weighted by the
+// work behind each (an estimate of more probes varies less), and that
+// mean plus its standard error (the mean alone for one estimate: see
+// RuleEstimate.Runs).
+func meanHigh(ests, works []float64) (mean, high float64) {
+	var total float64
+	for i, e := range ests {
+		mean += e * works[i]
+		total += works[i]
+	}
+	mean /= total
+	n := float64(len(ests))
+	if len(ests) < 2 {
+		return mean, mean
+	}
+	var ss float64
+	for i, e := range ests {
+		ss += works[i] * (e - mean) * (e - mean)
+	}
+	variance := ss / total * n / (n - 1)
+	return mean, mean + math.Sqrt(variance/n)
 }
 
 // autoMinWork is the moves of sizeTree's first run: a few dozen probes,
@@ -429,14 +642,16 @@ const autoSwitch = 1.5
 // empty cell's, with the dead-region test when dead) should go on rather
 // than a new count by the predicted best: it has spent tried of CPU
 // already, and another rule must be predicted autoSwitch times faster
-// than what it has left. It sets the choice to the tried rule when so.
+// than what it has left, by an estimate of several runs (RuleEstimate.Runs).
+// It sets the choice to the tried rule when so.
 func (c *RuleChoice) keepTried(dead bool, tried time.Duration) bool {
+	unsure := !c.Chosen.Finished && c.Chosen.Runs < 2
 	for _, r := range c.Candidates {
 		if r.Strategy != FirstEmpty || r.DeadRegions != dead {
 			continue
 		}
 		left := max(r.Seconds-tried.Seconds(), 0)
-		if r == c.Chosen || c.Chosen.Seconds*autoSwitch >= left {
+		if r == c.Chosen || unsure || c.Chosen.Seconds*autoSwitch >= left {
 			c.Chosen, c.Continued = r, true
 			return true
 		}

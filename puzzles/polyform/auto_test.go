@@ -2,11 +2,16 @@ package polyform
 
 import (
 	"context"
+	"math"
+	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/branchwise/branchwise/internal/cputime"
 )
 
 // TestChooseRuleCounts checks that a count by the rule strategy auto
@@ -207,5 +212,113 @@ func TestSplitProgress(t *testing.T) {
 	// below them by the subtrees' searches.
 	if below := rep.Nodes - rep.ByDepth[1].Nodes; len(rep.ByDepth) < 2 || reported.Load() < below {
 		t.Errorf("progress reported %d nodes, the subtrees have %d (%d in all)", reported.Load(), below, rep.Nodes)
+	}
+}
+
+// TestCloseLooks: the candidates looked at again are those within
+// autoMargin of the best prediction whose last look was at most
+// 1/autoGrow of the new budget (autoShare of the best, clamped to
+// autoProbe..autoMaxProbe); none when the best count is too cheap for a
+// longer look.
+func TestCloseLooks(t *testing.T) {
+	budget := func(best float64) time.Duration {
+		return min(max(time.Duration(best*autoShare*float64(time.Second)), autoProbe), autoMaxProbe)
+	}
+	for _, tc := range []struct {
+		name    string
+		seconds []float64
+		last    []time.Duration
+		want    []againLook
+	}{
+		{"cheap count: no second look", []float64{0.3, 0.5, 2, 9}, []time.Duration{autoProbe, autoProbe, autoProbe, autoProbe}, nil},
+		{"close ones looked at again", []float64{18, 40, 60, 85},
+			[]time.Duration{autoProbe, autoProbe, autoProbe, autoProbe},
+			[]againLook{{0, budget(18)}, {1, budget(18)}}},
+		{"a look that would not grow enough is skipped", []float64{18, 40, 50, 85},
+			[]time.Duration{budget(18), budget(18) / autoGrow, budget(18)/autoGrow + 1, autoProbe},
+			[]againLook{{1, budget(18)}}},
+		{"capped at autoMaxProbe", []float64{1000, 2500, 4000}, []time.Duration{autoProbe, autoProbe, autoProbe},
+			[]againLook{{0, autoMaxProbe}, {1, autoMaxProbe}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := closeLooks(tc.seconds, func(i int) time.Duration { return tc.last[i] })
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("closeLooks(%v) = %v, want %v", tc.seconds, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestMeanHigh: the mean weighted by work and its standard error.
+func TestMeanHigh(t *testing.T) {
+	for _, tc := range []struct {
+		ests, works []float64
+		mean, high  float64
+	}{
+		{[]float64{100}, []float64{2048}, 100, 100},
+		// Equal work: mean 200, sample sd 100, standard error 100/sqrt(3).
+		{[]float64{100, 200, 300}, []float64{1, 1, 1}, 200, 200 + 100/math.Sqrt(3)},
+		{[]float64{50, 50}, []float64{1, 3}, 50, 50},
+		// Weighted: (1*100 + 3*300)/4 = 250.
+		{[]float64{100, 300}, []float64{1, 3}, 250, 250 + math.Sqrt((1*150*150+3*50*50)/4.0*2/2)},
+	} {
+		mean, high := meanHigh(tc.ests, tc.works)
+		if math.Abs(mean-tc.mean) > 1e-9*tc.mean || math.Abs(high-tc.high) > 1e-9*tc.high {
+			t.Errorf("meanHigh(%v, %v) = %g, %g; want %g, %g", tc.ests, tc.works, mean, high, tc.mean, tc.high)
+		}
+	}
+}
+
+// TestThreadMeterRate: the rate is the nodes over the CPU of the spans,
+// those costing over autoSpanOutlier times the median per node left out;
+// the meter stops the search once its window and autoIntervals spans are
+// measured.
+func TestThreadMeterRate(t *testing.T) {
+	ms := time.Millisecond
+	m := threadMeter{spans: []span{{4096, 4 * ms}, {4096, 4 * ms}, {1024, ms}, {4096, 400 * ms}, {4096, 5 * ms}}}
+	// The 400 ms span (100 times the median per node) is dropped.
+	if got, want := m.rate(), float64(4096*3+1024)/(0.014); math.Abs(got-want) > 1e-6*want {
+		t.Errorf("rate %g, want %g", got, want)
+	}
+	if (&threadMeter{}).rate() != 0 {
+		t.Error("a meter with no span gave a rate")
+	}
+	if _, _, ok := cputime.Thread(); !ok {
+		t.Skip("no thread CPU clock here")
+	}
+	stopped := false
+	m = threadMeter{window: 0, stop: func() { stopped = true }}
+	for i := 0; i <= autoIntervals && !stopped; i++ {
+		m.progress(4096)
+	}
+	if !stopped || len(m.spans) < autoIntervals {
+		t.Errorf("stopped %v after %d spans; want a stop at %d", stopped, len(m.spans), autoIntervals)
+	}
+	if m.locked {
+		runtime.UnlockOSThread()
+	}
+}
+
+// TestKeepTried: the tried rule's count goes on unless another rule is
+// predicted autoSwitch times faster than what it has left, by an
+// estimate of several runs.
+func TestKeepTried(t *testing.T) {
+	tried := RuleEstimate{Strategy: FirstEmpty, Seconds: 2.0, Runs: 3}
+	for _, tc := range []struct {
+		name       string
+		challenger RuleEstimate
+		keep       bool
+	}{
+		{"much faster, several runs: switch", RuleEstimate{Strategy: "fewest", Seconds: 0.5, Runs: 3}, false},
+		{"not autoSwitch times faster than what is left", RuleEstimate{Strategy: "fewest", Seconds: 1.2, Runs: 3}, true},
+		{"one run: its spread unknown", RuleEstimate{Strategy: "fewest", Seconds: 0.1, Runs: 1}, true},
+		{"measured to its end: switch", RuleEstimate{Strategy: "fewest", Seconds: 0.1, Runs: 0, Finished: true}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := RuleChoice{Chosen: tc.challenger, Candidates: []RuleEstimate{tried, tc.challenger}}
+			if got := c.keepTried(false, 300*time.Millisecond); got != tc.keep || (got && (c.Chosen != tried || !c.Continued)) {
+				t.Errorf("keepTried = %v (chosen %s, continued %v), want %v", got, c.Chosen.Rule(), c.Continued, tc.keep)
+			}
+		})
 	}
 }

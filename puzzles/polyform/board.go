@@ -121,7 +121,7 @@ func (b *Board) Index(c Cell) int {
 // every cell (labels[i] for b.Cells[i], a single character) and spaces
 // outside; rows and columns start at the board's first.
 //
-// On the cubic grid the layers follow each other, a blank line between.
+// On the 3D grids the layers follow each other, a blank line between.
 func (b *Board) Rows(labels []string) []string {
 	if b.Grid == Cubic {
 		var out []string
@@ -134,17 +134,27 @@ func (b *Board) Rows(labels []string) []string {
 		return out
 	}
 	r0, c0, r1, c1 := b.bounds()
-	grid := make([][]string, r1-r0+1)
-	for r := range grid {
-		grid[r] = slices.Repeat([]string{" "}, c1-c0+1)
-	}
-	for i, c := range b.Cells {
-		r, col := b.Grid.Pos(c)
-		grid[r-r0][col-c0] = labels[i]
-	}
-	out := make([]string, len(grid))
-	for r, row := range grid {
-		out[r] = strings.TrimRight(strings.Join(row, ""), " ")
+	var out []string
+	// The cells are sorted by layer; there is one layer but on the prism
+	// and sphere grids.
+	z0, z1 := b.Cells[0].Z, b.Cells[len(b.Cells)-1].Z
+	for z := z0; z <= z1; z++ {
+		grid := make([][]string, r1-r0+1)
+		for r := range grid {
+			grid[r] = slices.Repeat([]string{" "}, c1-c0+1)
+		}
+		for i, c := range b.Cells {
+			if c.Z == z {
+				r, col := b.Grid.Pos(c)
+				grid[r-r0][col-c0] = labels[i]
+			}
+		}
+		if z > z0 {
+			out = append(out, "")
+		}
+		for _, row := range grid {
+			out = append(out, strings.TrimRight(strings.Join(row, ""), " "))
+		}
 	}
 	return out
 }
@@ -305,8 +315,8 @@ func (b *Board) Symmetries() [][]int {
 func (b *Board) symmetry(k int, img []Cell) ([]int, bool) {
 	g := b.Grid
 	base := g.offset(b.Cells)
-	for i, c := range b.Cells {
-		img[i] = g.Transform(c, k)
+	if !g.image(b.Cells, k, img) {
+		return nil, false
 	}
 	o := g.offset(img)
 	perm := make([]int, len(b.Cells))

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // BurrPuzzle is what branchwise reads of a BurrTools puzzle file
@@ -22,6 +23,10 @@ type BurrPuzzle struct {
 	Problems []BurrProblem
 	// Colours is the number of colours the file defines.
 	Colours int
+	// Grid is the puzzle's grid: Cubic (BurrTools' gridType 0), Prism
+	// (1, triangular prisms) or Sphere (2); see grid_burr.go for the
+	// cells' coordinates.
+	Grid Grid
 }
 
 // BurrShape is a shape of the file: its voxels, with their colours (0:
@@ -84,14 +89,17 @@ const (
 )
 
 // burrGrids names BurrTools' grid types, for the error on the ones that
-// branchwise does not read.
-var burrGrids = []string{"brick (cube)", "triangular prism", "sphere", "rhombic tetrahedron", "tetrahedron-octahedron"}
+// branchwise does not read; burrGridOf is the Grid of those it reads.
+var (
+	burrGrids  = []string{"brick (cube)", "triangular prism", "sphere", "rhombic tetrahedron", "tetrahedron-octahedron"}
+	burrGridOf = []Grid{Cubic, Prism, Sphere}
+)
 
 // ReadBurr reads a BurrTools puzzle file, gzipped or plain XML. Errors
 // name the file and the line and column of the XML, just after the start
 // tag of the element at fault (of the decompressed
-// text, for a gzipped file). Puzzles of grids other than the cube grid are
-// refused with the grid's name.
+// text, for a gzipped file). Puzzles of the rhombic and
+// tetrahedron-octahedron grids are refused with the grid's name.
 func ReadBurr(r io.Reader, file string) (*BurrPuzzle, error) {
 	br := bufio.NewReader(r)
 	where := file
@@ -108,9 +116,28 @@ func ReadBurr(r io.Reader, file string) (*BurrPuzzle, error) {
 		if len(data) > MaxBurrBytes {
 			return nil, fmt.Errorf("%s: more than %d bytes decompressed", where, MaxBurrBytes)
 		}
-		return readBurrXML(bytes.NewReader(data), where)
+		return readBurrXML(bytes.NewReader(latin1(data)), where)
 	}
-	return readBurrXML(io.LimitReader(br, MaxBurrBytes), where)
+	data, err := io.ReadAll(io.LimitReader(br, MaxBurrBytes))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", where, err)
+	}
+	return readBurrXML(bytes.NewReader(latin1(data)), where)
+}
+
+// latin1 returns data as UTF-8: itself if it is valid UTF-8, else read as
+// ISO 8859-1, one character a byte. BurrTools writes its text (a
+// comment, a name) in the system's 8-bit encoding without declaring it:
+// its example Prisgon has a Latin-1 comment.
+func latin1(data []byte) []byte {
+	if utf8.Valid(data) {
+		return data
+	}
+	out := make([]byte, 0, len(data)+len(data)/8)
+	for _, b := range data {
+		out = utf8.AppendRune(out, rune(b))
+	}
+	return out
 }
 
 type burrVoxelXML struct {
@@ -154,7 +181,7 @@ func readBurrXML(r io.Reader, where string) (*BurrPuzzle, error) {
 		line, col := d.InputPos()
 		return fmt.Sprintf("%s:%d:%d", where, line, col)
 	}
-	p := &BurrPuzzle{}
+	p := &BurrPuzzle{Grid: Cubic}
 	var depth []string
 	seenPuzzle := false
 	for {
@@ -190,13 +217,21 @@ func readBurrXML(r io.Reader, where string) (*BurrPuzzle, error) {
 				seenPuzzle = true
 			case parent == "puzzle" && t.Name.Local == "gridType":
 				for _, a := range t.Attr {
-					if a.Name.Local == "type" && a.Value != "0" {
-						name := "type " + a.Value
-						if k, err := strconv.Atoi(a.Value); err == nil && k >= 0 && k < len(burrGrids) {
-							name = burrGrids[k]
-						}
-						return nil, fmt.Errorf("%s: the puzzle is on the %s grid: branchwise reads puzzles of the cube grid (gridType 0) only", pos, name)
+					if a.Name.Local != "type" {
+						continue
 					}
+					k, err := strconv.Atoi(a.Value)
+					if err == nil && k >= 0 && k < len(burrGridOf) {
+						p.Grid = burrGridOf[k]
+						continue
+					}
+					name := "type " + a.Value
+					if err == nil && k >= 0 && k < len(burrGrids) {
+						name = burrGrids[k]
+					}
+					// Their cells are not integer maps of the cube grid's
+					// coordinates that branchwise has worked out yet.
+					return nil, fmt.Errorf("%s: the puzzle is on the %s grid: branchwise reads puzzles of the cube, triangular prism and sphere grids (gridType 0 to 2) only", pos, name)
 				}
 			case parent == "colors" && t.Name.Local == "color":
 				p.Colours++
@@ -205,7 +240,7 @@ func readBurrXML(r io.Reader, where string) (*BurrPuzzle, error) {
 				if err := d.DecodeElement(&v, &t); err != nil {
 					return nil, fmt.Errorf("%s: %v", pos, err)
 				}
-				s, err := burrShape(v, line)
+				s, err := burrShape(v, line, p.Grid)
 				if err != nil {
 					return nil, fmt.Errorf("%s: shape %d: %v", pos, len(p.Shapes)+1, err)
 				}
@@ -255,7 +290,7 @@ func pieceShapes(pr BurrProblem) []int {
 // burrShape reads a voxel element: x*y*z voxels, x fastest, each '_'
 // (empty), '#' (filled) or '+' (variable), optionally followed by a
 // colour number.
-func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
+func burrShape(v burrVoxelXML, line int, g Grid) (BurrShape, error) {
 	s := BurrShape{Name: v.Name, Line: line, Weight: 1}
 	if v.Weight != "" {
 		w, err := strconv.Atoi(v.Weight)
@@ -264,8 +299,8 @@ func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
 		}
 		s.Weight = w
 	}
-	if v.Type != 0 {
-		return s, fmt.Errorf("polyform: voxel type %d: branchwise reads the cube grid (type 0) only", v.Type)
+	if v.Type != 0 { // BurrTools writes 0 on every grid
+		return s, fmt.Errorf("polyform: voxel type %d: BurrTools writes type 0 only", v.Type)
 	}
 	if v.X < 1 || v.Y < 1 || v.Z < 1 || v.X > MaxBurrVoxels || v.Y > MaxBurrVoxels || v.Z > MaxBurrVoxels || v.X*v.Y*v.Z > MaxBurrVoxels {
 		return s, fmt.Errorf("polyform: size %d x %d x %d (want each at least 1, at most %d voxels)", v.X, v.Y, v.Z, MaxBurrVoxels)
@@ -294,7 +329,10 @@ func burrShape(v burrVoxelXML, line int) (BurrShape, error) {
 		switch ch {
 		case '_':
 		case '#', '+':
-			s.Cells = append(s.Cells, Cell{x, y, z})
+			if g == Sphere && !g.valid(Cell{x, y, z}) {
+				return s, fmt.Errorf("polyform: voxel %d (%d, %d, %d) is filled but no sphere of the grid (x + y + z odd)", n+1, x, y, z)
+			}
+			s.Cells = append(s.Cells, burrCell(g, x, y, z))
 			s.Colours = append(s.Colours, colour)
 			s.Var = append(s.Var, ch == '+')
 			if ch == '+' {
@@ -405,7 +443,7 @@ func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
 	}
 	pr := p.Problems[k]
 	res := p.Shapes[pr.Result]
-	board, err := NewBoard(Cubic, res.Cells)
+	board, err := NewBoard(p.Grid, res.Cells)
 	if err != nil {
 		return nil, err
 	}
@@ -442,7 +480,7 @@ func (p *BurrPuzzle) Packing(k int) (*Packing, error) {
 		if ownNames != nil {
 			name = s.Name
 		}
-		pieces = append(pieces, Piece{Name: name, Shape: Cubic.normalize(s.Cells), OneSided: true})
+		pieces = append(pieces, Piece{Name: name, Shape: p.Grid.normalize(s.Cells), OneSided: true})
 		ranges = append(ranges, Range{bp.Min, bp.Max})
 		for _, c := range s.Colours {
 			coloured = coloured || c != 0
@@ -543,12 +581,15 @@ func (p *BurrPuzzle) colouredPlacements(pk *Packing, pr BurrProblem) []Placement
 	img := make([]Cell, 0, 16)
 	for pi, bp := range pr.Pieces {
 		s := p.Shapes[bp.Shape]
-		for k := 0; k < 24; k++ {
-			img = img[:0]
-			for _, c := range s.Cells {
-				img = append(img, Cubic.Transform(c, k))
+		for k := 0; k < p.Grid.Symmetries()/2; k++ { // the rotations
+			img = slices.Grow(img[:0], len(s.Cells))[:len(s.Cells)]
+			if !p.Grid.image(s.Cells, k, img) {
+				continue
 			}
 			for _, bc := range b.Cells { // the piece's first voxel on every cell
+				if !p.Grid.isTranslation(sub(bc, img[0])) {
+					continue
+				}
 				cells := make([]int, 0, len(img))
 				ok := true
 				for v, c := range img {

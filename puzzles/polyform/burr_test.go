@@ -36,6 +36,12 @@ func TestReadBurr(t *testing.T) {
 		{"ranges.xmpuzzle", 0, 80, 22},   // as TestRangesBruteForce's L*0-2,P*0-2,Y*0-2,U*0-1
 		{"colours.xmpuzzle", 0, 1, 1},    // the blue monocube must lie on the blue voxel
 		{"colours.xmpuzzle", 1, 2, 2},    // blue may lie on red too; no symmetries with colours
+		// Made for the prism and sphere grids: a hexagonal prism two
+		// layers high of four pieces; the triangle of 15 spheres in a
+		// hexagonal layer, of five pieces that must be turned out of the
+		// square layers they are given in. burrTxt: 2 and 4 assemblies.
+		{"prism.xmpuzzle", 0, 48, 2},
+		{"sphere.xmpuzzle", 0, 21, 4},
 	}
 	for _, tc := range tests {
 		p := readBurrFile(t, tc.file)
@@ -56,7 +62,8 @@ func TestReadBurr(t *testing.T) {
 func TestReadBurrErrors(t *testing.T) {
 	const head = "<?xml version=\"1.0\"?>\n<puzzle version=\"2\">\n"
 	tests := []struct{ in, want string }{
-		{head + "<gridType type=\"2\"/>\n</puzzle>\n", "x.xmpuzzle:3:21: the puzzle is on the sphere grid: branchwise reads puzzles of the cube grid (gridType 0) only"},
+		{head + "<gridType type=\"3\"/>\n</puzzle>\n", "x.xmpuzzle:3:21: the puzzle is on the rhombic tetrahedron grid: branchwise reads puzzles of the cube, triangular prism and sphere grids (gridType 0 to 2) only"},
+		{head + "<gridType type=\"2\"/>\n<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">_#</voxel>\n</shapes></puzzle>", "x.xmpuzzle:5:26: shape 1: polyform: voxel 2 (1, 0, 0) is filled but no sphere of the grid (x + y + z odd)"},
 		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#</voxel>\n", "x.xmpuzzle:4:"},
 		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#_</voxel>\n</shapes>\n<problems>\n", "x.xmpuzzle:7: not BurrTools XML: unexpected EOF"},
 		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#_#</voxel>\n</shapes></puzzle>", "x.xmpuzzle:4:26: shape 1: polyform: more than the 2 x 1 x 1 = 2 voxels of its size"},
@@ -81,13 +88,13 @@ func TestReadBurrErrors(t *testing.T) {
 	zw := gzip.NewWriter(&b)
 	zw.Write([]byte(tests[0].in))
 	zw.Close()
-	if _, err := ReadBurr(&b, "x.xmpuzzle"); err == nil || !strings.HasPrefix(err.Error(), "x.xmpuzzle (gzipped XML):3:21: the puzzle is on the sphere grid") {
+	if _, err := ReadBurr(&b, "x.xmpuzzle"); err == nil || !strings.HasPrefix(err.Error(), "x.xmpuzzle (gzipped XML):3:21: the puzzle is on the rhombic tetrahedron grid") {
 		t.Errorf("gzipped: %v", err)
 	}
 }
 
 func FuzzReadBurr(f *testing.F) {
-	for _, name := range []string{"soma.xmpuzzle", "ranges.xmpuzzle", "colours.xmpuzzle"} {
+	for _, name := range []string{"soma.xmpuzzle", "ranges.xmpuzzle", "colours.xmpuzzle", "prism.xmpuzzle", "sphere.xmpuzzle"} {
 		data, err := os.ReadFile("testdata/burr/" + name)
 		if err != nil {
 			f.Fatal(err)

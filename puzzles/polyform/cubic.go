@@ -295,11 +295,11 @@ func screwPath(s Shape, in map[Cell]bool) []Cell {
 }
 
 // CellName names cell i of the board as an item of the exact cover
-// problem: r<row>c<column>, and l<layer> before them on the cubic grid.
+// problem: r<row>c<column>, and l<layer> before them on the 3D grids.
 func (b *Board) CellName(i int) string {
 	c := b.Cells[i]
 	r, col := b.Grid.Pos(c)
-	if b.Grid == Cubic {
+	if b.Grid >= Cubic {
 		return fmt.Sprintf("l%dr%dc%d", c.Z, r, col)
 	}
 	return fmt.Sprintf("r%dc%d", r, col)

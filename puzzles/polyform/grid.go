@@ -27,16 +27,20 @@ const (
 	// Cubic: Cell{X, Y, Z} is the unit cube at column X, row Y (growing
 	// downwards) of layer Z. 48 symmetries, the 24 rotations first.
 	Cubic
+	// Prism: BurrTools' triangular prism grid, Sphere: its sphere grid
+	// (see grid_burr.go); read from BurrTools files only.
+	Prism
+	Sphere
 )
 
-var gridNames = [...]string{"square", "triangle", "hexagon", "cubic"}
+var gridNames = [...]string{"square", "triangle", "hexagon", "cubic", "prism", "sphere"}
 
 func (g Grid) String() string { return gridNames[g] }
 
 // ParseGrid returns the grid called name: square, triangle, hexagon or
 // cubic.
 func ParseGrid(name string) (Grid, error) {
-	for i, n := range gridNames {
+	for i, n := range gridNames[:Cubic+1] {
 		if n == name {
 			return Grid(i), nil
 		}
@@ -51,6 +55,10 @@ func (g Grid) Symmetries() int {
 		return 8
 	case Cubic:
 		return len(cubeSymmetries)
+	case Prism:
+		return prismSymmetries
+	case Sphere:
+		return len(sphereMatrices)
 	}
 	return 12
 }
@@ -58,10 +66,20 @@ func (g Grid) Symmetries() int {
 // Transform applies symmetry k (0 <= k < g.Symmetries()) to c: k mod 4 (or
 // 6) rotations by a quarter (or sixth) turn about the origin, then a
 // reflection if k is in the upper half. On the cubic grid k is one of the
-// 48 signed permutation matrices, the 24 rotations first (see cubic.go).
+// 48 signed permutation matrices, the 24 rotations first (see cubic.go);
+// on the prism and sphere grids see grid_burr.go (on the sphere grid a
+// transformation that takes c off the grid gives the zero Cell).
 func (g Grid) Transform(c Cell, k int) Cell {
-	if g == Cubic {
+	switch g {
+	case Sphere:
+		// The cube's 48 map every sphere onto a sphere, the others only
+		// some shapes (see Grid.image).
+		img, _ := sphereTransform(c, k)
+		return img
+	case Cubic:
 		return cubeTransform(c, k)
+	case Prism:
+		return prismTransform(c, k)
 	}
 	x, y := c.X, c.Y
 	if g == Square {
@@ -99,12 +117,17 @@ func (g Grid) neighbours(c Cell, buf []Cell) []Cell {
 	case Cubic:
 		z := c.Z
 		return append(buf, Cell{x + 1, y, z}, Cell{x - 1, y, z}, Cell{x, y + 1, z}, Cell{x, y - 1, z}, Cell{x, y, z + 1}, Cell{x, y, z - 1})
+	case Prism, Sphere:
+		return burrNeighbours(g, c, buf)
 	}
 	return append(buf, Cell{x + 1, y, 0}, Cell{x - 1, y, 0}, Cell{x, y + 1, 0}, Cell{x, y - 1, 0}, Cell{x + 1, y - 1, 0}, Cell{x - 1, y + 1, 0})
 }
 
 // valid reports whether c is a cell of the grid.
 func (g Grid) valid(c Cell) bool {
+	if g == Prism || g == Sphere {
+		return burrValid(g, c)
+	}
 	if g != Cubic && c.Z != 0 {
 		return false
 	}
@@ -128,6 +151,9 @@ func (g Grid) offset(cells []Cell) Cell {
 	}
 	if g == Triangle {
 		return Cell{3 * floorDiv(minX, 3), 3 * floorDiv(minY, 3), 0}
+	}
+	if g == Prism || g == Sphere {
+		return burrOffset(g, minX, minY, minZ)
 	}
 	return Cell{minX, minY, minZ}
 }
@@ -155,7 +181,7 @@ func (g Grid) normalize(cells []Cell) Shape {
 // column X of layer Z.
 func (g Grid) Pos(c Cell) (row, col int) {
 	switch g {
-	case Triangle:
+	case Triangle, Prism:
 		t := 0
 		if mod(c.X, 3) == 2 {
 			t = 1
@@ -215,19 +241,23 @@ func (g Grid) Polygon(c Cell) [][2]float64 {
 
 // colour returns the cell's colour in the grid's two-colouring, in which
 // neighbours differ: a triangle pointing down, a square or cube at odd
-// coordinate sum. ok is false on the hexagon grid, which needs three.
+// coordinate sum, a prism pointing down in an even layer or up in an odd
+// one. ok is false on the hexagon and sphere grids, which need three.
 func (g Grid) colour(c Cell) (second, ok bool) {
 	switch g {
 	case Triangle:
 		return mod(c.X, 3) == 2, true
-	case Hexagon:
+	case Hexagon, Sphere:
 		return false, false
+	case Prism:
+		return (mod(c.X, 3) == 2) != (mod(c.Z, 2) == 1), true
 	}
 	return mod(c.X+c.Y+c.Z, 2) == 1, true
 }
 
 // Colours returns the colour of every cell of the board in its grid's
-// two-colouring (see Packing.ColourCut), or nil on the hexagon grid.
+// two-colouring (see Packing.ColourCut), or nil on the hexagon and sphere
+// grids.
 func (b *Board) Colours() []bool {
 	out := make([]bool, len(b.Cells))
 	for i, c := range b.Cells {

@@ -104,12 +104,12 @@ func newPacking(b *Board, pieces []Piece, ranges []Range) (*Packing, error) {
 	pk := &Packing{Board: b, Pieces: pieces, Ranges: ranges}
 	g := b.Grid
 	for pi, p := range pieces {
-		for _, o := range g.Orientations(p.Shape, !p.OneSided && g != Cubic) { // solid pieces are only turned
+		for _, o := range g.Orientations(p.Shape, !p.OneSided && g < Cubic) { // solid pieces are only turned
 			// Anchor the orientation's first cell on every board cell; the
 			// translation must be one of the grid's.
 			for _, bc := range b.Cells {
 				dx, dy, dz := bc.X-o[0].X, bc.Y-o[0].Y, bc.Z-o[0].Z
-				if g == Triangle && (mod(dx, 3) != 0 || mod(dy, 3) != 0) {
+				if !g.isTranslation(Cell{dx, dy, dz}) {
 					continue
 				}
 				cells := make([]int, 0, len(o))

@@ -39,8 +39,16 @@ func (p *Pictures) Add(labels []string) {
 		p.cubes = append(p.cubes, vs)
 	case p.b.Grid != Cubic && len(p.flat) < MaxPictures:
 		var pic []render.Cell
+		var layers [][][2]float64 // the 3D grids other than the cubic one, layer by layer
+		if p.b.Grid > Cubic {
+			layers = layerPolygons(p.b)
+		}
 		for i, c := range p.b.Cells {
-			pic = append(pic, render.Cell{Polygon: p.b.Grid.Polygon(c), Label: labels[i]})
+			poly := p.b.Grid.Polygon(c)
+			if layers != nil {
+				poly = layers[i]
+			}
+			pic = append(pic, render.Cell{Polygon: poly, Label: labels[i]})
 		}
 		p.flat = append(p.flat, pic)
 	}

@@ -55,8 +55,8 @@ func (g Grid) Orientations(s Shape, reflect bool) []Shape {
 	var out []Shape
 	img := make([]Cell, len(s))
 	for k := 0; k < n; k++ {
-		for i, c := range s {
-			img[i] = g.Transform(c, k)
+		if !g.image(s, k, img) {
+			continue
 		}
 		t := g.normalize(img)
 		if !seen[t.key()] {
@@ -89,7 +89,7 @@ func Polyforms(g Grid, n int, free bool) []Shape {
 		return nil
 	}
 	start := Cell{}
-	if g == Triangle {
+	if g == Triangle || g == Prism {
 		start = Cell{1, 1, 0}
 	}
 	level := map[string]Shape{"": g.normalize([]Cell{start})}

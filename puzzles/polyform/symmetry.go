@@ -17,7 +17,7 @@ import "slices"
 func (pk *Packing) packingSymmetries() (syms, relabel [][]int) {
 	b := pk.Board
 	g := b.Grid
-	reflect := func(p Piece) bool { return !p.OneSided && g != Cubic }
+	reflect := func(p Piece) bool { return !p.OneSided && g < Cubic }
 	forms := make([]string, len(pk.Pieces)) // each piece's class under its allowed orientations
 	for i, p := range pk.Pieces {
 		forms[i] = g.canonicalAllowed(p.Shape, reflect(p)).key()
@@ -47,8 +47,8 @@ func (pk *Packing) relabelling(k int, forms []string, reflect func(Piece) bool) 
 	identity := true
 	for i, p := range pk.Pieces {
 		shape := make([]Cell, len(p.Shape))
-		for j, c := range p.Shape {
-			shape[j] = g.Transform(c, k)
+		if !g.image(p.Shape, k, shape) {
+			return nil, false
 		}
 		form := g.canonicalAllowed(g.normalize(shape), reflect(p)).key()
 		q := -1

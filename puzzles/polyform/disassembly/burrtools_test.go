@@ -41,6 +41,26 @@ func findBurr(t *testing.T, name string) string {
 	return ""
 }
 
+// openBurr reads problem k of the file found by findBurr, or reports it
+// missing and returns nil.
+func openBurr(t *testing.T, file string, k int) (*polyform.BurrPuzzle, *polyform.Packing) {
+	t.Helper()
+	path := findBurr(t, file)
+	if path == "" {
+		t.Errorf("%s: not found under %s", file, burrFiles)
+		return nil, nil
+	}
+	pz, err := polyform.OpenBurr(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk, err := pz.Packing(k)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return pz, pk
+}
+
 // TestBurrTools compares assemblies, solutions and levels with BurrTools'
 // burrTxt -d (built from BurrTools' public repository and run on the
 // same files, 2026-11-27).
@@ -81,18 +101,9 @@ func TestBurrTools(t *testing.T) {
 		if tc.long && testing.Short() {
 			continue
 		}
-		path := findBurr(t, tc.file)
-		if path == "" {
-			t.Errorf("%s: not found under %s", tc.file, burrFiles)
+		pz, pk := openBurr(t, tc.file, tc.problem)
+		if pk == nil {
 			continue
-		}
-		pz, err := polyform.OpenBurr(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pk, err := pz.Packing(tc.problem)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.file, err)
 		}
 		groups, weights := BurrOptions(pz, tc.problem)
 		c := Solve(context.Background(), pk, Options{Groups: groups, Weights: weights}, func(kinds []int, pieces [][]polyform.Cell, sep *Separation) bool {
