@@ -23,6 +23,12 @@ const CacheEnv = "BRANCHWISE_CACHE"
 // fileMagic opens every cache file; its last byte is the format version.
 const fileMagic = "BWPDB\x00\x00\x01"
 
+// offHeapBytes is the size from which Load places a table outside the Go
+// heap where it can (Linux: an anonymous mapping, unmapped when the Table
+// is collected), so that the collector's heap goal, twice the live heap,
+// is not twice the tables. Smaller tables stay on the heap.
+const offHeapBytes = 16 << 20
+
 // maxIDLen bounds the ID read from a header, so that a damaged length
 // cannot make Load allocate without limit.
 const maxIDLen = 4096
@@ -139,7 +145,21 @@ func LoadID(path, wantID string, wantSize uint64) (*Table, error) {
 	if size != wantSize {
 		return fail("%d entries, want %d", size, wantSize)
 	}
-	t := &Table{id: id, size: size, words: make([]uint64, (size+15)/16)}
+	t := &Table{id: id, size: size}
+	nw := int((size + 15) / 16)
+	if 8*nw >= offHeapBytes {
+		var free func()
+		if t.words, free = offHeapWords(t, nw); free != nil {
+			fail0 := fail
+			fail = func(format string, a ...any) (*Table, error) {
+				free()
+				return fail0(format, a...)
+			}
+		}
+	}
+	if t.words == nil {
+		t.words = make([]uint64, nw)
+	}
 	// Searches look entries up at random: huge pages spare TLB misses.
 	AdviseHuge(t.words)
 	crc := crc32.New(castagnoli)

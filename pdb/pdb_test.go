@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -312,4 +314,55 @@ func TestOpenAllOneBudget(t *testing.T) {
 	if _, srcs, err := OpenAll(context.Background(), dir, []Space{a, b}, o); err != nil || !srcs[0].Built || !srcs[1].Built {
 		t.Errorf("a budget for both: %v, %+v", err, srcs)
 	}
+}
+
+// TestLoadLarge saves and loads a table of offHeapBytes (outside the Go
+// heap on Linux): every word read back, the same entries after the loaded
+// tables are collected and their memory unmapped, and a file with one
+// byte changed refused (its mapping freed at once).
+func TestLoadLarge(t *testing.T) {
+	size := uint64(offHeapBytes) * 2 // entries of 4 bits: offHeapBytes bytes
+	want := NewTable("large", size)
+	for i := range want.Words() {
+		want.Words()[i] = uint64(i) * 0x9e3779b97f4a7c15
+	}
+	path := filepath.Join(t.TempDir(), FileName("large"))
+	if err := Save(path, want); err != nil {
+		t.Fatal(err)
+	}
+	for round := 0; round < 3; round++ {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		got, err := LoadID(path, "large", size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); runtime.GOOS == "linux" && grew > offHeapBytes/2 {
+			t.Errorf("round %d: the live heap grew by %d bytes for a table of %d outside it", round, grew, offHeapBytes)
+		}
+		if !slices.Equal(got.Words(), want.Words()) {
+			t.Fatalf("round %d: words differ", round)
+		}
+		if got.Get(size-1) != want.Get(size-1) {
+			t.Fatalf("round %d: last entry %d, want %d", round, got.Get(size-1), want.Get(size-1))
+		}
+		// The table of the round before is unreachable: collecting it
+		// unmaps its words, which no one reads again.
+		runtime.GC()
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)-1] ^= 1
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadID(path, "large", size); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "checksum mismatch") {
+		t.Fatalf("changed byte: %v, want a checksum mismatch", err)
+	}
+	runtime.GC()
 }

@@ -36,6 +36,9 @@ func NewTable(id string, size uint64) *Table { return newTable(id, size) }
 
 // Words returns the entries, sixteen to a word, entry i in bits 4*(i%16)
 // of word i/16: a builder writes them, a search reads them through Get.
+// The slice is valid while t is reachable: a large table from Load lives
+// outside the Go heap and is unmapped when t is collected, so keep t (or
+// call runtime.KeepAlive(t)) as long as the slice is used.
 func (t *Table) Words() []uint64 { return t.words }
 
 // ID returns the ID of the space the table was built over.

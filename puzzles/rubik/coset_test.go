@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -389,6 +390,9 @@ func checkPacked(t *testing.T, ct *CosetTable, p *pdb.Table, samples int) {
 			}
 		}
 	}
+	// w is p's words, which a loaded table keeps outside the Go heap only
+	// while p is reachable.
+	runtime.KeepAlive(p)
 }
 
 // TestPackedCoset checks the 2-bit form of the EO1 table against the

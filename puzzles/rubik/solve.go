@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -194,16 +195,20 @@ type level struct {
 }
 
 type solver struct {
-	levels     *[maxDepth + 1]level
-	h          *Heuristic
-	views      []view
-	covers     bool
-	bound      int
-	next       int
-	generated  int64
-	expanded   int64
-	checkAt    int64
-	check      func(*solver) bool
+	levels    *[maxDepth + 1]level
+	h         *Heuristic
+	views     []view
+	covers    bool
+	bound     int
+	next      int
+	generated int64
+	expanded  int64
+	checkAt   int64
+	check     func(*solver) bool
+	// sub and done are Solve's: the position of the subtree searched and
+	// the nodes of it already added to the total.
+	sub        int
+	done       int64
 	stop       bool
 	found      bool
 	path       [maxDepth]int8
@@ -708,11 +713,15 @@ type subtree struct {
 	// (with its coset values, which a packed table needs exact).
 	root           node
 	gen, exp, next int64
-	byDepth        [maxDepth + 1]int64
 	found          bool
-	path           []int8
 	density        float64
 }
+
+// A subtree holds no pointer and no counts by depth (those go to
+// Solve's depths, bound-cutDepth a subtree, the solution to its paths):
+// 200 bytes of a subtree where 488 held the 33 depths and a path grew
+// the heap by 31 MB on a 16-move scramble's 43,000 subtrees, and the
+// collector need not scan them.
 
 // subtreeKeys is the number of subtree keys: cutDepth (4) moves of 18.
 const subtreeKeys = 18 * 18 * 18 * 18
@@ -747,6 +756,12 @@ func init() {
 	faceWeight = w
 }
 
+// maxSubtrees is the most subtrees an iteration makes: the sequences of
+// cutDepth turns under MayFollow (43,254 at depth 4, TreeSizes). Solve
+// allocates them at once; appended one by one, the slice's growth left
+// 45 MB of copies on a 16-move scramble.
+var maxSubtrees = int(TreeSizes(cutDepth)[cutDepth])
+
 // sortSubtrees returns the positions of subs in decreasing order of their
 // densities in prev (size over faceWeight of the last face turned), equal
 // ones in their order. It sorts positions, not the subtrees (a few
@@ -763,6 +778,14 @@ func sortSubtrees(subs []subtree, prev []int64, order []int32) []int32 {
 		return cmp.Or(cmp.Compare(subs[b].density, subs[a].density), cmp.Compare(a, b))
 	})
 	return order
+}
+
+// addDepths adds the nodes by depth of the subtree at position p, those
+// of depths cutDepth+1 on (Solve's depths), to byDepth.
+func addDepths(byDepth *[maxDepth + 1]int64, depths [][]int64, p int) {
+	for j, col := range depths {
+		byDepth[cutDepth+1+j] += col[p]
+	}
 }
 
 // key numbers the subtree by its moves.
@@ -811,10 +834,20 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 	// The subtrees and their order, kept from one iteration to the next:
 	// tens of thousands of subtrees an iteration would otherwise grow the
 	// heap to twice the tables before a collection.
-	var subs []subtree
+	subs := make([]subtree, 0, maxSubtrees)
 	var order []int32
+	// depths[j][p] is the generated nodes at depth cutDepth+1+j of the
+	// subtree at position p, j < k = bound-cutDepth: a column added per
+	// bound, none copied (a slice of k a subtree, grown as the bound
+	// rose, left 8.5 MB of copies on a 16-move scramble). paths holds the
+	// solutions the subtrees found, by position.
+	var depths [][]int64
+	var pathMu sync.Mutex
+	paths := map[int32][]int8{}
 	// solvers[w] is worker w's, reused for every subtree it takes.
 	solvers := make([]*solver, workers)
+	// sched is the iteration's; the workers' checks read it.
+	var sched *search.Subtrees
 	for bound < maxDepth {
 		if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
 			res.Err = search.ErrNodeLimit
@@ -843,15 +876,33 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		// before the workers start, so the counts stay the sequential
 		// search's.
 		order = sortSubtrees(subs, prev, order)
-		var sched search.Subtrees
+		k := max(bound-cutDepth, 0)
+		for j := 0; j < k; j++ {
+			if j == len(depths) {
+				depths = append(depths, make([]int64, maxSubtrees))
+			}
+			clear(depths[j][:len(subs)])
+		}
+		clear(paths)
+		sched = new(search.Subtrees)
 		sched.Run(workers, len(subs), func(w, i int) search.Subtree {
 			ws := solvers[w]
 			if ws == nil {
 				ws = newSolver(h, c)
 				ws.levels = new([maxDepth + 1]level)
+				// One check for all the worker's subtrees (one a subtree
+				// made 2.6 MB of garbage on a 16-move scramble).
+				ws.check = func(s *solver) bool {
+					total.Add(s.generated - s.done)
+					s.done = s.generated
+					s.checkAt = s.generated + checkEvery
+					s.stop = sched.Check(s.sub, stopErr)
+					return s.stop
+				}
 				solvers[w] = ws
 			}
-			st := &subs[order[i]]
+			p := order[i]
+			st := &subs[p]
 			n := st.root
 			last := -1
 			ws.generated, ws.expanded, ws.next, ws.found, ws.stop = 0, 0, math.MaxInt, false, false
@@ -864,19 +915,17 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 				ws.path[g] = m
 				last = int(m) / 3
 			}
-			var done int64
-			ws.check = func(s *solver) bool {
-				total.Add(s.generated - done)
-				done = s.generated
-				s.checkAt = s.generated + checkEvery
-				s.stop = sched.Check(i, stopErr)
-				return s.stop
-			}
+			ws.sub, ws.done = i, 0
 			ws.dfs(&n, cutDepth, last)
-			total.Add(ws.generated - done)
-			st.gen, st.exp, st.next, st.found, st.byDepth = ws.generated, ws.expanded, int64(ws.next), ws.found, ws.byDepth
+			total.Add(ws.generated - ws.done)
+			st.gen, st.exp, st.next, st.found = ws.generated, ws.expanded, int64(ws.next), ws.found
+			for j, col := range depths[:k] {
+				col[p] = ws.byDepth[cutDepth+1+j]
+			}
 			if ws.found {
-				st.path = append([]int8(nil), ws.path[:bound]...)
+				pathMu.Lock()
+				paths[p] = append([]int8(nil), ws.path[:bound]...)
+				pathMu.Unlock()
 			}
 			return search.Subtree{Found: ws.found, Stopped: ws.stop, Next: st.next}
 		})
@@ -887,29 +936,24 @@ func Solve(ctx context.Context, c Cube, h *Heuristic, o SolveOptions) search.Res
 		switch {
 		case b >= 0:
 			// The top of the tree first, then the subtrees in order.
-			st := &subs[order[b]]
 			it.Generated, it.Expanded = top.generated, top.expanded
-			for _, k := range order[:b+1] {
-				x := &subs[k]
+			for _, p := range order[:b+1] {
+				x := &subs[p]
 				it.Generated += x.gen
 				it.Expanded += x.exp
-				for d := range byDepth {
-					byDepth[d] += x.byDepth[d]
-				}
+				addDepths(&byDepth, depths[:k], int(p))
 			}
-			path = st.path
+			path = paths[order[b]]
 		case stopped != nil:
 			res.Err = stopped
 		default:
 			it.Generated, it.Expanded = top.generated, top.expanded
-			for k := range subs {
-				x := &subs[k]
+			for p := range subs {
+				x := &subs[p]
 				prev[x.key()] = x.gen
 				it.Generated += x.gen
 				it.Expanded += x.exp
-				for d := range byDepth {
-					byDepth[d] += x.byDepth[d]
-				}
+				addDepths(&byDepth, depths[:k], p)
 			}
 			if topGoal {
 				path = top.path[:bound]

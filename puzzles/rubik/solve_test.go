@@ -196,3 +196,11 @@ func TestRaiseSiblings(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxSubtrees checks that Solve makes room for every subtree: the
+// 43,254 sequences of cutDepth (4) turns that TestTreeSizes counts.
+func TestMaxSubtrees(t *testing.T) {
+	if cutDepth != 4 || maxSubtrees != 43254 {
+		t.Fatalf("cutDepth %d: %d subtrees, want 43,254 at depth 4", cutDepth, maxSubtrees)
+	}
+}
