@@ -64,7 +64,8 @@ func randomRangesPacking(rng *rand.Rand, g Grid) *Packing {
 // random boards of the three plane grids and of boxes count the same on
 // the bitboard kernel (every rule, with and without the dead-region
 // test) as on dancing links' Algorithm M: all solutions and the unique
-// ones, exactly.
+// ones, exactly, and the search restricted by the symmetries visits
+// one solution per class on both.
 func TestRangesKernelAgreesWithXCover(t *testing.T) {
 	rng := rand.New(rand.NewPCG(35, 35))
 	ctx := context.Background()
@@ -96,6 +97,19 @@ func TestRangesKernelAgreesWithXCover(t *testing.T) {
 		if got.Err != nil || got.All != want.All || got.Unique != want.Unique {
 			t.Fatalf("trial %d (%v, %d cells, ranges %v, first-empty %v, cells only %v, dead regions %v, %v): kernel %d solutions, %d unique (%v); xcover %d, %d",
 				trial, g, len(pk.Board.Cells), pk.Ranges, pk.FirstEmpty, pk.CellsOnly, pk.DeadRegions, strat, got.All, got.Unique, got.Err, want.All, want.Unique)
+		}
+		// The restricted search (a piece used once kept on one placement
+		// of each orbit) visits one solution per class on both engines.
+		var visited [2]int64
+		var restricted [2]Counts
+		firstEmpty := pk.FirstEmpty
+		for e, engine := range []Engine{Bitboard, XCover} {
+			pk.Engine, pk.FirstEmpty = engine, firstEmpty && engine == Bitboard
+			restricted[e] = pk.eachRanges(ctx, strat, func([]int) bool { visited[e]++; return true })
+		}
+		if restricted[0].Err != nil || restricted[1].Err != nil || visited[0] != want.Unique || visited[1] != want.Unique || restricted[0].All != restricted[1].All {
+			t.Fatalf("trial %d (%v, ranges %v): restricted search visits %d (kernel) and %d (xcover) of %d unique, %d and %d in all",
+				trial, g, pk.Ranges, visited[0], visited[1], want.Unique, restricted[0].All, restricted[1].All)
 		}
 	}
 	for _, g := range []Grid{Square, Triangle, Hexagon, Cubic} {
