@@ -151,6 +151,7 @@ type Kernel struct {
 	// required the pieces a solution places, branch the pieces a node may
 	// branch on: required, and used once.
 	copyOf, required, branch uint64
+	scanFirst                int // FirstEmpty with a scan order: the cell it scans first (-1: none)
 	dead                     bool
 	largest                  bool
 	pieceSet                 []uint64 // 1<<piece
@@ -219,6 +220,7 @@ func Compile(p Problem) (*Kernel, error) {
 	// the first empty cell is the lowest bit of the empty set.
 	inner := func(c int) int { return c }
 	var lead []int32
+	scanFirst := -1
 	if p.Rule == FirstEmpty && len(p.Order) > 0 {
 		rank := make([]int, p.Cells)
 		for c := range rank {
@@ -230,6 +232,9 @@ func Compile(p Problem) (*Kernel, error) {
 			case it >= 0 && it < np && next == 0:
 				lead = append(lead, int32(it))
 			case it >= np && it < np+p.Cells && rank[it-np] < 0:
+				if next == 0 {
+					scanFirst = it - np
+				}
 				rank[it-np] = next
 				next++
 			default:
@@ -243,7 +248,7 @@ func Compile(p Problem) (*Kernel, error) {
 			inner = func(c int) int { return rank[c] }
 		}
 	}
-	k := &Kernel{n: p.Cells, lead: lead, np: np, rule: p.Rule, sizes: append([]int(nil), p.Sizes...), pieceCut: p.PieceCut && p.Rule == FewestCells,
+	k := &Kernel{n: p.Cells, lead: lead, scanFirst: scanFirst, np: np, rule: p.Rule, sizes: append([]int(nil), p.Sizes...), pieceCut: p.PieceCut && p.Rule == FewestCells,
 		dead: p.DeadRegions, largest: p.LargestRegionOnly, allFree: ^uint64(0) >> (64 - np)}
 	for c := 0; c < p.Cells; c++ {
 		k.full.add(c)

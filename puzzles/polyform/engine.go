@@ -76,12 +76,6 @@ func (pk *Packing) copiesOf(p int) int {
 	return max(1, min(pk.Ranges[p].Max, len(pk.Board.Cells)/len(pk.Pieces[p].Shape)))
 }
 
-// hasLead reports whether the first-empty rule's scan begins with a
-// piece (scanOrder): one used exactly once.
-func (pk *Packing) hasLead() bool {
-	return pk.Ranges == nil || slices.Contains(pk.Ranges, Range{1, 1})
-}
-
 // kernelCopies is the number of the bitboard kernel's pieces: every copy
 // of every piece.
 func (pk *Packing) kernelCopies() int {
@@ -197,7 +191,9 @@ func (pk *Packing) kernel(s xcover.Strategy, keep func(k int) bool, reverse bool
 		p.Rule = bitpack.FirstEmpty
 		p.Order = pk.scanOrder(p)
 		if reverse {
-			slices.Reverse(p.Order[len(p.Order)-p.Cells:])
+			// From the other end; without a lead piece the first cell
+			// stays first, the root's item for both (bitpack.SolveSplit).
+			slices.Reverse(p.Order[1:])
 		}
 	case s == xcover.Fewest && pk.CellsOnly:
 		p.Rule = bitpack.FewestCells
@@ -341,7 +337,7 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 		bufs[w] = b
 		return visit(w, b)
 	}
-	if pk.FirstEmpty && pk.hasLead() && (workers >= 2 || lim.MaxSolutions == 0 && lim.MaxNodes == 0) {
+	if pk.FirstEmpty && (workers >= 2 || lim.MaxSolutions == 0 && lim.MaxNodes == 0) {
 		// The whole tree (or a share of it on several workers): each
 		// placement of the lead piece is completed scanning from the end
 		// of the board nearer to it, which makes the smaller subtree
