@@ -11,7 +11,7 @@
 // The validation set (testdata/trees.tsv, issue 30) has modes of its own:
 //
 //	go run ./scripts/estimatevalidate -count < testdata/trees.tsv   # recount every tree
-//	go run ./scripts/estimatevalidate -set scripts/estimatevalidate/testdata/trees.tsv [-trees PREFIX,...] [-methods auto,frontier,knuth,purdom] [-reps 100] [-share 0.01] [-raw FILE] [-chart FILE]
+//	go run ./scripts/estimatevalidate -set scripts/estimatevalidate/testdata/trees.tsv [-trees PREFIX,...] [-methods auto,frontier,knuth,purdom] [-reps 100] [-first-seed 1] [-share 0.01] [-raw FILE] [-chart FILE]
 //	go run ./scripts/estimatevalidate -set scripts/estimatevalidate/testdata/trees.tsv -chart-from RAW,... [-chart FILE]
 //
 // -set runs every method on every tree, reps seeded repetitions on a work
@@ -82,6 +82,7 @@ var configs = []config{
 
 func main() {
 	reps := flag.Int("reps", 100, "seeded repetitions per configuration")
+	flag.IntVar(&firstSeed, "first-seed", 1, "with -set: the first repetition's seed (the others follow), for repetitions independent of an earlier run's")
 	workers := flag.Int("j", 2, "workers")
 	svg := flag.String("svg", "", "write the chart of relative error against work here")
 	truthSVG := flag.String("truth-svg", "", "write the chart of estimated against true solutions, with intervals, per method, here")

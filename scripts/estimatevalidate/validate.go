@@ -75,6 +75,9 @@ type treeScore struct {
 	nodeRatios, solRatioList []float64
 }
 
+// firstSeed is the seed of validateSet's first repetition (-first-seed).
+var firstSeed = 1
+
 // validateSet runs every method on every tree of the set, reps seeded
 // repetitions each on share of the tree's nodes, and prints a table per
 // tree and a summary; rawOut, if not nil, gets every repetition.
@@ -91,7 +94,7 @@ func validateSet(ctx context.Context, trees []countedTree, methods []budgetMetho
 			s := treeScore{tree: t.name, method: m.name, choices: map[string]int{}}
 			var nErr, sErr []float64
 			start := time.Now()
-			for seed := 1; seed <= reps; seed++ {
+			for seed := firstSeed; seed < firstSeed+reps; seed++ {
 				o := m.opt
 				o.Seed, o.Workers, o.MaxWork = uint64(seed), 1, int64(share*t.nodes)
 				o.Samples = max(o.Samples, 1)
