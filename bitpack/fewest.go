@@ -271,11 +271,12 @@ func (s *Search) liveOf(it int, kids []int32) []int32 {
 	k := s.k
 	list := k.byItem[it]
 	cell := it >= k.np
+	avail := k.avail(s.free)
 	for w, x := range s.live[k.bitOff[it]:k.bitOff[it+1]] {
 		for x != 0 {
 			q := list[w<<6+bits.TrailingZeros64(x)]
 			x &= x - 1
-			if !cell || s.free&k.pieceSet[q] != 0 {
+			if !cell || avail&k.pieceSet[q] != 0 {
 				kids = append(kids, q)
 			}
 		}

@@ -116,6 +116,17 @@ type Problem struct {
 	// Only for pieces of one size; the colouring is the puzzle's (a
 	// triangle's orientation, a checkerboard), the kernel knows no grid.
 	Colours []bool
+	// Copies[i], if set, makes piece i the next copy of piece i-1: the
+	// same size and the same placements in the same order (a piece used
+	// k times is k pieces in a row). Copies are placed in their order, a
+	// copy only once the one before it is on the board, and never
+	// branched on as pieces, so a packing that uses a piece k times is
+	// found once, not k! times (copies.go).
+	Copies []bool
+	// Optional[i], if set, lets piece i stay off the board: a piece used
+	// lo to hi times is hi copies, the last hi-lo of them optional, after
+	// the required ones.
+	Optional []bool
 }
 
 // Kernel is a compiled problem: read-only tables shared by any number of
@@ -136,11 +147,16 @@ type Kernel struct {
 	uniform  int // the pieces' common size, 0 if they differ
 	full     Set // every cell
 	allFree  uint64
-	dead     bool
-	largest  bool
-	pieceSet []uint64 // 1<<piece
-	progress func(nodes int64)
-	small    *small // the one-word FirstEmpty tables, if they apply
+	// copyOf has bit i when piece i is a copy of piece i-1 (Problem.Copies),
+	// required the pieces a solution places, branch the pieces a node may
+	// branch on: required, and used once.
+	copyOf, required, branch uint64
+	scanFirst                int // FirstEmpty with a scan order: the cell it scans first (-1: none)
+	dead                     bool
+	largest                  bool
+	pieceSet                 []uint64 // 1<<piece
+	progress                 func(nodes int64)
+	small                    *small // the one-word FirstEmpty tables, if they apply
 
 	// The colour test (Problem.Colours): the cells of the second colour,
 	// each piece's fewest and most such cells over its placements, and
@@ -204,6 +220,7 @@ func Compile(p Problem) (*Kernel, error) {
 	// the first empty cell is the lowest bit of the empty set.
 	inner := func(c int) int { return c }
 	var lead []int32
+	scanFirst := -1
 	if p.Rule == FirstEmpty && len(p.Order) > 0 {
 		rank := make([]int, p.Cells)
 		for c := range rank {
@@ -215,6 +232,9 @@ func Compile(p Problem) (*Kernel, error) {
 			case it >= 0 && it < np && next == 0:
 				lead = append(lead, int32(it))
 			case it >= np && it < np+p.Cells && rank[it-np] < 0:
+				if next == 0 {
+					scanFirst = it - np
+				}
 				rank[it-np] = next
 				next++
 			default:
@@ -228,10 +248,13 @@ func Compile(p Problem) (*Kernel, error) {
 			inner = func(c int) int { return rank[c] }
 		}
 	}
-	k := &Kernel{n: p.Cells, lead: lead, np: np, rule: p.Rule, sizes: append([]int(nil), p.Sizes...), pieceCut: p.PieceCut && p.Rule == FewestCells,
+	k := &Kernel{n: p.Cells, lead: lead, scanFirst: scanFirst, np: np, rule: p.Rule, sizes: append([]int(nil), p.Sizes...), pieceCut: p.PieceCut && p.Rule == FewestCells,
 		dead: p.DeadRegions, largest: p.LargestRegionOnly, allFree: ^uint64(0) >> (64 - np)}
 	for c := 0; c < p.Cells; c++ {
 		k.full.add(c)
+	}
+	if err := k.compileCopies(p); err != nil {
+		return nil, err
 	}
 	k.uniform = p.Sizes[0]
 	for _, s := range p.Sizes {

@@ -146,7 +146,7 @@ func (s *Search) unplace() {
 
 // fits reports whether placement i can go on the board now.
 func (s *Search) fits(i int32) bool {
-	return s.free&s.k.pieceSet[i] != 0 && s.k.mask[i].subsetOf(s.empty)
+	return s.k.avail(s.free)&s.k.pieceSet[i] != 0 && s.k.mask[i].subsetOf(s.empty)
 }
 
 // expand lists the children of the current node in kids[depth], all of
@@ -163,7 +163,7 @@ func (s *Search) expand(filter bool) {
 	s.item[d] = int32(item)
 	switch {
 	case item < 0:
-		s.solution[d] = s.empty.isEmpty() && s.free == 0
+		s.solution[d] = s.empty.isEmpty() && s.free&k.required == 0
 	case k.rule == FewestCells && item < k.np:
 		// A piece with no placement left (PieceCut): a dead end.
 	case k.rule == FirstEmpty && item >= k.np:
@@ -214,7 +214,7 @@ func (s *Search) choose() int {
 	case Ordered:
 		for _, it := range k.order {
 			if int(it) < k.np {
-				if s.free>>it&1 != 0 {
+				if (s.free&k.branch)>>it&1 != 0 {
 					return int(it)
 				}
 			} else if s.empty.has(int(it) - k.np) {
@@ -228,14 +228,14 @@ func (s *Search) choose() int {
 	}
 	best, bestCnt := -1, int32(1<<30)
 	if k.pieceCut {
-		for f := s.free; f != 0; f &= f - 1 {
+		for f := s.free & k.required; f != 0; f &= f - 1 {
 			if p := bits.TrailingZeros64(f); s.cnt[p] == 0 {
 				return p
 			}
 		}
 	}
 	if k.rule == Fewest {
-		for f := s.free; f != 0; f &= f - 1 {
+		for f := s.free & k.branch; f != 0; f &= f - 1 {
 			p := bits.TrailingZeros64(f)
 			if c := s.cnt[p]; c < bestCnt {
 				best, bestCnt = p, c
@@ -247,7 +247,7 @@ func (s *Search) choose() int {
 	}
 	// A cell's count is the sum of its unplaced pieces' counts, stopped
 	// when it reaches the best so far.
-	np, free := k.np, s.free
+	np, free := k.np, k.avail(s.free)
 	for w, x := range s.empty {
 		for x != 0 {
 			c := w<<6 + bits.TrailingZeros64(x)

@@ -223,14 +223,14 @@ func (s *Search) chooseList() int {
 	pc := cnt[k.n:]
 	best, bestCnt := -1, int32(1<<30)
 	if k.pieceCut {
-		for f := s.free; f != 0; f &= f - 1 {
+		for f := s.free & k.required; f != 0; f &= f - 1 {
 			if p := bits.TrailingZeros64(f); pc[p] == 0 {
 				return p
 			}
 		}
 	}
 	if k.rule == Fewest {
-		for f := s.free; f != 0; f &= f - 1 {
+		for f := s.free & k.branch; f != 0; f &= f - 1 {
 			p := bits.TrailingZeros64(f)
 			if c := pc[p]; c < bestCnt {
 				best, bestCnt = p, c
@@ -264,6 +264,19 @@ func (s *Search) liveOfList(it int, kids []int32) []int32 {
 		row = k.n + it
 	}
 	list := s.list[s.lBase[d]:]
+	if it >= k.np && k.hasCopies() {
+		// A cell's set holds the placements of every unplaced copy: keep
+		// those of the copies next in turn.
+		avail := k.avail(s.free)
+		for j, x := range s.setsOf(d)[row*w:][:w] {
+			for ; x != 0; x &= x - 1 {
+				if e := list[j<<6+bits.TrailingZeros64(x)]; avail>>e.piece&1 != 0 {
+					kids = append(kids, e.q)
+				}
+			}
+		}
+		return kids
+	}
 	for j, x := range s.setsOf(d)[row*w:][:w] {
 		for ; x != 0; x &= x - 1 {
 			kids = append(kids, list[j<<6+bits.TrailingZeros64(x)].q)

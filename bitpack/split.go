@@ -107,8 +107,14 @@ func checkSplit(ks []*Kernel) error {
 	}
 	k0 := ks[0]
 	for _, k := range ks {
-		if k.rule != FirstEmpty || len(k.lead) == 0 || !slices.Equal(k.lead, k0.lead) || !slices.Equal(k.piece, k0.piece) {
+		if k.rule != FirstEmpty || !slices.Equal(k.lead, k0.lead) || !slices.Equal(k.piece, k0.piece) {
 			return errors.New("bitpack: SolveSplit needs kernels of one problem with the first-empty rule and the same lead pieces")
+		}
+		// Without a lead piece (every piece with copies or a range) the
+		// root's children are the placements at the first cell of the
+		// scan, which must then be the same cell in every kernel.
+		if len(k.lead) == 0 && (k.scanFirst < 0 || k.scanFirst != k0.scanFirst) {
+			return errors.New("bitpack: SolveSplit needs kernels with the same lead pieces or, without one, scans from the same first cell")
 		}
 	}
 	return nil

@@ -13,7 +13,7 @@ import "math/bits"
 // nothing.
 func (s *Search) Viable() bool {
 	k := s.k
-	for f := s.free; f != 0; f &= f - 1 {
+	for f := k.avail(s.free) & k.required; f != 0; f &= f - 1 {
 		if !s.anyFits(k.byItem[bits.TrailingZeros64(f)]) {
 			return false
 		}

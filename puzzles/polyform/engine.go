@@ -51,9 +51,6 @@ func ParseEngine(s string) (Engine, error) {
 // kernelFits reports why the packing cannot run on the bitboard kernel,
 // or nil when it can.
 func (pk *Packing) kernelFits() error {
-	if pk.Ranges != nil {
-		return errors.New("polyform: copies and ranges of pieces need dancing links with multiplicities (--engine xcover)")
-	}
 	if pk.Board.Optional != nil {
 		return errors.New("polyform: cells that may stay empty need dancing links with secondary items (--engine xcover)")
 	}
@@ -63,7 +60,38 @@ func (pk *Packing) kernelFits() error {
 	if n := len(pk.Pieces); n > bitpack.MaxPieces {
 		return fmt.Errorf("polyform: %d pieces, more than the bitboard kernel's %d", n, bitpack.MaxPieces)
 	}
+	if n := pk.kernelCopies(); n > bitpack.MaxPieces {
+		return fmt.Errorf("polyform: %d copies of pieces that can fit on the board, more than the bitboard kernel's %d pieces (--engine xcover)", n, bitpack.MaxPieces)
+	}
 	return nil
+}
+
+// copiesOf returns how many copies of piece p the bitboard kernel makes:
+// its range's most, or as many as fit in the board's area if fewer (1
+// without ranges).
+func (pk *Packing) copiesOf(p int) int {
+	if pk.Ranges == nil {
+		return 1
+	}
+	return max(1, min(pk.Ranges[p].Max, len(pk.Board.Cells)/len(pk.Pieces[p].Shape)))
+}
+
+// kernelCopies is the number of the bitboard kernel's pieces: every copy
+// of every piece.
+func (pk *Packing) kernelCopies() int {
+	n := 0
+	for p := range pk.Pieces {
+		n += pk.copiesOf(p)
+	}
+	return n
+}
+
+// engineName names the engine the packing runs on: bitboard or xcover.
+func (pk *Packing) engineName() string {
+	if on, err := pk.onKernel(); err == nil && on {
+		return Bitboard.String()
+	}
+	return XCover.String()
 }
 
 // onKernel reports whether the packing runs on the bitboard kernel, or an
@@ -109,16 +137,41 @@ func (pk *Packing) kernel(s xcover.Strategy, keep func(k int) bool, reverse bool
 	if err := pk.kernelFits(); err != nil {
 		return nil, nil, err
 	}
-	np := len(pk.Pieces)
 	p := bitpack.Problem{Cells: len(pk.Board.Cells), DeadRegions: pk.DeadRegions, LargestRegionOnly: pk.LargestRegionOnly, PieceCut: pk.PieceCut}
-	for _, pc := range pk.Pieces {
-		p.Sizes = append(p.Sizes, len(pc.Shape))
+	// A piece with copies or a range is copiesOf(p) kernel pieces in a
+	// row, each with all its placements, the last Max-Min optional
+	// (bitpack.Problem.Copies).
+	first := make([]int, len(pk.Pieces)) // the kernel piece of each piece's first copy
+	for pc, piece := range pk.Pieces {
+		first[pc] = len(p.Sizes)
+		for j := range pk.copiesOf(pc) {
+			p.Sizes = append(p.Sizes, len(piece.Shape))
+			if pk.Ranges != nil {
+				p.Copies = append(p.Copies, j > 0)
+				p.Optional = append(p.Optional, j >= pk.Ranges[pc].Min)
+			}
+		}
 	}
+	np := len(p.Sizes)
 	var placement []int
 	for k, pl := range pk.Placements {
 		if keep == nil || keep(k) {
-			p.Placements = append(p.Placements, bitpack.Placement{Piece: pl.Piece, Cells: pl.Cells})
+			p.Placements = append(p.Placements, bitpack.Placement{Piece: first[pl.Piece], Cells: pl.Cells})
 			placement = append(placement, k)
+		}
+	}
+	if pk.Ranges != nil {
+		// The copies' placements: those of the first copy, in order.
+		one := len(p.Placements)
+		for pc := range pk.Pieces {
+			for j := 1; j < pk.copiesOf(pc); j++ {
+				for i, pl := range p.Placements[:one] {
+					if pl.Piece == first[pc] {
+						p.Placements = append(p.Placements, bitpack.Placement{Piece: first[pc] + j, Cells: pl.Cells})
+						placement = append(placement, placement[i])
+					}
+				}
+			}
 		}
 	}
 	if pk.DeadRegions && pk.ColourCut {
@@ -136,8 +189,10 @@ func (pk *Packing) kernel(s xcover.Strategy, keep func(k int) bool, reverse bool
 	switch {
 	case pk.FirstEmpty:
 		p.Rule = bitpack.FirstEmpty
-		p.Order = pk.scanOrder(p.Placements)
+		p.Order = pk.scanOrder(p)
 		if reverse {
+			// From the other end; without a lead piece the first cell
+			// stays first, the root's item for both (bitpack.SolveSplit).
 			slices.Reverse(p.Order[1:])
 		}
 	case s == xcover.Fewest && pk.CellsOnly:
@@ -174,19 +229,23 @@ func (pk *Packing) kernel(s xcover.Strategy, keep func(k int) bool, reverse bool
 // scanOrder is the FirstEmpty rule's order: the piece with the fewest
 // placements, then the cells by rows, or by columns when the board is
 // wider than it is high.
-func (pk *Packing) scanOrder(pls []bitpack.Placement) []int {
-	np := len(pk.Pieces)
+func (pk *Packing) scanOrder(prob bitpack.Problem) []int {
+	np := len(prob.Sizes)
 	count := make([]int, np)
-	for _, pl := range pls {
+	for _, pl := range prob.Placements {
 		count[pl.Piece]++
 	}
-	lead := 0
+	lead := -1
 	for p := range count {
-		if count[p] < count[lead] {
+		once := len(prob.Copies) == 0 || !prob.Copies[p] && (p+1 == np || !prob.Copies[p+1]) && !prob.Optional[p]
+		if once && (lead < 0 || count[p] < count[lead]) {
 			lead = p
 		}
 	}
-	order := []int{lead}
+	var order []int
+	if lead >= 0 { // a piece with copies or a range is never branched on
+		order = append(order, lead)
+	}
 	r0, c0, r1, c1 := pk.Board.bounds()
 	cells := make([]int, len(pk.Board.Cells))
 	for i := range cells {

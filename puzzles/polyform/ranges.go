@@ -110,14 +110,14 @@ func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, lim search
 			stab, restricted = r.Stabilizer, r.Piece
 		}
 	}
-	prob, placement := pk.problem(keep)
 	n := len(pk.Board.Cells)
 	piece, block := make([]int, n), make([]int, n)
 	key, imgKey := make([]int, n), make([]int, n)
 	imgPiece, imgBlock := make([]int, n), make([]int, n)
 	first := make([]int, 0, n)
 	var c Counts
-	r := prob.Compile(s).Solve(ctx, lim, func(opts []int) bool {
+	// On one worker, in the tree's order: the buffers below are shared.
+	r := pk.run(ctx, s, keep, 1, lim, func(_ int, opts []int) bool {
 		blocks := len(opts)
 		if pk.Board.Optional != nil { // empty cells: no piece, a block of their own
 			blocks++
@@ -127,12 +127,12 @@ func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, lim search
 		}
 		gs := syms
 		for k, o := range opts {
-			pl := pk.Placements[placement[o]]
+			pl := pk.Placements[o]
 			for _, cell := range pl.Cells {
 				piece[cell], block[cell] = pl.Piece, k
 			}
 			if keep != nil && pl.Piece == restricted {
-				gs = stab[placement[o]]
+				gs = stab[o]
 			}
 		}
 		first = solutionKey(key, piece, block, first, blocks)
@@ -158,11 +158,7 @@ func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, lim search
 		if visit == nil {
 			return true
 		}
-		pls := make([]int, len(opts))
-		for k, o := range opts {
-			pls[k] = placement[o]
-		}
-		return visit(pls)
+		return visit(slices.Clone(opts))
 	})
 	c.All, c.Stats, c.Status, c.Err = r.Solutions, r.Stats, r.Status, r.Err
 	return c

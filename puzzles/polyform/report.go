@@ -75,7 +75,7 @@ type Report struct {
 }
 
 func (pk *Packing) newReport(o RunOptions) Report {
-	return Report{Puzzle: o.Name, Strategy: o.StrategyName, Engine: pk.Engine.String(), Symmetries: len(pk.Symmetries())}
+	return Report{Puzzle: o.Name, Strategy: o.StrategyName, Engine: pk.engineName(), Symmetries: len(pk.Symmetries())}
 }
 
 // finish records a search's statistics.
@@ -240,8 +240,8 @@ func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 	if r.Err != nil || r.Status.Early() {
 		how = "the search stopped early: the counts so far"
 	}
-	rep.summary = fmt.Sprintf("%s: %s solutions, %s unique (%s; strategy %s, %s nodes, %s, %.2f s)\n",
-		o.Name, numfmt.Count(all), numfmt.Count(uniq), how, rep.Strategy, numfmt.Count(rep.Nodes), workpool.Describe(o.Workers), rep.Seconds)
+	rep.summary = fmt.Sprintf("%s: %s solutions, %s unique (%s; strategy %s, engine %s, %s nodes, %s, %.2f s)\n",
+		o.Name, numfmt.Count(all), numfmt.Count(uniq), how, rep.Strategy, rep.Engine, numfmt.Count(rep.Nodes), workpool.Describe(o.Workers), rep.Seconds)
 	if rep.Auto = o.Auto; o.Auto != nil {
 		rep.summary += o.Auto.Why() + "\n"
 	}
