@@ -186,6 +186,12 @@ type CountWatch struct {
 	// Notes is told the estimated size of the search and, for a large
 	// one, the hint to count one solution of each class.
 	Notes io.Writer
+
+	// Tests bound the first estimate by probes rather than by wall time,
+	// which a loaded machine may spend before a probe ends: 0 means
+	// estimateFirst and estimateProbes.
+	estimateWithin time.Duration
+	estimateProbes int
 }
 
 // uniqueHintNodes is the estimated tree size from which CountWatched
@@ -207,11 +213,15 @@ func (pk *Packing) CountWatched(ctx context.Context, o RunOptions, w CountWatch)
 	}
 	var est float64
 	if !o.Unique && pk.Ranges == nil {
-		est = pk.EstimateNodes(ctx, o.Strategy, o.Workers, estimateFirst)
+		within, probes := w.estimateWithin, w.estimateProbes
+		if within <= 0 {
+			within, probes = estimateFirst, estimateProbes
+		}
+		est = pk.estimateNodes(ctx, o.Strategy, o.Workers, within, probes)
 		if est >= 1 {
 			fmt.Fprintf(w.Notes, "%s: about %s nodes to search (estimated)\n", o.Name, numfmt.Estimate(est))
 		} else {
-			fmt.Fprintf(w.Notes, "%s: the search's size is not estimated: no probe finished within %v\n", o.Name, estimateFirst)
+			fmt.Fprintf(w.Notes, "%s: the search's size is not estimated: no probe finished within %v\n", o.Name, within)
 		}
 		if n := len(pk.Symmetries()); n > 1 && est >= uniqueHintNodes {
 			fmt.Fprintf(w.Notes, "%s: hint: --count --unique gives the same counts from a search up to %d times smaller (one solution of each symmetry class)\n", o.Name, n)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/internal/opterr"
@@ -113,8 +114,10 @@ func TestCountWatched(t *testing.T) {
 	var mu sync.Mutex
 	var lines []string
 	var notes strings.Builder
+	// 1,000 probes within a minute: the default second is wall time, which
+	// a loaded machine under the race detector can spend before one ends.
 	rep := pk.CountWatched(context.Background(), RunOptions{Name: "p", Strategy: xcover.Fewest, Workers: 2},
-		CountWatch{Notes: &notes, Printf: func(format string, args ...any) {
+		CountWatch{Notes: &notes, estimateWithin: time.Minute, estimateProbes: 1000, Printf: func(format string, args ...any) {
 			mu.Lock()
 			defer mu.Unlock()
 			lines = append(lines, fmt.Sprintf(format, args...))

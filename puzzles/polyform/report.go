@@ -261,9 +261,14 @@ const estimateProbes = 1 << 20
 // (Knuth's probes count by batches: on PP-24 under load a batch can take
 // longer than a second).
 func (pk *Packing) EstimateNodes(ctx context.Context, s xcover.Strategy, workers int, d time.Duration) float64 {
+	return pk.estimateNodes(ctx, s, workers, d, estimateProbes)
+}
+
+// estimateNodes is EstimateNodes with at most probes probes.
+func (pk *Packing) estimateNodes(ctx context.Context, s xcover.Strategy, workers int, d time.Duration, probes int) float64 {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r := estimate.Knuth(ctx, pk.Tree(s), estimate.Options{Seed: 1, Samples: estimateProbes, Workers: workers, Lookahead: true})
+	r := estimate.Knuth(ctx, pk.Tree(s), estimate.Options{Seed: 1, Samples: probes, Workers: workers, Lookahead: true})
 	return r.Nodes.Estimate
 }
 
