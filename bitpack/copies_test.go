@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/search"
 )
 
@@ -177,8 +178,13 @@ func TestCopiesAgreeWithBruteForce(t *testing.T) {
 		{cubeTwist, cubeL3, cubeDomino, cubeMono},
 		{cubeDomino, cubeI3, cubeMono},
 	}
+	// 20 random problems by default, 60 with -tags long (20 s of CPU).
+	problems := 20
+	if !longtest.Short() {
+		problems = 60
+	}
 	nonzero, trials := 0, 0
-	for trial := range 60 {
+	for trial := range problems {
 		kit := kits[trial%len(kits)]
 		w, h, d := 3+rng.IntN(2), 2+rng.IntN(3), 1
 		if trial%2 == 1 {

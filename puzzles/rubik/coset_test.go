@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/pdb"
 	"github.com/branchwise/branchwise/search"
 )
@@ -444,10 +445,11 @@ func TestPackedCoset(t *testing.T) {
 // 4-bit one (both made by rubik solve --coset 2 with --coset-bits 2 and
 // 4): every entry, and a million abstractions' neighbours. It is skipped
 // when either is not in the cache directory (building them takes
-// minutes).
+// minutes). It runs with -tags long (33 s of CPU): TestPackedCoset and
+// TestPackSmall check the same packing on every entry by default.
 func TestPackedCosetEO2(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads 944 MB of tables")
+	if longtest.Short() {
+		t.Skip("reads 944 MB of tables and decodes every entry: with -tags long")
 	}
 	dir, err := pdb.DefaultDir()
 	if err != nil {
