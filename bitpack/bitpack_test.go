@@ -17,6 +17,20 @@ import (
 // rectangle returns the cells' neighbours of a w x h rectangle (cell
 // y*w+x) and the placements of the given polyominoes (cells as x, y
 // pairs, every rotation and reflection) on it.
+// setRectangle is rectangle of width 4 (3 when 4 does not divide the
+// area) and the area of shapes.
+func setRectangle(shapes [][][2]int) Problem {
+	area := 0
+	for _, s := range shapes {
+		area += len(s)
+	}
+	w := 4
+	if area%w != 0 {
+		w = 3
+	}
+	return rectangle(w, area/w, shapes)
+}
+
 func rectangle(w, h int, shapes [][][2]int) Problem {
 	p := Problem{Cells: w * h}
 	for c := 0; c < w*h; c++ {
@@ -277,16 +291,7 @@ func TestCopyStateAgreesWithTrail(t *testing.T) {
 		{lTetro, lTetro, square, square},
 	}
 	for trial := 0; trial < 24; trial++ {
-		set := sets[trial%len(sets)]
-		area := 0
-		for _, s := range set {
-			area += len(s)
-		}
-		w := 4
-		if area%w != 0 {
-			w = 3
-		}
-		p := rectangle(w, area/w, set)
+		p := setRectangle(sets[trial%len(sets)])
 		p.Rule = []Rule{Fewest, FewestCells}[trial%2]
 		p.DeadRegions = trial%4 >= 2
 		p.LargestRegionOnly = trial%8 >= 6
@@ -392,16 +397,7 @@ func TestListModeAgreesWithBitSets(t *testing.T) {
 	}
 	compacted := false
 	for trial := 0; trial < 32; trial++ {
-		set := sets[trial%len(sets)]
-		area := 0
-		for _, s := range set {
-			area += len(s)
-		}
-		w := 4
-		if area%w != 0 {
-			w = 3
-		}
-		p := rectangle(w, area/w, set)
+		p := setRectangle(sets[trial%len(sets)])
 		p.Rule = []Rule{Fewest, FewestCells}[trial/4%2]
 		p.DeadRegions = trial/8%2 == 1
 		p.LargestRegionOnly = trial/16%2 == 1
