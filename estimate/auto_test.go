@@ -36,33 +36,38 @@ func TestBudgeted(t *testing.T) {
 // its budget, and is unbiased: the pilot chooses, and the main run draws
 // afresh. Over 500 seeds on a budget of a tenth of the tree the mean
 // estimate is within 4 standard errors of the truth (a single estimate
-// can be far off: the probes' tail is heavy).
+// can be far off: the probes' tail is heavy). With Stratify the main run
+// is stratified sampling over the same counted bottom.
 func TestAuto(t *testing.T) {
 	nodes, sols := count(newHashTree(14)())
 	const reps = 500
-	var ns, ss []float64
-	for seed := uint64(1); seed <= reps; seed++ {
-		r, err := Run(context.Background(), "auto", newHashTree(14), Options{Seed: seed, Workers: 1, MaxWork: nodes / 10})
-		if err != nil {
-			t.Fatal(err)
+	for _, base := range []Options{{}, {Stratify: true}} {
+		var ns, ss []float64
+		for seed := uint64(1); seed <= reps; seed++ {
+			o := base
+			o.Seed, o.Workers, o.MaxWork = seed, 1, nodes/10
+			r, err := Run(context.Background(), "auto", newHashTree(14), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(r.Method, "auto: ") || base.Stratify != strings.Contains(r.Method, "stratified") {
+				t.Errorf("method %q, want auto: and the choice", r.Method)
+			}
+			// A probe's cost varies: the last one can overshoot.
+			if r.Work > nodes/10*2 {
+				t.Errorf("%d moves on a budget of %d", r.Work, nodes/10)
+			}
+			ns, ss = append(ns, r.Nodes.Estimate), append(ss, r.Solutions.Estimate)
 		}
-		if !strings.HasPrefix(r.Method, "auto: ") {
-			t.Errorf("method %q, want auto: and the choice", r.Method)
-		}
-		// A Purdom probe's cost varies: the last one can overshoot.
-		if r.Work > nodes/10*2 {
-			t.Errorf("%d moves on a budget of %d", r.Work, nodes/10)
-		}
-		ns, ss = append(ns, r.Nodes.Estimate), append(ss, r.Solutions.Estimate)
-	}
-	for _, c := range []struct {
-		name  string
-		xs    []float64
-		truth int64
-	}{{"nodes", ns, nodes}, {"solutions", ss, sols}} {
-		m, v := meanVar(c.xs)
-		if se := math.Sqrt(v / reps); math.Abs(m-float64(c.truth)) > 4*se {
-			t.Errorf("%s: mean %.0f +- %.0f over %d seeds, truth %d", c.name, m, se, reps, c.truth)
+		for _, c := range []struct {
+			name  string
+			xs    []float64
+			truth int64
+		}{{"nodes", ns, nodes}, {"solutions", ss, sols}} {
+			m, v := meanVar(c.xs)
+			if se := math.Sqrt(v / reps); math.Abs(m-float64(c.truth)) > 4*se {
+				t.Errorf("stratify %v, %s: mean %.0f +- %.0f over %d seeds, truth %d", base.Stratify, c.name, m, se, reps, c.truth)
+			}
 		}
 	}
 }
@@ -141,5 +146,19 @@ func TestWalkTreeStops(t *testing.T) {
 	}
 	if nodes > 1100 {
 		t.Errorf("%d nodes walked after stop", nodes)
+	}
+}
+
+// TestRaiseToSeen: each depth's nodes become at least those seen there.
+func TestRaiseToSeen(t *testing.T) {
+	got := raiseToSeen([]DepthEstimate{{Nodes: 1}, {Depth: 1, Nodes: 40}}, []int64{1, 3, 9, 2})
+	want := []float64{1, 40, 9, 2}
+	if len(got) != len(want) {
+		t.Fatalf("%d depths, want %d", len(got), len(want))
+	}
+	for d, w := range want {
+		if got[d].Nodes != w || got[d].Depth != d {
+			t.Errorf("depth %d: %+v, want %g nodes", d, got[d], w)
+		}
 	}
 }
