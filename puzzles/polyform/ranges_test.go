@@ -48,14 +48,7 @@ func TestRangesBruteForce(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.spec, func(t *testing.T) {
-			ps, rs, err := ParsePieces(Pentominoes(), tc.spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pk, err := NewPackingRanges(tc.board, ps, rs)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pk, ps, rs := pentominoRanges(t, tc.board, tc.spec)
 			got := pk.Count(context.Background(), xcover.Fewest, 1, search.Limits{})
 			want, set, subsets := bruteRanges(t, tc.board, ps, rs, pk.syms)
 			classes := int64(len(set))
@@ -68,6 +61,21 @@ func TestRangesBruteForce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// pentominoRanges is the packing of the pentominoes of spec (ParsePieces)
+// on b, with its pieces and ranges.
+func pentominoRanges(t *testing.T, b *Board, spec string) (*Packing, []Piece, []Range) {
+	t.Helper()
+	ps, rs, err := ParsePieces(Pentominoes(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk, err := NewPackingRanges(b, ps, rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pk, ps, rs
 }
 
 // bruteRanges returns the solutions over every choice of copies, and
@@ -167,14 +175,7 @@ func TestRangesUniqueBruteForce(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range tests {
 		t.Run(tc.spec, func(t *testing.T) {
-			ps, rs, err := ParsePieces(Pentominoes(), tc.spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pk, err := NewPackingRanges(tc.board, ps, rs)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pk, ps, rs := pentominoRanges(t, tc.board, tc.spec)
 			want, classes, _ := bruteRanges(t, tc.board, ps, rs, pk.syms)
 			if want == 0 {
 				t.Fatal("a test without solutions tests little")
