@@ -3,6 +3,7 @@ package polyform
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -157,7 +158,8 @@ func classOf(syms [][]int, names []string, cells [][]int) string {
 // (eachRanges restricted, CountUnique, List with Unique: pack --unique)
 // shows one solution of every class of TestRangesBruteForce's brute
 // force, each class once, on the kernel and on Algorithm M, and the
-// classes' sizes add up to all its solutions.
+// classes' sizes add up to all its solutions; the restricted problem
+// that pack --dlx --unique writes meets every class.
 func TestRangesUniqueBruteForce(t *testing.T) {
 	tests := []struct {
 		board *Board
@@ -223,6 +225,33 @@ func TestRangesUniqueBruteForce(t *testing.T) {
 				if rep.Solutions != want || *rep.Unique != int64(len(classes)) {
 					t.Errorf("%v: pack --count --unique: %d, %d unique; brute force %d, %d", engine, rep.Solutions, *rep.Unique, want, len(classes))
 				}
+			}
+			// pack --dlx --unique: the restricted problem's solutions meet
+			// every class, and no other; refused without a piece to restrict.
+			if err := pk.WriteDLX(io.Discard, true); (err != nil) != (r.Kept == nil) {
+				t.Fatalf("--dlx --unique: %v, with a piece to restrict: %v", err, r.Kept != nil)
+			}
+			if r.Kept == nil {
+				return
+			}
+			prob, placement := pk.restricted(r)
+			met := map[string]bool{}
+			prob.Compile(xcover.Fewest).Solve(ctx, search.Limits{}, func(opts []int) bool {
+				var names []string
+				var cells [][]int
+				for _, o := range opts {
+					pl := pk.Placements[placement[o]]
+					names, cells = append(names, ps[pl.Piece].Name), append(cells, pl.Cells)
+				}
+				k := classOf(pk.syms, names, cells)
+				if !classes[k] {
+					t.Errorf("--dlx --unique: the solution %s is not the brute force's", k)
+				}
+				met[k] = true
+				return true
+			})
+			if len(met) != len(classes) {
+				t.Errorf("--dlx --unique: its solutions meet %d classes of %d", len(met), len(classes))
 			}
 		})
 	}
