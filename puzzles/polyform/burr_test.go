@@ -97,7 +97,7 @@ func TestReadBurrErrors(t *testing.T) {
 }
 
 func FuzzReadBurr(f *testing.F) {
-	for _, name := range []string{"soma.xmpuzzle", "ranges.xmpuzzle", "colours.xmpuzzle", "prism.xmpuzzle", "sphere.xmpuzzle"} {
+	for _, name := range []string{"soma.xmpuzzle", "ranges.xmpuzzle", "colours.xmpuzzle", "prism.xmpuzzle", "sphere.xmpuzzle", "rhombic.xmpuzzle", "tetra-octa.xmpuzzle"} {
 		data, err := os.ReadFile("testdata/burr/" + name)
 		if err != nil {
 			f.Fatal(err)

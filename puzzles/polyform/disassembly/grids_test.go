@@ -12,10 +12,11 @@ import (
 )
 
 // TestOtherGridsRefused: moves are unit steps along the cube's axes, so
-// an assembly of the prism or sphere grid is not taken apart (it would
-// be moved off its grid): Solve says so instead of counting.
+// an assembly of the prism, sphere, rhombic or tetrahedron-octahedron
+// grid is not taken apart (it would be moved off its grid): Solve says so
+// instead of counting.
 func TestOtherGridsRefused(t *testing.T) {
-	for _, name := range []string{"prism.xmpuzzle", "sphere.xmpuzzle"} {
+	for _, name := range []string{"prism.xmpuzzle", "sphere.xmpuzzle", "rhombic.xmpuzzle", "tetra-octa.xmpuzzle"} {
 		pz, err := polyform.OpenBurr("../testdata/burr/" + name)
 		if err != nil {
 			t.Fatal(err)
@@ -31,9 +32,11 @@ func TestOtherGridsRefused(t *testing.T) {
 	}
 }
 
-// TestBurrToolsOtherGrids counts BurrTools' examples of the prism and
-// sphere grids (BURR_FILES, see TestBurrTools) as burrTxt does
-// (2026-11-27): its assemblies are the unique packings.
+// TestBurrToolsOtherGrids counts BurrTools' examples of the prism,
+// sphere, rhombic and tetrahedron-octahedron grids (BURR_FILES, see
+// TestBurrTools) as burrTxt does (2026-11-27): its assemblies are the
+// unique packings (BrokenSticks' second problem has none: burrTxt says its
+// piece 2 fits nowhere).
 func TestBurrToolsOtherGrids(t *testing.T) {
 	if os.Getenv(burrFiles) == "" {
 		t.Skip(burrFiles + " not set: no BurrTools files to compare with")
@@ -49,6 +52,20 @@ func TestBurrToolsOtherGrids(t *testing.T) {
 		{"BallRoom.xmpuzzle", 0, 2},
 		{"BallRoom.xmpuzzle", 1, 1},
 		{"BallRoom.xmpuzzle", 2, 3},
+		{"12PieceSeparation.xmpuzzle", 0, 1},
+		{"AugmentedSecondStellation.xmpuzzle", 0, 2},
+		{"BrokenSticks.xmpuzzle", 0, 2},
+		{"BrokenSticks.xmpuzzle", 1, 0},
+		{"DiagonalCube.xmpuzzle", 0, 2},
+		{"HexSticks.xmpuzzle", 0, 33},
+		{"PermutatedThirdStellation.xmpuzzle", 0, 2},
+		{"PiecesOfEight.xmpuzzle", 0, 6},
+		{"PiecesOfEight.xmpuzzle", 1, 4},
+		{"PiecesOfEight.xmpuzzle", 2, 43},
+		{"PiecesOfEight.xmpuzzle", 3, 12},
+		{"PiecesOfEight.xmpuzzle", 4, 20},
+		{"PiecesOfEight.xmpuzzle", 5, 12},
+		{"FourPieceTetrahedron.xmpuzzle", 0, 1},
 	}
 	for _, tc := range tests {
 		_, pk := openBurr(t, tc.file, tc.problem)
