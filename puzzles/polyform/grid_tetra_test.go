@@ -163,14 +163,6 @@ func TestTetraTiling(t *testing.T) {
 	}
 }
 
-// cellsPerEdge is how many cell coordinate units make a cube's edge.
-func cellsPerEdge(g Grid) int {
-	if g == Rhombic {
-		return rhombicStep
-	}
-	return tetraStep
-}
-
 // TestTetraSymmetries: each of the 48 symmetries of the two grids, read
 // off its action on three cells, is an orthogonal map (the 24 first of
 // determinant +1) that maps every cell's tetrahedron onto the image
