@@ -12,30 +12,35 @@ import (
 	"github.com/branchwise/branchwise/xcover"
 )
 
-// TestSphereRefused: BurrTools defines no moves on its sphere grid
-// (burrTxt -d aborts there), so an assembly of it is not taken apart:
-// Solve says so instead of counting.
-func TestSphereRefused(t *testing.T) {
-	pz, err := polyform.OpenBurr("../testdata/burr/sphere.xmpuzzle")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pk, err := pz.Packing(0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := Solve(context.Background(), pk, Options{}, func([]int, [][]polyform.Cell, *Separation) bool { return true })
-	if c.Err == nil || !strings.Contains(c.Err.Error(), "BurrTools defines no moves there") || c.Assemblies != 0 {
-		t.Errorf("%d assemblies, error %v; want the grid refused", c.Assemblies, c.Err)
-	}
-	if _, err := New(polyform.Sphere, [][]polyform.Cell{{{}}}); err == nil {
-		t.Error("New accepted the sphere grid")
+// TestOtherGridsRefused: BurrTools defines no moves on its sphere,
+// rhombic and tetrahedron-octahedron grids (burrTxt -d aborts there), so
+// an assembly of them is not taken apart: Solve says so instead of
+// counting.
+func TestOtherGridsRefused(t *testing.T) {
+	for _, name := range []string{"sphere.xmpuzzle", "rhombic.xmpuzzle", "tetra-octa.xmpuzzle"} {
+		pz, err := polyform.OpenBurr("../testdata/burr/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pk, err := pz.Packing(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := Solve(context.Background(), pk, Options{}, func([]int, [][]polyform.Cell, *Separation) bool { return true })
+		if c.Err == nil || !strings.Contains(c.Err.Error(), "BurrTools defines no moves there") || c.Assemblies != 0 {
+			t.Errorf("%s: %d assemblies, error %v; want the grid refused", name, c.Assemblies, c.Err)
+		}
+		if _, err := New(pk.Board.Grid, [][]polyform.Cell{{{}}}); err == nil {
+			t.Errorf("%s: New accepted the %v grid", name, pk.Board.Grid)
+		}
 	}
 }
 
-// TestBurrToolsOtherGrids counts BurrTools' examples of the prism and
-// sphere grids (BURR_FILES, see TestBurrTools) as burrTxt does
-// (2026-11-27): its assemblies are the unique packings.
+// TestBurrToolsOtherGrids counts BurrTools' examples of the prism,
+// sphere, rhombic and tetrahedron-octahedron grids (BURR_FILES, see
+// TestBurrTools) as burrTxt does (2026-11-27): its assemblies are the
+// unique packings (BrokenSticks' second problem has none: burrTxt says its
+// piece 2 fits nowhere).
 func TestBurrToolsOtherGrids(t *testing.T) {
 	if os.Getenv(burrFiles) == "" {
 		t.Skip(burrFiles + " not set: no BurrTools files to compare with")
@@ -51,6 +56,20 @@ func TestBurrToolsOtherGrids(t *testing.T) {
 		{"BallRoom.xmpuzzle", 0, 2},
 		{"BallRoom.xmpuzzle", 1, 1},
 		{"BallRoom.xmpuzzle", 2, 3},
+		{"12PieceSeparation.xmpuzzle", 0, 1},
+		{"AugmentedSecondStellation.xmpuzzle", 0, 2},
+		{"BrokenSticks.xmpuzzle", 0, 2},
+		{"BrokenSticks.xmpuzzle", 1, 0},
+		{"DiagonalCube.xmpuzzle", 0, 2},
+		{"HexSticks.xmpuzzle", 0, 33},
+		{"PermutatedThirdStellation.xmpuzzle", 0, 2},
+		{"PiecesOfEight.xmpuzzle", 0, 6},
+		{"PiecesOfEight.xmpuzzle", 1, 4},
+		{"PiecesOfEight.xmpuzzle", 2, 43},
+		{"PiecesOfEight.xmpuzzle", 3, 12},
+		{"PiecesOfEight.xmpuzzle", 4, 20},
+		{"PiecesOfEight.xmpuzzle", 5, 12},
+		{"FourPieceTetrahedron.xmpuzzle", 0, 1},
 	}
 	for _, tc := range tests {
 		_, pk := openBurr(t, tc.file, tc.problem)
