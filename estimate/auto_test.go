@@ -2,6 +2,7 @@ package estimate
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -59,16 +60,8 @@ func TestAuto(t *testing.T) {
 			}
 			ns, ss = append(ns, r.Nodes.Estimate), append(ss, r.Solutions.Estimate)
 		}
-		for _, c := range []struct {
-			name  string
-			xs    []float64
-			truth int64
-		}{{"nodes", ns, nodes}, {"solutions", ss, sols}} {
-			m, v := meanVar(c.xs)
-			if se := math.Sqrt(v / reps); math.Abs(m-float64(c.truth)) > 4*se {
-				t.Errorf("stratify %v, %s: mean %.0f +- %.0f over %d seeds, truth %d", base.Stratify, c.name, m, se, reps, c.truth)
-			}
-		}
+		meanWithin4SE(t, fmt.Sprintf("stratify %v, nodes", base.Stratify), ns, nodes)
+		meanWithin4SE(t, fmt.Sprintf("stratify %v, solutions", base.Stratify), ss, sols)
 	}
 }
 
@@ -230,14 +223,16 @@ func TestPurdomBroom(t *testing.T) {
 		r := Purdom(context.Background(), newBroomTree(14), Options{Seed: seed, Workers: 1, Width: 3, Samples: 20})
 		ns, ss = append(ns, r.Nodes.Estimate), append(ss, r.Solutions.Estimate)
 	}
-	for _, c := range []struct {
-		name  string
-		xs    []float64
-		truth int64
-	}{{"nodes", ns, nodes}, {"solutions", ss, sols}} {
-		m, v := meanVar(c.xs)
-		if se := math.Sqrt(v / reps); math.Abs(m-float64(c.truth)) > 4*se {
-			t.Errorf("%s: mean %.0f +- %.0f over %d seeds, truth %d", c.name, m, se, reps, c.truth)
-		}
+	meanWithin4SE(t, "nodes", ns, nodes)
+	meanWithin4SE(t, "solutions", ss, sols)
+}
+
+// meanWithin4SE fails t unless the mean of the estimates xs is within 4
+// standard errors of the truth.
+func meanWithin4SE(t *testing.T, what string, xs []float64, truth int64) {
+	t.Helper()
+	m, v := meanVar(xs)
+	if se := math.Sqrt(v / float64(len(xs))); math.Abs(m-float64(truth)) > 4*se {
+		t.Errorf("%s: mean %.0f +- %.0f over %d seeds, truth %d", what, m, se, len(xs), truth)
 	}
 }
