@@ -58,10 +58,34 @@ func Budgeted(ctx context.Context, method string, newTree func() Tree, opt Optio
 func budgeted(ctx context.Context, method string, newTree func() Tree, opt Options, budget int64) (Result, float64, error) {
 	opt.Meter.plan(budget, 0)
 	if nativeBudget[method] {
+		// A calibration of its own seed measures the moves per probe; the
+		// main run's number of probes is fixed from it (fixedProbes), and
+		// capped at workCapFactor times the budget.
+		cal := opt
+		cal.MaxWork, cal.Samples, cal.workCap, cal.probeLimit = max(budget/calShare, 1), 0, 0, workCapFactor*budget
+		cal.Seed = RoundSeed(opt.Seed, 1000)
+		c, err := runMethod(ctx, method, newTree, cal)
+		if err != nil || c.Samples == 0 && ctx.Err() != nil {
+			return c, 0, err
+		}
+		// The moves of a probe dropped at the limit count (c.Work).
+		per := float64(c.Work) / float64(max(c.Samples, 1))
+		if capNote(c.Method) != "" || float64(budget-c.Work) < per && c.Samples == 1 {
+			// A probe passed the cap: so would the main run's, and the
+			// calibration is the result, said capped. Or no room for
+			// another probe: the calibration's one probe, kept whatever
+			// its value (the first always is), is the result, unbiased.
+			return c, per, nil
+		}
+		// At least one probe: the calibration, stopped by its share of
+		// the budget, is biased where it kept several.
 		o := opt
-		o.MaxWork, o.Samples = budget, 0
+		o.MaxWork, o.Samples = 0, fixedProbes(budget-c.Work, per)
+		o.workCap = max(workCapFactor*budget-c.Work, 1)
+		o.probeLimit = o.workCap
 		r, err := runMethod(ctx, method, newTree, o)
-		return r, float64(r.Work) / float64(max(r.Samples, 1)), err
+		r.Work += c.Work
+		return r, per, err
 	}
 	opt.MaxWork = 0
 	cal := opt
@@ -142,7 +166,7 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 		// 0.99 of the truth where Knuth's probes gave 0.89
 		// (docs/estimate-log.md).
 		r, _, err := budgeted(ctx, "stratified", newTree, opt, budget)
-		r.Method = "auto: stratified (typed tree)"
+		r.Method = "auto: stratified (typed tree)" + capNote(r.Method)
 		r.Work += tried
 		return r, err
 	}
@@ -192,15 +216,32 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 		// With Viable, probes of any width draw by the mixture.
 		o.Lookahead, o.Importance = true, true
 	}
+	main := o
+	main.MaxWork = 0
 	if opt.Stratify {
-		o.Width, o.Lookahead, o.Importance = 1, false, false
-		r := Stratified(ctx, newTree, o)
-		r.Method = fmt.Sprintf("auto: stratified (strata %d), subtrees of <= %d nodes counted from depth %d", o.Strata, max(o.Tail, tailStep), o.TailDepth)
+		main.Width, main.Lookahead, main.Importance = 1, false, false
+		r, _, _ := budgeted(ctx, "stratified", newTree, main, o.MaxWork)
+		r.Method = fmt.Sprintf("auto: stratified (strata %d), subtrees of <= %d nodes counted from depth %d", o.Strata, max(o.Tail, tailStep), o.TailDepth) + capNote(r.Method)
 		r.Work += spent + tried
 		return r, ctx.Err()
 	}
-	r := Purdom(ctx, newTree, o)
-	r.Method = fmt.Sprintf("auto: purdom width %d, subtrees of <= %d nodes counted from depth %d", o.Width, max(o.Tail, tailStep), o.TailDepth)
+	// The main run's probes are fixed in number from a calibration
+	// (budgeted), not stopped by the budget: unbiased.
+	r, _, _ := budgeted(ctx, "purdom", newTree, main, o.MaxWork)
+	fallback := ""
+	if capNote(r.Method) != "" && main.Width > 1 && ctx.Err() == nil {
+		// A probe of the width chosen passed the cap (a pilot that never
+		// met the costly subtree: the broom of the tests): Knuth's
+		// probes, with a seed of their own, on the main run's budget
+		// again. The choice depends on the capped run only, so the
+		// estimate stays unbiased; the capped run's moves count.
+		spentCapped := r.Work
+		fallback = fmt.Sprintf(" (width %d passed the work cap)", main.Width)
+		main.Width, main.Seed = 1, RoundSeed(opt.Seed, 3002)
+		r, _, _ = budgeted(ctx, "purdom", newTree, main, o.MaxWork)
+		r.Work += spentCapped
+	}
+	r.Method = fmt.Sprintf("auto: purdom width %d, subtrees of <= %d nodes counted from depth %d", main.Width, max(o.Tail, tailStep), o.TailDepth) + fallback + capNote(r.Method)
 	r.Work += spent + tried
 	return r, ctx.Err()
 }

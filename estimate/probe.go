@@ -79,9 +79,20 @@ type Options struct {
 	Stratify bool
 	// MaxWork, for Budgeted and the method "auto", is the moves the
 	// estimate may spend, pilot runs included (0: Samples decide).
-	// Purdom's, stratified and SampleSearch probes take it directly:
-	// probes until the budget is spent (workCut).
+	// Purdom's, stratified and SampleSearch probes called directly with
+	// it run until the budget is spent (workCut), a biased mean where one
+	// probe can spend much of it; Budgeted and Auto fix their number from
+	// a calibration instead (fixedProbes).
 	MaxWork int64
+	// workCap, set by budgeted, fixes the probes of Purdom's, stratified
+	// and SampleSearch runs at Samples and stops a run only when its
+	// probes pass these moves (runProbes): MaxWork is then ignored.
+	workCap int64
+	// probeLimit, set by budgeted, drops a Purdom probe whose own moves
+	// pass it (a probe that takes the large child of the broom of the
+	// tests would run far past the budget): the work cap, for the
+	// calibration and the main run alike.
+	probeLimit int64
 	// Meter, if not nil, is told of the work as it is done, for a
 	// progress line (Meter.Line).
 	Meter *Meter
@@ -386,7 +397,9 @@ func (t *tally) add(nodes, sols moments, hits int64, byDepth []float64, work int
 // context is left out, and so is every later one, so that the samples
 // kept do not depend on the timing).
 type probeOutcome struct {
-	done       bool
+	done bool
+	// dropped: stopped by its limit (Options.probeLimit), not by ctx.
+	dropped    bool
 	nodes, sol float64
 	byDepth    []float64
 	work, hits int64

@@ -29,21 +29,26 @@ import (
 // only the top is sampled.
 func Purdom(ctx context.Context, newTree func() Tree, opt Options) Result {
 	width := max(opt.Width, 1)
-	return tallyProbes(runProbes(ctx, opt, func() func(i int) probeOutcome {
+	kept, capped, extra := runProbes(ctx, opt, func() func(i int) probeOutcome {
 		t := newTree()
 		w := &partialWalker{width: width, exactDepth: opt.ExactDepth, lookahead: opt.Lookahead,
-			importance: opt.Importance && opt.Lookahead, viable: viability(t, opt.Viable), ctx: ctx,
+			importance: opt.Importance && opt.Lookahead, viable: viability(t, opt.Viable), ctx: ctx, limit: opt.probeLimit,
 			tail: newTailCounter(opt.Tail, opt.TailDepth, func() bool { return ctx.Err() != nil })}
 		w.rng = rand.New(&w.pcg)
 		return func(i int) probeOutcome {
 			w.pcg.Seed(opt.Seed, 5+uint64(i))
-			w.work, w.byDepth, w.hits, w.stopped = 0, nil, 0, false
+			// steps afresh: where the limit stops a probe depends on the
+			// probe alone, whatever the worker ran before.
+			w.work, w.byDepth, w.hits, w.stopped, w.steps = 0, nil, 0, false, 0
 			var r probeOutcome
 			r.nodes, r.sol = w.walk(t, 1)
-			r.byDepth, r.work, r.hits, r.done = w.byDepth, w.work, w.hits, ctx.Err() == nil
+			r.byDepth, r.work, r.hits = w.byDepth, w.work, w.hits
+			r.done = ctx.Err() == nil && !w.stopped
+			r.dropped = ctx.Err() == nil && w.stopped
 			return r
 		}
-	}), "purdom")
+	})
+	return tallyRun(kept, capped, extra, opt, "purdom")
 }
 
 // partialWalker walks one probe of partial backtracking.
@@ -76,13 +81,16 @@ type partialWalker struct {
 	ctx     context.Context
 	steps   int
 	stopped bool
+	// limit, when positive, drops a probe whose own moves pass it (the
+	// work cap of a fixed number of probes: the run is then capped).
+	limit int64
 }
 
 // walk adds the weighted subtree estimate below t's current node and
 // returns its nodes and solutions.
 func (w *partialWalker) walk(t Tree, weight float64) (nodes, solutions float64) {
-	if w.steps++; w.stopped || w.steps&1023 == 0 && w.ctx.Err() != nil {
-		w.stopped = true // the probe is dropped: ctx ended before it did
+	if w.steps++; w.stopped || w.steps&1023 == 0 && (w.ctx.Err() != nil || w.limit > 0 && w.work > w.limit) {
+		w.stopped = true // the probe is dropped: ctx or the cap ended it first
 		return 0, 0
 	}
 	d := t.Depth()

@@ -23,7 +23,7 @@ import (
 // Nodes are estimated alongside by one Knuth probe with lookahead per
 // sample. opt.Samples probes, pooled into replicates for the interval.
 func SampleSearch(ctx context.Context, newTree func() Tree, opt Options) Result {
-	return tallyProbes(runProbes(ctx, opt, func() func(i int) probeOutcome {
+	kept, capped, extra := runProbes(ctx, opt, func() func(i int) probeOutcome {
 		t := newTree()
 		s := &sampleSearcher{stop: func() bool { return ctx.Err() != nil }}
 		s.rng = rand.New(&s.pcg)
@@ -41,7 +41,8 @@ func SampleSearch(ctx context.Context, newTree func() Tree, opt Options) Result 
 			r.work, r.done, r.hits = s.work+kp.work, ctx.Err() == nil, solutionHit(r.sol)
 			return r
 		}
-	}), "samplesearch")
+	})
+	return tallyRun(kept, capped, extra, opt, "samplesearch")
 }
 
 type sampleSearcher struct {

@@ -19,7 +19,7 @@ import (
 // every representative, about types x branching factor x depth moves,
 // plus the moves between representatives.
 func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
-	return tallyProbes(runProbes(ctx, opt, func() func(i int) probeOutcome {
+	kept, capped, extra := runProbes(ctx, opt, func() func(i int) probeOutcome {
 		s := &ssProber{t: newTree(), tail: newTailCounter(opt.Tail, opt.TailDepth, func() bool { return ctx.Err() != nil })}
 		if st, ok := s.t.(Stater); ok && opt.Strata != StrataChildren {
 			s.state, s.detail = st, min(opt.Strata, StrataPieces)
@@ -37,7 +37,8 @@ func Stratified(ctx context.Context, newTree func() Tree, opt Options) Result {
 			r.work, r.done, r.hits = s.work, ctx.Err() == nil && !s.stopped, solutionHit(r.sol)+s.hits
 			return r
 		}
-	}), "stratified")
+	})
+	return tallyRun(kept, capped, extra, opt, "stratified")
 }
 
 // ssNode is a representative: its path from the root, its type and the
