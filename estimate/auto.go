@@ -63,6 +63,12 @@ func budgeted(ctx context.Context, method string, newTree func() Tree, opt Optio
 		// capped at workCapFactor times the budget.
 		cal := opt
 		cal.MaxWork, cal.Samples, cal.workCap, cal.probeLimit = max(budget/calShare, 1), 0, 0, workCapFactor*budget
+		if opt.probeLimit > 0 {
+			// The caller's limit (Auto's: a probe that costs more than
+			// the budget is not what it chose) ends a costly calibration
+			// sooner.
+			cal.probeLimit = min(cal.probeLimit, opt.probeLimit)
+		}
 		cal.Seed = RoundSeed(opt.Seed, 1000)
 		c, err := runMethod(ctx, method, newTree, cal)
 		if err != nil || c.Samples == 0 && ctx.Err() != nil {
@@ -217,7 +223,7 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 		o.Lookahead, o.Importance = true, true
 	}
 	main := o
-	main.MaxWork = 0
+	main.MaxWork, main.probeLimit = 0, o.MaxWork
 	if opt.Stratify {
 		main.Width, main.Lookahead, main.Importance = 1, false, false
 		r, _, _ := budgeted(ctx, "stratified", newTree, main, o.MaxWork)

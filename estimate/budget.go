@@ -94,7 +94,9 @@ func tallyRun(kept []probeOutcome, capped bool, extra int64, opt Options, method
 		}
 		r.Method += fmt.Sprintf(" (capped: the work cap of %s moves stopped the run after %d%s probes;"+
 			" the estimate is biased where costly probes carry it)", numfmt.Count(max(opt.workCap, opt.probeLimit)), len(kept), of)
-		r.Nodes.Kind, r.Solutions.Kind = spreadUnlessExact(r.Nodes.Kind), spreadUnlessExact(r.Solutions.Kind)
+		// Not exact either, however alike the probes kept: the costly
+		// ones were left out.
+		r.Nodes.Kind, r.Solutions.Kind = KindSpread, KindSpread
 	}
 	return r
 }
@@ -105,14 +107,6 @@ func capNote(method string) string {
 		return method[i:]
 	}
 	return ""
-}
-
-// spreadUnlessExact is KindSpread for an interval that is not exact.
-func spreadUnlessExact(kind string) string {
-	if kind == KindExact {
-		return kind
-	}
-	return KindSpread
 }
 
 // capCut is the longest prefix of probes whose moves stay below the
