@@ -56,7 +56,7 @@ func runProbes(ctx context.Context, opt Options, newWorker func() func(i int) pr
 			return stopAt <= 0 || spent.Add(r.work) < stopAt
 		}
 	})
-	out := res.prefix(func(r probeOutcome) bool { return r.done || r.dropped })
+	out := res.prefix(probeEnded)
 	k := len(out)
 	for i, r := range out {
 		if r.dropped {

@@ -45,6 +45,12 @@
 //     from which they count small subtrees exactly (Options.Tail,
 //     TailDepth): a sampled top over a counted bottom. Budgeted runs any
 //     sampler on such a budget; Meter follows a run for a progress line.
+//     A budget fixes the number of probes before the run, from a
+//     calibration of their own seed (the mean of probes stopped by the
+//     work they spend is biased where one probe can spend much of it), and
+//     a run that passes a cap of 4 times the budget is stopped and said
+//     capped (its Method says so; its intervals are spreads); auto then
+//     falls back to Knuth's probes (width 1).
 //
 // Agree compares two estimates of one quantity (the solutions under two
 // search rules): their ratio and whether their intervals overlap.

@@ -414,10 +414,11 @@ func solutionHit(sol float64) int64 {
 	return 0
 }
 
-// tallyProbes adds up the probes that ran to their end, in order.
-// probeDone reports whether a probe finished (for completed.prefix).
-func probeDone(r probeOutcome) bool { return r.done }
+// probeEnded reports whether a probe finished or was dropped at its
+// limit, not cut by ctx (for completed.prefix).
+func probeEnded(r probeOutcome) bool { return r.done || r.dropped }
 
+// tallyProbes adds up the probes that ran to their end, in order.
 func tallyProbes(res []probeOutcome, method string) Result {
 	var t tally
 	for _, r := range res {
