@@ -290,7 +290,7 @@ func TestBudgetedBroom(t *testing.T) {
 // takes the large child costs about 24,000 moves), the run stops near
 // the cap and says so: its method is labelled capped and its intervals
 // are spreads, not confidence intervals (the mean of the probes kept
-// before the cap is biased).
+// before the cap is biased), the same on any number of workers.
 func TestBudgetedCapped(t *testing.T) {
 	nodes, _ := count(newBroomTree(14)())
 	budget := nodes / 50
@@ -298,6 +298,14 @@ func TestBudgetedCapped(t *testing.T) {
 		r, err := Run(context.Background(), "purdom", newBroomTree(14), Options{Seed: seed, Workers: 1, Width: 3, MaxWork: budget})
 		if err != nil {
 			t.Fatal(err)
+		}
+		// The probes kept and the work are the same on 2 workers.
+		r2, err := Run(context.Background(), "purdom", newBroomTree(14), Options{Seed: seed, Workers: 2, Width: 3, MaxWork: budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r2.Nodes != r.Nodes || r2.Solutions != r.Solutions || r2.Work != r.Work || r2.Method != r.Method {
+			t.Errorf("seed %d: 2 workers give %+v %d moves %q, 1 gives %+v %d moves %q", seed, r2.Nodes, r2.Work, r2.Method, r.Nodes, r.Work, r.Method)
 		}
 		if !strings.Contains(r.Method, "capped") || r.Nodes.Kind != KindSpread || r.Solutions.Kind != KindSpread {
 			t.Errorf("seed %d: %q, kinds %s %s: want capped, spreads", seed, r.Method, r.Nodes.Kind, r.Solutions.Kind)
