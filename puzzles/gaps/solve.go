@@ -47,8 +47,8 @@ var Algorithms = []string{
 // default decider"), on ace classes with fewer positions (4 x 13 deal
 // 1012's proof: 3.2 M classes against 4.5 M positions, half the CPU).
 // With MaxCPU or MaxTime best-first gets AutoFirstShare of the budget
-// and depth-first the rest (the portfolio "decide,decide-stubborn-dfs+aces"
-// shares it by halves); without,
+// (halves, as the portfolio "decide,decide-stubborn-dfs+aces") and
+// depth-first the rest; without,
 // best-first stops after AutoFirstNodes generated nodes (or on MaxMem) and
 // depth-first runs on with what is left of MaxNodes, so Auto needs no
 // limit and decides every deal it is given time for.
@@ -59,14 +59,14 @@ var autoRuns = []string{"decide", "decide-stubborn-dfs+aces"}
 
 // AutoFirstShare is the part of a CPU or wall-clock budget, in
 // thousandths, after which Auto's best-first run stops and depth-first
-// runs on until the whole budget is spent: 12 s of 60 s. Chosen on 36
-// training deals of 4 x 13 (seeds 20000.., not the held-out 30000..):
-// each half was timed alone at 60 s of CPU, and every share from 10 s to
-// 55 s replayed on those times; 11 to 14 s left the fewest deals unknown
-// (1 of 36, against 2 at halves), as depth-first with stubborn sets on
-// ace classes now decides most deals that best-first needs more than 12 s
-// for (docs/gaps-notes.md, "The default's CPU split").
-const AutoFirstShare = 200
+// runs on until the whole budget is spent: halves. Re-measured on
+// 2026-11-27 (docs/gaps-notes.md, "The default's CPU split"): each half
+// timed alone on 36 training deals of 4 x 13 favoured a fifth (1 unknown
+// of 36 against 2), but the held-out deals at a fifth left 5 of 33
+// unknown against 4 at halves, and the 1,000-deal survey's curve shows
+// best-first deciding 8.7% of deals between 10 and 30 s where the 36 had
+// 1: the evidence does not support moving the split.
+const AutoFirstShare = 500
 
 // AutoFirstNodes is the node budget of Auto's best-first run when no time
 // limit shares out the budget: about the 30 s of CPU that the half of a
