@@ -64,8 +64,8 @@ var autoRuns = []string{"decide", "decide-stubborn-dfs+aces"}
 // timed alone on 36 training deals of 4 x 13 favoured a fifth (1 unknown
 // of 36 against 2), but the held-out deals at a fifth left 5 of 33
 // unknown against 4 at halves, and the 1,000-deal survey's curve shows
-// best-first deciding 8.7% of deals between 10 and 30 s where the 36 had
-// 1: the evidence does not support moving the split.
+// best-first deciding 8.7% of deals between 10 and 30 s against 1 of the
+// 36: the evidence does not support moving the split.
 const AutoFirstShare = 500
 
 // AutoFirstNodes is the node budget of Auto's best-first run when no time
