@@ -91,20 +91,86 @@ func (s *Search) subsetSums(free uint64) {
 // With LargestRegionOnly this needs the node's empty cells to be one
 // region (single): then the regions around the placement are all of the
 // child's.
+//
+// childOK also leaves in s.next whether the child's empty cells are one
+// region, when the test tells it without more work (single, and no
+// region closed around the placement), for place to pass on to the
+// child: the largest-region rule then needs no flood of its own.
 func (s *Search) childOK(i int32, single bool) bool {
 	k := s.k
+	s.next = connUnknown
 	child := s.empty.andNot(k.mask[i])
 	if k.uniform == 0 || k.largest && !single {
 		return s.regionsOK(child, s.free&^k.pieceSet[i])
 	}
 	b := k.border[i].and(child)
 	if b.isEmpty() {
+		if single {
+			s.next = connYes // the placement filled the one region: the child is full
+		}
 		return true // the placement filled a region
+	}
+	if k.colourMin == nil {
+		ok, one := s.growOK(b, child)
+		if ok && single {
+			s.next = connNo
+			if one {
+				s.next = connYes
+			}
+		}
+		return ok
 	}
 	if b.count() > maxAround {
 		return s.regionsOK(child, s.free&^k.pieceSet[i])
 	}
 	return s.aroundOK(b, child, s.free&^k.pieceSet[i])
+}
+
+// growOK is aroundOK without the colour test, for pieces of one size: the
+// regions around the placement are grown one at a time, each from the
+// lowest seed (empty neighbour of the placement) not yet in a region,
+// until it holds every seed left or stops growing. A region that stops
+// growing is complete and checked (its size a multiple of the pieces'
+// size; with LargestRegionOnly, a candidate for the largest); the region
+// that holds the last seeds is not grown further, as its size is what
+// the others leave. Growing one region at a time costs a layer per step
+// and one subset test, where growing them side by side costs their
+// bookkeeping and merges; the lowest seed first finds the pockets that
+// the placement closes against the cells filled before it. one reports
+// that no region closed: the seeds are all in one region.
+func (s *Search) growOK(seeds, e Set) (ok, one bool) {
+	k := s.k
+	u := k.uniform
+	closedCells, largest := 0, 0
+	rest := seeds
+	for {
+		var region Set
+		region.add(rest.first())
+		layer := region
+		for !rest.subsetOf(region) {
+			nb := k.neighbours(layer).and(e).andNot(region)
+			if nb.isEmpty() {
+				break
+			}
+			region = region.or(nb)
+			layer = nb
+		}
+		if rest.subsetOf(region) {
+			// The region left: what the closed regions leave of e.
+			if !k.largest {
+				return true, closedCells == 0
+			}
+			largest = max(largest, e.count()-closedCells)
+			return largest%u == 0, closedCells == 0
+		}
+		size := region.count()
+		if !k.largest && size%u != 0 {
+			return false, false
+		}
+		largest = max(largest, size)
+		closedCells += size
+		rest = rest.andNot(region)
+	}
 }
 
 // maxAround bounds the seeds aroundOK grows side by side (a placement's
@@ -192,6 +258,32 @@ func (s *Search) aroundOK(seeds, e Set, free uint64) bool {
 	}
 	largest = max(largest, e.count()-closedCells)
 	return largest%k.uniform == 0
+}
+
+// Whether a node's empty cells are one region, as childOK learns it for
+// the child it tests (Search.next, passed on by place).
+const (
+	connUnknown int8 = iota
+	connNo
+	connYes
+)
+
+// singleAt reports whether the empty cells of the node at depth d, the
+// current node, form one region: what its parent's test passed on, or a
+// flood.
+func (s *Search) singleAt(d int) bool {
+	switch s.conn[d] {
+	case connYes:
+		return true
+	case connNo:
+		return false
+	}
+	v := s.connected()
+	s.conn[d] = connNo
+	if v {
+		s.conn[d] = connYes
+	}
+	return v
 }
 
 // connected reports whether the empty cells of the current node form one

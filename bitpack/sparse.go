@@ -16,9 +16,11 @@ import "math/bits"
 // makes the dying set (the sets of i's cells and of its piece, ORed), and
 // every empty cell's and unplaced piece's set loses it, a word operation
 // and a popcount per word that give the counts at once: no work per
-// dying placement. When the live placements fall to a quarter of the
-// list's words' capacity (of more than compactWords words), the child
-// lists them again, more compactly. The
+// dying placement. When a node's live placements have fallen to a quarter
+// of its list's words' capacity (of more than compactWords words), the
+// node lists them again, more compactly, before its first child is
+// placed: once for all its children, and never at a node whose children
+// all fail the dead-region test (most nodes deep in the tree). The
 // sets of every depth are kept, so taking back is a change of depth; the
 // bit sets of fewest.go stay as they were at the depth where the list
 // was made, and serve again once the search climbs above it.
@@ -53,7 +55,7 @@ func (s *Search) initSparse() {
 	}
 	levels := len(s.path) + 1
 	s.list = make([]listEnt, min(k.listMax, len(k.mask))*levels)
-	s.lBase, s.lLen, s.lWords = make([]int32, levels), make([]int32, levels), make([]int32, levels)
+	s.lBase, s.lLen, s.lWords, s.lLive = make([]int32, levels), make([]int32, levels), make([]int32, levels), make([]int32, levels)
 	s.lSets = make([]uint64, (k.n+k.np+1)*sparseWords*levels)
 	s.lCnt = make([]int32, (k.n+k.np)*levels)
 	s.seen = make([]uint64, (len(k.mask)+63)/64)
@@ -117,12 +119,32 @@ func (s *Search) buildList(d int) {
 	s.index(d, n)
 }
 
+// compact lists the live placements of the node at depth d again, after
+// its list, and numbers them anew (index): the node's sets shrink to the
+// fewest words, and so do its children's. The node's placements are
+// the same, so its children (placement numbers) stand.
+func (s *Search) compact(d int) {
+	k := s.k
+	w := int(s.lWords[d])
+	all := s.setsOf(d)[(k.n+k.np)*w:][:w]
+	from, base := s.lBase[d], s.lBase[d]+s.lLen[d]
+	out := base
+	for j, v := range all {
+		for ; v != 0; v &= v - 1 {
+			s.list[out] = s.list[from+int32(j<<6+bits.TrailingZeros64(v))]
+			out++
+		}
+	}
+	s.lBase[d] = base
+	s.index(d, out-base)
+}
+
 // index numbers the n entries of the list at lBase[d] 0..n-1 and makes
 // depth d's sets and counts from their cells and pieces.
 func (s *Search) index(d int, n int32) {
 	k := s.k
 	w := int((n + 63) / 64)
-	s.lLen[d], s.lWords[d] = n, int32(w)
+	s.lLen[d], s.lWords[d], s.lLive[d] = n, int32(w), n
 	sets := s.setsOf(d)
 	clear(sets[:(k.n+k.np+1)*w])
 	cnt := s.lCnt[d*(k.n+k.np):][:k.n+k.np]
@@ -147,6 +169,9 @@ func (s *Search) index(d int, n int32) {
 // and s.free are already the child's.
 func (s *Search) placeList(d int, i int32) {
 	k := s.k
+	if w := s.lWords[d]; w > compactWords && s.lLive[d] <= w*64/4 {
+		s.compact(d)
+	}
 	w := int(s.lWords[d])
 	ps, cs := s.setsOf(d), s.setsOf(d+1)
 	np, n := k.np, k.n
@@ -168,21 +193,7 @@ func (s *Search) placeList(d int, i int32) {
 		v := ps[all+j] &^ dying[j]
 		left += int32(bits.OnesCount64(v))
 	}
-	if w > compactWords && int(left) <= w*64/4 {
-		// Few left: list them again, compactly, after depth d's list.
-		base := s.lBase[d] + s.lLen[d]
-		out := base
-		for j := range w {
-			for v := ps[all+j] &^ dying[j]; v != 0; v &= v - 1 {
-				s.list[out] = s.list[s.lBase[d]+int32(j<<6+bits.TrailingZeros64(v))]
-				out++
-			}
-		}
-		s.lBase[d+1] = base
-		s.index(d+1, left)
-		return
-	}
-	s.lBase[d+1], s.lLen[d+1], s.lWords[d+1] = s.lBase[d], s.lLen[d], int32(w)
+	s.lBase[d+1], s.lLen[d+1], s.lWords[d+1], s.lLive[d+1] = s.lBase[d], s.lLen[d], int32(w), left
 	cnt := s.lCnt[(d+1)*(n+np):][:n+np]
 	for cw, x := range s.empty {
 		for ; x != 0; x &= x - 1 {
