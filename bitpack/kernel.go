@@ -181,6 +181,7 @@ type Kernel struct {
 	copyState bool     // the fewest rules copy their sets per depth (maxCopyState)
 	cellEnt   []uint64 // placement q's cells at cellEnt[q*maxSize:]: live word | bit<<entWordBits | count index<<32
 	maxSize   int
+	cellB     []uint8  // placement q's cells at cellB[q*maxSize:], a byte each
 	firstAt   []uint64 // the bits of a cell's set whose placements have their first cell there
 	listMax   int      // the fewest rules switch to list mode at this many live placements (sparse.go)
 }

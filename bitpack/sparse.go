@@ -30,12 +30,12 @@ import "math/bits"
 // this many entries costs about what the bit sets' kills of a node cost.
 const sparseMax = 2048
 
-// listEnt is a live placement in list mode: its cells, its number and its
-// piece.
+// listEnt is a live placement in list mode: its number, its piece and
+// its size (its cells are at Kernel.cellB[q*maxSize:][:size]).
 type listEnt struct {
-	m     Set
 	q     int32
-	piece int32
+	piece int16
+	size  int16
 }
 
 // sparseWords is the most words of a set over a list.
@@ -109,7 +109,8 @@ func (s *Search) buildList(d int) {
 	for w, x := range s.seen {
 		for ; x != 0; x &= x - 1 {
 			q := int32(w<<6 + bits.TrailingZeros64(x))
-			s.list[n] = listEnt{m: k.mask[q], q: q, piece: k.piece[q]}
+			p := k.piece[q]
+			s.list[n] = listEnt{q: q, piece: int16(p), size: int16(k.sizes[p])}
 			n++
 		}
 		s.seen[w] = 0
@@ -149,15 +150,13 @@ func (s *Search) index(d int, n int32) {
 	clear(sets[:(k.n+k.np+1)*w])
 	cnt := s.lCnt[d*(k.n+k.np):][:k.n+k.np]
 	clear(cnt)
+	ms := k.maxSize
 	for j, e := range s.list[s.lBase[d]:][:n] {
 		bit := uint64(1) << (j & 63)
 		jw := j >> 6
-		for cw, x := range e.m {
-			for ; x != 0; x &= x - 1 {
-				c := cw<<6 + bits.TrailingZeros64(x)
-				sets[c*w+jw] |= bit
-				cnt[c]++
-			}
+		for _, c := range k.cellB[int(e.q)*ms:][:e.size] {
+			sets[int(c)*w+jw] |= bit
+			cnt[c]++
 		}
 		sets[(k.n+int(e.piece))*w+jw] |= bit
 		sets[(k.n+k.np)*w+jw] |= bit
