@@ -58,10 +58,15 @@ type Search struct {
 	list                []listEnt
 	lBase, lLen, lWords []int32
 	lLive               []int32
-	lSets               []uint64
-	lCnt                []int32
-	seen                []uint64
-	listFrom            int
+	// lLazy[d]: depth d's sets are not made yet, only its counts and its
+	// set of all live placements: they are its parent's less the dying
+	// set lDying[d*sparseWords:] (sparse.go's materialize).
+	lLazy    []bool
+	lDying   []uint64
+	lSets    []uint64
+	lCnt     []int32
+	seen     []uint64
+	listFrom int
 
 	sums   []uint64       // scratch: the subset sums of the unplaced pieces' sizes
 	around []aroundRegion // scratch: the regions aroundOK grows

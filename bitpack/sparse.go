@@ -56,6 +56,7 @@ func (s *Search) initSparse() {
 	levels := len(s.path) + 1
 	s.list = make([]listEnt, min(k.listMax, len(k.mask))*levels)
 	s.lBase, s.lLen, s.lWords, s.lLive = make([]int32, levels), make([]int32, levels), make([]int32, levels), make([]int32, levels)
+	s.lLazy, s.lDying = make([]bool, levels), make([]uint64, levels*sparseWords)
 	s.lSets = make([]uint64, (k.n+k.np+1)*sparseWords*levels)
 	s.lCnt = make([]int32, (k.n+k.np)*levels)
 	s.seen = make([]uint64, (len(k.mask)+63)/64)
@@ -145,7 +146,7 @@ func (s *Search) compact(d int) {
 func (s *Search) index(d int, n int32) {
 	k := s.k
 	w := int((n + 63) / 64)
-	s.lLen[d], s.lWords[d], s.lLive[d] = n, int32(w), n
+	s.lLen[d], s.lWords[d], s.lLive[d], s.lLazy[d] = n, int32(w), n, false
 	sets := s.setsOf(d)
 	clear(sets[:(k.n+k.np+1)*w])
 	cnt := s.lCnt[d*(k.n+k.np):][:k.n+k.np]
@@ -170,6 +171,8 @@ func (s *Search) placeList(d int, i int32) {
 	k := s.k
 	if w := s.lWords[d]; w > compactWords && s.lLive[d] <= w*64/4 {
 		s.compact(d)
+	} else if s.lLazy[d] {
+		s.materialize(d, s.empty.or(k.mask[i]), s.free|k.pieceSet[i])
 	}
 	w := int(s.lWords[d])
 	ps, cs := s.setsOf(d), s.setsOf(d+1)
@@ -193,34 +196,75 @@ func (s *Search) placeList(d int, i int32) {
 		left += int32(bits.OnesCount64(v))
 	}
 	s.lBase[d+1], s.lLen[d+1], s.lWords[d+1], s.lLive[d+1] = s.lBase[d], s.lLen[d], int32(w), left
+	// The child's counts now, its sets when it places a child of its own
+	// (materialize): most nodes deep in the tree never do.
+	copy(s.lDying[(d+1)*sparseWords:][:w], dying[:w])
+	s.lLazy[d+1] = true
 	cnt := s.lCnt[(d+1)*(n+np):][:n+np]
 	for cw, x := range s.empty {
 		for ; x != 0; x &= x - 1 {
 			c := cw<<6 + bits.TrailingZeros64(x)
-			src, dst := ps[c*w:][:w], cs[c*w:][:w]
+			src := ps[c*w:][:w]
 			t := 0
-			for j := range dst {
-				v := src[j] &^ dying[j]
-				dst[j] = v
-				t += bits.OnesCount64(v)
+			for j := range src {
+				t += bits.OnesCount64(src[j] &^ dying[j])
 			}
 			cnt[c] = int32(t)
 		}
 	}
 	for f := s.free; f != 0; f &= f - 1 {
 		p := bits.TrailingZeros64(f)
-		src, dst := ps[(n+p)*w:][:w], cs[(n+p)*w:][:w]
+		src := ps[(n+p)*w:][:w]
 		t := 0
-		for j := range dst {
-			v := src[j] &^ dying[j]
-			dst[j] = v
-			t += bits.OnesCount64(v)
+		for j := range src {
+			t += bits.OnesCount64(src[j] &^ dying[j])
 		}
 		cnt[n+p] = int32(t)
 	}
 	for j := range w {
 		cs[all+j] = ps[all+j] &^ dying[j]
 	}
+}
+
+// materialize makes the sets of the node at depth d, whose empty cells
+// and unplaced pieces are given, from its parent's and its dying set
+// (placeList left them unmade).
+func (s *Search) materialize(d int, empty Set, free uint64) {
+	k := s.k
+	w := int(s.lWords[d])
+	ps, cs := s.setsOf(d-1), s.setsOf(d)
+	dying := s.lDying[d*sparseWords:][:w]
+	for cw, x := range empty {
+		for ; x != 0; x &= x - 1 {
+			c := cw<<6 + bits.TrailingZeros64(x)
+			src, dst := ps[c*w:][:w], cs[c*w:][:w]
+			for j := range dst {
+				dst[j] = src[j] &^ dying[j]
+			}
+		}
+	}
+	for f := free; f != 0; f &= f - 1 {
+		p := bits.TrailingZeros64(f)
+		src, dst := ps[(k.n+p)*w:][:w], cs[(k.n+p)*w:][:w]
+		for j := range dst {
+			dst[j] = src[j] &^ dying[j]
+		}
+	}
+	s.lLazy[d] = false
+}
+
+// rowOf returns row r (a cell's set, or a piece's at n+p) of the node at
+// depth d, made from its parent's into scratch if its sets are unmade.
+func (s *Search) rowOf(d, r int, scratch []uint64) []uint64 {
+	w := int(s.lWords[d])
+	if !s.lLazy[d] {
+		return s.setsOf(d)[r*w:][:w]
+	}
+	src, dying := s.setsOf(d - 1)[r*w:][:w], s.lDying[d*sparseWords:][:w]
+	for j := range w {
+		scratch[j] = src[j] &^ dying[j]
+	}
+	return scratch[:w]
 }
 
 // listed reports whether the node at depth d works on a list.
@@ -268,17 +312,18 @@ func (s *Search) chooseList() int {
 // entries, in the list's order.
 func (s *Search) liveOfList(it int, kids []int32) []int32 {
 	k, d := s.k, s.depth
-	w := int(s.lWords[d])
 	row := it - k.np // a cell's set
 	if it < k.np {
 		row = k.n + it
 	}
 	list := s.list[s.lBase[d]:]
+	var scratch [sparseWords]uint64
+	set := s.rowOf(d, row, scratch[:])
 	if it >= k.np && k.hasCopies() {
 		// A cell's set holds the placements of every unplaced copy: keep
 		// those of the copies next in turn.
 		avail := k.avail(s.free)
-		for j, x := range s.setsOf(d)[row*w:][:w] {
+		for j, x := range set {
 			for ; x != 0; x &= x - 1 {
 				if e := list[j<<6+bits.TrailingZeros64(x)]; avail>>e.piece&1 != 0 {
 					kids = append(kids, e.q)
@@ -287,7 +332,7 @@ func (s *Search) liveOfList(it int, kids []int32) []int32 {
 		}
 		return kids
 	}
-	for j, x := range s.setsOf(d)[row*w:][:w] {
+	for j, x := range set {
 		for ; x != 0; x &= x - 1 {
 			kids = append(kids, list[j<<6+bits.TrailingZeros64(x)].q)
 		}
