@@ -141,6 +141,9 @@ type Kernel struct {
 	cells    [][]int32
 	byItem   [][]int32 // placements of each item: pieces, then cells
 	anchored [][]int32 // placements by their smallest cell
+	// anchorRuns[c] splits anchored[c] into runs of one piece, so that
+	// FirstEmpty skips a placed piece's run with one test.
+	anchorRuns [][]anchorRun
 	adj      []Set     // neighbours of each cell
 	border   []Set     // the cells next to each placement
 	sizes    []int
@@ -293,6 +296,15 @@ func Compile(p Problem) (*Kernel, error) {
 		a := m.first()
 		k.anchored[a] = append(k.anchored[a], int32(i))
 	}
+	k.anchorRuns = make([][]anchorRun, p.Cells)
+	for c, l := range k.anchored {
+		for j, i := range l {
+			if rs := k.anchorRuns[c]; j == 0 || rs[len(rs)-1].piece != k.piece[i] {
+				k.anchorRuns[c] = append(k.anchorRuns[c], anchorRun{piece: k.piece[i], lo: int32(j)})
+			}
+			k.anchorRuns[c][len(k.anchorRuns[c])-1].hi = int32(j + 1)
+		}
+	}
 	if p.Rule == Ordered {
 		for _, it := range p.Order {
 			if it < 0 || it >= np+p.Cells {
@@ -348,6 +360,9 @@ func Compile(p Problem) (*Kernel, error) {
 	}
 	return k, nil
 }
+
+// anchorRun is the placements anchored[c][lo:hi], all of one piece.
+type anchorRun struct{ piece, lo, hi int32 }
 
 // forEach calls f with every cell of s in order.
 func (s Set) forEach(f func(c int)) {

@@ -147,15 +147,19 @@ func (s *Search) growOK(seeds, e Set) (ok, one bool) {
 		var region Set
 		region.add(rest.first())
 		layer := region
-		for !rest.subsetOf(region) {
+		held := rest.subsetOf(region)
+		for !held {
 			nb := k.neighbours(layer).and(e).andNot(region)
 			if nb.isEmpty() {
 				break
 			}
 			region = region.or(nb)
 			layer = nb
+			if !nb.and(rest).isEmpty() { // a seed reached: perhaps the last
+				held = rest.subsetOf(region)
+			}
 		}
-		if rest.subsetOf(region) {
+		if held {
 			// The region left: what the closed regions leave of e.
 			if !k.largest {
 				return true, closedCells == 0

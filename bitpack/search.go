@@ -188,9 +188,18 @@ func (s *Search) expand(filter bool) {
 	case k.rule == FewestCells && item < k.np:
 		// A piece with no placement left (PieceCut): a dead end.
 	case k.rule == FirstEmpty && item >= k.np:
-		for _, i := range k.anchored[item-k.np] {
-			if s.fits(i) {
-				kids = append(kids, i)
+		// The placements at the cell, run by run of one piece: a
+		// placed piece's run is skipped whole.
+		c, avail, empty := item-k.np, k.avail(s.free), s.empty
+		list := k.anchored[c]
+		for _, r := range k.anchorRuns[c] {
+			if avail>>r.piece&1 == 0 {
+				continue
+			}
+			for _, i := range list[r.lo:r.hi] {
+				if k.mask[i].subsetOf(empty) {
+					kids = append(kids, i)
+				}
 			}
 		}
 	case s.listed(d):
