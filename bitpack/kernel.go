@@ -144,12 +144,12 @@ type Kernel struct {
 	// anchorRuns[c] splits anchored[c] into runs of one piece, so that
 	// FirstEmpty skips a placed piece's run with one test.
 	anchorRuns [][]anchorRun
-	adj      []Set     // neighbours of each cell
-	border   []Set     // the cells next to each placement
-	sizes    []int
-	uniform  int // the pieces' common size, 0 if they differ
-	full     Set // every cell
-	allFree  uint64
+	adj        []Set // neighbours of each cell
+	border     []Set // the cells next to each placement
+	sizes      []int
+	uniform    int // the pieces' common size, 0 if they differ
+	full       Set // every cell
+	allFree    uint64
 	// copyOf has bit i when piece i is a copy of piece i-1 (Problem.Copies),
 	// required the pieces a solution places, branch the pieces a node may
 	// branch on: required, and used once.
