@@ -143,22 +143,26 @@ func (s *Search) growOK(seeds, e Set) (ok, one bool) {
 	u := k.uniform
 	closedCells, largest := 0, 0
 	rest := seeds
+	e0, e1, e2, e3 := e[0], e[1], e[2], e[3]
 	for {
 		var region Set
 		region.add(rest.first())
-		layer := region
+		// The region and its newest layer word by word, in registers.
+		r0, r1, r2, r3 := region[0], region[1], region[2], region[3]
+		l0, l1, l2, l3 := r0, r1, r2, r3
 		held := rest.subsetOf(region)
 		for !held {
-			nb := k.neighbours(layer).and(e).andNot(region)
-			if nb.isEmpty() {
+			nb := k.neighbours(Set{l0, l1, l2, l3})
+			l0, l1, l2, l3 = nb[0]&e0&^r0, nb[1]&e1&^r1, nb[2]&e2&^r2, nb[3]&e3&^r3
+			if l0|l1|l2|l3 == 0 {
 				break
 			}
-			region = region.or(nb)
-			layer = nb
-			if !nb.and(rest).isEmpty() { // a seed reached: perhaps the last
-				held = rest.subsetOf(region)
+			r0, r1, r2, r3 = r0|l0, r1|l1, r2|l2, r3|l3
+			if l0&rest[0]|l1&rest[1]|l2&rest[2]|l3&rest[3] != 0 { // a seed reached: perhaps the last
+				held = rest[0]&^r0|rest[1]&^r1|rest[2]&^r2|rest[3]&^r3 == 0
 			}
 		}
+		region = Set{r0, r1, r2, r3}
 		if held {
 			// The region left: what the closed regions leave of e.
 			if !k.largest {
@@ -315,12 +319,16 @@ func (s *Search) connected() bool {
 // neighbours returns the neighbours of the cells of layer: the union of
 // their adjacency sets.
 func (k *Kernel) neighbours(layer Set) Set {
-	var nb Set
+	// Four accumulators, which the compiler keeps in registers where a
+	// Set would go through memory at every OR.
+	var n0, n1, n2, n3 uint64
+	adj := k.adj
 	for w, x := range layer {
 		for x != 0 {
-			nb = nb.or(k.adj[w<<6+bits.TrailingZeros64(x)])
+			a := &adj[w<<6+bits.TrailingZeros64(x)]
+			n0, n1, n2, n3 = n0|a[0], n1|a[1], n2|a[2], n3|a[3]
 			x &= x - 1
 		}
 	}
-	return nb
+	return Set{n0, n1, n2, n3}
 }
