@@ -110,7 +110,13 @@ func (s *Search) childOK(i int32, single bool) bool {
 		}
 		return true // the placement filled a region
 	}
-	if k.colourMin == nil {
+	if k.colourMin == nil && (k.largest || k.rule == FirstEmpty) {
+		// growOK's lowest seed first suits FirstEmpty, whose pockets
+		// lie against the cells filled before the placement, and the
+		// largest region, which needs every region's size; for the
+		// other rules aroundOK's lockstep finds a small dead region
+		// before it fills a large one (measured on PP-24's fewest tree:
+		// growOK 0.73 to 0.93 times aroundOK's node rate).
 		ok, one := s.growOK(b, child)
 		if ok && single {
 			s.next = connNo
