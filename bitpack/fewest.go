@@ -37,15 +37,10 @@ import "math/bits"
 // cellEnt when the kernel is compiled). The frozen bits of a placed
 // piece are right again when it comes off the board, as every kill since
 // has been undone. The placed pieces' bits are skipped without a look
-// at each: the search keeps, for every word of the cells' sets, the
-// mask of its unplaced pieces' bits (Search.unplaced; a word holds a
-// run of placements per piece, the placements being listed piece by
-// piece), cleared by a piece's runs (pieceSegs) when it is placed and
-// set again when it comes off; a word is masked with it in one
-// operation (on PP-24 this skips 1,564 placements of placed pieces per
-// node, against 455 that die, and costs about 250 word updates per
-// placement where masking each word by its pieces' runs cost one update
-// per run for each of the 7 cells' ~19 words). No cell total is kept: the fewest-options search sums
+// at each: every word of a cell's set is split by piece (segs, the
+// placements being listed piece by piece), and the word is masked with
+// the unplaced pieces' parts (on PP-24 this skips 1,564 placements of
+// placed pieces per node, against 455 that die). No cell total is kept: the fewest-options search sums
 // a cell's counts over the unplaced pieces and stops the sum as soon as
 // it reaches the best count so far (Search.choose), which at most cells
 // is after a piece or two, where keeping totals cost a second count
@@ -106,29 +101,38 @@ func (k *Kernel) buildFewest() {
 	}
 }
 
-// wordSeg is a piece's placements in one word of a cell's set: the
-// word's number and its bits of that piece.
-type wordSeg struct {
-	word int32
-	mask uint64
+// pieceSeg is the placements of one piece in one word of a cell's set:
+// the word's bits of that piece.
+type pieceSeg struct {
+	piece uint64
+	mask  uint64
 }
 
-// buildSegs lists every piece's bits in the words of the cells' sets
-// (pieceSegs), and the words' bits of all pieces (unplacedAll), so that
-// a search can keep each word's mask of unplaced pieces' bits.
+// buildSegs splits every word of the cells' sets by piece (segStart,
+// segs), so that a node can mask out the placed pieces' bits of a word
+// with a few operations instead of meeting them one by one.
 func (k *Kernel) buildSegs() {
-	k.pieceSegs = make([][]wordSeg, k.np)
-	k.unplacedAll = make([]uint64, k.bitOff[len(k.byItem)])
+	words := int(k.bitOff[len(k.byItem)])
+	k.segStart = make([]int32, words+1)
 	for it := k.np; it < len(k.byItem); it++ {
-		for b, q := range k.byItem[it] {
-			p, gw := k.piece[q], k.bitOff[it]+int32(b>>6)
-			if sg := k.pieceSegs[p]; len(sg) == 0 || sg[len(sg)-1].word != gw {
-				k.pieceSegs[p] = append(k.pieceSegs[p], wordSeg{word: gw})
+		list := k.byItem[it]
+		for w := 0; w < int(k.bitOff[it+1]-k.bitOff[it]); w++ {
+			gw := int(k.bitOff[it]) + w
+			k.segStart[gw] = int32(len(k.segs))
+			for b := w << 6; b < min(len(list), w<<6+64); b++ {
+				p := uint64(k.piece[list[b]])
+				if n := len(k.segs); n == int(k.segStart[gw]) || k.segs[n-1].piece != p {
+					k.segs = append(k.segs, pieceSeg{piece: p})
+				}
+				k.segs[len(k.segs)-1].mask |= 1 << (b & 63)
 			}
-			k.pieceSegs[p][len(k.pieceSegs[p])-1].mask |= 1 << (b & 63)
-			k.unplacedAll[gw] |= 1 << (b & 63)
 		}
 	}
+	// The pieces' words have no segments.
+	for gw := int(k.bitOff[k.np]) - 1; gw >= 0; gw-- {
+		k.segStart[gw] = k.segStart[gw+1]
+	}
+	k.segStart[words] = int32(len(k.segs))
 }
 
 // cellB holds a cell in a byte: this fails to compile if MaxCells grows
@@ -158,7 +162,6 @@ func (s *Search) initFewest() {
 	s.live = make([]uint64, k.bitOff[len(k.byItem)])
 	s.cnt = make([]int32, len(k.byItem))
 	s.cellPiece = make([]int32, k.n*k.np)
-	s.unplaced = append([]uint64(nil), k.unplacedAll...)
 	for it, l := range k.byItem {
 		s.cnt[it] = int32(len(l))
 		w := s.live[k.bitOff[it]:k.bitOff[it+1]]
@@ -207,11 +210,8 @@ func (s *Search) placeFewest(i int32) {
 	} else {
 		s.mark[s.depth] = int32(len(s.trail))
 	}
-	live, cnt, cp, unplaced := s.live, s.cnt, s.cellPiece, s.unplaced
-	for _, sg := range k.pieceSegs[k.piece[i]] {
-		unplaced[sg.word] &^= sg.mask
-	}
-	trail, copied := s.trail, k.copyState
+	live, cnt, cp := s.live, s.cnt, s.cellPiece
+	trail, free, copied := s.trail, s.free, k.copyState
 	pieceBits := k.rule == Fewest       // FewestCells never looks at a piece's set
 	pieceCount := k.rule == FewestCells // but counts its placements, for the piece test and list mode's switch
 	for _, e := range k.entry[int(i)*k.stride+1:][:k.nentry[i]-1] {
@@ -220,7 +220,12 @@ func (s *Search) placeFewest(i int32) {
 		off := k.bitOff[it]
 		for w, x := range live[off:k.bitOff[it+1]] {
 			// A placed piece's placements are frozen: mask them out.
-			for x &= unplaced[int(off)+w]; x != 0; x &= x - 1 {
+			var unplaced uint64
+			gw := int(off) + w
+			for _, sg := range k.segs[k.segStart[gw]:k.segStart[gw+1]] {
+				unplaced |= sg.mask & -(free >> sg.piece & 1)
+			}
+			for x &= unplaced; x != 0; x &= x - 1 {
 				q := list[w<<6+bits.TrailingZeros64(x)]
 				// Kill q: clear its bits, one count per cell.
 				if pieceBits {
@@ -248,9 +253,6 @@ func (s *Search) placeFewest(i int32) {
 // piece is not yet back in s.free.
 func (s *Search) unplaceFewest(d int) {
 	k := s.k
-	for _, sg := range k.pieceSegs[k.piece[s.path[d]]] {
-		s.unplaced[sg.word] |= sg.mask
-	}
 	if k.copyState {
 		s.live, s.cnt, s.cellPiece = s.liveAt[d], s.cntAt[d], s.cpAt[d]
 		return

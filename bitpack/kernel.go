@@ -175,18 +175,18 @@ type Kernel struct {
 	// The fewest rules' bit sets (fewest.go): item it's at
 	// bitOff[it]..bitOff[it+1] words; placement q's items and bit
 	// positions packed at entry[q*stride:][:nentry[q]].
-	bitOff      []int32
-	entry       []uint32
-	nentry      []uint16
-	stride      int
-	pieceSegs   [][]wordSeg // each piece's bits in the words of the cells' sets
-	unplacedAll []uint64    // every word's bits of the cells' sets, all pieces'
-	copyState   bool        // the fewest rules copy their sets per depth (maxCopyState)
-	cellEnt     []uint64    // placement q's cells at cellEnt[q*maxSize:]: live word | bit<<entWordBits | count index<<32
-	maxSize     int
-	cellB       []uint8  // placement q's cells at cellB[q*maxSize:], a byte each
-	firstAt     []uint64 // the bits of a cell's set whose placements have their first cell there
-	listMax     int      // the fewest rules switch to list mode at this many live placements (sparse.go)
+	bitOff    []int32
+	entry     []uint32
+	nentry    []uint16
+	stride    int
+	segStart  []int32 // the segments of live word w: segs[segStart[w]:segStart[w+1]]
+	segs      []pieceSeg
+	copyState bool     // the fewest rules copy their sets per depth (maxCopyState)
+	cellEnt   []uint64 // placement q's cells at cellEnt[q*maxSize:]: live word | bit<<entWordBits | count index<<32
+	maxSize   int
+	cellB     []uint8  // placement q's cells at cellB[q*maxSize:], a byte each
+	firstAt   []uint64 // the bits of a cell's set whose placements have their first cell there
+	listMax   int      // the fewest rules switch to list mode at this many live placements (sparse.go)
 }
 
 // SetProgress makes Solve and SolveParallel report the nodes searched to

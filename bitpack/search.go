@@ -42,7 +42,6 @@ type Search struct {
 	live      []uint64
 	cnt       []int32
 	cellPiece []int32
-	unplaced  []uint64 // per word of live: the unplaced pieces' bits (kept above list mode)
 	trail     []int32
 	mark      []int32
 	// With Kernel.copyState, the sets of every depth instead of a trail.

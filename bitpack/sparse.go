@@ -85,6 +85,7 @@ func (s *Search) setsOf(d int) []uint64 {
 // first cell), sorted by number through the seen bitmap.
 func (s *Search) buildList(d int) {
 	k := s.k
+	free := s.free
 	for w, x := range s.empty {
 		for ; x != 0; x &= x - 1 {
 			c := w<<6 + bits.TrailingZeros64(x)
@@ -94,7 +95,11 @@ func (s *Search) buildList(d int) {
 			for j, y := range s.live[off:k.bitOff[it+1]] {
 				gw := int(off) + j
 				y &= k.firstAt[gw]
-				for y &= s.unplaced[gw]; y != 0; y &= y - 1 {
+				var unplaced uint64
+				for _, sg := range k.segs[k.segStart[gw]:k.segStart[gw+1]] {
+					unplaced |= sg.mask & -(free >> sg.piece & 1)
+				}
+				for y &= unplaced; y != 0; y &= y - 1 {
 					q := list[j<<6+bits.TrailingZeros64(y)]
 					s.seen[q>>6] |= 1 << (q & 63)
 				}
