@@ -8,13 +8,21 @@ import (
 // DeadSwitch turns the dead-region test on in a count that started
 // without it: SolveSplit over kernels given the switch (SetDeadSwitch)
 // searches every subtree of the root that it starts after Set with the
-// test, and lets those under way finish without it. The test only takes
+// test; on one worker the subtree under way goes on with the test from
+// its next progress check (every few thousand nodes), on several it
+// finishes without (its kernel is shared with the other workers,
+// which would read the test's flag while it changes). The test only takes
 // away subtrees that hold no solution, so the count is the same as
 // without the switch; the statistics then mix the two trees (the test's
 // victims, counted as nodes and as pruned, only in the subtrees searched
 // with it). It lets a caller that paused a count, and found the test
-// worth its cost, keep the work done so far.
-type DeadSwitch struct{ on atomic.Bool }
+// worth its cost, keep the work done so far. A switch serves one count.
+type DeadSwitch struct {
+	on atomic.Bool
+	// single is set by SolveSplit on one worker: the search under way
+	// may switch its own kernel (switchDead).
+	single bool
+}
 
 // Set turns the test on for the subtrees started from now on.
 func (w *DeadSwitch) Set() { w.on.Store(true) }
@@ -93,6 +101,7 @@ func newSwitched(ks []*Kernel, workers int, budget func(*Kernel) *Kernel) (*swit
 	if sw == nil {
 		return nil, nil
 	}
+	sw.single = workers == 1
 	t := &switched{sw: sw, searches: make([][]*Search, workers)}
 	for _, k := range ks {
 		if k.deadSwitch != sw {
@@ -124,4 +133,31 @@ func (t *switched) search(w, j int, i int32) *Search {
 	}
 	s.replay([]int32{i})
 	return s
+}
+
+// Path returns the placements from the root to the current node, and
+// the kernel (an index into NewSplitTree's kernels) whose search holds
+// the node below the root: -1 at the root, with no placements.
+func (t *SplitTree) Path() ([]int32, int) {
+	if t.cur < 0 {
+		return nil, -1
+	}
+	return t.below[t.cur].Path(), t.cur
+}
+
+// switchDead turns the dead-region test on in k, the kernel of the
+// search under way, once its switch is set, when SolveSplit runs on one
+// worker (nothing else reads k) and k's search is the general one (the
+// one-word search reads its tables of the test once, at its start).
+// The nodes on the search's path were not tested: the test of their
+// children looks at the regions the children's placements border
+// (childOK), which finds fewer dead regions than a tested parent would
+// give, never more, so the count stays exact. It runs at the search's
+// progress checks.
+func (k *Kernel) switchDead() {
+	if k.dead || k.small != nil || !k.deadSwitch.single || !k.deadSwitch.On() {
+		return
+	}
+	k.border = k.borders()
+	k.dead = true
 }

@@ -13,7 +13,9 @@ import (
 )
 
 // TestDeadSwitch: a SolveSplit count whose dead-region test is switched on
-// before it starts, after its first solution or never finds the same
+// before it starts, after its first solution, at its first progress
+// check (on one worker, the subtree under way switches then) or never
+// finds the same
 // solutions as the count without the test and the count with it, on one
 // and two workers; its nodes by depth add up to its nodes, the tree it
 // walks (the test's victims left out) is no larger than the tree without
@@ -38,9 +40,12 @@ func TestDeadSwitch(t *testing.T) {
 		ks := scanKernels(t, rng, p, lead, 2)
 		p.DeadRegions = true
 		kd := scanKernels(t, rand.New(rand.NewPCG(uint64(trial), 7)), p, lead, 1)
+		// switchAt: -1 never, 0 before the count, n > 0 at solution n,
+		// atCheck at the first progress check.
+		const atCheck = -2
 		count := func(ks []*Kernel, workers int, switchAt int) (Result, string) {
 			var w *DeadSwitch
-			if switchAt >= 0 {
+			if switchAt != -1 {
 				w = &DeadSwitch{}
 				if switchAt == 0 {
 					w.Set()
@@ -49,6 +54,10 @@ func TestDeadSwitch(t *testing.T) {
 			for _, k := range ks {
 				if err := k.SetDeadSwitch(w); err != nil {
 					t.Fatal(err)
+				}
+				k.SetProgress(nil)
+				if switchAt == atCheck {
+					k.SetProgress(func(int64) { w.Set() })
 				}
 			}
 			var got []string
@@ -68,12 +77,22 @@ func TestDeadSwitch(t *testing.T) {
 			slices.Sort(got)
 			return r, fmt.Sprint(r.Solutions, got)
 		}
+		if trial%2 == 1 {
+			// The general search (the boards have at most 64 cells: the
+			// one-word search would serve them), which switches the
+			// subtree under way on one worker.
+			for i, k := range ks {
+				kc := *k
+				kc.small = nil
+				ks[i] = &kc
+			}
+		}
 		off, want := count(ks, 1, -1)
 		if r, _ := count(kd, 1, -1); r.Solutions != off.Solutions {
 			t.Fatalf("trial %d: %d solutions with the test, %d without", trial, r.Solutions, off.Solutions)
 		}
 		for _, workers := range []int{1, 2} {
-			for _, at := range []int{-1, 0, 1} {
+			for _, at := range []int{-1, 0, 1, atCheck} {
 				r, got := count(ks, workers, at)
 				if got != want {
 					t.Fatalf("trial %d, %d workers, switched at solution %d: %s, without the switch %s", trial, workers, at, got, want)
@@ -82,7 +101,7 @@ func TestDeadSwitch(t *testing.T) {
 				for _, n := range r.Stats.NodesByDepth {
 					sum += n
 				}
-				if sum != r.Stats.Nodes+1 || r.Stats.Nodes-r.Stats.Pruned > off.Stats.Nodes || at < 0 && !reflect.DeepEqual(r.Stats, off.Stats) {
+				if sum != r.Stats.Nodes+1 || r.Stats.Nodes-r.Stats.Pruned > off.Stats.Nodes || at == -1 && !reflect.DeepEqual(r.Stats, off.Stats) {
 					t.Fatalf("trial %d, %d workers, switched at solution %d: nodes %d (by depth %d), pruned %d; without the switch %d",
 						trial, workers, at, r.Stats.Nodes, sum, r.Stats.Pruned, off.Stats.Nodes)
 				}
@@ -148,6 +167,36 @@ func TestGotoRegionsOK(t *testing.T) {
 		rd := sd.Solve(context.Background(), search.Limits{}, nil)
 		if r.Solutions != rd.Solutions || rd.Stats.Nodes-rd.Stats.Pruned > r.Stats.Nodes {
 			t.Fatalf("below %v: %d solutions (%d nodes) with the test, %d (%d) without", s.Path(), rd.Solutions, rd.Stats.Nodes, r.Solutions, r.Stats.Nodes)
+		}
+	}
+}
+
+// TestDeadSwitchInPlace: a search of the general kernel whose switch is
+// set turns the test on at its first progress check, in the subtree
+// under way (as SolveSplit's one worker does), and finds the same
+// solutions with fewer nodes walked.
+func TestDeadSwitchInPlace(t *testing.T) {
+	for i, set := range [][][][2]int{
+		{square, lTetro, lTetro, lTetro, domino, domino},
+		{lTetro, lTetro, square, tromino, lTromino, domino},
+	} {
+		p := setRectangle(set)
+		p.Rule = FirstEmpty
+		k, err := Compile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k.small = nil // the general search
+		off := k.NewSearch().Solve(context.Background(), search.Limits{}, nil)
+		kc := *k
+		w := &DeadSwitch{single: true}
+		w.Set()
+		if err := kc.SetDeadSwitch(w); err != nil {
+			t.Fatal(err)
+		}
+		on := kc.NewSearch().Solve(context.Background(), search.Limits{}, nil)
+		if on.Solutions != off.Solutions || on.Stats.Pruned == 0 || on.Stats.Nodes-on.Stats.Pruned >= off.Stats.Nodes || !kc.dead {
+			t.Errorf("set %d: switched %d solutions, %d nodes (%d pruned); without %d, %d nodes", i, on.Solutions, on.Stats.Nodes, on.Stats.Pruned, off.Solutions, off.Stats.Nodes)
 		}
 	}
 }

@@ -129,10 +129,23 @@ type RuleChoice struct {
 	// Continued is set when the rule tried first was kept (keepTried):
 	// its count, paused while the rules were compared, went on.
 	Continued bool `json:"continued,omitempty"`
+	// DeadGain is deadGain's ratio, when it was measured: the cost of the
+	// first empty cell's count with the dead-region test over without it,
+	// on sampled subtrees; Switched is set when the test was then switched
+	// on in the tried count (bitpack.DeadSwitch), which went on: its
+	// nodes are then those of the two trees, each where it was searched.
+	DeadGain float64 `json:"dead_gain,omitempty"`
+	Switched bool    `json:"dead_switched,omitempty"`
 }
 
 // Why says in one line what was chosen and why.
 func (c RuleChoice) Why() string {
+	if c.Switched {
+		return fmt.Sprintf("strategy auto: first-empty, the rule tried first, with the dead-region test switched on after %s of CPU: "+
+			"on sampled subtrees the count with it cost %.2f times the count without (switched at %.2f or less); "+
+			"the nodes are those of both trees, each where it was searched (%.2f s of CPU to choose)",
+			fmtSeconds(autoTry.Seconds()), c.DeadGain, autoDeadGain, c.CPU)
+	}
 	if c.Tried && !c.Chosen.Finished {
 		return fmt.Sprintf("strategy auto: %s, the rule tried first: the search stopped before any rule was chosen", c.Chosen.Rule())
 	}
@@ -572,6 +585,9 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	if !o.FixedDead {
 		first.DeadRegions = first.triedDead()
 	}
+	if first.switchable(o) {
+		first.deadSwitch = &bitpack.DeadSwitch{}
+	}
 	try := o
 	try.Found, try.Unique = nil, o.Unique || pk.restrictedKeep() != nil
 	pause := newTryPause(autoTry*time.Duration(search.Workers(o.Workers)), pk.Progress)
@@ -600,7 +616,29 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 		return triedAlone(rep)
 	case <-pause.paused:
 	}
+	var gain float64
+	gainCPU := cputime.Clock()
+	if first.deadSwitch != nil {
+		// Errors other than the caller's stop (which ChooseRule meets
+		// next) leave the choice to the estimates.
+		gain, _, _ = pk.deadGain(ctx, pk.restrictedKeep(), autoDeadLook)
+		if gain > 0 && gain <= autoDeadGain && ctx.Err() == nil {
+			spent := gainCPU()
+			first.deadSwitch.Set()
+			pause.resume()
+			rep := <-done
+			ch := &RuleChoice{Chosen: RuleEstimate{Strategy: FirstEmpty, DeadRegions: true, Nodes: float64(rep.Nodes), Seconds: rep.Seconds,
+				Finished: rep.Stopped == ""}, Symmetric: try.Unique, Continued: true, DeadGain: gain, Switched: true}
+			ch.Candidates = []RuleEstimate{ch.Chosen}
+			ch.Seconds, ch.CPU = time.Since(start).Seconds(), spent.Seconds()
+			rep = tried(rep, ch)
+			pk.DeadRegions = true
+			return rep
+		}
+	}
+	gainSpent := gainCPU()
 	ch, err := pk.ChooseRule(ctx, o.FixedDead)
+	ch.DeadGain, ch.CPU = gain, ch.CPU+gainSpent.Seconds()
 	if err == nil && ch.keepTried(first.DeadRegions, autoTry*time.Duration(search.Workers(o.Workers))) {
 		pause.resume()
 		rep := <-done
@@ -626,6 +664,15 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	ch.Seconds = time.Since(start).Seconds()
 	ch.Use(pk, &o)
 	return pk.CountAll(ctx, o)
+}
+
+// switchable says whether countAuto's tried first-empty count (pk) can
+// have the dead-region test switched on while it runs: when it runs
+// without the test, which the options leave to the choice, and with no
+// test that the switch does not bring along (the largest region only,
+// the colour test).
+func (pk *Packing) switchable(o RunOptions) bool {
+	return !pk.DeadRegions && !o.FixedDead && !pk.LargestRegionOnly && !pk.ColourCut
 }
 
 // autoSwitch is how much faster than the tried rule's remaining time
