@@ -324,7 +324,7 @@ func TestKeepTried(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := RuleChoice{Chosen: tc.challenger, Candidates: []RuleEstimate{tried, tc.challenger}}
-			if got := c.keepTried(false, 300*time.Millisecond); got != tc.keep || (got && (c.Chosen != tried || !c.Continued)) {
+			if got := c.keepTried(FirstEmpty, false, 300*time.Millisecond); got != tc.keep || (got && (c.Chosen != tried || !c.Continued)) {
 				t.Errorf("keepTried = %v (chosen %s, continued %v), want %v", got, c.Chosen.Rule(), c.Continued, tc.keep)
 			}
 		})

@@ -76,10 +76,10 @@ func (pk *Packing) deadGain(ctx context.Context, keep func(int) bool, budget tim
 	clock := cputime.Clock()
 	depth := max(len(pk.Pieces)-autoDeadLeft, 1)
 	var (
-		nodesOff, nodesOn     int64
-		cpuOff, cpuOn         time.Duration
-		samples, batch        int
-		batchNodes            int64
+		nodesOff, nodesOn int64
+		cpuOff, cpuOn     time.Duration
+		samples, batch    int
+		batchNodes        int64
 	)
 	for clock() < budget {
 		if err := ctx.Err(); err != nil {
