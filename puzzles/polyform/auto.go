@@ -567,16 +567,20 @@ func (r Restriction) keep(pk *Packing) func(int) bool {
 }
 
 // countAuto is CountAll with o.Choose. It first counts by the first empty
-// cell's rule (triedDead says with or without the dead-region test), and
+// cell's rule (triedDead says with or without the dead-region test; on
+// cubic boards with wide layers by fewest options: wideLayers), and
 // gives that count autoTry of CPU per worker; a count that ends within it
 // is the answer. Otherwise the count is paused (its searches wait in
-// their progress reports), ChooseRule predicts every rule's time, and
-// either the paused count goes on, when its rule is the one chosen, or
-// it is dropped and the count starts again by the chosen rule. The
-// choice costs the tried count nothing when that rule wins: on
-// heptiamond 6x14 the first-empty count (0.73 s) used to start again
-// after 0.3 s of trying. pk is set to the rule that counted, and the
-// report says why.
+// their progress reports). A first-empty count without the test then has
+// the test compared on sampled subtrees (deadGain), and switched on
+// where it pays (bitpack.DeadSwitch): the count goes on with it, keeping
+// its work, and no other rule is estimated. Otherwise ChooseRule predicts
+// every rule's time, and either the paused count goes on, when its rule
+// is the one chosen, or it is dropped and the count starts again by the
+// chosen rule. The choice costs the tried count nothing when that rule
+// wins: on heptiamond 6x14 the first-empty count (0.73 s) used to start
+// again after 0.3 s of trying. pk is set to the rule that counted, and
+// the report says why.
 func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	start := time.Now()
 	o.Choose = false
