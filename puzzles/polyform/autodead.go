@@ -11,8 +11,9 @@ import (
 	"github.com/branchwise/branchwise/xcover"
 )
 
-// autoDeadLook is the CPU time of deadGain's samples: a few dozen
-// subtrees of a thousand nodes or more, each counted twice.
+// autoDeadLook is the CPU time of deadGain, the kernels' compiling (10 to
+// 20 ms on the PP-24 part) and the samples: a few dozen subtrees of a
+// thousand nodes or more, each counted twice.
 const autoDeadLook = 60 * time.Millisecond
 
 // autoDeadGain: countAuto switches the dead-region test on in the tried
@@ -32,7 +33,7 @@ const autoDeadGain = 0.85
 const (
 	autoDeadLeft  = 3
 	autoDeadMin   = 2000
-	autoDeadCap   = 1 << 16
+	autoDeadCap   = 1 << 15
 	autoDeadBatch = 8
 )
 
@@ -53,6 +54,7 @@ const (
 // independent estimates of the two trees, which on the PP-24 part sized
 // them 2 to 6 times off (docs/benchmarks.md).
 func (pk *Packing) deadGain(ctx context.Context, keep func(int) bool, budget time.Duration) (float64, int, error) {
+	clock := cputime.Clock() // the kernels' compiling is in the look's budget
 	off := *pk
 	off.FirstEmpty, off.DeadRegions, off.ColourCut, off.Progress, off.deadSwitch = true, false, false, nil, nil
 	var ks []*bitpack.Kernel
@@ -73,7 +75,6 @@ func (pk *Packing) deadGain(ctx context.Context, keep func(int) bool, budget tim
 		return 0, 0, err
 	}
 	rng := rand.New(rand.NewPCG(1, 2)) // the same samples every run: the choice is reproducible
-	clock := cputime.Clock()
 	depth := max(len(pk.Pieces)-autoDeadLeft, 1)
 	var (
 		nodesOff, nodesOn int64
