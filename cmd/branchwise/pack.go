@@ -101,9 +101,6 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	if err != nil {
 		return err
 	}
-	if pk.Ranges != nil && f.unique {
-		return usagef("--unique restricts one piece, which copies and ranges rule out: use --count, which counts the unique solutions too")
-	}
 	ctx, cancel := cliflag.HeapBound(e.ctx, f.lim)
 	defer cancel()
 	if f.shard.Split() {

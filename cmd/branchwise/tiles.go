@@ -283,6 +283,8 @@ whole run.`,
 			if o.Instances = sel; !asJSON {
 				o.Log = e.stderr
 			}
+			prog := cliflag.NewProgress(e.stderr)
+			o.Printf, o.Done = prog.Func(), func(tiles.Solution) { prog.Done() }
 			res, err := tiles.RunKorf24(ctx, o)
 			if err != nil {
 				return err

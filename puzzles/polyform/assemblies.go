@@ -13,8 +13,7 @@ import (
 // worker, calling visit with its pieces: the piece (index into Pieces)
 // and the board cells of every placement, ordered by piece (copies of a
 // piece by their first cell). visit
-// returns false to stop. The counts are CountUnique's (All is left 0 with
-// ranges, which enumerate unique solutions only).
+// returns false to stop. The counts are CountUnique's.
 func (pk *Packing) EachUnique(ctx context.Context, s xcover.Strategy, visit func(kinds []int, pieces [][]Cell) bool) Counts {
 	cells := func(pls []int) ([]int, [][]Cell) {
 		pls = slices.Clone(pls)
@@ -35,7 +34,7 @@ func (pk *Packing) EachUnique(ctx context.Context, s xcover.Strategy, visit func
 		return kinds, out
 	}
 	if pk.Ranges != nil {
-		return pk.eachRanges(ctx, s, search.Limits{}, func(pls []int) bool { return visit(cells(pls)) })
+		return pk.eachRanges(ctx, s, search.Limits{}, true, func(pls []int, _ int) bool { return visit(cells(pls)) })
 	}
 	r := pk.Restrict()
 	if r.Kept == nil {

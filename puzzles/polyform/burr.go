@@ -24,8 +24,8 @@ type BurrPuzzle struct {
 	// Colours is the number of colours the file defines.
 	Colours int
 	// Grid is the puzzle's grid: Cubic (BurrTools' gridType 0), Prism
-	// (1, triangular prisms) or Sphere (2); see grid_burr.go for the
-	// cells' coordinates.
+	// (1, triangular prisms), Sphere (2), Rhombic (3) or TetraOcta (4);
+	// see grid_burr.go and grid_tetra.go for the cells' coordinates.
 	Grid Grid
 }
 
@@ -88,18 +88,14 @@ const (
 	MaxBurrBytes = 64 << 20
 )
 
-// burrGrids names BurrTools' grid types, for the error on the ones that
-// branchwise does not read; burrGridOf is the Grid of those it reads.
-var (
-	burrGrids  = []string{"brick (cube)", "triangular prism", "sphere", "rhombic tetrahedron", "tetrahedron-octahedron"}
-	burrGridOf = []Grid{Cubic, Prism, Sphere}
-)
+// burrGridOf is the Grid of each of BurrTools' grid types (gridType 0 to
+// 4), the number BurrTools writes.
+var burrGridOf = []Grid{Cubic, Prism, Sphere, Rhombic, TetraOcta}
 
 // ReadBurr reads a BurrTools puzzle file, gzipped or plain XML. Errors
 // name the file and the line and column of the XML, just after the start
 // tag of the element at fault (of the decompressed
-// text, for a gzipped file). Puzzles of the rhombic and
-// tetrahedron-octahedron grids are refused with the grid's name.
+// text, for a gzipped file).
 func ReadBurr(r io.Reader, file string) (*BurrPuzzle, error) {
 	br := bufio.NewReader(r)
 	where := file
@@ -225,13 +221,7 @@ func readBurrXML(r io.Reader, where string) (*BurrPuzzle, error) {
 						p.Grid = burrGridOf[k]
 						continue
 					}
-					name := "type " + a.Value
-					if err == nil && k >= 0 && k < len(burrGrids) {
-						name = burrGrids[k]
-					}
-					// Their cells are not integer maps of the cube grid's
-					// coordinates that branchwise has worked out yet.
-					return nil, fmt.Errorf("%s: the puzzle is on the %s grid: branchwise reads puzzles of the cube, triangular prism and sphere grids (gridType 0 to 2) only", pos, name)
+					return nil, fmt.Errorf("%s: unknown grid type %q: BurrTools' grids are 0 (cubes) to 4 (tetrahedra and octahedra)", pos, a.Value)
 				}
 			case parent == "colors" && t.Name.Local == "color":
 				p.Colours++
@@ -329,8 +319,8 @@ func burrShape(v burrVoxelXML, line int, g Grid) (BurrShape, error) {
 		switch ch {
 		case '_':
 		case '#', '+':
-			if g == Sphere && !g.valid(Cell{x, y, z}) {
-				return s, fmt.Errorf("polyform: voxel %d (%d, %d, %d) is filled but no sphere of the grid (x + y + z odd)", n+1, x, y, z)
+			if g >= Sphere && !g.valid(burrCell(g, x, y, z)) {
+				return s, fmt.Errorf("polyform: voxel %d (%d, %d, %d) is filled but no cell of the %v grid (%s)", n+1, x, y, z, g, burrInvalid[g-Sphere])
 			}
 			s.Cells = append(s.Cells, burrCell(g, x, y, z))
 			s.Colours = append(s.Colours, colour)
@@ -347,6 +337,15 @@ func burrShape(v burrVoxelXML, line int, g Grid) (BurrShape, error) {
 		return s, fmt.Errorf("polyform: %d voxels, want %d x %d x %d = %d", n, v.X, v.Y, v.Z, v.X*v.Y*v.Z)
 	}
 	return s, nil // an empty shape is refused only where a problem uses it
+}
+
+// burrInvalid says which of BurrTools' voxels are cells of the sphere,
+// rhombic and tetrahedron-octahedron grids (it emulates them on its cube
+// grid), for the error on a filled voxel that is none.
+var burrInvalid = []string{
+	"x + y + z odd",
+	"in each 5 x 5 x 5 block, the cells are the voxels one of whose coordinates is 2, one 1 or 3, one 0 or 4",
+	"in each 3 x 3 x 3 block, the cells are the middle voxel and the 4 corners not at the block's tetrahedron's corners",
 }
 
 func burrProblem(x burrProblemXML, line, shapes int) (BurrProblem, error) {

@@ -63,8 +63,10 @@ func TestReadBurr(t *testing.T) {
 func TestReadBurrErrors(t *testing.T) {
 	const head = "<?xml version=\"1.0\"?>\n<puzzle version=\"2\">\n"
 	tests := []struct{ in, want string }{
-		{head + "<gridType type=\"3\"/>\n</puzzle>\n", "x.xmpuzzle:3:21: the puzzle is on the rhombic tetrahedron grid: branchwise reads puzzles of the cube, triangular prism and sphere grids (gridType 0 to 2) only"},
-		{head + "<gridType type=\"2\"/>\n<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">_#</voxel>\n</shapes></puzzle>", "x.xmpuzzle:5:26: shape 1: polyform: voxel 2 (1, 0, 0) is filled but no sphere of the grid (x + y + z odd)"},
+		{head + "<gridType type=\"5\"/>\n</puzzle>\n", "x.xmpuzzle:3:21: unknown grid type \"5\": BurrTools' grids are 0 (cubes) to 4 (tetrahedra and octahedra)"},
+		{head + "<gridType type=\"2\"/>\n<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">_#</voxel>\n</shapes></puzzle>", "x.xmpuzzle:5:26: shape 1: polyform: voxel 2 (1, 0, 0) is filled but no cell of the sphere grid (x + y + z odd)"},
+		{head + "<gridType type=\"3\"/>\n<shapes>\n<voxel x=\"5\" y=\"1\" z=\"1\">_#</voxel>\n</shapes></puzzle>", "x.xmpuzzle:5:26: shape 1: polyform: voxel 2 (1, 0, 0) is filled but no cell of the rhombic grid (in each 5 x 5 x 5 block"},
+		{head + "<gridType type=\"4\"/>\n<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#_</voxel>\n</shapes></puzzle>", "x.xmpuzzle:5:26: shape 1: polyform: voxel 1 (0, 0, 0) is filled but no cell of the tetra-octa grid (in each 3 x 3 x 3 block"},
 		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#</voxel>\n", "x.xmpuzzle:4:"},
 		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#_</voxel>\n</shapes>\n<problems>\n", "x.xmpuzzle:7: not BurrTools XML: unexpected EOF"},
 		{head + "<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\">#_#</voxel>\n</shapes></puzzle>", "x.xmpuzzle:4:26: shape 1: polyform: more than the 2 x 1 x 1 = 2 voxels of its size"},
@@ -89,13 +91,13 @@ func TestReadBurrErrors(t *testing.T) {
 	zw := gzip.NewWriter(&b)
 	zw.Write([]byte(tests[0].in))
 	zw.Close()
-	if _, err := ReadBurr(&b, "x.xmpuzzle"); err == nil || !strings.HasPrefix(err.Error(), "x.xmpuzzle (gzipped XML):3:21: the puzzle is on the rhombic tetrahedron grid") {
+	if _, err := ReadBurr(&b, "x.xmpuzzle"); err == nil || !strings.HasPrefix(err.Error(), "x.xmpuzzle (gzipped XML):3:21: unknown grid type \"5\"") {
 		t.Errorf("gzipped: %v", err)
 	}
 }
 
 func FuzzReadBurr(f *testing.F) {
-	for _, name := range []string{"soma.xmpuzzle", "ranges.xmpuzzle", "colours.xmpuzzle", "prism.xmpuzzle", "sphere.xmpuzzle"} {
+	for _, name := range []string{"soma.xmpuzzle", "ranges.xmpuzzle", "colours.xmpuzzle", "prism.xmpuzzle", "sphere.xmpuzzle", "rhombic.xmpuzzle", "tetra-octa.xmpuzzle"} {
 		data, err := os.ReadFile("testdata/burr/" + name)
 		if err != nil {
 			f.Fatal(err)

@@ -67,11 +67,17 @@ func (pk *Packing) CheckSplit(burr, count bool) error {
 
 // WriteDLX writes the exact cover problem in Knuth's DLX format (pack
 // --dlx): with unique, the problem restricted to one solution of each
-// symmetry class (RestrictedProblem).
+// symmetry class (RestrictedProblem), an option error when no piece can
+// be restricted (Restrict: with copies and ranges, none used exactly
+// once).
 func (pk *Packing) WriteDLX(w io.Writer, unique bool) error {
 	prob := pk.Problem()
 	if unique {
-		prob = pk.RestrictedProblem(pk.Restrict())
+		r := pk.Restrict()
+		if r.Kept == nil {
+			return opterr.Errorf("--unique", "--dlx --unique restricts a piece that every symmetry maps onto itself and, with copies and ranges, that is used exactly once: this puzzle has none")
+		}
+		prob = pk.RestrictedProblem(r)
 	}
 	return prob.WriteDLX(w)
 }

@@ -103,8 +103,12 @@ func TestCountRangesLimits(t *testing.T) {
 	if all.Status != search.Solved || all.All <= 3 {
 		t.Fatalf("no limit: %+v; want solved, more than 3 solutions", all)
 	}
-	if c := pk.CountUnique(ctx, xcover.Fewest, 2, search.Limits{MaxSolutions: 3}); c.All != 3 || c.Status != search.SolutionLimit || c.Err != nil {
+	if c := pk.Count(ctx, xcover.Fewest, 2, search.Limits{MaxSolutions: 3}); c.All != 3 || c.Status != search.SolutionLimit || c.Err != nil {
 		t.Errorf("3 solutions: %d, %v, %v; want 3, solution limit", c.All, c.Status, c.Err)
+	}
+	// CountUnique's bound counts the classes, as without copies.
+	if c := pk.CountUnique(ctx, xcover.Fewest, 2, search.Limits{MaxSolutions: 3}); c.Unique != 3 || c.All <= 3 || c.Status != search.SolutionLimit || c.Err != nil {
+		t.Errorf("3 classes: %d (%d solutions), %v, %v; want 3, solution limit", c.Unique, c.All, c.Status, c.Err)
 	}
 	if c := pk.Count(ctx, xcover.Fewest, 1, search.Limits{MaxNodes: all.Stats.Nodes / 2}); c.Status != search.NodeLimit || !errors.Is(c.Err, search.ErrNodeLimit) || c.All >= all.All {
 		t.Errorf("%d nodes: %d solutions, %v, %v; want node limit", all.Stats.Nodes/2, c.All, c.Status, c.Err)

@@ -27,13 +27,17 @@ const (
 	// Cubic: Cell{X, Y, Z} is the unit cube at column X, row Y (growing
 	// downwards) of layer Z. 48 symmetries, the 24 rotations first.
 	Cubic
-	// Prism: BurrTools' triangular prism grid, Sphere: its sphere grid
-	// (see grid_burr.go); read from BurrTools files only.
+	// Prism: BurrTools' triangular prism grid, Sphere: its sphere grid,
+	// Rhombic: its rhombic grid (tetrahedra, 24 to a cube), TetraOcta:
+	// its tetrahedron-octahedron grid (see grid_burr.go and
+	// grid_tetra.go); read from BurrTools files only.
 	Prism
 	Sphere
+	Rhombic
+	TetraOcta
 )
 
-var gridNames = [...]string{"square", "triangle", "hexagon", "cubic", "prism", "sphere"}
+var gridNames = [...]string{"square", "triangle", "hexagon", "cubic", "prism", "sphere", "rhombic", "tetra-octa"}
 
 func (g Grid) String() string { return gridNames[g] }
 
@@ -53,7 +57,7 @@ func (g Grid) Symmetries() int {
 	switch g {
 	case Square:
 		return 8
-	case Cubic:
+	case Cubic, Rhombic, TetraOcta:
 		return len(cubeSymmetries)
 	case Prism:
 		return prismSymmetries
@@ -76,7 +80,7 @@ func (g Grid) Transform(c Cell, k int) Cell {
 		// some shapes (see Grid.image).
 		img, _ := sphereTransform(c, k)
 		return img
-	case Cubic:
+	case Cubic, Rhombic, TetraOcta:
 		return cubeTransform(c, k)
 	case Prism:
 		return prismTransform(c, k)
@@ -119,13 +123,15 @@ func (g Grid) neighbours(c Cell, buf []Cell) []Cell {
 		return append(buf, Cell{x + 1, y, z}, Cell{x - 1, y, z}, Cell{x, y + 1, z}, Cell{x, y - 1, z}, Cell{x, y, z + 1}, Cell{x, y, z - 1})
 	case Prism, Sphere:
 		return burrNeighbours(g, c, buf)
+	case Rhombic, TetraOcta:
+		return tetraNeighbours(g, c, buf)
 	}
 	return append(buf, Cell{x + 1, y, 0}, Cell{x - 1, y, 0}, Cell{x, y + 1, 0}, Cell{x, y - 1, 0}, Cell{x + 1, y - 1, 0}, Cell{x - 1, y + 1, 0})
 }
 
 // valid reports whether c is a cell of the grid.
 func (g Grid) valid(c Cell) bool {
-	if g == Prism || g == Sphere {
+	if g >= Prism {
 		return burrValid(g, c)
 	}
 	if g != Cubic && c.Z != 0 {
@@ -152,7 +158,7 @@ func (g Grid) offset(cells []Cell) Cell {
 	if g == Triangle {
 		return Cell{3 * floorDiv(minX, 3), 3 * floorDiv(minY, 3), 0}
 	}
-	if g == Prism || g == Sphere {
+	if g >= Prism {
 		return burrOffset(g, minX, minY, minZ)
 	}
 	return Cell{minX, minY, minZ}
@@ -242,12 +248,13 @@ func (g Grid) Polygon(c Cell) [][2]float64 {
 // colour returns the cell's colour in the grid's two-colouring, in which
 // neighbours differ: a triangle pointing down, a square or cube at odd
 // coordinate sum, a prism pointing down in an even layer or up in an odd
-// one. ok is false on the hexagon and sphere grids, which need three.
+// one. ok is false on the hexagon and sphere grids, which need three,
+// and on the rhombic and tetrahedron-octahedron grids (not worked out).
 func (g Grid) colour(c Cell) (second, ok bool) {
 	switch g {
 	case Triangle:
 		return mod(c.X, 3) == 2, true
-	case Hexagon, Sphere:
+	case Hexagon, Sphere, Rhombic, TetraOcta:
 		return false, false
 	case Prism:
 		return (mod(c.X, 3) == 2) != (mod(c.Z, 2) == 1), true

@@ -1,6 +1,9 @@
 package polyform
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // The two 3D grids of BurrTools besides the cube grid that branchwise
 // reads (BurrTools' gridType 1 and 2). Their cells, symmetries and
@@ -160,31 +163,42 @@ var sphereSteps = func() []Cell {
 	return out
 }()
 
-// burrValid reports whether c is a cell of grid g (Prism or Sphere).
+// burrValid reports whether c is a cell of grid g (Prism, Sphere,
+// Rhombic or TetraOcta).
 func burrValid(g Grid, c Cell) bool {
+	if g >= Rhombic {
+		return tetraValid(g, c)
+	}
 	if g == Prism {
 		return Triangle.valid(Cell{c.X, c.Y, 0})
 	}
 	return mod(c.X+c.Y+c.Z, 2) == 0
 }
 
-// burrTranslation reports whether moving by d is a translation of grid g:
+// isTranslation reports whether moving by d is a translation of grid g:
 // on Triangle and Prism by multiples of 3 in the layer, on Sphere by an
-// even sum; any on the others.
+// even sum, on Rhombic and TetraOcta see grid_tetra.go; any on the
+// others.
 func (g Grid) isTranslation(d Cell) bool {
 	switch g {
 	case Triangle, Prism:
 		return mod(d.X, 3) == 0 && mod(d.Y, 3) == 0
 	case Sphere:
 		return mod(d.X+d.Y+d.Z, 2) == 0
+	case Rhombic, TetraOcta:
+		return tetraTranslation(g, d)
 	}
 	return true
 }
 
-// burrOffset is offset on Prism and Sphere: the smallest coordinates,
-// moved down to a translation of the grid (on Sphere, one less Z when
-// their sum is odd), so that it moves with the shape.
+// burrOffset is offset on Prism, Sphere, Rhombic and TetraOcta: the
+// smallest coordinates, moved down to a translation of the grid (on
+// Sphere, one less Z when their sum is odd), so that it moves with the
+// shape.
 func burrOffset(g Grid, minX, minY, minZ int) Cell {
+	if g >= Rhombic {
+		return tetraOffset(g, minX, minY, minZ)
+	}
 	if g == Prism {
 		return Cell{3 * floorDiv(minX, 3), 3 * floorDiv(minY, 3), minZ}
 	}
@@ -198,8 +212,12 @@ func burrOffset(g Grid, minX, minY, minZ int) Cell {
 // y, z. On the triangular prism grid BurrTools' triangle x of row y
 // points up (its base at row y-1) when x + y is even: the Triangle
 // grid's text position row -y, column x. On the sphere grid the
-// coordinates are the cell's.
+// coordinates are the cell's; on the rhombic and tetrahedron-octahedron
+// grids see tetraCell.
 func burrCell(g Grid, x, y, z int) Cell {
+	if g >= Rhombic {
+		return tetraCell(g, x, y, z)
+	}
 	if g == Prism {
 		c, _ := Triangle.FromPos(-y, x)
 		return Cell{c.X, c.Y, z}
@@ -208,9 +226,10 @@ func burrCell(g Grid, x, y, z int) Cell {
 }
 
 // layerPolygons returns, for drawing, the outline of every cell of b (of
-// the prism or sphere grid) with its layer drawn beside the one below,
-// left to right: a triangle for a prism, a 16-gon for a sphere (of the
-// radius at which touching spheres touch).
+// the prism, sphere, rhombic or tetrahedron-octahedron grid) with each
+// layer (the cells of one Z) drawn beside the one below, left to right: a
+// triangle for a prism, a 16-gon for a sphere (of the radius at which
+// touching spheres touch), a tetrahedron's outline seen from above.
 func layerPolygons(b *Board) [][][2]float64 {
 	const (
 		gap   = 1.0 // between layers, in cell units
@@ -218,24 +237,30 @@ func layerPolygons(b *Board) [][][2]float64 {
 	)
 	out := make([][][2]float64, len(b.Cells))
 	minX, maxX := math.Inf(1), math.Inf(-1)
-	minZ := b.Cells[0].Z
+	var layers []int // the Z of the cells, each once, in order
 	for i, c := range b.Cells {
-		if b.Grid == Prism {
+		switch b.Grid {
+		case Prism:
 			out[i] = Triangle.Polygon(Cell{c.X, c.Y, 0})
-		} else {
+		case Sphere:
 			r := math.Sqrt2 / 2
 			for k := 0; k < sides; k++ {
 				a := 2 * math.Pi * float64(k) / sides
 				out[i] = append(out[i], [2]float64{float64(c.X) + r*math.Cos(a), float64(c.Y) + r*math.Sin(a)})
 			}
+		default:
+			out[i] = tetraOutline(b.Grid, c)
 		}
 		for _, p := range out[i] {
 			minX, maxX = min(minX, p[0]), max(maxX, p[0])
 		}
-		minZ = min(minZ, c.Z)
+		if j, found := slices.BinarySearch(layers, c.Z); !found {
+			layers = slices.Insert(layers, j, c.Z)
+		}
 	}
 	for i, c := range b.Cells {
-		dx := float64(c.Z-minZ) * (maxX - minX + gap)
+		layer, _ := slices.BinarySearch(layers, c.Z)
+		dx := float64(layer) * (maxX - minX + gap)
 		for j := range out[i] {
 			out[i][j][0] += dx
 		}

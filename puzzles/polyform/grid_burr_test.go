@@ -252,16 +252,23 @@ func TestReadBurrLatin1(t *testing.T) {
 	}
 }
 
-// TestBurrPolyforms counts the smallest polyforms of the prism and
-// sphere grids, one-sided, by hand: 2 cells, two prisms side by side or
-// stacked (2) on the prism grid, two spheres (1) on the sphere grid; 3
-// spheres: a line, a right angle, a 120° angle and a triangle (4).
+// TestBurrPolyforms counts the smallest polyforms of BurrTools' grids,
+// one-sided, by hand: 2 cells, two prisms side by side or stacked (2) on
+// the prism grid, two spheres (1) on the sphere grid; 3 spheres: a line,
+// a right angle, a 120° angle and a triangle (4). On the rhombic grid a
+// tetrahedron has three kinds of faces (on the cube's face, two alike
+// towards the face's centre, one towards the cube's edge): 3 pairs. On
+// the tetrahedron-octahedron grid a cell is a regular tetrahedron or an
+// eighth of an octahedron (2); a tetrahedron touches only eighths, so
+// pairs are two eighths or an eighth and a tetrahedron (2), and triples
+// three eighths of one octahedron, a tetrahedron with two eighths of one
+// octahedron, or with eighths of two (3).
 func TestBurrPolyforms(t *testing.T) {
 	for _, tc := range []struct {
 		g    Grid
 		n    int
 		want int
-	}{{Prism, 1, 1}, {Prism, 2, 2}, {Sphere, 2, 1}, {Sphere, 3, 4}} {
+	}{{Prism, 1, 1}, {Prism, 2, 2}, {Sphere, 2, 1}, {Sphere, 3, 4}, {Rhombic, 1, 1}, {Rhombic, 2, 3}, {TetraOcta, 1, 2}, {TetraOcta, 2, 2}, {TetraOcta, 3, 3}} {
 		if got := len(Polyforms(tc.g, tc.n, false)); got != tc.want {
 			t.Errorf("%v, %d cells: %d polyforms, want %d", tc.g, tc.n, got, tc.want)
 		}

@@ -79,29 +79,31 @@ func (pk *Packing) setBounds(prob *xcover.Problem) {
 // key of any of their images under the packing's symmetries. One worker:
 // Algorithm M does not split its tree. lim bounds it as Count's.
 func (pk *Packing) countRanges(ctx context.Context, s xcover.Strategy, lim search.Limits) Counts {
-	return pk.eachRanges(ctx, s, lim, nil)
+	return pk.eachRanges(ctx, s, lim, false, nil)
 }
 
 // eachRanges is countRanges, calling visit (if not nil) with the
-// placements of every unique solution; visit returns false to stop.
+// placements of every unique solution and the size of its class (the
+// distinct solutions among its images); visit returns false to stop.
 //
-// With visit, a piece used exactly once that every symmetry maps onto
-// itself is restricted to one placement of each orbit (see Restriction):
-// each class of solutions then meets the search where that piece lies on
-// its representative, and of those solutions (the images under the
-// representative's stabilizer) the one with the smallest key is kept. All
-// is then the restricted search's count, not that of all solutions.
-func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, lim search.Limits, visit func(placements []int) bool) Counts {
+// With restrict, a piece used exactly once that every symmetry maps onto
+// itself (Restrict) is kept to one placement of each orbit: each class of
+// solutions then meets the search where that piece lies on its
+// representative, and of those solutions (the images under the
+// representative's stabilizer) the one with the smallest key is kept.
+// All is then the sum of the classes' sizes, and lim's MaxSolutions
+// counts the unique solutions (status search.SolutionLimit), as
+// CountUnique's. Without such a piece every solution is searched.
+func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, lim search.Limits, restrict bool, visit func(placements []int, class int) bool) Counts {
 	var keep func(k int) bool
 	syms := make([]int, 0, len(pk.syms))
 	for gi := 1; gi < len(pk.syms); gi++ {
 		syms = append(syms, gi)
 	}
 	var stab map[int][]int // the symmetries to compare with, by the restricted piece's placement
-	var restricted int
-	if visit != nil {
-		r := pk.restrict(func(p int) bool { return pk.Ranges[p] == Range{1, 1} }, false)
-		if r.Kept != nil {
+	restricted := -1
+	if restrict {
+		if r := pk.Restrict(); r.Kept != nil {
 			kept := map[int]bool{}
 			for _, k := range r.Kept {
 				kept[k] = true
@@ -110,15 +112,33 @@ func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, lim search
 			stab, restricted = r.Stabilizer, r.Piece
 		}
 	}
+	maxClasses := int64(0)
+	if restrict {
+		maxClasses, lim.MaxSolutions = lim.MaxSolutions, 0
+	}
 	n := len(pk.Board.Cells)
 	piece, block := make([]int, n), make([]int, n)
 	key, imgKey := make([]int, n), make([]int, n)
 	imgPiece, imgBlock := make([]int, n), make([]int, n)
 	first := make([]int, 0, n)
+	var blocks int
+	// image writes the key of the solution's image under symmetry gi
+	// into imgKey.
+	image := func(gi int) {
+		labels := pk.relabel[gi]
+		for i, j := range pk.syms[gi] {
+			imgPiece[j], imgBlock[j] = piece[i], block[i]
+			if labels != nil && piece[i] < len(labels) {
+				imgPiece[j] = labels[piece[i]]
+			}
+		}
+		first = solutionKey(imgKey, imgPiece, imgBlock, first, blocks)
+	}
 	var c Counts
+	var classSum int64
 	// On one worker, in the tree's order: the buffers below are shared.
 	r := pk.run(ctx, s, keep, 1, lim, func(_ int, opts []int) bool {
-		blocks := len(opts)
+		blocks = len(opts)
 		if pk.Board.Optional != nil { // empty cells: no piece, a block of their own
 			blocks++
 			for i := range piece {
@@ -131,36 +151,41 @@ func (pk *Packing) eachRanges(ctx context.Context, s xcover.Strategy, lim search
 			for _, cell := range pl.Cells {
 				piece[cell], block[cell] = pl.Piece, k
 			}
-			if keep != nil && pl.Piece == restricted {
+			if pl.Piece == restricted {
 				gs = stab[o]
 			}
 		}
 		first = solutionKey(key, piece, block, first, blocks)
-		canonical := true
 		for _, gi := range gs {
-			if !canonical {
-				break
+			if image(gi); slices.Compare(imgKey, key) < 0 {
+				return true // not canonical
 			}
-			labels := pk.relabel[gi]
-			for i, j := range pk.syms[gi] {
-				imgPiece[j], imgBlock[j] = piece[i], block[i]
-				if labels != nil && piece[i] < len(labels) {
-					imgPiece[j] = labels[piece[i]]
-				}
-			}
-			first = solutionKey(imgKey, imgPiece, imgBlock, first, blocks)
-			canonical = slices.Compare(imgKey, key) >= 0
-		}
-		if !canonical {
-			return true
 		}
 		c.Unique++
-		if visit == nil {
+		if !restrict && visit == nil {
 			return true
 		}
-		return visit(slices.Clone(opts))
+		// The class has |G| / |the symmetries that fix the solution| members.
+		fixed := 1
+		for _, gi := range syms {
+			if image(gi); slices.Equal(imgKey, key) {
+				fixed++
+			}
+		}
+		class := len(pk.syms) / fixed
+		classSum += int64(class)
+		if visit != nil && !visit(slices.Clone(opts), class) {
+			return false
+		}
+		return maxClasses == 0 || c.Unique < maxClasses
 	})
 	c.All, c.Stats, c.Status, c.Err = r.Solutions, r.Stats, r.Status, r.Err
+	if restrict {
+		c.All = classSum
+		if maxClasses > 0 && c.Unique >= maxClasses && c.Status == search.VisitorStop {
+			c.Status, c.Err = search.SolutionLimit, nil
+		}
+	}
 	return c
 }
 

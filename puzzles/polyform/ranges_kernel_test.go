@@ -66,7 +66,8 @@ func randomRangesPacking(rng *rand.Rand, g Grid) *Packing {
 // the bitboard kernel (every rule, with and without the dead-region
 // test) as on dancing links' Algorithm M: all solutions and the unique
 // ones, exactly, and the search restricted by the symmetries visits
-// one solution per class on both.
+// one solution per class on both, their classes' sizes adding up to all
+// the solutions.
 func TestRangesKernelAgreesWithXCover(t *testing.T) {
 	rng := rand.New(rand.NewPCG(35, 35))
 	ctx := context.Background()
@@ -106,9 +107,9 @@ func TestRangesKernelAgreesWithXCover(t *testing.T) {
 		firstEmpty := pk.FirstEmpty
 		for e, engine := range []Engine{Bitboard, XCover} {
 			pk.Engine, pk.FirstEmpty = engine, firstEmpty && engine == Bitboard
-			restricted[e] = pk.eachRanges(ctx, strat, search.Limits{}, func([]int) bool { visited[e]++; return true })
+			restricted[e] = pk.eachRanges(ctx, strat, search.Limits{}, true, func([]int, int) bool { visited[e]++; return true })
 		}
-		if restricted[0].Err != nil || restricted[1].Err != nil || visited[0] != want.Unique || visited[1] != want.Unique || restricted[0].All != restricted[1].All {
+		if restricted[0].Err != nil || restricted[1].Err != nil || visited[0] != want.Unique || visited[1] != want.Unique || restricted[0].All != want.All || restricted[1].All != want.All {
 			t.Fatalf("trial %d (%v, ranges %v): restricted search visits %d (kernel) and %d (xcover) of %d unique, %d and %d in all",
 				trial, g, pk.Ranges, visited[0], visited[1], want.Unique, restricted[0].All, restricted[1].All)
 		}

@@ -129,7 +129,9 @@ func (pk *Packing) Labels(assign []int) []string {
 
 // List finds the first solution (with o.Unique, the first that is the
 // smallest of its images), or every solution (o.All), or one of each
-// class (o.All and o.Unique, on o.Workers), and shows each.
+// class (o.All and o.Unique, on o.Workers), and shows each. With copies
+// and ranges of pieces o.Unique runs eachRanges' search, on one worker:
+// its first solution, or one of each class.
 func (pk *Packing) List(ctx context.Context, o RunOptions) Report {
 	rep := pk.newReport(o)
 	start := time.Now()
@@ -146,6 +148,17 @@ func (pk *Packing) List(ctx context.Context, o RunOptions) Report {
 	}
 	var r xcover.Result
 	switch {
+	case o.Unique && pk.Ranges != nil:
+		assign := make([]int, len(pk.Board.Cells))
+		c := pk.eachRanges(ctx, o.Strategy, search.Limits{}, true, func(pls []int, class int) bool {
+			all += int64(class)
+			uniq++
+			pk.fillPlacements(assign, pls)
+			show(assign)
+			return o.All
+		})
+		r = xcover.Result{Solutions: c.Unique, Stats: c.Stats, Status: c.Status, Err: c.Err}
+		rep.Unique = &uniq
 	case o.All && o.Unique:
 		var mu sync.Mutex
 		r = pk.SolveUnique(ctx, o.Strategy, o.Workers, search.Limits{}, pk.Restrict(), func(_ int, assign []int, class int) bool {
@@ -178,7 +191,7 @@ func (pk *Packing) List(ctx context.Context, o RunOptions) Report {
 		})
 	}
 	rep.Solutions = all
-	if pk.Ranges != nil {
+	if pk.Ranges != nil && !o.Unique {
 		rep.Unique = nil
 	}
 	rep.finish(r, start, o.Stats)
@@ -226,7 +239,11 @@ func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 	var r xcover.Result
 	switch {
 	case pk.Ranges != nil:
-		c := pk.Count(ctx, o.Strategy, 1, search.Limits{})
+		count := pk.Count
+		if o.Unique {
+			count = pk.CountUnique
+		}
+		c := count(ctx, o.Strategy, 1, search.Limits{})
 		all, uniq, r = c.All, c.Unique, xcover.Result{Solutions: c.All, Stats: c.Stats, Status: c.Status, Err: c.Err}
 		o.Workers = 1
 	case o.Unique:
@@ -256,6 +273,9 @@ func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 	how := "all solutions searched"
 	if o.Unique {
 		how = fmt.Sprintf("unique ones searched, piece %s restricted", pk.Pieces[pk.Restrict().Piece].Name)
+		if pk.Ranges != nil && pk.Restrict().Kept == nil {
+			how = "no piece used once to restrict: all solutions searched"
+		}
 	}
 	if r.Err != nil || r.Status.Early() {
 		how = "the search stopped early: the counts so far"

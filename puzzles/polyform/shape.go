@@ -82,17 +82,29 @@ func (g Grid) canonical(s Shape, free bool) Shape {
 // Polyforms returns the polyforms of n cells of grid g (polyominoes,
 // polyiamonds, polyhexes), free (rotations and reflections identified) or
 // one-sided (rotations only), each in canonical form, sorted. They are
-// grown cell by cell from a single cell: every polyform of n cells is one
-// of n-1 cells plus a neighbouring cell.
+// grown cell by cell from a single cell (of each kind): every polyform of
+// n cells is one of n-1 cells plus a neighbouring cell.
 func Polyforms(g Grid, n int, free bool) []Shape {
 	if n < 1 {
 		return nil
 	}
-	start := Cell{}
-	if g == Triangle || g == Prism {
-		start = Cell{1, 1, 0}
+	// A cell of each kind (up to the grid's symmetries): the grid of
+	// tetrahedra and octahedra has two, its regular tetrahedra and the
+	// eighths of its octahedra.
+	start := []Cell{{}}
+	switch g {
+	case Triangle, Prism:
+		start = []Cell{{1, 1, 0}}
+	case Rhombic:
+		start = []Cell{{0, 1, 2}}
+	case TetraOcta:
+		start = []Cell{{2, 2, 2}, {3, 1, 1}}
 	}
-	level := map[string]Shape{"": g.normalize([]Cell{start})}
+	level := map[string]Shape{}
+	for _, c := range start {
+		s := g.canonical(g.normalize([]Cell{c}), free)
+		level[s.key()] = s
+	}
 	var nb []Cell
 	for size := 2; size <= n; size++ {
 		next := map[string]Shape{}

@@ -22,13 +22,14 @@ func (pk *Packing) packingSymmetries() (syms, relabel [][]int) {
 	for i, p := range pk.Pieces {
 		forms[i] = g.canonicalAllowed(p.Shape, reflect(p)).key()
 	}
+	mirrored := make([]string, len(pk.Pieces)) // their mirror images' classes, when first needed
 	img := make([]Cell, len(b.Cells))
 	for k := 0; k < g.Symmetries(); k++ {
 		perm, ok := b.symmetry(k, img)
 		if !ok {
 			continue
 		}
-		labels, ok := pk.relabelling(k, forms, reflect)
+		labels, ok := pk.relabelling(k, forms, mirrored, reflect)
 		if !ok {
 			continue
 		}
@@ -40,17 +41,34 @@ func (pk *Packing) packingSymmetries() (syms, relabel [][]int) {
 
 // relabelling returns the piece each piece becomes under grid symmetry
 // k (nil if each stays itself), or false if some image is no piece.
-func (pk *Packing) relabelling(k int, forms []string, reflect func(Piece) bool) ([]int, bool) {
+// mirrored caches the classes of the pieces' images under the mirrors:
+// on every grid but the sphere grid the rotations (the first half of the
+// symmetries) are a group that maps every shape onto the grid, and the
+// mirrors its other coset, so a piece's image has the piece's own class
+// under a rotation and one class under all the mirrors (on the rhombic
+// grid, 48 symmetries of 8 pieces each took 24 orientations otherwise).
+func (pk *Packing) relabelling(k int, forms, mirrored []string, reflect func(Piece) bool) ([]int, bool) {
 	g := pk.Board.Grid
 	labels := make([]int, len(pk.Pieces))
 	used := make([]bool, len(pk.Pieces))
 	identity := true
 	for i, p := range pk.Pieces {
-		shape := make([]Cell, len(p.Shape))
-		if !g.image(p.Shape, k, shape) {
-			return nil, false
+		var form string
+		switch {
+		case g != Sphere && k < g.Symmetries()/2:
+			form = forms[i]
+		case g != Sphere && mirrored[i] != "":
+			form = mirrored[i]
+		default:
+			shape := make([]Cell, len(p.Shape))
+			if !g.image(p.Shape, k, shape) {
+				return nil, false
+			}
+			form = g.canonicalAllowed(g.normalize(shape), reflect(p)).key()
+			if g != Sphere {
+				mirrored[i] = form
+			}
 		}
-		form := g.canonicalAllowed(g.normalize(shape), reflect(p)).key()
 		q := -1
 		if form == forms[i] && !used[i] {
 			q = i

@@ -34,8 +34,15 @@ type Restriction struct {
 // Restrict chooses the piece whose restriction leaves the fewest
 // placements, preferring pieces whose kept placements have no symmetry,
 // among the pieces that every symmetry of the packing maps onto
-// themselves.
-func (pk *Packing) Restrict() Restriction { return pk.restrict(nil, false) }
+// themselves and, with copies and ranges, that are used exactly once (a
+// piece that may appear twice or not at all cannot stand for its
+// solution's class).
+func (pk *Packing) Restrict() Restriction {
+	if pk.Ranges != nil {
+		return pk.restrict(func(p int) bool { return pk.Ranges[p] == Range{1, 1} }, false)
+	}
+	return pk.restrict(nil, false)
+}
 
 // restrict is Restrict among the pieces ok accepts (all if nil); with
 // free, it prefers the pieces whose kept placements have no symmetry
@@ -167,15 +174,19 @@ func (pk *Packing) solveUnique(ctx context.Context, s xcover.Strategy, workers i
 
 // CountUnique counts the classes of solutions under the board's symmetries
 // (Unique) and all solutions (All) by the restricted search of
-// SolveUnique, about |G| times faster than Count. With ranges of copies
-// it is Count: a restricted piece may appear twice or not at all. lim
-// bounds it as it bounds SolveUnique (MaxSolutions counts Unique), or
-// Count where it is Count; a count stopped early has the counts so far
-// and the limit's Status and Err.
+// SolveUnique, about |G| times faster than Count. With copies and ranges
+// of pieces the piece restricted is one used exactly once, on one
+// worker, the classes told apart by their keys (see eachRanges); with
+// no such piece it is Count. lim bounds it as it bounds SolveUnique
+// (MaxSolutions counts Unique), or Count where it is Count; a count
+// stopped early has the counts so far and the limit's Status and Err.
 func (pk *Packing) CountUnique(ctx context.Context, s xcover.Strategy, workers int, lim search.Limits) Counts {
 	workers = search.Workers(workers) // 0: every CPU
+	if pk.Ranges != nil {
+		return pk.eachRanges(ctx, s, lim, true, nil)
+	}
 	r := pk.Restrict()
-	if r.Kept == nil || pk.Ranges != nil {
+	if r.Kept == nil {
 		return pk.Count(ctx, s, workers, lim) // no piece to restrict
 	}
 	all := make([]int64, workers)

@@ -72,6 +72,9 @@ type Korf24Options struct {
 	Done func(Solution)
 	// Log, if set, is told each instance's outcome as it ends, one line.
 	Log io.Writer
+	// Printf, if set, is given a progress line during each instance: its
+	// number, the iteration's bound and the nodes generated so far.
+	Printf func(format string, args ...any)
 }
 
 // Korf24Result is a run of Korf and Felner's twenty-four puzzles.
@@ -100,7 +103,13 @@ func RunKorf24(ctx context.Context, o Korf24Options) (Korf24Result, error) {
 			return res, err
 		}
 		start := time.Now()
-		r := ParallelIDA(ctx, p, ParallelOptions{Heuristic: o.Heuristic, Workers: o.Workers, Limits: o.Limits})
+		po := ParallelOptions{Heuristic: o.Heuristic, Workers: o.Workers, Limits: o.Limits}
+		if o.Printf != nil {
+			po.Progress = func(bound int, generated int64) {
+				o.Printf("#%d: bound %d, %s nodes, %s", in.Index, bound, numfmt.Count(generated), time.Since(start).Round(time.Second))
+			}
+		}
+		r := ParallelIDA(ctx, p, po)
 		s := Solution{Name: fmt.Sprint(in.Index), Board: in.Board.String(), Status: r.Status,
 			Length: r.Cost, Generated: r.Stats.Generated, Expanded: r.Stats.Expanded,
 			Seconds: time.Since(start).Seconds(), Optimal: in.Optimal, Iterations: r.Stats.Iterations}

@@ -3,6 +3,7 @@ package tiles
 import (
 	"context"
 	"math"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -19,7 +20,15 @@ type ParallelOptions struct {
 	// workers, MaxTime and MaxCPU its time; MaxMem bounds nothing (IDA*
 	// holds no states).
 	search.Limits
+	// Progress, if set, is called about every quarter second, by one
+	// worker at a time, with the bound of the iteration under way and the
+	// nodes generated so far by the whole search.
+	Progress func(bound int, generated int64)
 }
+
+// progressEvery is the least time between two Progress calls: often enough
+// for a status line, rarely enough to cost nothing.
+const progressEvery = 250 * time.Millisecond
 
 // splitTarget is the number of subtrees an iteration is cut into: enough
 // for dynamic balancing over a few dozen workers (subtree sizes vary by
@@ -69,13 +78,25 @@ func ParallelIDA(ctx context.Context, p *Puzzle, o ParallelOptions) search.Resul
 		return res
 	}
 	var total atomic.Int64
+	var progressMu sync.Mutex // one Progress call at a time
+	lastProgress := start
+	bound := root.h
+	report := func() {
+		if o.Progress == nil || !progressMu.TryLock() {
+			return
+		}
+		if now := time.Now(); now.Sub(lastProgress) >= progressEvery {
+			lastProgress = now
+			o.Progress(bound, total.Load())
+		}
+		progressMu.Unlock()
+	}
 	stopErr := func() error {
 		if o.MaxNodes > 0 && total.Load() >= o.MaxNodes {
 			return search.ErrNodeLimit
 		}
 		return search.ContextErr(ctx)
 	}
-	bound := root.h
 	for {
 		if err := stopErr(); err != nil {
 			res.Err = err
@@ -111,6 +132,7 @@ func ParallelIDA(ctx context.Context, p *Puzzle, o ParallelOptions) search.Resul
 				total.Add(s.generated - done)
 				done = s.generated
 				s.checkAt = s.generated + workerCheckEvery
+				report()
 				s.stop = sched.Check(i, stopErr)
 				return s.stop
 			}

@@ -46,3 +46,36 @@ func TestSolveMatchesKorf(t *testing.T) {
 		t.Fatalf("only %d cheap instances", n)
 	}
 }
+
+// TestParallelProgress runs a search longer than progressEvery and checks
+// the Progress calls: at least one, bounds of the search's parity at or
+// above the root's heuristic and never falling, node counts never falling.
+func TestParallelProgress(t *testing.T) {
+	insts, res := loadKorf(t)
+	var hard Instance
+	for _, in := range insts {
+		if res[in.Name].generated > res[hard.Name].generated {
+			hard = in
+		}
+	}
+	p, _ := NewPuzzle(hard.Board, Goal(4, 4), false)
+	h := newSearcher(p, nil).h
+	var bounds []int
+	var nodes []int64
+	o := ParallelOptions{Workers: 2, Limits: search.Limits{MaxTime: 4 * progressEvery}}
+	o.Progress = func(bound int, generated int64) {
+		bounds, nodes = append(bounds, bound), append(nodes, generated)
+	}
+	r := ParallelIDA(context.Background(), p, o)
+	if r.Status != search.Stopped {
+		t.Fatalf("#%s: %v within %v; want a search that stops on its time limit", hard.Name, r.Status, o.MaxTime)
+	}
+	if len(bounds) == 0 {
+		t.Fatalf("#%s: no Progress call in %v", hard.Name, o.MaxTime)
+	}
+	for i, b := range bounds {
+		if b < h || (b-h)%2 != 0 || i > 0 && (b < bounds[i-1] || nodes[i] < nodes[i-1]) {
+			t.Fatalf("#%s: progress (bound, nodes) %v %v from a root of heuristic %d", hard.Name, bounds, nodes, h)
+		}
+	}
+}

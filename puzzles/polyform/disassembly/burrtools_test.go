@@ -96,6 +96,10 @@ func TestBurrTools(t *testing.T) {
 		{"lohe.misused-key.xmpuzzle", 0, 66, 2, map[string]int64{"26.8.2.6.2": 2}, false},
 		{"lohe.misused-key.xmpuzzle", 1, 470, 8, map[string]int64{"6.22.7.2.5.2": 4, "7.21.8.2.5.2": 4}, false},
 		{"lohe.misused-key.xmpuzzle", 2, 376, 6, map[string]int64{"6.21.8.2.5.2": 4, "5.22.7.2.5.2": 2}, false},
+		// The triangular prism grid.
+		{"Bermuda.xmpuzzle", 0, 1, 1, map[string]int64{"1": 1}, false},
+		{"Prisgon.xmpuzzle", 0, 1, 1, map[string]int64{"9.6.4.2.2.2.1.2": 1}, false},
+		{"Prisgon.xmpuzzle", 1, 1, 1, map[string]int64{"9.5.1.1.2.2.2": 1}, false},
 	}
 	for _, tc := range tests {
 		if tc.long && testing.Short() {
@@ -108,7 +112,7 @@ func TestBurrTools(t *testing.T) {
 		groups, weights := BurrOptions(pz, tc.problem)
 		c := Solve(context.Background(), pk, Options{Groups: groups, Weights: weights}, func(kinds []int, pieces [][]polyform.Cell, sep *Separation) bool {
 			if sep != nil {
-				if err := Replay(pieces, perPiece(groups, kinds), sep); err != nil {
+				if err := Replay(pk.Board.Grid, pieces, perPiece(groups, kinds), sep); err != nil {
 					t.Errorf("%s: replay: %v", tc.file, err)
 				}
 			}
@@ -126,8 +130,10 @@ func TestBurrTools(t *testing.T) {
 
 // TestCaged counts puzzles written for branchwise (testdata/burr: pieces
 // of a 3 x 3 x 3 box cut at random, in a box with half a lid, made by
-// TestRandomAssemblies' generator) as burrTxt -d does on the same files
-// (2026-11-27): caged2-plain.xml is plain XML under another name.
+// TestRandomAssemblies' generator; on the prism grid by
+// TestWritePrismCages) as burrTxt -d does on the same files (2026-11-27;
+// burrTxt agreed on all 40 files TestWritePrismCages writes):
+// caged2-plain.xml is plain XML under another name.
 func TestCaged(t *testing.T) {
 	tests := []struct {
 		file                  string
@@ -138,6 +144,11 @@ func TestCaged(t *testing.T) {
 		{"caged3.xmpuzzle", 1, 1, map[string]int64{"3.2.2": 1}},
 		{"caged7.xmpuzzle", 60, 60, map[string]int64{"1.2.2.2": 12, "2.1.2.2": 2, "2.2.2.2": 46}},
 		{"caged8.xmpuzzle", 3, 3, map[string]int64{"1.1.2": 1, "2.2.2": 1, "3.1.2": 1}},
+		// The prism grid (TestWritePrismCages).
+		{"prism-caged0.xmpuzzle", 1, 0, map[string]int64{}},
+		{"prism-caged10.xmpuzzle", 2, 2, map[string]int64{"1.1.1.2": 1, "1.1.2.2": 1}},
+		{"prism-caged13.xmpuzzle", 4, 4, map[string]int64{"1.1.2.2": 1, "1.2.2.2": 1, "2.2.2.2": 2}},
+		{"prism-caged23.xmpuzzle", 4, 4, map[string]int64{"1.2.1.2": 1, "1.2.2": 2, "1.2.2.2": 1}},
 	}
 	for _, tc := range tests {
 		path := filepath.Join("..", "testdata", "burr", tc.file)
@@ -154,7 +165,7 @@ func TestCaged(t *testing.T) {
 		}
 		c := Solve(context.Background(), pk, Options{}, func(_ []int, pieces [][]polyform.Cell, sep *Separation) bool {
 			if sep != nil {
-				if err := Replay(pieces, nil, sep); err != nil {
+				if err := Replay(pk.Board.Grid, pieces, nil, sep); err != nil {
 					t.Errorf("%s: replay: %v", tc.file, err)
 				}
 			}
@@ -170,7 +181,7 @@ func TestCaged(t *testing.T) {
 // FuzzDisassembleBurr reads BurrTools files and takes apart the
 // assemblies of their small problems: every separation found must replay.
 func FuzzDisassembleBurr(f *testing.F) {
-	for _, name := range []string{"caged3.xmpuzzle", "caged8.xmpuzzle", "ranges.xmpuzzle", "colours.xmpuzzle"} {
+	for _, name := range []string{"caged3.xmpuzzle", "caged8.xmpuzzle", "ranges.xmpuzzle", "colours.xmpuzzle", "prism-caged13.xmpuzzle"} {
 		data, err := os.ReadFile(filepath.Join("..", "testdata", "burr", name))
 		if err != nil {
 			f.Fatal(err)
@@ -191,7 +202,7 @@ func FuzzDisassembleBurr(f *testing.F) {
 			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 			Solve(ctx, pk, Options{Groups: groups, Weights: weights, Limits: search.Limits{MaxNodes: 10000}}, func(kinds []int, pieces [][]polyform.Cell, sep *Separation) bool {
 				if sep != nil {
-					if err := Replay(pieces, perPiece(groups, kinds), sep); err != nil {
+					if err := Replay(pk.Board.Grid, pieces, perPiece(groups, kinds), sep); err != nil {
 						t.Fatalf("problem %d: replay: %v", k+1, err)
 					}
 				}

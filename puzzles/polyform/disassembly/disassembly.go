@@ -1,7 +1,10 @@
 // Package disassembly finds how an assembly of solid pieces on the cube
-// grid comes apart, as BurrTools defines it: a move slides one piece or a
-// group of pieces any number of units along one of the six axis
-// directions without passing through the others; a group that can slide
+// or the triangular prism grid comes apart, as BurrTools defines it: a
+// move slides one piece or a group of pieces any number of units along
+// one of the grid's directions (on the cube grid the six axis
+// directions; on the prism grid up and down a layer and the six
+// directions of the triangle lattice in a layer, by whole lattice units,
+// see Dir) without passing through the others; a group that can slide
 // away for good is removed, which splits the assembly in two, and each
 // part is taken apart in turn. The level of an assembly is the number of
 // moves, the removal included, before its first part comes free: the
@@ -32,47 +35,6 @@ import (
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/search"
 )
-
-// Dir is one of the six directions a group moves in: +x, -x, +y, -y, +z,
-// -z (BurrTools' order).
-type Dir int8
-
-// The directions.
-const (
-	PlusX Dir = iota
-	MinusX
-	PlusY
-	MinusY
-	PlusZ
-	MinusZ
-)
-
-var dirNames = [...]string{"+x", "-x", "+y", "-y", "+z", "-z"}
-
-func (d Dir) String() string {
-	if d < 0 || int(d) >= len(dirNames) {
-		return "Dir(" + strconv.Itoa(int(d)) + ")"
-	}
-	return dirNames[d]
-}
-
-// axis is the coordinate the direction changes; sign its step.
-func (d Dir) axis() int { return int(d) >> 1 }
-func (d Dir) sign() int { return 1 - 2*(int(d)&1) }
-
-// step returns c moved by n units in direction d.
-func (d Dir) step(c polyform.Cell, n int) polyform.Cell {
-	n *= d.sign()
-	switch d.axis() {
-	case 0:
-		c.X += n
-	case 1:
-		c.Y += n
-	default:
-		c.Z += n
-	}
-	return c
-}
 
 // Move is one move of a disassembly: the pieces (indices into the
 // assembly) that slide Amount units in direction Dir, or out of the
@@ -152,9 +114,11 @@ const infinite = math.MaxInt32
 // worked out between pairs of pieces, which the positions of a search
 // share.
 type Disassembler struct {
-	pieces [][]polyform.Cell
-	lines  [][3]map[[2]int][]int // per piece and axis: the sorted coordinates along each line
-	cache  map[pairKey][3]int32
+	pieces      [][]polyform.Cell
+	first, last Dir       // the grid's directions
+	axes        []axis    // theirs
+	lines       [][]lines // per piece and axis
+	cache       map[pairKey][maxAxes]int32
 	// Limits: MaxNodes, if positive, bounds the positions one
 	// breadth-first search may visit: beyond it Disassemble fails with
 	// search.ErrNodeLimit. The other limits bound nothing here.
@@ -171,26 +135,36 @@ type Disassembler struct {
 	nodes   int
 }
 
+// lines are a piece's cells on the lines of one axis (see axis.key),
+// as positions along the line in half steps: own holds the piece's
+// cells (even positions), block the positions at which a moving cell
+// meets the piece: its cells, and (odd) the half steps at which a cell
+// moving by one step crosses one of them.
+type lines struct {
+	own, block map[polyform.Cell][]int32
+}
+
 type pairKey struct {
 	i, j int8
 	rel  [3]int16
 }
 
-// New returns a disassembler for the assembly whose pieces have the given
-// voxels (in their assembled positions). Pieces must not overlap.
-func New(pieces [][]polyform.Cell) (*Disassembler, error) {
+// New returns a disassembler for the assembly on grid g (the cube or
+// the triangular prism grid) whose pieces have the given voxels (in
+// their assembled positions). Pieces must not overlap.
+func New(g polyform.Grid, pieces [][]polyform.Cell) (*Disassembler, error) {
+	first, last, err := dirs(g)
+	if err != nil {
+		return nil, err
+	}
 	if len(pieces) > MaxPieces {
 		return nil, fmt.Errorf("disassembly: %d pieces, at most %d", len(pieces), MaxPieces)
 	}
-	d := &Disassembler{pieces: pieces, cache: map[pairKey][3]int32{}}
+	d := &Disassembler{pieces: pieces, first: first, last: last, axes: axes[first>>1 : last>>1], cache: map[pairKey][maxAxes]int32{}}
 	seen := map[polyform.Cell]int{}
 	for i, p := range pieces {
 		if len(p) == 0 {
 			return nil, fmt.Errorf("disassembly: piece %d has no voxel", i)
-		}
-		var ls [3]map[[2]int][]int
-		for a := range ls {
-			ls[a] = map[[2]int][]int{}
 		}
 		for _, c := range p {
 			if j, ok := seen[c]; ok {
@@ -200,15 +174,34 @@ func New(pieces [][]polyform.Cell) (*Disassembler, error) {
 			if abs(c.X) > limit || abs(c.Y) > limit || abs(c.Z) > limit {
 				return nil, fmt.Errorf("disassembly: voxel %v of piece %d is too far out (at most %d)", c, i, limit)
 			}
-			v := [3]int{c.X, c.Y, c.Z}
-			for a := range 3 {
-				key := [2]int{v[(a+1)%3], v[(a+2)%3]}
-				ls[a][key] = insertSorted(ls[a][key], v[a])
+			if !onGrid(g, c) {
+				return nil, fmt.Errorf("disassembly: voxel %v of piece %d is not a cell of the %v grid", c, i, g)
 			}
+		}
+		ls := make([]lines, len(d.axes))
+		for a := range d.axes {
+			ls[a] = d.axes[a].lines(p)
 		}
 		d.lines = append(d.lines, ls)
 	}
 	return d, nil
+}
+
+// lines returns the lines of piece p along axis a.
+func (a *axis) lines(p []polyform.Cell) lines {
+	l := lines{own: map[polyform.Cell][]int32{}, block: map[polyform.Cell][]int32{}}
+	for _, c := range p {
+		k, h := a.key(c), int32(2*a.param(c))
+		l.own[k] = insertSorted(l.own[k], h)
+		l.block[k] = insertSorted(l.block[k], h)
+		if a.hasMid {
+			// The cell of the other kind whose step crosses c.
+			from := add(c, scale(a.mid[1-down(c)], -1))
+			k, h := a.key(from), int32(2*a.param(from)+1)
+			l.block[k] = insertSorted(l.block[k], h)
+		}
+	}
+	return l
 }
 
 // limit bounds coordinates so that offsets fit in int16 with room for the
@@ -222,7 +215,7 @@ func abs(x int) int {
 	return x
 }
 
-func insertSorted(s []int, v int) []int {
+func insertSorted(s []int32, v int32) []int32 {
 	i := len(s)
 	s = append(s, v)
 	for i > 0 && s[i-1] > v {
@@ -233,25 +226,27 @@ func insertSorted(s []int, v int) []int {
 	return s
 }
 
-// dist returns, for each axis, how far piece i can slide in the positive
-// direction before it meets piece j, when j lies at offset rel from i
-// (infinite if never).
-func (d *Disassembler) dist(i, j int, rel [3]int16) [3]int32 {
+// dist returns, for each axis, how many steps piece i can move in the
+// positive direction before it meets piece j, when j lies at offset rel
+// from i (infinite if never).
+func (d *Disassembler) dist(i, j int, rel [3]int16) [maxAxes]int32 {
 	key := pairKey{int8(i), int8(j), rel}
 	if v, ok := d.cache[key]; ok {
 		return v
 	}
-	var out [3]int32
-	for a := range 3 {
+	var out [maxAxes]int32
+	t := polyform.Cell{X: int(rel[0]), Y: int(rel[1]), Z: int(rel[2])}
+	for a := range d.axes {
+		ax := &d.axes[a]
 		best := int32(infinite)
-		r1, r2 := int(rel[(a+1)%3]), int(rel[(a+2)%3])
-		for line, xs := range d.lines[i][a] {
-			ys := d.lines[j][a][[2]int{line[0] - r1, line[1] - r2}]
+		kt, shift := ax.key(t), int32(2*ax.param(t))
+		for line, xs := range d.lines[i][a].own {
+			ys := d.lines[j][a].block[add(line, scale(kt, -1))]
 			if len(ys) == 0 {
 				continue
 			}
-			// The nearest voxel of j beyond each voxel of i.
-			shift := int(rel[a])
+			// The nearest blocking position beyond each cell of i: a
+			// cell at 2k, or a crossing at 2k-1, allows k-1 steps.
 			k := 0
 			for _, x := range xs {
 				for k < len(ys) && ys[k]+shift <= x {
@@ -260,7 +255,7 @@ func (d *Disassembler) dist(i, j int, rel [3]int16) [3]int32 {
 				if k == len(ys) {
 					break
 				}
-				if g := int32(ys[k] + shift - x - 1); g < best {
+				if g := (ys[k] + shift - x - 1) / 2; g < best {
 					best = g
 				}
 			}
@@ -351,9 +346,12 @@ func (d *Disassembler) separate(ctx context.Context, pcs []int, off [][3]int16) 
 			g.moves(func(m move) {
 				to := make([][3]int16, k)
 				copy(to, cur)
+				v := m.dir.step(polyform.Cell{}, m.amount)
 				for i := range k {
 					if m.group&(1<<i) != 0 {
-						to[i][m.dir.axis()] += int16(m.amount * m.dir.sign())
+						to[i][0] += int16(v.X)
+						to[i][1] += int16(v.Y)
+						to[i][2] += int16(v.Z)
 					}
 				}
 				key := encode(to)
@@ -455,12 +453,12 @@ func members(pcs []int, group uint64) []int {
 }
 
 // gen generates the moves of one position: blocked[d][i][j] is how far
-// piece i can slide in direction d while piece j stays (infinite if it
-// never meets it).
+// piece i can slide in the grid's direction d (from the first) while
+// piece j stays (infinite if it never meets it).
 type gen struct {
 	d       *Disassembler
 	pcs     []int
-	blocked [6][][]int32
+	blocked [2 * maxAxes][][]int32
 	found   []move // the moves of the current direction, for unions
 	seen    map[move]bool
 }
@@ -468,7 +466,7 @@ type gen struct {
 func newGen(d *Disassembler, pcs []int) *gen {
 	g := &gen{d: d, pcs: pcs, seen: map[move]bool{}}
 	k := len(pcs)
-	for dir := range g.blocked {
+	for dir := range 2 * len(d.axes) {
 		g.blocked[dir] = make([][]int32, k)
 		for i := range k {
 			g.blocked[dir][i] = make([]int32, k)
@@ -486,7 +484,7 @@ func (g *gen) prepare(off [][3]int16) {
 			}
 			rel := [3]int16{off[j][0] - off[i][0], off[j][1] - off[i][1], off[j][2] - off[i][2]}
 			dst := g.d.dist(g.pcs[i], g.pcs[j], rel)
-			for a := range 3 {
+			for a := range g.d.axes {
 				g.blocked[2*a][i][j] = dst[a]   // i moves +a toward j
 				g.blocked[2*a+1][j][i] = dst[a] // j moves -a toward i: the same gap
 			}
@@ -500,7 +498,7 @@ func (g *gen) closure(p int, dir Dir, amount int32, most int) (uint64, bool) {
 	group := uint64(1) << p
 	todo := group
 	size := 1
-	b := g.blocked[dir]
+	b := g.blocked[dir-g.d.first]
 	for todo != 0 {
 		i := bits.TrailingZeros64(todo)
 		todo &^= 1 << i
@@ -521,7 +519,7 @@ func (g *gen) closure(p int, dir Dir, amount int32, most int) (uint64, bool) {
 // can slide away for good, in BurrTools' order.
 func (g *gen) removal() (uint64, Dir, bool) {
 	for _, most := range []int{1, len(g.pcs) / 2} {
-		for dir := range Dir(6) {
+		for dir := g.d.first; dir < g.d.last; dir++ {
 			for p := range g.pcs {
 				if grp, ok := g.closure(p, dir, infinite, most); ok {
 					return grp, dir, true
@@ -539,7 +537,7 @@ func (g *gen) removal() (uint64, Dir, bool) {
 func (g *gen) moves(emit func(move)) {
 	k := len(g.pcs)
 	all := uint64(1)<<k - 1
-	for dir := range Dir(6) {
+	for dir := g.d.first; dir < g.d.last; dir++ {
 		g.found = g.found[:0]
 		clear(g.seen)
 		for p := range k {

@@ -7,15 +7,21 @@ import (
 	"github.com/branchwise/branchwise/puzzles/polyform"
 )
 
-// Replay checks a disassembly of the assembly whose pieces have the given
-// voxels, independently of the search: it slides every group one unit at
-// a time, checking that no voxel ever meets a voxel of a piece that stays,
-// that the last move of each separation takes its group clear of the
+// Replay checks a disassembly of the assembly on grid g whose pieces have
+// the given voxels, independently of the search: it slides every group
+// one unit at a time, checking that no voxel ever meets a voxel of a
+// piece that stays (on the prism grid, that no prism crosses one on its
+// way sideways: the triangle holding its centre halfway), that the last
+// move of each separation takes its group clear of the
 // others for good, and that the parts cover the pieces; a part left
 // whole must be a single piece or pieces of one group (groups as in
 // Disassembler.Groups; nil for none). It returns the first problem found,
 // nil if the disassembly is sound.
-func Replay(pieces [][]polyform.Cell, groups []int, s *Separation) error {
+func Replay(g polyform.Grid, pieces [][]polyform.Cell, groups []int, s *Separation) error {
+	first, last, err := dirs(g)
+	if err != nil {
+		return err
+	}
 	if s == nil {
 		return fmt.Errorf("disassembly: no separation")
 	}
@@ -30,7 +36,14 @@ func Replay(pieces [][]polyform.Cell, groups []int, s *Separation) error {
 	for i, p := range pieces {
 		pos[i] = slices.Clone(p)
 	}
-	return replay(pos, groups, s)
+	r := replayer{g, first, last, groups}
+	return r.replay(pos, s)
+}
+
+type replayer struct {
+	g           polyform.Grid
+	first, last Dir
+	groups      []int
 }
 
 func sorted(s []int) []int {
@@ -40,7 +53,7 @@ func sorted(s []int) []int {
 }
 
 // replay plays s on the pieces at pos (moved in place).
-func replay(pos map[int][]polyform.Cell, groups []int, s *Separation) error {
+func (r *replayer) replay(pos map[int][]polyform.Cell, s *Separation) error {
 	in := map[int]bool{}
 	for _, p := range s.Pieces {
 		if in[p] {
@@ -66,34 +79,50 @@ func replay(pos map[int][]polyform.Cell, groups []int, s *Separation) error {
 		if len(group) == 0 || len(group) == len(s.Pieces) {
 			return fmt.Errorf("disassembly: move %d (%v): moves no piece or all of %v", k+1, m, s.Pieces)
 		}
-		if m.Dir < 0 || m.Dir > MinusZ {
-			return fmt.Errorf("disassembly: move %d: bad direction %d", k+1, m.Dir)
+		if m.Dir < r.first || m.Dir >= r.last {
+			return fmt.Errorf("disassembly: move %d: direction %d is not one of the %v grid's", k+1, m.Dir, r.g)
 		}
-		// The voxels that stay, and how far the group must go to be clear
-		// of them.
+		// The voxels that stay, and how far along the direction (the dot
+		// product with its step) the group must go to be clear of them.
 		still := map[polyform.Cell]bool{}
-		lo, hi := 1<<30, -(1 << 30)
+		v := m.Dir.vector()
+		dot := func(c polyform.Cell) int { return c.X*v.X + c.Y*v.Y + c.Z*v.Z }
+		hi := -(1 << 30)
 		for _, p := range s.Pieces {
-			for _, c := range pos[p] {
-				v := coord(c, m.Dir.axis()) * m.Dir.sign()
-				if group[p] {
-					lo = min(lo, v)
-				} else {
+			if !group[p] {
+				for _, c := range pos[p] {
 					still[c] = true
-					hi = max(hi, v)
+					hi = max(hi, dot(c))
 				}
 			}
 		}
+		beyond := func() bool {
+			for p := range group {
+				for _, c := range pos[p] {
+					if dot(c) <= hi {
+						return false
+					}
+				}
+			}
+			return true
+		}
 		steps := m.Amount
-		if m.Away {
-			steps = max(hi-lo+1, 1) // then every voxel of the group is beyond the others
-		} else if steps < 1 {
+		if !m.Away && steps < 1 {
 			return fmt.Errorf("disassembly: move %d (%v): amount below 1", k+1, m)
 		}
-		for range steps {
+		// A removal goes on until every voxel of the group is beyond the
+		// others, from where it meets nothing more.
+		n := 0
+		for ; n < steps || m.Away && (n == 0 || !beyond()); n++ {
+			if n == maxSteps {
+				return fmt.Errorf("disassembly: move %d (%v): not clear after %d steps", k+1, m, n)
+			}
 			for p := range group {
 				for i, c := range pos[p] {
-					c = m.Dir.step(c, 1)
+					if x, ok := crossed(r.g, c, m.Dir); ok && still[x] {
+						return fmt.Errorf("disassembly: move %d (%v): piece %d crosses another at %v", k+1, m, p, x)
+					}
+					c = add(c, v)
 					if still[c] {
 						return fmt.Errorf("disassembly: move %d (%v): piece %d runs into another at %v", k+1, m, p, c)
 					}
@@ -101,6 +130,7 @@ func replay(pos map[int][]polyform.Cell, groups []int, s *Separation) error {
 				}
 			}
 		}
+		steps = n
 		if !last {
 			continue
 		}
@@ -127,7 +157,7 @@ func replay(pos map[int][]polyform.Cell, groups []int, s *Separation) error {
 				}
 				continue
 			}
-			if part.sep == nil && (&Disassembler{Groups: groups}).oneGroup(part.pcs) {
+			if part.sep == nil && (&Disassembler{Groups: r.groups}).oneGroup(part.pcs) {
 				continue
 			}
 			if part.sep == nil {
@@ -136,7 +166,7 @@ func replay(pos map[int][]polyform.Cell, groups []int, s *Separation) error {
 			if !slices.Equal(sorted(part.sep.Pieces), sorted(part.pcs)) {
 				return fmt.Errorf("disassembly: the separation of %v has pieces %v", part.pcs, part.sep.Pieces)
 			}
-			if err := replay(pos, groups, part.sep); err != nil {
+			if err := r.replay(pos, part.sep); err != nil {
 				return err
 			}
 		}
@@ -144,12 +174,26 @@ func replay(pos map[int][]polyform.Cell, groups []int, s *Separation) error {
 	return nil
 }
 
-func coord(c polyform.Cell, a int) int {
-	switch a {
-	case 0:
-		return c.X
-	case 1:
-		return c.Y
+// maxSteps bounds a removal's steps: far beyond any assembly of New's
+// coordinates.
+const maxSteps = 4 * limit
+
+// crossed returns the cell of the prism grid that a prism at c crosses
+// when it moves one step sideways in direction d: the triangle holding
+// its centre halfway, found by locating that point in the lattice (not
+// from the search's table). ok is false for moves that cross no cell
+// (on the cube grid, between layers).
+func crossed(g polyform.Grid, c polyform.Cell, d Dir) (polyform.Cell, bool) {
+	v := d.vector()
+	if g != polyform.Prism || v.Z != 0 {
+		return polyform.Cell{}, false
 	}
-	return c.Z
+	// In sixths of a lattice unit: c is three times the centroid in
+	// thirds, the step three thirds.
+	x, y := 2*c.X+v.X, 2*c.Y+v.Y
+	i, j := floorDiv(x, 6), floorDiv(y, 6)
+	if mod(x, 6)+mod(y, 6) < 6 { // the lower left half of the rhombus: up
+		return polyform.Cell{X: 3*i + 1, Y: 3*j + 1, Z: c.Z}, true
+	}
+	return polyform.Cell{X: 3*i + 2, Y: 3*j + 2, Z: c.Z}, true
 }

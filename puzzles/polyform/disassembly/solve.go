@@ -49,15 +49,14 @@ type Options struct {
 // it does not come apart); it returns false to stop.
 func Solve(ctx context.Context, pk *polyform.Packing, o Options, visit func(kinds []int, pieces [][]polyform.Cell, sep *Separation) bool) Counts {
 	c := Counts{Levels: map[string]int64{}}
-	if g := pk.Board.Grid; g != polyform.Cubic {
-		// Moves here are unit steps along the cube's axes; the prism and
-		// sphere grids move along their own lattices.
-		c.Err = fmt.Errorf("disassembly: the puzzle is on the %v grid: branchwise takes apart assemblies of the cube grid only (count its assemblies without --disassemble)", g)
+	g := pk.Board.Grid
+	if _, _, err := dirs(g); err != nil {
+		c.Err = err
 		return c
 	}
 	res := pk.EachUnique(ctx, o.Strategy, func(kinds []int, pieces [][]polyform.Cell) bool {
 		c.Assemblies++
-		d, err := New(pieces)
+		d, err := New(g, pieces)
 		if err != nil {
 			c.Err = err
 			return false
