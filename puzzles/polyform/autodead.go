@@ -18,12 +18,14 @@ const autoDeadLook = 60 * time.Millisecond
 
 // autoDeadGain: countAuto switches the dead-region test on in the tried
 // first-empty count when the samples put the count with the test at
-// most this share of the count without it. The samples see the deep part
-// of the tree only (the test's cuts near the root, which take away the
-// largest subtrees, are not in them), and a switch that does not pay
-// costs at most the test's price per node on what is left, so the margin
-// is small.
-const autoDeadGain = 0.85
+// most this share of the count without it. Measured (docs/benchmarks.md,
+// sixth pass): 0.11 to 0.35 on the PP-24 part, where the test pays (the
+// whole trees' CPU ratio 0.43 to 0.47); 0.84 to 1.37 on hexiamond 6x6 and
+// 0.91 and 1.13 on heptiamond 6x14, where it does not (0.89 to 1.8, and
+// 0.97). A switch
+// that does not pay costs at most the test's price per node on what is
+// left, so the bound sits between the two, nearer the boards it pays on.
+const autoDeadGain = 0.7
 
 // autoDeadLeft, autoDeadMin and autoDeadCap set deadGain's subtrees: they
 // hang at the depth where autoDeadLeft pieces are left to begin with; the
