@@ -163,9 +163,10 @@ func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	info := BoardInfo{Grid: pk.Board.Grid.String(), Placements: len(pk.Placements), Symmetries: len(pk.Symmetries())}
-	for _, c := range pk.Board.Cells {
+	polys := pk.Board.Polygons()
+	for i, c := range pk.Board.Cells {
 		row, col := pk.Board.Grid.Pos(c)
-		info.Cells = append(info.Cells, GridCell{Row: row, Col: col, Polygon: pk.Board.Grid.Polygon(c)})
+		info.Cells = append(info.Cells, GridCell{Row: row, Col: col, Polygon: polys[i]})
 	}
 	for _, p := range pk.Pieces {
 		info.Pieces = append(info.Pieces, p.Name)

@@ -655,8 +655,8 @@ func (j *job) writeSolutionSVG(w io.Writer, k int, assign []int) error {
 		return render.CubeSheet{Title: title, Solutions: [][]render.Voxel{vs}, Legend: true, Letters: true, Colours: j.colours()}.WriteSVG(w)
 	}
 	pic := make([]render.Cell, len(assign))
-	for i, c := range b.Cells {
-		pic[i] = render.Cell{Polygon: b.Grid.Polygon(c), Label: j.pk.Pieces[assign[i]].Name}
+	for i, poly := range b.Polygons() {
+		pic[i] = render.Cell{Polygon: poly, Label: j.pk.Pieces[assign[i]].Name}
 	}
 	return render.Sheet{Title: title, Pictures: [][]render.Cell{pic}, Columns: 1, Letters: true, Colours: j.colours()}.WriteSVG(w)
 }

@@ -39,19 +39,26 @@ func (p *Pictures) Add(labels []string) {
 		p.cubes = append(p.cubes, vs)
 	case p.b.Grid != Cubic && len(p.flat) < MaxPictures:
 		var pic []render.Cell
-		var layers [][][2]float64 // the 3D grids other than the cubic one, layer by layer
-		if p.b.Grid > Cubic {
-			layers = layerPolygons(p.b)
-		}
-		for i, c := range p.b.Cells {
-			poly := p.b.Grid.Polygon(c)
-			if layers != nil {
-				poly = layers[i]
-			}
+		for i, poly := range p.b.Polygons() {
 			pic = append(pic, render.Cell{Polygon: poly, Label: labels[i]})
 		}
 		p.flat = append(p.flat, pic)
 	}
+}
+
+// Polygons returns the outline of every cell of b, in b.Cells' order, for
+// a flat drawing: the grid's polygon on the flat grids, and on the 3D grids
+// other than the cubic one (drawn in 3D by render.CubeSheet) each layer
+// beside the one below.
+func (b *Board) Polygons() [][][2]float64 {
+	if b.Grid > Cubic {
+		return layerPolygons(b)
+	}
+	out := make([][][2]float64, len(b.Cells))
+	for i, c := range b.Cells {
+		out[i] = b.Grid.Polygon(c)
+	}
+	return out
 }
 
 // WriteSVG draws the sheet: three solutions a row (one alone), or on the
