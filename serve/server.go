@@ -90,6 +90,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /api/jobs/{id}/solutions.zip", s.handleSolutions)
 	s.mux.HandleFunc("GET /api/jobs/{id}/chart.svg", s.handleChart)
 	s.mux.HandleFunc("POST /api/logic/solve", s.handleLogic)
+	s.mux.HandleFunc("POST /api/burr/disassembly", s.handleDisassembly)
 	s.mux.HandleFunc("POST /api/gaps/deal", s.handleGapsDeal)
 	s.mux.HandleFunc("POST /api/gaps/state", s.handleGapsState)
 	s.mux.HandleFunc("POST /api/gaps/decide", s.handleGapsDecide)
