@@ -507,7 +507,9 @@ func TestBrowserDisassembly(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click("#burrback")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := waitText(ctx, "#burrframe", func(s string) bool { return strings.HasPrefix(s, "Frame ") && !strings.HasPrefix(s, last[:strings.Index(last, " of")]+" of") }); err != nil {
+	if _, err := waitText(ctx, "#burrframe", func(s string) bool {
+		return strings.HasPrefix(s, "Frame ") && !strings.HasPrefix(s, last[:strings.Index(last, " of")]+" of")
+	}); err != nil {
 		t.Fatal(err)
 	}
 }

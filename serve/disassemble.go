@@ -31,6 +31,10 @@ const (
 	// MaxDisassemblyFrames bounds the frames of an animation (one a unit
 	// step): far more than any puzzle's moves, and small enough to send.
 	MaxDisassemblyFrames = 20000
+	// MaxDisassemblies bounds the disassembly requests served at once;
+	// past it a request is refused with 429, since each may search for
+	// DisassemblyTime.
+	MaxDisassemblies = 4
 )
 
 // DisassemblyRequest asks for a disassembly of an assembly of a BurrTools
@@ -96,6 +100,13 @@ func (e errNoDisassembly) Error() string { return e.msg }
 func (s *Server) handleDisassembly(w http.ResponseWriter, r *http.Request) {
 	var req DisassemblyRequest
 	if !readJSON(w, r, &req) {
+		return
+	}
+	select {
+	case s.disassembling <- struct{}{}:
+		defer func() { <-s.disassembling }()
+	default:
+		writeError(w, http.StatusTooManyRequests, "serve: %d disassemblies are running, the most at once: wait for one", MaxDisassemblies)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), DisassemblyTime)

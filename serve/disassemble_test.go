@@ -189,7 +189,7 @@ func gzipped(t *testing.T, text string) []byte {
 }
 
 func TestDisassemblyBadInput(t *testing.T) {
-	_, ts := newTestServer(t)
+	s, ts := newTestServer(t)
 	caged := readBurrFile(t, "caged3.xmpuzzle")
 	for _, tc := range []struct {
 		name string
@@ -213,5 +213,13 @@ func TestDisassemblyBadInput(t *testing.T) {
 		if resp.StatusCode != tc.code || !strings.Contains(e.Error, tc.want) {
 			t.Errorf("%s: %d %s; want %d and %q", tc.name, resp.StatusCode, body, tc.code, tc.want)
 		}
+	}
+	// MaxDisassemblies being served: the next is refused.
+	for range MaxDisassemblies {
+		s.disassembling <- struct{}{}
+	}
+	resp, body := post(t, ts.URL+"/api/burr/disassembly", DisassemblyRequest{Data: caged})
+	if resp.StatusCode != 429 || !strings.Contains(string(body), "disassemblies are running") {
+		t.Errorf("busy: %d %s", resp.StatusCode, body)
 	}
 }

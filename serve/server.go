@@ -64,6 +64,8 @@ type Server struct {
 	opt  Options
 	mux  *http.ServeMux
 	jobs *jobStore
+	// disassembling holds a token per disassembly request being served.
+	disassembling chan struct{}
 }
 
 // New returns a server with no jobs.
@@ -71,7 +73,7 @@ func New(opt Options) *Server {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
-	s := &Server{opt: opt, mux: http.NewServeMux(), jobs: newJobStore()}
+	s := &Server{opt: opt, mux: http.NewServeMux(), jobs: newJobStore(), disassembling: make(chan struct{}, MaxDisassemblies)}
 	pages, _ := fs.Sub(static, "static")
 	s.mux.Handle("GET /", http.FileServerFS(pages))
 	s.mux.HandleFunc("GET /api/puzzles", s.handlePuzzles)
