@@ -157,12 +157,14 @@ func disassemble(ctx context.Context, req DisassemblyRequest) (*Disassembly, err
 	if pz.Grid != polyform.Cubic {
 		return nil, errNoDisassembly{fmt.Sprintf("%s: the puzzle is on the %v grid: the workbench animates disassemblies of the cube grid only (`branchwise pack --disassemble` takes apart the prism grid's too)", name, pz.Grid)}
 	}
+	// Checked before the packing is built: its placement lists grow with
+	// the result's voxels.
+	if n := len(pz.Shapes[pz.Problems[problem-1].Result].Cells); n > MaxBoardCells {
+		return nil, fmt.Errorf("%s: problem %d's result has %d voxels, more than the %d the workbench takes", name, problem, n, MaxBoardCells)
+	}
 	pk, err := pz.Packing(problem - 1)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	if n := len(pk.Board.Cells); n > MaxBoardCells {
-		return nil, fmt.Errorf("%s: problem %d's result has %d voxels, more than the %d the workbench takes", name, problem, n, MaxBoardCells)
 	}
 	// As the pack command sets up the search, so that the assemblies come
 	// in its order.

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/branchwise/branchwise/puzzles/polyform"
 	"github.com/branchwise/branchwise/puzzles/polyform/disassembly"
@@ -202,6 +203,9 @@ func TestDisassemblyBadInput(t *testing.T) {
 		{"broken gzip", DisassemblyRequest{Name: "a.xmpuzzle", Data: caged[:len(caged)/2]}, 400, "a.xmpuzzle (gzipped XML)"},
 		{"bad XML", DisassemblyRequest{Name: "b.xmpuzzle", Data: gzipped(t, "<?xml version=\"1.0\"?>\n<puzzle version=\"2\">\n<gridType type=\"0\"/>\n<shapes>\n<voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\">#</voxel>\n</shapes>\n</puzzle>\n")}, 400, "b.xmpuzzle (gzipped XML):5"},
 		{"huge", DisassemblyRequest{Name: "c.xmpuzzle", Data: make([]byte, MaxBurrFileBytes+1)}, 400, fmt.Sprintf("over the %d", MaxBurrFileBytes)},
+		{"huge result", DisassemblyRequest{Name: "g.xml", Data: []byte(`<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><shapes>
+<voxel x="11" y="10" z="10" type="0">` + strings.Repeat("#", 1100) + `</voxel><voxel x="1" y="1" z="1" type="0">#</voxel></shapes>
+<problems><problem><shapes><shape id="1" min="0" max="2"/></shapes><result id="0"/></problem></problems></puzzle>`)}, 400, "g.xml: problem 1's result has 1100 voxels, more than the 1024"},
 		{"problem out of range", DisassemblyRequest{Name: "d.xmpuzzle", Data: caged, Problem: 2}, 400, "d.xmpuzzle: no problem 2: the file has problems 1 to 1"},
 		{"negative problem", DisassemblyRequest{Data: caged, Problem: -1}, 400, "want numbers from 1"},
 		{"solution out of range", DisassemblyRequest{Name: "e.xmpuzzle", Data: caged, Solution: 2}, 422, "problem 1 has 1 assemblies, 1 of them coming apart: no solution 2"},
@@ -222,4 +226,30 @@ func TestDisassemblyBadInput(t *testing.T) {
 	if resp.StatusCode != 429 || !strings.Contains(string(body), "disassemblies are running") {
 		t.Errorf("busy: %d %s", resp.StatusCode, body)
 	}
+}
+
+// FuzzDisassembly feeds the disassembly endpoint's work any file, problem
+// and solution: it answers a disassembly or an error, and never panics;
+// the frames of an answer replay as checkFrames wants.
+func FuzzDisassembly(f *testing.F) {
+	for _, name := range []string{"caged3.xmpuzzle", "caged8.xmpuzzle", "caged2-plain.xml", "prism-caged0.xmpuzzle", "colours.xmpuzzle"} {
+		data, err := os.ReadFile(filepath.Join(burrDir, name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, 1, 1)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, problem, solution int) {
+		// A short search: the fuzzer tries files, not the time limit.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		d, err := disassemble(ctx, DisassemblyRequest{Name: "f.xmpuzzle", Data: data, Problem: problem, Solution: solution})
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("an empty error")
+			}
+			return
+		}
+		checkFrames(t, *d)
+	})
 }

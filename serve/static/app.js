@@ -638,15 +638,20 @@ function draw3D() {
   }
   say($("view3dinfo"), `Job ${view.job}, solution ${view.k + 1}: drag to turn it; turned ${Math.round(view.yaw * 180 / Math.PI)}°, tilted ${Math.round(view.pitch * 180 / Math.PI)}°.`);
 }
-$("view3dcanvas").addEventListener("pointerdown", (ev) => { view.drag = [ev.clientX, ev.clientY]; ev.preventDefault(); });
-window.addEventListener("pointermove", (ev) => {
-  if (!view.drag) return;
-  view.yaw += (ev.clientX - view.drag[0]) * 0.01;
-  view.pitch = Math.max(-1.5, Math.min(1.5, view.pitch + (ev.clientY - view.drag[1]) * 0.01));
-  view.drag = [ev.clientX, ev.clientY];
-  draw3D();
-});
-window.addEventListener("pointerup", () => { view.drag = null; });
+// turnByDragging lets a drag over canvas turn v ({yaw, pitch, drag}) and
+// redraw it.
+function turnByDragging(canvas, v, redraw) {
+  canvas.addEventListener("pointerdown", (ev) => { v.drag = [ev.clientX, ev.clientY]; ev.preventDefault(); });
+  window.addEventListener("pointermove", (ev) => {
+    if (!v.drag) return;
+    v.yaw += (ev.clientX - v.drag[0]) * 0.01;
+    v.pitch = Math.max(-1.5, Math.min(1.5, v.pitch + (ev.clientY - v.drag[1]) * 0.01));
+    v.drag = [ev.clientX, ev.clientY];
+    redraw();
+  });
+  window.addEventListener("pointerup", () => { v.drag = null; });
+}
+turnByDragging($("view3dcanvas"), view, draw3D);
 $("turnleft").addEventListener("click", () => { view.yaw -= Math.PI / 8; draw3D(); });
 $("turnright").addEventListener("click", () => { view.yaw += Math.PI / 8; draw3D(); });
 $("view3dletters").addEventListener("change", draw3D);
@@ -752,15 +757,7 @@ $("burrplay").addEventListener("click", () => {
 $("burrback").addEventListener("click", () => { burrStop(); burrGo(burr.frame - 1); });
 $("burrfwd").addEventListener("click", () => { burrStop(); burrGo(burr.frame + 1); });
 $("burrslider").addEventListener("input", () => { burrStop(); burrGo(Number($("burrslider").value)); });
-$("burrcanvas").addEventListener("pointerdown", (ev) => { burr.drag = [ev.clientX, ev.clientY]; ev.preventDefault(); });
-window.addEventListener("pointermove", (ev) => {
-  if (!burr.drag) return;
-  burr.yaw += (ev.clientX - burr.drag[0]) * 0.01;
-  burr.pitch = Math.max(-1.5, Math.min(1.5, burr.pitch + (ev.clientY - burr.drag[1]) * 0.01));
-  burr.drag = [ev.clientX, ev.clientY];
-  burrDraw();
-});
-window.addEventListener("pointerup", () => { burr.drag = null; });
+turnByDragging($("burrcanvas"), burr, burrDraw);
 
 // ---- logic grid ----
 // Presets: Igarashi et al.'s Fig. 5 (puzzles/logicgrid/testdata/fig5.txt)
