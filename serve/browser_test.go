@@ -426,7 +426,8 @@ func jobRow(t *testing.T, ctx context.Context) []string {
 
 // A user loads a BurrTools file (caged8: three solutions), takes apart its
 // second solution (level 3.1.2), plays the animation to its end and finds
-// every piece apart from the others in the last frame; then steps back.
+// every piece apart from the others in the last frame; hides the cage
+// and steps back.
 func TestBrowserDisassembly(t *testing.T) {
 	ctx, url := browser(t)
 	file, err := filepath.Abs(filepath.Join(burrDir, "caged8.xmpuzzle"))
@@ -503,6 +504,19 @@ func TestBrowserDisassembly(t *testing.T) {
 	}
 	if st[0] != 4.0 || st[1] != 0.0 || st[2] == 0.0 || st[3] != "Play" {
 		t.Fatalf("last frame: %v pieces, %v touching faces, %v painted pixels, play button %q; want 4, 0, some, Play", st[0], st[1], st[2], st[3])
+	}
+	// Hiding the cage (A, the first in the legend) leaves fewer pixels painted.
+	painted := `(() => { const cv = document.getElementById("burrcanvas"), px = cv.getContext("2d").getImageData(0, 0, cv.width, cv.height).data;
+		let n = 0; for (let i = 0; i < px.length; i += 4) if (px[i] !== 255 || px[i + 1] !== 255 || px[i + 2] !== 255) n++; return n; })()`
+	if err := chromedp.Do(ctx, chromedp.Click("#burrlegend .swatch")); err != nil {
+		t.Fatal(err)
+	}
+	without, err := chromedp.Run(ctx, chromedp.Evaluate[float64](painted))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if without <= 0 || without >= st[2].(float64) {
+		t.Errorf("%v pixels painted without the cage, %v with it", without, st[2])
 	}
 	if err := chromedp.Do(ctx, chromedp.Click("#burrback")); err != nil {
 		t.Fatal(err)

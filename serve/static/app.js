@@ -658,7 +658,8 @@ $("view3dletters").addEventListener("change", draw3D);
 
 // ---- the disassembly of a BurrTools puzzle: the file's bytes go to the
 // server, which answers every frame's piece offsets (docs/serve.md) ----
-const burr = { data: null, name: "", d: null, frame: 0, timer: null, yaw: -0.6, pitch: 0.45, drag: null };
+// hidden: the names of the pieces not drawn (to see inside a cage).
+const burr = { data: null, name: "", d: null, frame: 0, timer: null, yaw: -0.6, pitch: 0.45, drag: null, hidden: new Set() };
 function base64(buf) {
   const bytes = new Uint8Array(buf);
   let bin = "";
@@ -699,7 +700,7 @@ async function burrShow() {
     }));
   }
   $("burrproblem").value = d.problem;
-  burr.d = d; burr.frame = 0;
+  burr.d = d; burr.frame = 0; burr.hidden.clear();
   say($("burrmessage"), "");
   $("burrview").hidden = false;
   say($("burrinfo"), `${d.name}, problem ${d.problem}: solution ${d.solution} (assembly ${d.assembly}), level ${d.level}, ${d.total_moves} moves, ${d.frames.length - 1} unit steps.`);
@@ -713,6 +714,12 @@ async function burrShow() {
     seen.add(p.name);
     const sw = document.createElement("span");
     sw.className = "swatch"; sw.style.background = p.colour; sw.textContent = p.name;
+    sw.title = "click to hide or show " + p.name;
+    sw.addEventListener("click", () => {
+      if (!burr.hidden.delete(p.name)) burr.hidden.add(p.name);
+      sw.classList.toggle("off", burr.hidden.has(p.name));
+      burrDraw();
+    });
     legend.appendChild(sw);
   }
   $("burrslider").max = d.frames.length - 1;
@@ -722,13 +729,14 @@ function burrDraw() {
   const d = burr.d;
   if (!d) return;
   const f = d.frames[burr.frame];
-  const cells = [], colours = {};
+  // The view fits every piece, hidden ones too: hiding one does not move it.
+  const all = [], colours = {};
   d.pieces.forEach((p, i) => {
     colours[p.name] = p.colour;
     const o = f.offsets[i];
-    for (const c of p.cells) cells.push({ x: c[0] + o[0], y: c[1] + o[1], z: c[2] + o[2], piece: p.name });
+    for (const c of p.cells) all.push({ x: c[0] + o[0], y: c[1] + o[1], z: c[2] + o[2], piece: p.name });
   });
-  drawCubes($("burrcanvas"), cells, colours, bounds(cells), burr, true);
+  drawCubes($("burrcanvas"), all.filter((c) => !burr.hidden.has(c.piece)), colours, bounds(all), burr, true);
   $("burrslider").value = burr.frame;
   const at = f.move ? `move ${f.move}: ${d.moves[f.move - 1]}` : "assembled";
   say($("burrframe"), `Frame ${burr.frame} of ${d.frames.length - 1}, ${at}.`);
