@@ -279,15 +279,13 @@ func (a *animator) frame(move int) error {
 	return nil
 }
 
-// dirVector is the unit step of a cube grid direction (disassembly's
-// order: +x, -x, +y, -y, +z, -z).
+// dirVector is the unit step of a cube grid direction.
 func dirVector(d disassembly.Dir) ([3]int, error) {
 	if d < disassembly.PlusX || d > disassembly.MinusZ {
 		return [3]int{}, fmt.Errorf("direction %v is not the cube grid's", d)
 	}
-	var v [3]int
-	v[d/2] = 1 - 2*int(d%2)
-	return v, nil
+	v := d.Vector()
+	return [3]int{v.X, v.Y, v.Z}, nil
 }
 
 func (a *animator) play(s *disassembly.Separation, name func(int) string) error {
