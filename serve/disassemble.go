@@ -62,11 +62,17 @@ type DisassemblyPiece struct {
 }
 
 // DisassemblyFrame is one frame of the animation: every piece's offset
-// from its place in the assembly, and the move it is part of (its
-// number in the move list, from 1; 0 for the starting frame).
+// from its place in the assembly, the move it is part of (its number in
+// the move list, from 1; 0 for the starting frame) and the part being
+// taken apart (an index into Disassembly.Parts).
 type DisassemblyFrame struct {
 	Offsets [][3]int `json:"offsets"`
 	Move    int      `json:"move"`
+	Part    int      `json:"part"`
+	// Parking is set once a group removed is a unit clear of its part:
+	// it slides on only to be out of the way (the page plays such
+	// frames faster).
+	Parking bool `json:"parking,omitempty"`
 }
 
 // Disassembly is the answer of POST /api/burr/disassembly: the file's
@@ -88,7 +94,10 @@ type Disassembly struct {
 	Total    int                `json:"total_moves"`
 	Pieces   []DisassemblyPiece `json:"pieces"`
 	Moves    []string           `json:"moves"`
-	Frames   []DisassemblyFrame `json:"frames"`
+	// Parts are the pieces of each separation, the whole assembly first,
+	// in the order the frames take them apart.
+	Parts  [][]int            `json:"parts"`
+	Frames []DisassemblyFrame `json:"frames"`
 }
 
 // errNoDisassembly is an answer that is not the request's fault but the
@@ -215,7 +224,7 @@ func disassemble(ctx context.Context, req DisassemblyRequest) (*Disassembly, err
 	if err := a.play(sep, func(p int) string { return d.Pieces[p].Name }); err != nil {
 		return nil, errNoDisassembly{fmt.Sprintf("%s: problem %d, solution %d: %v", name, problem, sol, err)}
 	}
-	d.Moves, d.Frames = a.moves, a.frames
+	d.Moves, d.Parts, d.Frames = a.moves, a.parts, a.frames
 	return d, nil
 }
 
@@ -231,6 +240,7 @@ type animator struct {
 	off      [][3]int
 	frames   []DisassemblyFrame
 	moves    []string
+	parts    [][]int
 	removals int // still to come
 	park     int
 }
@@ -249,7 +259,7 @@ func newAnimator(pieces [][]polyform.Cell, sep *disassembly.Separation) *animato
 			}
 		}
 	}
-	a.park = max(hi[0]-lo[0], hi[1]-lo[1], hi[2]-lo[2]) + 3
+	a.park = max(hi[0]-lo[0], hi[1]-lo[1], hi[2]-lo[2]) + parkGap + 3
 	var count func(s *disassembly.Separation)
 	count = func(s *disassembly.Separation) {
 		if s == nil {
@@ -265,9 +275,14 @@ func newAnimator(pieces [][]polyform.Cell, sep *disassembly.Separation) *animato
 		count(s.Removed)
 	}
 	count(sep)
+	a.parts = [][]int{sep.Pieces}
 	a.frame(0)
 	return a
 }
+
+// parkGap is how far a group removed slides past the last layer it had
+// to clear: three empty layers between, which show in any view.
+const parkGap = 3
 
 func (a *animator) frame(move int) error {
 	if len(a.frames) == MaxDisassemblyFrames {
@@ -275,7 +290,7 @@ func (a *animator) frame(move int) error {
 	}
 	off := make([][3]int, len(a.off))
 	copy(off, a.off)
-	a.frames = append(a.frames, DisassemblyFrame{Offsets: off, Move: move})
+	a.frames = append(a.frames, DisassemblyFrame{Offsets: off, Move: move, Part: len(a.parts) - 1})
 	return nil
 }
 
@@ -291,6 +306,9 @@ func dirVector(d disassembly.Dir) ([3]int, error) {
 func (a *animator) play(s *disassembly.Separation, name func(int) string) error {
 	if s == nil {
 		return nil
+	}
+	if len(a.frames) > 1 { // the first part is the assembly's, already listed
+		a.parts = append(a.parts, s.Pieces)
 	}
 	for _, m := range s.Moves {
 		v, err := dirVector(m.Dir)
@@ -309,12 +327,13 @@ func (a *animator) play(s *disassembly.Separation, name func(int) string) error 
 			amount = "away"
 		}
 		a.moves = append(a.moves, fmt.Sprintf("%s %v %s", text, m.Dir, amount))
-		steps := m.Amount
+		steps, clear := m.Amount, m.Amount
 		if m.Away {
 			a.removals--
-			steps = a.clearance(s.Pieces, m.Pieces, v) + 1 + a.removals*a.park
+			clear = a.clearance(s.Pieces, m.Pieces, v) + parkGap
+			steps = clear + a.removals*a.park
 		}
-		for range steps {
+		for k := range steps {
 			for _, p := range m.Pieces {
 				for i := range 3 {
 					a.off[p][i] += v[i]
@@ -323,6 +342,7 @@ func (a *animator) play(s *disassembly.Separation, name func(int) string) error 
 			if err := a.frame(len(a.moves)); err != nil {
 				return err
 			}
+			a.frames[len(a.frames)-1].Parking = k >= clear
 		}
 	}
 	if err := a.play(s.Stay, name); err != nil {

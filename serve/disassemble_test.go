@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -79,8 +80,8 @@ func packDisassemble(t *testing.T, file string) []packSolution {
 // no two pieces touch (every piece is separated).
 func checkFrames(t *testing.T, d Disassembly) {
 	t.Helper()
-	if len(d.Frames) < 2 {
-		t.Fatalf("%d frames", len(d.Frames))
+	if len(d.Frames) < 2 || len(d.Parts) == 0 || len(d.Parts[0]) != len(d.Pieces) || d.Frames[0].Part != 0 {
+		t.Fatalf("%d frames, parts %v", len(d.Frames), d.Parts)
 	}
 	at := func(f DisassemblyFrame) map[[3]int]int {
 		m := map[[3]int]int{}
@@ -123,6 +124,17 @@ func checkFrames(t *testing.T, d Disassembly) {
 		}
 		if moved == 0 || abs(step[0])+abs(step[1])+abs(step[2]) != 1 {
 			t.Fatalf("frame %d: %d pieces moved by %v", k, moved, step)
+		}
+		if f.Parking && !strings.HasSuffix(d.Moves[f.Move-1], " away") {
+			t.Fatalf("frame %d: parking in move %d, %s", k, f.Move, d.Moves[f.Move-1])
+		}
+		if f.Part < prev.Part || f.Part >= len(d.Parts) {
+			t.Fatalf("frame %d: part %d after %d, of %d", k, f.Part, prev.Part, len(d.Parts))
+		}
+		for p := range f.Offsets {
+			if f.Offsets[p] != prev.Offsets[p] && !slices.Contains(d.Parts[f.Part], p) {
+				t.Fatalf("frame %d: piece %d moves, not one of the part %v", k, p, d.Parts[f.Part])
+			}
 		}
 		at(f)
 	}

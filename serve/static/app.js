@@ -658,8 +658,9 @@ $("view3dletters").addEventListener("change", draw3D);
 
 // ---- the disassembly of a BurrTools puzzle: the file's bytes go to the
 // server, which answers every frame's piece offsets (docs/serve.md) ----
-// hidden: the names of the pieces not drawn (to see inside a cage).
-const burr = { data: null, name: "", d: null, frame: 0, timer: null, yaw: -0.6, pitch: 0.45, drag: null, hidden: new Set() };
+// hidden: the names of the pieces not drawn (to see inside a cage);
+// views: the bounds of the view of each part (burrDraw).
+const burr = { data: null, name: "", d: null, frame: 0, timer: null, yaw: -0.6, pitch: 0.45, drag: null, hidden: new Set(), views: [] };
 function base64(buf) {
   const bytes = new Uint8Array(buf);
   let bin = "";
@@ -700,7 +701,7 @@ async function burrShow() {
     }));
   }
   $("burrproblem").value = d.problem;
-  burr.d = d; burr.frame = 0; burr.hidden.clear();
+  burr.d = d; burr.frame = 0; burr.hidden.clear(); burr.views = [];
   say($("burrmessage"), "");
   $("burrview").hidden = false;
   say($("burrinfo"), `${d.name}, problem ${d.problem}: solution ${d.solution} (assembly ${d.assembly}), level ${d.level}, ${d.total_moves} moves, ${d.frames.length - 1} unit steps.`);
@@ -729,14 +730,30 @@ function burrDraw() {
   const d = burr.d;
   if (!d) return;
   const f = d.frames[burr.frame];
-  // The view fits every piece, hidden ones too: hiding one does not move it.
-  const all = [], colours = {};
-  d.pieces.forEach((p, i) => {
-    colours[p.name] = p.colour;
-    const o = f.offsets[i];
-    for (const c of p.cells) all.push({ x: c[0] + o[0], y: c[1] + o[1], z: c[2] + o[2], piece: p.name });
-  });
-  drawCubes($("burrcanvas"), all.filter((c) => !burr.hidden.has(c.piece)), colours, bounds(all), burr, true);
+  const cellsAt = (fr, pieces) => {
+    const out = [];
+    for (const i of pieces) {
+      const p = d.pieces[i], o = fr.offsets[i];
+      for (const c of p.cells) out.push({ x: c[0] + o[0], y: c[1] + o[1], z: c[2] + o[2], piece: p.name });
+    }
+    return out;
+  };
+  // The view fits the part being taken apart in every frame of its moves
+  // but those where a removed group only slides out of the way (out of
+  // sight); hiding a piece does not move it.
+  if (!burr.views[f.part]) {
+    const seen = new Map();
+    for (const fr of d.frames) {
+      if (fr.part !== f.part || fr.parking) continue;
+      for (const c of cellsAt(fr, d.parts[f.part])) seen.set(c.x + "," + c.y + "," + c.z, c);
+    }
+    burr.views[f.part] = bounds([...seen.values()]);
+  }
+  const b = burr.views[f.part];
+  const colours = {};
+  for (const p of d.pieces) colours[p.name] = p.colour;
+  const shown = d.pieces.map((_, i) => i).filter((i) => !burr.hidden.has(d.pieces[i].name));
+  drawCubes($("burrcanvas"), cellsAt(f, shown), colours, b, burr, true);
   $("burrslider").value = burr.frame;
   const at = f.move ? `move ${f.move}: ${d.moves[f.move - 1]}` : "assembled";
   say($("burrframe"), `Frame ${burr.frame} of ${d.frames.length - 1}, ${at}.`);
@@ -752,13 +769,19 @@ function burrStop() {
   burr.timer = null;
   $("burrplay").textContent = "Play";
 }
+// BURR_PARKING is how many frames a tick plays while a removed group only
+// slides out of the way.
+const BURR_PARKING = 6;
 $("burrplay").addEventListener("click", () => {
   if (burr.timer) { burrStop(); return; }
   if (!burr.d) return;
   if (burr.frame === burr.d.frames.length - 1) burr.frame = 0;
   $("burrplay").textContent = "Pause";
   burr.timer = setInterval(() => {
-    burrGo(burr.frame + 1);
+    // A removed group sliding out of the way goes BURR_PARKING frames a tick.
+    let k = burr.frame + 1;
+    for (let n = 1; n < BURR_PARKING && k + 1 < burr.d.frames.length && burr.d.frames[k + 1].parking; n++) k++;
+    burrGo(k);
     if (burr.frame === burr.d.frames.length - 1) burrStop();
   }, 1000 / Number($("burrspeed").value));
 });
