@@ -183,6 +183,8 @@ type Kernel struct {
 	maxSize   int
 	firstAt   []uint64 // the bits of a cell's set whose placements have their first cell there
 	listMax   int      // the fewest rules switch to list mode at this many live placements (sparse.go)
+
+	deadSwitch *DeadSwitch // SetDeadSwitch
 }
 
 // SetProgress makes Solve and SolveParallel report the nodes searched to
@@ -316,11 +318,7 @@ func Compile(p Problem) (*Kernel, error) {
 		}
 	}
 	if k.dead {
-		k.border = make([]Set, len(k.mask))
-		for i, m := range k.mask {
-			m.forEach(func(c int) { k.border[i] = k.border[i].or(k.adj[c]) })
-			k.border[i] = k.border[i].andNot(m)
-		}
+		k.border = k.borders()
 	}
 	k.pieceSet = make([]uint64, len(k.piece))
 	for i, pc := range k.piece {

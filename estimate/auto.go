@@ -163,6 +163,7 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 		c2 = float64(p2.Work) / float64(max(p2.Samples, 1))
 		pilot = p2
 	}
+	pilot.ByDepth = raiseToSeen(pilot.ByDepth, exact.Nodes)
 	left := budget - spent
 	o = opt
 	o.Lookahead, o.ExactDepth, o.Samples = false, 0, 0
@@ -191,10 +192,36 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 		// With Viable, probes of any width draw by the mixture.
 		o.Lookahead, o.Importance = true, true
 	}
+	if opt.Stratify {
+		o.Width, o.Lookahead, o.Importance = 1, false, false
+		r := Stratified(ctx, newTree, o)
+		r.Method = fmt.Sprintf("auto: stratified (strata %d), subtrees of <= %d nodes counted from depth %d", o.Strata, max(o.Tail, tailStep), o.TailDepth)
+		r.Work += spent + tried
+		return r, ctx.Err()
+	}
 	r := Purdom(ctx, newTree, o)
 	r.Method = fmt.Sprintf("auto: purdom width %d, subtrees of <= %d nodes counted from depth %d", o.Width, max(o.Tail, tailStep), o.TailDepth)
 	r.Work += spent + tried
 	return r, ctx.Err()
+}
+
+// raiseToSeen raises a pilot's nodes per depth to the nodes the failed
+// count (countWithin) met there, each a lower bound of the depth's
+// nodes. A pilot of short probes on a tree whose dead ends are many can
+// put the whole tree below the count's nodes (a few hundred nodes on
+// PP-24's sub-boards under the fewest-options rule without the
+// dead-region cut, of millions): auto then counted subtrees from the
+// root, and every node a probe reached first tried a count that failed,
+// taking the estimate past its budget (docs/estimate-log.md, seventh
+// pass).
+func raiseToSeen(byDepth []DepthEstimate, seen []int64) []DepthEstimate {
+	for d, n := range seen {
+		if d == len(byDepth) {
+			byDepth = append(byDepth, DepthEstimate{Depth: d})
+		}
+		byDepth[d].Nodes = max(byDepth[d].Nodes, float64(n))
+	}
+	return byDepth
 }
 
 // exactShare: Auto first counts the tree exactly if that takes at most

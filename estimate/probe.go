@@ -72,6 +72,11 @@ type Options struct {
 	// (0: no bound). A probe costs about the strata times the branching
 	// factor per level.
 	MaxStrata int
+	// Stratify makes Auto's main run on an untyped tree Chen's
+	// stratified sampling (strata by Strata, at most MaxStrata a level)
+	// over the same counted bottom as its Purdom probes would have, a
+	// probe per round until the budget is spent.
+	Stratify bool
 	// MaxWork, for Budgeted and the method "auto", is the moves the
 	// estimate may spend, pilot runs included (0: Samples decide).
 	// Purdom's, stratified and SampleSearch probes take it directly:

@@ -59,6 +59,14 @@ var budgetMethods = []budgetMethod{
 	// auto whose probes of width 1 draw half uniformly, half among the
 	// children the kernel calls viable (Options.Viable).
 	{"auto-viable", "auto", estimate.Options{Importance: true, Viable: true}, 0, 0},
+	// auto whose main run is Chen's stratified sampling over the same
+	// counted bottom, strata by the number of children, the region
+	// profile, the pieces left (issue 30, seventh pass); /N bounds a
+	// level's strata to the budget over N.
+	{"auto-ss", "auto", estimate.Options{Stratify: true}, 0, 0},
+	{"auto-ss-regions", "auto", estimate.Options{Stratify: true, Strata: estimate.StrataRegions}, 0, 0},
+	{"auto-ss-pieces", "auto", estimate.Options{Stratify: true, Strata: estimate.StrataPieces}, 0, 0},
+	{"auto-ss-pieces/1000", "auto", estimate.Options{Stratify: true, Strata: estimate.StrataPieces}, 1000, 0},
 }
 
 // treeScore is one method's record on one tree over the repetitions.
