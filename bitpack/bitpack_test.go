@@ -248,8 +248,8 @@ func walk(s *Search, p *estimate.Profile, maxDepth int) {
 // it visits.
 func TestNoAllocationPerNode(t *testing.T) {
 	p := rectangle(5, 4, [][][2]int{square, lTetro, lTetro, tromino, lTromino, domino})
-	for _, rule := range []Rule{FirstEmpty, Fewest, FewestCells} {
-		p.Rule, p.DeadRegions = rule, true
+	for i, rule := range []Rule{FirstEmpty, Fewest, FewestCells, FewestCells} {
+		p.Rule, p.DeadRegions, p.LargestRegionOnly = rule, true, i == 3
 		k, _ := Compile(p)
 		s := k.NewSearch()
 		var prof estimate.Profile

@@ -64,6 +64,9 @@ func (k *Kernel) report(ctx context.Context, nodes, check int64) (int64, error) 
 	if k.progress != nil {
 		k.progress(nodes - check + checkEvery)
 	}
+	if k.deadSwitch != nil {
+		k.switchDead()
+	}
 	if nl, ok := ctx.(nodeLimit); ok && nodes >= nl.max {
 		return nodes + checkEvery, search.ErrNodeLimit
 	}
@@ -165,7 +168,7 @@ func (s *Search) solve(ctx context.Context, limit int64, visit func(placements [
 		d := s.depth
 		s.expand(false)
 		if k.dead && k.largest && k.uniform != 0 {
-			s.single[d] = s.connected()
+			s.single[d] = s.singleAt(d)
 		}
 		s.pos[d] = 0
 		kids := s.kids[d]
@@ -200,11 +203,15 @@ func (s *Search) solve(ctx context.Context, limit int64, visit func(placements [
 					break
 				}
 			}
-			if k.dead && !s.childOK(i, s.single[d]) {
-				st.Pruned++
-				continue
+			conn := connUnknown
+			if k.dead {
+				if !s.childOK(i, s.single[d]) {
+					st.Pruned++
+					continue
+				}
+				conn = s.next
 			}
-			s.place(i)
+			s.placeConn(i, conn)
 			enter()
 			continue
 		}
@@ -242,7 +249,7 @@ func (s *Search) CountSubtree(p *estimate.Profile, maxDepth int, stop func() boo
 		p.Nodes[d]++
 		s.pos[d] = 0
 		if d == maxDepth {
-			s.kids[d], s.surv[d] = s.kids[d][:0], s.surv[d][:0]
+			s.kids[d], s.surv[d], s.survConn[d] = s.kids[d][:0], s.surv[d][:0], s.survConn[d][:0]
 			s.expanded[d] = false
 			return
 		}
@@ -266,7 +273,7 @@ func (s *Search) CountSubtree(p *estimate.Profile, maxDepth int, stop func() boo
 			if steps++; steps&1023 == 0 && stop() {
 				break
 			}
-			s.place(kids[pos])
+			s.placeConn(kids[pos], s.connOf(d, int(pos)))
 			enter()
 			continue
 		}

@@ -46,8 +46,13 @@
 // (shift-or per unplaced piece). The test runs on the child's masks before
 // the child is made, so a cut child costs no placement. When the pieces
 // have one size, a child is tested by growing only the regions around its
-// placement, in lockstep, until one is left growing (Search.aroundOK):
-// the rest of the board is the parent's, which passed. No colouring or
+// placement: one at a time from the lowest empty neighbour until a region
+// holds every neighbour left (Search.growOK; FirstEmpty and the
+// largest-region rule), or in lockstep until one is left growing
+// (Search.aroundOK; the other rules, and the colour test): the rest of
+// the board is the parent's, which passed. The test also tells the child
+// whether its empty cells are one region, which the largest-region rule
+// needs at every node. No colouring or
 // parity cut is made: the kernel knows no grid, only cells and their
 // neighbours; a grid's colouring argument belongs to the puzzle that
 // builds the problem.

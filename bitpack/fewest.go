@@ -80,6 +80,14 @@ func (k *Kernel) buildFewest() {
 			}
 		}
 	}
+	// Every placement's cells, a byte each (MaxCells is 256), for list
+	// mode's indexing.
+	k.cellB = make([]uint8, len(k.mask)*k.maxSize)
+	for q, cs := range k.cells {
+		for j, c := range cs {
+			k.cellB[q*k.maxSize+j] = uint8(c)
+		}
+	}
 	// The cell entries resolved: the word of live, the bit, and the
 	// index of the (cell, piece) count.
 	k.cellEnt = make([]uint64, len(k.mask)*k.maxSize)
@@ -126,6 +134,10 @@ func (k *Kernel) buildSegs() {
 	}
 	k.segStart[words] = int32(len(k.segs))
 }
+
+// cellB holds a cell in a byte: this fails to compile if MaxCells grows
+// past 256.
+const _ = uint8(MaxCells - 1)
 
 // entWordBits is the width of the word number in a cell entry; the bit
 // follows, and the count's index fills the upper half.

@@ -141,12 +141,15 @@ type Kernel struct {
 	cells    [][]int32
 	byItem   [][]int32 // placements of each item: pieces, then cells
 	anchored [][]int32 // placements by their smallest cell
-	adj      []Set     // neighbours of each cell
-	border   []Set     // the cells next to each placement
-	sizes    []int
-	uniform  int // the pieces' common size, 0 if they differ
-	full     Set // every cell
-	allFree  uint64
+	// anchorRuns[c] splits anchored[c] into runs of one piece, so that
+	// FirstEmpty skips a placed piece's run with one test.
+	anchorRuns [][]anchorRun
+	adj        []Set // neighbours of each cell
+	border     []Set // the cells next to each placement
+	sizes      []int
+	uniform    int // the pieces' common size, 0 if they differ
+	full       Set // every cell
+	allFree    uint64
 	// copyOf has bit i when piece i is a copy of piece i-1 (Problem.Copies),
 	// required the pieces a solution places, branch the pieces a node may
 	// branch on: required, and used once.
@@ -181,8 +184,11 @@ type Kernel struct {
 	copyState bool     // the fewest rules copy their sets per depth (maxCopyState)
 	cellEnt   []uint64 // placement q's cells at cellEnt[q*maxSize:]: live word | bit<<entWordBits | count index<<32
 	maxSize   int
+	cellB     []uint8  // placement q's cells at cellB[q*maxSize:], a byte each
 	firstAt   []uint64 // the bits of a cell's set whose placements have their first cell there
 	listMax   int      // the fewest rules switch to list mode at this many live placements (sparse.go)
+
+	deadSwitch *DeadSwitch // SetDeadSwitch
 }
 
 // SetProgress makes Solve and SolveParallel report the nodes searched to
@@ -292,6 +298,15 @@ func Compile(p Problem) (*Kernel, error) {
 		a := m.first()
 		k.anchored[a] = append(k.anchored[a], int32(i))
 	}
+	k.anchorRuns = make([][]anchorRun, p.Cells)
+	for c, l := range k.anchored {
+		for j, i := range l {
+			if rs := k.anchorRuns[c]; j == 0 || rs[len(rs)-1].piece != k.piece[i] {
+				k.anchorRuns[c] = append(k.anchorRuns[c], anchorRun{piece: k.piece[i], lo: int32(j)})
+			}
+			k.anchorRuns[c][len(k.anchorRuns[c])-1].hi = int32(j + 1)
+		}
+	}
 	if p.Rule == Ordered {
 		for _, it := range p.Order {
 			if it < 0 || it >= np+p.Cells {
@@ -316,11 +331,7 @@ func Compile(p Problem) (*Kernel, error) {
 		}
 	}
 	if k.dead {
-		k.border = make([]Set, len(k.mask))
-		for i, m := range k.mask {
-			m.forEach(func(c int) { k.border[i] = k.border[i].or(k.adj[c]) })
-			k.border[i] = k.border[i].andNot(m)
-		}
+		k.border = k.borders()
 	}
 	k.pieceSet = make([]uint64, len(k.piece))
 	for i, pc := range k.piece {
@@ -347,6 +358,9 @@ func Compile(p Problem) (*Kernel, error) {
 	}
 	return k, nil
 }
+
+// anchorRun is the placements anchored[c][lo:hi], all of one piece.
+type anchorRun struct{ piece, lo, hi int32 }
 
 // forEach calls f with every cell of s in order.
 func (s Set) forEach(f func(c int)) {

@@ -91,20 +91,100 @@ func (s *Search) subsetSums(free uint64) {
 // With LargestRegionOnly this needs the node's empty cells to be one
 // region (single): then the regions around the placement are all of the
 // child's.
+//
+// childOK also leaves in s.next whether the child's empty cells are one
+// region, when the test tells it without more work (single, and no
+// region closed around the placement), for place to pass on to the
+// child: the largest-region rule then needs no flood of its own.
 func (s *Search) childOK(i int32, single bool) bool {
 	k := s.k
+	s.next = connUnknown
 	child := s.empty.andNot(k.mask[i])
 	if k.uniform == 0 || k.largest && !single {
 		return s.regionsOK(child, s.free&^k.pieceSet[i])
 	}
 	b := k.border[i].and(child)
 	if b.isEmpty() {
+		if single {
+			s.next = connYes // the placement filled the one region: the child is full
+		}
 		return true // the placement filled a region
+	}
+	if k.colourMin == nil && (k.largest || k.rule == FirstEmpty) {
+		// growOK's lowest seed first suits FirstEmpty, whose pockets
+		// lie against the cells filled before the placement, and the
+		// largest region, which needs every region's size; for the
+		// other rules aroundOK's lockstep finds a small dead region
+		// before it fills a large one (measured on PP-24's fewest tree:
+		// growOK 0.73 to 0.93 times aroundOK's node rate).
+		ok, one := s.growOK(b, child)
+		if ok && single {
+			s.next = connNo
+			if one {
+				s.next = connYes
+			}
+		}
+		return ok
 	}
 	if b.count() > maxAround {
 		return s.regionsOK(child, s.free&^k.pieceSet[i])
 	}
 	return s.aroundOK(b, child, s.free&^k.pieceSet[i])
+}
+
+// growOK is aroundOK without the colour test, for pieces of one size: the
+// regions around the placement are grown one at a time, each from the
+// lowest seed (empty neighbour of the placement) not yet in a region,
+// until it holds every seed left or stops growing. A region that stops
+// growing is complete and checked (its size a multiple of the pieces'
+// size; with LargestRegionOnly, a candidate for the largest); the region
+// that holds the last seeds is not grown further, as its size is what
+// the others leave. Growing one region at a time costs a layer per step
+// and one subset test, where growing them side by side costs their
+// bookkeeping and merges; the lowest seed first finds the pockets that
+// the placement closes against the cells filled before it. one reports
+// that no region closed: the seeds are all in one region.
+func (s *Search) growOK(seeds, e Set) (ok, one bool) {
+	k := s.k
+	u := k.uniform
+	closedCells, largest := 0, 0
+	rest := seeds
+	e0, e1, e2, e3 := e[0], e[1], e[2], e[3]
+	for {
+		var region Set
+		region.add(rest.first())
+		// The region and its newest layer word by word, in registers.
+		r0, r1, r2, r3 := region[0], region[1], region[2], region[3]
+		l0, l1, l2, l3 := r0, r1, r2, r3
+		held := rest.subsetOf(region)
+		for !held {
+			nb := k.neighbours(Set{l0, l1, l2, l3})
+			l0, l1, l2, l3 = nb[0]&e0&^r0, nb[1]&e1&^r1, nb[2]&e2&^r2, nb[3]&e3&^r3
+			if l0|l1|l2|l3 == 0 {
+				break
+			}
+			r0, r1, r2, r3 = r0|l0, r1|l1, r2|l2, r3|l3
+			if l0&rest[0]|l1&rest[1]|l2&rest[2]|l3&rest[3] != 0 { // a seed reached: perhaps the last
+				held = rest[0]&^r0|rest[1]&^r1|rest[2]&^r2|rest[3]&^r3 == 0
+			}
+		}
+		region = Set{r0, r1, r2, r3}
+		if held {
+			// The region left: what the closed regions leave of e.
+			if !k.largest {
+				return true, closedCells == 0
+			}
+			largest = max(largest, e.count()-closedCells)
+			return largest%u == 0, closedCells == 0
+		}
+		size := region.count()
+		if !k.largest && size%u != 0 {
+			return false, false
+		}
+		largest = max(largest, size)
+		closedCells += size
+		rest = rest.andNot(region)
+	}
 }
 
 // maxAround bounds the seeds aroundOK grows side by side (a placement's
@@ -194,6 +274,32 @@ func (s *Search) aroundOK(seeds, e Set, free uint64) bool {
 	return largest%k.uniform == 0
 }
 
+// Whether a node's empty cells are one region, as childOK learns it for
+// the child it tests (Search.next, passed on by place).
+const (
+	connUnknown int8 = iota
+	connNo
+	connYes
+)
+
+// singleAt reports whether the empty cells of the node at depth d, the
+// current node, form one region: what its parent's test passed on, or a
+// flood.
+func (s *Search) singleAt(d int) bool {
+	switch s.conn[d] {
+	case connYes:
+		return true
+	case connNo:
+		return false
+	}
+	v := s.connected()
+	s.conn[d] = connNo
+	if v {
+		s.conn[d] = connYes
+	}
+	return v
+}
+
 // connected reports whether the empty cells of the current node form one
 // region.
 func (s *Search) connected() bool {
@@ -219,12 +325,16 @@ func (s *Search) connected() bool {
 // neighbours returns the neighbours of the cells of layer: the union of
 // their adjacency sets.
 func (k *Kernel) neighbours(layer Set) Set {
-	var nb Set
+	// Four accumulators, which the compiler keeps in registers where a
+	// Set would go through memory at every OR.
+	var n0, n1, n2, n3 uint64
+	adj := k.adj
 	for w, x := range layer {
 		for x != 0 {
-			nb = nb.or(k.adj[w<<6+bits.TrailingZeros64(x)])
+			a := &adj[w<<6+bits.TrailingZeros64(x)]
+			n0, n1, n2, n3 = n0|a[0], n1|a[1], n2|a[2], n3|a[3]
 			x &= x - 1
 		}
 	}
-	return nb
+	return Set{n0, n1, n2, n3}
 }

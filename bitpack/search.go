@@ -25,6 +25,13 @@ type Search struct {
 	solution []bool
 	item     []int32 // the item branched on, -1 for none
 	single   []bool  // Solve, largest region only: the node's empty cells are one region
+	// conn[d] is whether the node at depth d is one region, if known
+	// (connUnknown, connNo, connYes): its parent's test tells it
+	// (childOK); next is what the last childOK learnt, survConn[d] what
+	// it learnt of each survivor.
+	conn     []int8
+	next     int8
+	survConn [][]int8
 	pos      []int32
 
 	// The fewest rules keep each item's live placements as a bit set
@@ -43,16 +50,23 @@ type Search struct {
 	cpAt   [][]int32
 
 	// List mode (sparse.go): from depth listFrom (-1: none) down, depth
-	// d numbers the placements list[lBase[d]:][:lLen[d]], its sets of
+	// d numbers the placements list[lBase[d]:][:lLen[d]], of which
+	// lLive[d] are live, its sets of
 	// lWords[d] words over them are setsOf(d), and lCnt[d*(n+np):] counts
 	// its cells' and pieces' live placements; seen is listing's scratch
 	// bitmap.
 	list                []listEnt
 	lBase, lLen, lWords []int32
-	lSets               []uint64
-	lCnt                []int32
-	seen                []uint64
-	listFrom            int
+	lLive               []int32
+	// lLazy[d]: depth d's sets are not made yet, only its counts and its
+	// set of all live placements: they are its parent's less the dying
+	// set lDying[d*sparseWords:] (sparse.go's materialize).
+	lLazy    []bool
+	lDying   []uint64
+	lSets    []uint64
+	lCnt     []int32
+	seen     []uint64
+	listFrom int
 
 	sums   []uint64       // scratch: the subset sums of the unplaced pieces' sizes
 	around []aroundRegion // scratch: the regions aroundOK grows
@@ -76,6 +90,7 @@ func (k *Kernel) NewSearch() *Search {
 	s := &Search{k: k, empty: k.full, free: k.allFree, listFrom: -1,
 		path: make([]int32, levels), kids: make([][]int32, levels), surv: make([][]int32, levels),
 		expanded: make([]bool, levels), solution: make([]bool, levels), item: make([]int32, levels), single: make([]bool, levels), pos: make([]int32, levels),
+		conn: make([]int8, levels), survConn: make([][]int8, levels),
 		sums: make([]uint64, (k.n+64)/64+1), around: make([]aroundRegion, 0, maxAround)}
 	longest := 0
 	for _, l := range k.byItem {
@@ -84,6 +99,7 @@ func (k *Kernel) NewSearch() *Search {
 	for d := range s.kids {
 		s.kids[d] = make([]int32, 0, longest)
 		s.surv[d] = make([]int32, 0, longest)
+		s.survConn[d] = make([]int8, 0, longest)
 	}
 	if k.small != nil {
 		s.emp, s.fre = make([]uint64, levels), make([]uint64, levels)
@@ -107,8 +123,13 @@ func (s *Search) Depth() int { return s.depth }
 func (s *Search) Path() []int32 { return s.path[:s.depth] }
 
 // place puts placement i on the board and moves one level down.
-func (s *Search) place(i int32) {
+func (s *Search) place(i int32) { s.placeConn(i, connUnknown) }
+
+// placeConn is place when whether the child is one region is known
+// (conn, from childOK).
+func (s *Search) placeConn(i int32, conn int8) {
 	k, d := s.k, s.depth
+	s.conn[d+1] = conn
 	if s.list != nil && s.listFrom < 0 && s.liveTotal() <= k.listMax {
 		s.buildList(d)
 	}
@@ -167,9 +188,18 @@ func (s *Search) expand(filter bool) {
 	case k.rule == FewestCells && item < k.np:
 		// A piece with no placement left (PieceCut): a dead end.
 	case k.rule == FirstEmpty && item >= k.np:
-		for _, i := range k.anchored[item-k.np] {
-			if s.fits(i) {
-				kids = append(kids, i)
+		// The placements at the cell, run by run of one piece: a
+		// placed piece's run is skipped whole.
+		c, avail, empty := item-k.np, k.avail(s.free), s.empty
+		list := k.anchored[c]
+		for _, r := range k.anchorRuns[c] {
+			if avail>>r.piece&1 == 0 {
+				continue
+			}
+			for _, i := range list[r.lo:r.hi] {
+				if k.mask[i].subsetOf(empty) {
+					kids = append(kids, i)
+				}
 			}
 		}
 	case s.listed(d):
@@ -185,14 +215,15 @@ func (s *Search) expand(filter bool) {
 	}
 	s.kids[d] = kids
 	if filter {
-		surv := s.surv[d][:0]
-		single := k.largest && k.uniform != 0 && s.connected()
+		surv, conn := s.surv[d][:0], s.survConn[d][:0]
+		single := k.largest && k.uniform != 0 && s.singleAt(d)
 		for _, i := range kids {
 			if s.childOK(i, single) {
 				surv = append(surv, i)
+				conn = append(conn, s.next)
 			}
 		}
-		s.surv[d] = surv
+		s.surv[d], s.survConn[d] = surv, conn
 	}
 }
 
@@ -276,7 +307,7 @@ func (s *Search) Branches() (n int, solution bool) {
 	if !s.expanded[d] {
 		if d == 0 && s.k.dead && !s.regionsOK(s.empty, s.free) {
 			s.expanded[d], s.solution[d] = true, false
-			s.kids[d], s.surv[d] = s.kids[d][:0], s.surv[d][:0]
+			s.kids[d], s.surv[d], s.survConn[d] = s.kids[d][:0], s.surv[d][:0], s.survConn[d][:0]
 			return 0, false
 		}
 		s.expand(s.k.dead)
@@ -299,7 +330,16 @@ func (s *Search) Down(k int) {
 	if k < 0 || k >= n {
 		panic("bitpack: Search.Down: child out of range")
 	}
-	s.place(s.children(s.depth)[k])
+	s.placeConn(s.children(s.depth)[k], s.connOf(s.depth, k))
+}
+
+// connOf is what the test of the node at depth d learnt of whether its
+// child number k (of children) is one region.
+func (s *Search) connOf(d, k int) int8 {
+	if s.k.dead {
+		return s.survConn[d][k]
+	}
+	return connUnknown
 }
 
 // Up moves back to the parent of the current node.

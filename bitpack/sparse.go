@@ -16,9 +16,11 @@ import "math/bits"
 // makes the dying set (the sets of i's cells and of its piece, ORed), and
 // every empty cell's and unplaced piece's set loses it, a word operation
 // and a popcount per word that give the counts at once: no work per
-// dying placement. When the live placements fall to a quarter of the
-// list's words' capacity (of more than compactWords words), the child
-// lists them again, more compactly. The
+// dying placement. When a node's live placements have fallen to a quarter
+// of its list's words' capacity (of more than compactWords words), the
+// node lists them again, more compactly, before its first child is
+// placed: once for all its children, and never at a node whose children
+// all fail the dead-region test (most nodes deep in the tree). The
 // sets of every depth are kept, so taking back is a change of depth; the
 // bit sets of fewest.go stay as they were at the depth where the list
 // was made, and serve again once the search climbs above it.
@@ -28,12 +30,12 @@ import "math/bits"
 // this many entries costs about what the bit sets' kills of a node cost.
 const sparseMax = 2048
 
-// listEnt is a live placement in list mode: its cells, its number and its
-// piece.
+// listEnt is a live placement in list mode: its number, its piece and
+// its size (its cells are at Kernel.cellB[q*maxSize:][:size]).
 type listEnt struct {
-	m     Set
 	q     int32
-	piece int32
+	piece int16
+	size  int16
 }
 
 // sparseWords is the most words of a set over a list.
@@ -53,7 +55,8 @@ func (s *Search) initSparse() {
 	}
 	levels := len(s.path) + 1
 	s.list = make([]listEnt, min(k.listMax, len(k.mask))*levels)
-	s.lBase, s.lLen, s.lWords = make([]int32, levels), make([]int32, levels), make([]int32, levels)
+	s.lBase, s.lLen, s.lWords, s.lLive = make([]int32, levels), make([]int32, levels), make([]int32, levels), make([]int32, levels)
+	s.lLazy, s.lDying = make([]bool, levels), make([]uint64, levels*sparseWords)
 	s.lSets = make([]uint64, (k.n+k.np+1)*sparseWords*levels)
 	s.lCnt = make([]int32, (k.n+k.np)*levels)
 	s.seen = make([]uint64, (len(k.mask)+63)/64)
@@ -107,7 +110,8 @@ func (s *Search) buildList(d int) {
 	for w, x := range s.seen {
 		for ; x != 0; x &= x - 1 {
 			q := int32(w<<6 + bits.TrailingZeros64(x))
-			s.list[n] = listEnt{m: k.mask[q], q: q, piece: k.piece[q]}
+			p := k.piece[q]
+			s.list[n] = listEnt{q: q, piece: int16(p), size: int16(k.sizes[p])}
 			n++
 		}
 		s.seen[w] = 0
@@ -117,25 +121,43 @@ func (s *Search) buildList(d int) {
 	s.index(d, n)
 }
 
+// compact lists the live placements of the node at depth d again, after
+// its list, and numbers them anew (index): the node's sets shrink to the
+// fewest words, and so do its children's. The node's placements are
+// the same, so its children (placement numbers) stand.
+func (s *Search) compact(d int) {
+	k := s.k
+	w := int(s.lWords[d])
+	all := s.setsOf(d)[(k.n+k.np)*w:][:w]
+	from, base := s.lBase[d], s.lBase[d]+s.lLen[d]
+	out := base
+	for j, v := range all {
+		for ; v != 0; v &= v - 1 {
+			s.list[out] = s.list[from+int32(j<<6+bits.TrailingZeros64(v))]
+			out++
+		}
+	}
+	s.lBase[d] = base
+	s.index(d, out-base)
+}
+
 // index numbers the n entries of the list at lBase[d] 0..n-1 and makes
 // depth d's sets and counts from their cells and pieces.
 func (s *Search) index(d int, n int32) {
 	k := s.k
 	w := int((n + 63) / 64)
-	s.lLen[d], s.lWords[d] = n, int32(w)
+	s.lLen[d], s.lWords[d], s.lLive[d], s.lLazy[d] = n, int32(w), n, false
 	sets := s.setsOf(d)
 	clear(sets[:(k.n+k.np+1)*w])
 	cnt := s.lCnt[d*(k.n+k.np):][:k.n+k.np]
 	clear(cnt)
+	ms := k.maxSize
 	for j, e := range s.list[s.lBase[d]:][:n] {
 		bit := uint64(1) << (j & 63)
 		jw := j >> 6
-		for cw, x := range e.m {
-			for ; x != 0; x &= x - 1 {
-				c := cw<<6 + bits.TrailingZeros64(x)
-				sets[c*w+jw] |= bit
-				cnt[c]++
-			}
+		for _, c := range k.cellB[int(e.q)*ms:][:e.size] {
+			sets[int(c)*w+jw] |= bit
+			cnt[c]++
 		}
 		sets[(k.n+int(e.piece))*w+jw] |= bit
 		sets[(k.n+k.np)*w+jw] |= bit
@@ -147,6 +169,11 @@ func (s *Search) index(d int, n int32) {
 // and s.free are already the child's.
 func (s *Search) placeList(d int, i int32) {
 	k := s.k
+	if w := s.lWords[d]; w > compactWords && s.lLive[d] <= w*64/4 {
+		s.compact(d)
+	} else if s.lLazy[d] {
+		s.materialize(d, s.empty.or(k.mask[i]), s.free|k.pieceSet[i])
+	}
 	w := int(s.lWords[d])
 	ps, cs := s.setsOf(d), s.setsOf(d+1)
 	np, n := k.np, k.n
@@ -168,49 +195,76 @@ func (s *Search) placeList(d int, i int32) {
 		v := ps[all+j] &^ dying[j]
 		left += int32(bits.OnesCount64(v))
 	}
-	if w > compactWords && int(left) <= w*64/4 {
-		// Few left: list them again, compactly, after depth d's list.
-		base := s.lBase[d] + s.lLen[d]
-		out := base
-		for j := range w {
-			for v := ps[all+j] &^ dying[j]; v != 0; v &= v - 1 {
-				s.list[out] = s.list[s.lBase[d]+int32(j<<6+bits.TrailingZeros64(v))]
-				out++
-			}
-		}
-		s.lBase[d+1] = base
-		s.index(d+1, left)
-		return
-	}
-	s.lBase[d+1], s.lLen[d+1], s.lWords[d+1] = s.lBase[d], s.lLen[d], int32(w)
+	s.lBase[d+1], s.lLen[d+1], s.lWords[d+1], s.lLive[d+1] = s.lBase[d], s.lLen[d], int32(w), left
+	// The child's counts now, its sets when it places a child of its own
+	// (materialize): most nodes deep in the tree never do.
+	copy(s.lDying[(d+1)*sparseWords:][:w], dying[:w])
+	s.lLazy[d+1] = true
 	cnt := s.lCnt[(d+1)*(n+np):][:n+np]
 	for cw, x := range s.empty {
 		for ; x != 0; x &= x - 1 {
 			c := cw<<6 + bits.TrailingZeros64(x)
-			src, dst := ps[c*w:][:w], cs[c*w:][:w]
+			src := ps[c*w:][:w]
 			t := 0
-			for j := range dst {
-				v := src[j] &^ dying[j]
-				dst[j] = v
-				t += bits.OnesCount64(v)
+			for j := range src {
+				t += bits.OnesCount64(src[j] &^ dying[j])
 			}
 			cnt[c] = int32(t)
 		}
 	}
 	for f := s.free; f != 0; f &= f - 1 {
 		p := bits.TrailingZeros64(f)
-		src, dst := ps[(n+p)*w:][:w], cs[(n+p)*w:][:w]
+		src := ps[(n+p)*w:][:w]
 		t := 0
-		for j := range dst {
-			v := src[j] &^ dying[j]
-			dst[j] = v
-			t += bits.OnesCount64(v)
+		for j := range src {
+			t += bits.OnesCount64(src[j] &^ dying[j])
 		}
 		cnt[n+p] = int32(t)
 	}
 	for j := range w {
 		cs[all+j] = ps[all+j] &^ dying[j]
 	}
+}
+
+// materialize makes the sets of the node at depth d, whose empty cells
+// and unplaced pieces are given, from its parent's and its dying set
+// (placeList left them unmade).
+func (s *Search) materialize(d int, empty Set, free uint64) {
+	k := s.k
+	w := int(s.lWords[d])
+	ps, cs := s.setsOf(d-1), s.setsOf(d)
+	dying := s.lDying[d*sparseWords:][:w]
+	for cw, x := range empty {
+		for ; x != 0; x &= x - 1 {
+			c := cw<<6 + bits.TrailingZeros64(x)
+			src, dst := ps[c*w:][:w], cs[c*w:][:w]
+			for j := range dst {
+				dst[j] = src[j] &^ dying[j]
+			}
+		}
+	}
+	for f := free; f != 0; f &= f - 1 {
+		p := bits.TrailingZeros64(f)
+		src, dst := ps[(k.n+p)*w:][:w], cs[(k.n+p)*w:][:w]
+		for j := range dst {
+			dst[j] = src[j] &^ dying[j]
+		}
+	}
+	s.lLazy[d] = false
+}
+
+// rowOf returns row r (a cell's set, or a piece's at n+p) of the node at
+// depth d, made from its parent's into scratch if its sets are unmade.
+func (s *Search) rowOf(d, r int, scratch []uint64) []uint64 {
+	w := int(s.lWords[d])
+	if !s.lLazy[d] {
+		return s.setsOf(d)[r*w:][:w]
+	}
+	src, dying := s.setsOf(d - 1)[r*w:][:w], s.lDying[d*sparseWords:][:w]
+	for j := range w {
+		scratch[j] = src[j] &^ dying[j]
+	}
+	return scratch[:w]
 }
 
 // listed reports whether the node at depth d works on a list.
@@ -258,17 +312,18 @@ func (s *Search) chooseList() int {
 // entries, in the list's order.
 func (s *Search) liveOfList(it int, kids []int32) []int32 {
 	k, d := s.k, s.depth
-	w := int(s.lWords[d])
 	row := it - k.np // a cell's set
 	if it < k.np {
 		row = k.n + it
 	}
 	list := s.list[s.lBase[d]:]
+	var scratch [sparseWords]uint64
+	set := s.rowOf(d, row, scratch[:])
 	if it >= k.np && k.hasCopies() {
 		// A cell's set holds the placements of every unplaced copy: keep
 		// those of the copies next in turn.
 		avail := k.avail(s.free)
-		for j, x := range s.setsOf(d)[row*w:][:w] {
+		for j, x := range set {
 			for ; x != 0; x &= x - 1 {
 				if e := list[j<<6+bits.TrailingZeros64(x)]; avail>>e.piece&1 != 0 {
 					kids = append(kids, e.q)
@@ -277,7 +332,7 @@ func (s *Search) liveOfList(it int, kids []int32) []int32 {
 		}
 		return kids
 	}
-	for j, x := range s.setsOf(d)[row*w:][:w] {
+	for j, x := range set {
 		for ; x != 0; x &= x - 1 {
 			kids = append(kids, list[j<<6+bits.TrailingZeros64(x)].q)
 		}

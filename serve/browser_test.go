@@ -423,3 +423,107 @@ func jobRow(t *testing.T, ctx context.Context) []string {
 	}
 	return cells
 }
+
+// A user loads a BurrTools file (caged8: three solutions), takes apart its
+// second solution (level 3.1.2), plays the animation to its end and finds
+// every piece apart from the others in the last frame; hides the cage
+// and steps back.
+func TestBrowserDisassembly(t *testing.T) {
+	ctx, url := browser(t)
+	file, err := filepath.Abs(filepath.Join(burrDir, "caged8.xmpuzzle"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(url),
+		chromedp.WaitVisible("#canvas polygon"),
+		chromedp.Click(`button[data-tab="burr"]`),
+		chromedp.SetUploadFiles("#burrfile", []string{file}),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#burrinfo", func(s string) bool { return strings.Contains(s, "solution 1 (assembly 1), level 2.2.2, 6 moves") }); err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.SetValue("#burrsolution", "2"),
+		chromedp.Click("#burrshow"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#burrinfo", func(s string) bool { return strings.Contains(s, "solution 2 (assembly 2), level 3.1.2, 6 moves") }); err != nil {
+		t.Fatal(err)
+	}
+	moves, err := chromedp.Run(ctx, chromedp.Text("#burrmoves"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "A B +z 1\nB +x 1\nB +z away\nD +z away\nC +x 1\nC +z away"; strings.TrimSpace(moves) != want {
+		t.Errorf("moves %q, want %q", moves, want)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.SetValue("#burrspeed", "20"),
+		chromedp.Click("#burrplay"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, err := waitText(ctx, "#burrframe", func(s string) bool {
+		var k, n int
+		_, err := fmt.Sscanf(s, "Frame %d of %d", &k, &n)
+		return err == nil && k == n && k > 0
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(last, "move 6: C +z away.") {
+		t.Errorf("last frame: %q", last)
+	}
+	shootView(t, ctx, "disassembly")
+	// In the page: the pieces of the frame shown, and the canvas's colours.
+	st, err := chromedp.Run(ctx, chromedp.Evaluate[[]any](`(() => {
+		const d = burr.d, f = d.frames[burr.frame], at = new Map();
+		let touching = 0;
+		d.pieces.forEach((p, i) => { for (const c of p.cells) at.set([c[0] + f.offsets[i][0], c[1] + f.offsets[i][1], c[2] + f.offsets[i][2]].join(), i); });
+		for (const [k, i] of at) {
+			const [x, y, z] = k.split(",").map(Number);
+			for (const n of [[1, 0, 0], [0, 1, 0], [0, 0, 1]]) {
+				const j = at.get([x + n[0], y + n[1], z + n[2]].join());
+				if (j !== undefined && j !== i) touching++;
+			}
+		}
+		const cv = document.getElementById("burrcanvas"), px = cv.getContext("2d").getImageData(0, 0, cv.width, cv.height).data;
+		let painted = 0;
+		for (let i = 0; i < px.length; i += 4) if (px[i] !== 255 || px[i + 1] !== 255 || px[i + 2] !== 255) painted++;
+		return [d.pieces.length, touching, painted, document.getElementById("burrplay").textContent];
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st[0] != 4.0 || st[1] != 0.0 || st[2] == 0.0 || st[3] != "Play" {
+		t.Fatalf("last frame: %v pieces, %v touching faces, %v painted pixels, play button %q; want 4, 0, some, Play", st[0], st[1], st[2], st[3])
+	}
+	// Hiding the cage (A, the first in the legend) leaves fewer pixels painted.
+	painted := `(() => { const cv = document.getElementById("burrcanvas"), px = cv.getContext("2d").getImageData(0, 0, cv.width, cv.height).data;
+		let n = 0; for (let i = 0; i < px.length; i += 4) if (px[i] !== 255 || px[i + 1] !== 255 || px[i + 2] !== 255) n++; return n; })()`
+	if err := chromedp.Do(ctx, chromedp.Click("#burrlegend .swatch")); err != nil {
+		t.Fatal(err)
+	}
+	without, err := chromedp.Run(ctx, chromedp.Evaluate[float64](painted))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if without <= 0 || without >= st[2].(float64) {
+		t.Errorf("%v pixels painted without the cage, %v with it", without, st[2])
+	}
+	if err := chromedp.Do(ctx, chromedp.Click("#burrback")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := waitText(ctx, "#burrframe", func(s string) bool {
+		return strings.HasPrefix(s, "Frame ") && !strings.HasPrefix(s, last[:strings.Index(last, " of")]+" of")
+	}); err != nil {
+		t.Fatal(err)
+	}
+}

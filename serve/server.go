@@ -64,6 +64,8 @@ type Server struct {
 	opt  Options
 	mux  *http.ServeMux
 	jobs *jobStore
+	// disassembling holds a token per disassembly request being served.
+	disassembling chan struct{}
 }
 
 // New returns a server with no jobs.
@@ -71,7 +73,7 @@ func New(opt Options) *Server {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
-	s := &Server{opt: opt, mux: http.NewServeMux(), jobs: newJobStore()}
+	s := &Server{opt: opt, mux: http.NewServeMux(), jobs: newJobStore(), disassembling: make(chan struct{}, MaxDisassemblies)}
 	pages, _ := fs.Sub(static, "static")
 	s.mux.Handle("GET /", http.FileServerFS(pages))
 	s.mux.HandleFunc("GET /api/puzzles", s.handlePuzzles)
@@ -90,6 +92,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /api/jobs/{id}/solutions.zip", s.handleSolutions)
 	s.mux.HandleFunc("GET /api/jobs/{id}/chart.svg", s.handleChart)
 	s.mux.HandleFunc("POST /api/logic/solve", s.handleLogic)
+	s.mux.HandleFunc("POST /api/burr/disassembly", s.handleDisassembly)
 	s.mux.HandleFunc("POST /api/gaps/deal", s.handleGapsDeal)
 	s.mux.HandleFunc("POST /api/gaps/state", s.handleGapsState)
 	s.mux.HandleFunc("POST /api/gaps/decide", s.handleGapsDecide)

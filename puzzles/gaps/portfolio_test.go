@@ -69,6 +69,19 @@ func TestPortfolioShares(t *testing.T) {
 	if out.Verdict != Unknown || out.Status != search.TimeLimit || out.CPU < 300*time.Millisecond {
 		t.Errorf("deal 1042, decide for 300ms of CPU: %v (%v) after %v", out.Verdict, out.Status, out.CPU)
 	}
+	// Auto gives best-first AutoFirstShare of the budget, then
+	// depth-first wins within the rest.
+	const budget = 4 * time.Second
+	first := budget * AutoFirstShare / 1000
+	out, err = Solve(context.Background(), d, Auto, SolveOptions{Workers: 1, Limits: search.Limits{MaxCPU: budget}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != Solvable || out.CPU < first {
+		t.Errorf("deal 1042, auto with %v of CPU: %v after %v, want solvable after at least %v", budget, out.Verdict, out.CPU, first)
+	} else if ok, err := Replay(d, out.Path); !ok {
+		t.Fatalf("deal 1042: auto's solution does not replay: %v", err)
+	}
 }
 
 func TestPortfolioErrors(t *testing.T) {

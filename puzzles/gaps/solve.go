@@ -46,8 +46,9 @@ var Algorithms = []string{
 // and proves or wins most of what best-first leaves (docs/gaps.md, "The
 // default decider"), on ace classes with fewer positions (4 x 13 deal
 // 1012's proof: 3.2 M classes against 4.5 M positions, half the CPU).
-// With MaxCPU or MaxTime the two share the budget by halves, as the
-// portfolio "decide,decide-stubborn-dfs+aces" does; without,
+// With MaxCPU or MaxTime best-first gets AutoFirstShare of the budget
+// (halves, as the portfolio "decide,decide-stubborn-dfs+aces") and
+// depth-first the rest; without,
 // best-first stops after AutoFirstNodes generated nodes (or on MaxMem) and
 // depth-first runs on with what is left of MaxNodes, so Auto needs no
 // limit and decides every deal it is given time for.
@@ -55,6 +56,17 @@ const Auto = "auto"
 
 // autoRuns are Auto's algorithms, in turn.
 var autoRuns = []string{"decide", "decide-stubborn-dfs+aces"}
+
+// AutoFirstShare is the part of a CPU or wall-clock budget, in
+// thousandths, after which Auto's best-first run stops and depth-first
+// runs on until the whole budget is spent: halves. Re-measured on
+// 2026-11-27 (docs/gaps-notes.md, "The default's CPU split"): each half
+// timed alone on 36 training deals of 4 x 13 favoured a fifth (1 unknown
+// of 36 against 2), but the held-out deals at a fifth left 5 of 33
+// unknown against 4 at halves, and the 1,000-deal survey's curve shows
+// best-first deciding 8.7% of deals between 10 and 30 s against 1 of the
+// 36: the evidence does not support moving the split.
+const AutoFirstShare = 500
 
 // AutoFirstNodes is the node budget of Auto's best-first run when no time
 // limit shares out the budget: about the 30 s of CPU that the half of a
@@ -189,6 +201,9 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 	out := Outcome{Verdict: Unknown, Status: search.TimeLimit}
 	for i, a := range algos {
 		share := func(limit time.Duration) time.Duration {
+			if auto && i == 0 {
+				return limit * AutoFirstShare / 1000
+			}
 			return limit * time.Duration(i+1) / time.Duration(len(algos))
 		}
 		cpuLeft := cpu0 + share(o.MaxCPU) - cpuNow()

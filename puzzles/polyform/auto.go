@@ -129,10 +129,23 @@ type RuleChoice struct {
 	// Continued is set when the rule tried first was kept (keepTried):
 	// its count, paused while the rules were compared, went on.
 	Continued bool `json:"continued,omitempty"`
+	// DeadGain is deadGain's ratio, when it was measured: the cost of the
+	// first empty cell's count with the dead-region test over without it,
+	// on sampled subtrees; Switched is set when the test was then switched
+	// on in the tried count (bitpack.DeadSwitch), which went on: its
+	// nodes are then those of the two trees, each where it was searched.
+	DeadGain float64 `json:"dead_gain,omitempty"`
+	Switched bool    `json:"dead_switched,omitempty"`
 }
 
 // Why says in one line what was chosen and why.
 func (c RuleChoice) Why() string {
+	if c.Switched {
+		return fmt.Sprintf("strategy auto: first-empty, the rule tried first, with the dead-region test switched on after %s of CPU: "+
+			"on sampled subtrees the count with it cost %.2f times the count without (switched at %.2f or less); "+
+			"the nodes are those of both trees, each where it was searched (%.2f s of CPU to choose)",
+			fmtSeconds(autoTry.Seconds()), c.DeadGain, autoDeadGain, c.CPU)
+	}
 	if c.Tried && !c.Chosen.Finished {
 		return fmt.Sprintf("strategy auto: %s, the rule tried first: the search stopped before any rule was chosen", c.Chosen.Rule())
 	}
@@ -554,26 +567,37 @@ func (r Restriction) keep(pk *Packing) func(int) bool {
 }
 
 // countAuto is CountAll with o.Choose. It first counts by the first empty
-// cell's rule (triedDead says with or without the dead-region test), and
+// cell's rule (triedDead says with or without the dead-region test; on
+// cubic boards with wide layers by fewest options: wideLayers), and
 // gives that count autoTry of CPU per worker; a count that ends within it
 // is the answer. Otherwise the count is paused (its searches wait in
-// their progress reports), ChooseRule predicts every rule's time, and
-// either the paused count goes on, when its rule is the one chosen, or
-// it is dropped and the count starts again by the chosen rule. The
-// choice costs the tried count nothing when that rule wins: on
-// heptiamond 6x14 the first-empty count (0.73 s) used to start again
-// after 0.3 s of trying. pk is set to the rule that counted, and the
-// report says why.
+// their progress reports). A first-empty count without the test then has
+// the test compared on sampled subtrees (deadGain), and switched on
+// where it pays (bitpack.DeadSwitch): the count goes on with it, keeping
+// its work, and no other rule is estimated. Otherwise ChooseRule predicts
+// every rule's time, and either the paused count goes on, when its rule
+// is the one chosen, or it is dropped and the count starts again by the
+// chosen rule. The choice costs the tried count nothing when that rule
+// wins: on heptiamond 6x14 the first-empty count (0.73 s) used to start
+// again after 0.3 s of trying. pk is set to the rule that counted, and
+// the report says why.
 func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	start := time.Now()
 	o.Choose = false
 	first := *pk
-	first.FirstEmpty = true
+	first.FirstEmpty = !pk.wideLayers()
 	if !o.FixedDead {
-		first.DeadRegions = first.triedDead()
+		first.DeadRegions = first.FirstEmpty && first.triedDead()
+	}
+	if first.switchable(o) {
+		first.deadSwitch = &bitpack.DeadSwitch{}
+	}
+	triedRule := FirstEmpty
+	if !first.FirstEmpty {
+		triedRule = "fewest"
 	}
 	try := o
-	try.Found, try.Unique = nil, o.Unique || pk.restrictedKeep() != nil
+	try.Found, try.Unique, try.Strategy = nil, o.Unique || pk.restrictedKeep() != nil, xcover.Fewest
 	pause := newTryPause(autoTry*time.Duration(search.Workers(o.Workers)), pk.Progress)
 	first.Progress = pause.progress
 	tctx, cancel := context.WithCancel(ctx)
@@ -581,14 +605,14 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	done := make(chan Report, 1)
 	go func() { done <- first.CountAll(tctx, try) }()
 	tried := func(rep Report, ch *RuleChoice) Report {
-		pk.FirstEmpty, pk.DeadRegions = true, first.DeadRegions
+		pk.FirstEmpty, pk.DeadRegions = first.FirstEmpty, first.DeadRegions
 		rep.Strategy, rep.Auto = ch.Chosen.Rule(), ch
 		rep.summary = strings.Replace(rep.summary, "strategy "+o.StrategyName+",", "strategy "+rep.Strategy+",", 1) + ch.Why() + "\n"
 		return rep
 	}
 	// triedAlone is the answer of the tried count when no rule was chosen.
 	triedAlone := func(rep Report) Report {
-		ch := &RuleChoice{Chosen: RuleEstimate{Strategy: FirstEmpty, DeadRegions: first.DeadRegions, Nodes: float64(rep.Nodes),
+		ch := &RuleChoice{Chosen: RuleEstimate{Strategy: triedRule, DeadRegions: first.DeadRegions, Nodes: float64(rep.Nodes),
 			Seconds: rep.Seconds, Finished: rep.Stopped == ""}, Symmetric: try.Unique, Tried: true}
 		ch.Candidates = []RuleEstimate{ch.Chosen}
 		return tried(rep, ch)
@@ -600,8 +624,30 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 		return triedAlone(rep)
 	case <-pause.paused:
 	}
+	var gain float64
+	gainCPU := cputime.Clock()
+	if first.deadSwitch != nil {
+		// Errors other than the caller's stop (which ChooseRule meets
+		// next) leave the choice to the estimates.
+		gain, _, _ = pk.deadGain(ctx, pk.restrictedKeep(), autoDeadLook)
+		if gain > 0 && gain <= autoDeadGain && ctx.Err() == nil {
+			spent := gainCPU()
+			first.deadSwitch.Set()
+			pause.resume()
+			rep := <-done
+			ch := &RuleChoice{Chosen: RuleEstimate{Strategy: FirstEmpty, DeadRegions: true, Nodes: float64(rep.Nodes), Seconds: rep.Seconds,
+				Finished: rep.Stopped == ""}, Symmetric: try.Unique, Continued: true, DeadGain: gain, Switched: true}
+			ch.Candidates = []RuleEstimate{ch.Chosen}
+			ch.Seconds, ch.CPU = time.Since(start).Seconds(), spent.Seconds()
+			rep = tried(rep, ch)
+			pk.DeadRegions = true
+			return rep
+		}
+	}
+	gainSpent := gainCPU()
 	ch, err := pk.ChooseRule(ctx, o.FixedDead)
-	if err == nil && ch.keepTried(first.DeadRegions, autoTry*time.Duration(search.Workers(o.Workers))) {
+	ch.DeadGain, ch.CPU = gain, ch.CPU+gainSpent.Seconds()
+	if err == nil && ch.keepTried(triedRule, first.DeadRegions, autoTry*time.Duration(search.Workers(o.Workers))) {
 		pause.resume()
 		rep := <-done
 		ch.Seconds = time.Since(start).Seconds()
@@ -628,6 +674,44 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	return pk.CountAll(ctx, o)
 }
 
+// switchable says whether countAuto's tried count (pk) can have the
+// dead-region test switched on while it runs: a first-empty count
+// without the test, which the options leave to the choice, and with no
+// test that the switch does not bring along (the largest region only,
+// the colour test).
+func (pk *Packing) switchable(o RunOptions) bool {
+	return pk.FirstEmpty && !pk.DeadRegions && !o.FixedDead && !pk.LargestRegionOnly && !pk.ColourCut
+}
+
+// wideLayers says whether countAuto tries the fewest-options rule (without
+// the dead-region test) first rather than the first empty cell's: on a
+// board of the cubic grid whose layers across its longest side hold
+// autoWideLayer cells or more on average. The first empty cell's rule
+// fills the board layer by layer, and its tree grows with the shapes a
+// layer's front can take, where fewest options branches wherever the
+// board is tightest: measured on the built-in boxes (docs/benchmarks.md),
+// fewest is 1.1 to 1.5 times faster on 2x5x6 (10 cells a layer) and 4
+// times on 3x4x5 (12), the first empty cell 6 times faster on 2x3x10 (6);
+// on the Soma cube (9) the rules are within 20 ms. On the plane the
+// first empty cell's rule (with the dead-region test on up to 64 cells)
+// is the fastest or close to it on every board measured.
+func (pk *Packing) wideLayers() bool {
+	if pk.Board.Grid != Cubic || len(pk.Board.Cells) == 0 {
+		return false
+	}
+	lo, hi := pk.Board.Cells[0], pk.Board.Cells[0]
+	for _, c := range pk.Board.Cells {
+		lo = Cell{min(lo.X, c.X), min(lo.Y, c.Y), min(lo.Z, c.Z)}
+		hi = Cell{max(hi.X, c.X), max(hi.Y, c.Y), max(hi.Z, c.Z)}
+	}
+	longest := max(hi.X-lo.X, hi.Y-lo.Y, hi.Z-lo.Z) + 1
+	return len(pk.Board.Cells) >= autoWideLayer*longest
+}
+
+// autoWideLayer is the cells a layer of a cubic board must hold on
+// average for countAuto to try fewest options first (wideLayers).
+const autoWideLayer = 10
+
 // autoSwitch is how much faster than the tried rule's remaining time
 // another rule must be predicted to be worth a new count. The predictions
 // come from a few milliseconds of timing and estimates of a few thousand
@@ -644,10 +728,10 @@ const autoSwitch = 1.5
 // already, and another rule must be predicted autoSwitch times faster
 // than what it has left, by an estimate of several runs (RuleEstimate.Runs).
 // It sets the choice to the tried rule when so.
-func (c *RuleChoice) keepTried(dead bool, tried time.Duration) bool {
+func (c *RuleChoice) keepTried(strategy string, dead bool, tried time.Duration) bool {
 	unsure := !c.Chosen.Finished && c.Chosen.Runs < 2
 	for _, r := range c.Candidates {
-		if r.Strategy != FirstEmpty || r.DeadRegions != dead {
+		if r.Strategy != strategy || r.DeadRegions != dead {
 			continue
 		}
 		left := max(r.Seconds-tried.Seconds(), 0)

@@ -6,6 +6,7 @@ import (
 	mathbits "math/bits"
 	"slices"
 
+	"github.com/branchwise/branchwise/bitpack"
 	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
@@ -63,6 +64,9 @@ type Packing struct {
 
 	syms    [][]int
 	relabel [][]int // per symmetry, the piece each piece becomes (nil: itself)
+	// deadSwitch, if set, can turn the dead-region test on in a
+	// first-empty count under way (countAuto: bitpack.DeadSwitch).
+	deadSwitch *bitpack.DeadSwitch
 }
 
 // Placement is one piece in one orientation and position.

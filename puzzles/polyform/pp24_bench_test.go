@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/cputime"
 	"github.com/branchwise/branchwise/xcover"
 )
 
@@ -92,5 +93,58 @@ func TestKernelPP24Leaves(t *testing.T) {
 		if nodes != tc.nodes || sols != tc.solutions {
 			t.Errorf("subtree %v: %d nodes, %d solutions; want %d, %d", tc.path, nodes, sols, tc.nodes, tc.solutions)
 		}
+	}
+}
+
+// pp24Rates are fixed PP-24 subtrees of the three rules whose node rate
+// issue 29 follows, as `branchwise estimate heptiamond-pp24 --method
+// exact -j 1 --subtree PATH --exact-depth DEPTH` walks them with the
+// flags of the spec: the restricted first-empty tree of the queue's dry
+// run, Korekawa et al.'s tree near the top (bit sets) and deep (list
+// mode), and the fewest rule over pieces and cells.
+var pp24Rates = []struct {
+	name  string
+	spec  CountSpec
+	path  []int
+	depth int
+	nodes int64
+}{
+	{"first-empty", CountSpec{Strategy: "first-empty", DeadRegions: true, Symmetry: true}, []int{1, 2, 1, 1, 0, 0}, 11, 4063982},
+	{"korekawa-top", CountSpec{Strategy: "fewest", CellsOnly: true, DeadRegions: true, LargestRegion: true}, []int{10, 5, 3, 2, 1}, 7, 1410854},
+	{"korekawa-deep", CountSpec{Strategy: "fewest", CellsOnly: true, DeadRegions: true, LargestRegion: true}, []int{14, 39, 28, 10, 0, 0, 0, 6}, 30, 492847},
+	{"fewest", CountSpec{Strategy: "fewest", DeadRegions: true}, []int{10, 5, 3, 2, 1}, 6, 257871},
+}
+
+// BenchmarkPP24Rate counts each of pp24Rates on the kernel, one worker,
+// and reports the nodes per second of the process's CPU time (run with
+// GOMAXPROCS=1 on a loaded machine: the CPU time is what the count
+// costs, the wall time is not).
+func BenchmarkPP24Rate(b *testing.B) {
+	for _, tc := range pp24Rates {
+		b.Run(tc.name, func(b *testing.B) {
+			spec := tc.spec
+			spec.Puzzle = "heptiamond-pp24"
+			newTree, _, _, err := spec.EstimateTree("bitboard", spec.Strategy, tc.path, spec.Symmetry)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var nodes int64
+			var cpu time.Duration
+			for b.Loop() {
+				t0, _ := cputime.Process()
+				p, _ := estimate.Exhaustive(context.Background(), newTree, tc.depth, 1)
+				t1, _ := cputime.Process()
+				cpu += t1 - t0
+				n := int64(0)
+				for _, x := range p.Nodes {
+					n += x
+				}
+				if tc.nodes > 0 && n != tc.nodes {
+					b.Fatalf("%d nodes, want %d", n, tc.nodes)
+				}
+				nodes += n
+			}
+			b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
+		})
 	}
 }

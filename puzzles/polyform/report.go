@@ -7,6 +7,7 @@ import (
 	"github.com/branchwise/branchwise/internal/numfmt"
 	"github.com/branchwise/branchwise/internal/workpool"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -75,7 +76,19 @@ type Report struct {
 }
 
 func (pk *Packing) newReport(o RunOptions) Report {
-	return Report{Puzzle: o.Name, Strategy: o.StrategyName, Engine: pk.engineName(), Symmetries: len(pk.Symmetries())}
+	return Report{Puzzle: o.Name, Strategy: pk.ruleName(o.StrategyName), Engine: pk.engineName(), Symmetries: len(pk.Symmetries())}
+}
+
+// ruleName is the strategy as given, with the dead-region test when pk
+// has it (a rule of its own: "strategy fewest" used to stand for fewest
+// with and without it). Auto's name is left alone: countAuto puts the
+// rule that counted in its place.
+func (pk *Packing) ruleName(strategy string) string {
+	const dead = " --dead-regions"
+	if pk.DeadRegions && strategy != StrategyAuto && !strings.HasSuffix(strategy, dead) {
+		return strategy + dead
+	}
+	return strategy
 }
 
 // finish records a search's statistics.
@@ -199,13 +212,20 @@ func (pk *Packing) List(ctx context.Context, o RunOptions) Report {
 }
 
 // CountAll counts all solutions and the unique ones on o.Workers (copies
-// and ranges of pieces: on one, by Algorithm M); with o.Unique by a search
-// restricted to one solution per class. It is the count of the pack
-// command, options in and a printable Report out; Count and CountUnique
-// are the bare searches.
+// and ranges of pieces: on one, by Algorithm M); with o.Unique, or
+// without o.Stats wherever a piece can be restricted, by a search
+// restricted to one solution per class (each counted with its class's
+// size, exact where a stabiliser keeps some placements: SolveUnique),
+// which finds the same counts in a tree up to the symmetries' number of
+// times smaller. o.Stats keeps the whole tree, whose nodes by depth it
+// reports. It is the count of the pack command, options in and a
+// printable Report out; Count and CountUnique are the bare searches.
 func (pk *Packing) CountAll(ctx context.Context, o RunOptions) Report {
 	if o.Choose {
 		return pk.countAuto(ctx, o)
+	}
+	if !o.Stats && pk.restrictedKeep() != nil {
+		o.Unique = true
 	}
 	rep := pk.newReport(o)
 	start := time.Now()

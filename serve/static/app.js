@@ -1,5 +1,5 @@
 // branchwise workbench: the board editor, jobs, gallery, logic-grid and
-// Superpuzz pages over the JSON API of package serve (docs/serve.md).
+// Superpuzz and disassembly pages over the JSON API of package serve (docs/serve.md).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -560,18 +560,24 @@ function shade(hex, f) {
   const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => Math.round(v * f));
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
-function draw3D() {
-  const sol = view.sol, cv = $("view3dcanvas");
-  if (!sol) return;
+// bounds are the centre of cells (each {x, y, z}) and the radius of the
+// sphere around every cube, which no turn leaves.
+function bounds(cells) {
+  let mid = [0, 0, 0], span = 1;
+  for (const c of cells) { mid[0] += c.x + 0.5; mid[1] += c.y + 0.5; mid[2] += c.z + 0.5; }
+  mid = mid.map((v) => v / Math.max(1, cells.length));
+  for (const c of cells) span = Math.max(span, Math.hypot(Math.abs(c.x + 0.5 - mid[0]) + 0.5, Math.abs(c.y + 0.5 - mid[1]) + 0.5, Math.abs(c.z + 0.5 - mid[2]) + 0.5));
+  return { mid, span };
+}
+// drawCubes draws the outer faces of cells ({x, y, z, piece}) in the
+// pieces' colours, as view ({yaw, pitch}) turns them about b's centre
+// (bounds), far to near.
+function drawCubes(cv, cells, colours, b, view, letters) {
   const ctx = cv.getContext("2d");
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, cv.width, cv.height);
-  const at = new Map(sol.cells.map((c) => [c.x + "," + c.y + "," + c.z, c.piece]));
-  let mid = [0, 0, 0], span = 1;
-  for (const c of sol.cells) { mid[0] += c.x + 0.5; mid[1] += c.y + 0.5; mid[2] += c.z + 0.5; }
-  mid = mid.map((v) => v / sol.cells.length);
-  // span: the radius of the sphere around every cube, which no turn leaves.
-  for (const c of sol.cells) span = Math.max(span, Math.hypot(Math.abs(c.x + 0.5 - mid[0]) + 0.5, Math.abs(c.y + 0.5 - mid[1]) + 0.5, Math.abs(c.z + 0.5 - mid[2]) + 0.5));
+  const at = new Map(cells.map((c) => [c.x + "," + c.y + "," + c.z, c.piece]));
+  const mid = b.mid, span = b.span;
   const cy = Math.cos(view.yaw), sy = Math.sin(view.yaw), cp = Math.cos(view.pitch), sp = Math.sin(view.pitch);
   // World: x right, y towards the viewer (rows grow downwards on paper), z up.
   const turn = (p) => {
@@ -582,7 +588,7 @@ function draw3D() {
   const scale = Math.min(cv.width, cv.height) / (2 * span * 1.05);
   const light = [0.3, 0.8, 0.6];
   const faces = [];
-  for (const c of sol.cells) {
+  for (const c of cells) {
     for (const [n, corners] of FACES) {
       if (at.has((c.x + n[0]) + "," + (c.y + n[1]) + "," + (c.z + n[2]))) continue; // inside the solid
       const nn = turn([mid[0] + n[0], mid[1] + n[1], mid[2] + n[2]]);
@@ -590,7 +596,7 @@ function draw3D() {
       const pts = corners.map((q) => turn([c.x + q[0], c.y + q[1], c.z + q[2]]));
       const depth = pts.reduce((a, q) => a + q[1], 0) / 4;
       const lit = 0.55 + 0.45 * Math.max(0, nn[0] * light[0] + nn[1] * light[1] + nn[2] * light[2]);
-      faces.push({ depth, pts, colour: shade(sol.colours[c.piece] || "#888888", lit), piece: c.piece, facing: nn[1] });
+      faces.push({ depth, pts, colour: shade(colours[c.piece] || "#888888", lit), piece: c.piece, facing: nn[1] });
     }
   }
   faces.sort((a, b) => a.depth - b.depth);
@@ -607,7 +613,7 @@ function draw3D() {
     ctx.strokeStyle = "#333";
     ctx.lineWidth = 1;
     ctx.stroke();
-    if (f.facing > 0.35 && $("view3dletters").checked) { // no letters squeezed onto faces seen edge-on
+    if (f.facing > 0.35 && letters) { // no letters squeezed onto faces seen edge-on
       const x = cv.width / 2 + f.pts.reduce((a, q) => a + q[0], 0) / 4 * scale;
       const y = cv.height / 2 - f.pts.reduce((a, q) => a + q[2], 0) / 4 * scale;
       ctx.fillStyle = "#000";
@@ -616,6 +622,11 @@ function draw3D() {
       ctx.fillText(f.piece, x, y);
     }
   }
+}
+function draw3D() {
+  const sol = view.sol, cv = $("view3dcanvas");
+  if (!sol) return;
+  drawCubes(cv, sol.cells, sol.colours, bounds(sol.cells), view, $("view3dletters").checked);
   const legend = $("view3dlegend");
   legend.replaceChildren();
   for (const [piece, colour] of Object.entries(sol.colours).sort()) {
@@ -627,18 +638,157 @@ function draw3D() {
   }
   say($("view3dinfo"), `Job ${view.job}, solution ${view.k + 1}: drag to turn it; turned ${Math.round(view.yaw * 180 / Math.PI)}°, tilted ${Math.round(view.pitch * 180 / Math.PI)}°.`);
 }
-$("view3dcanvas").addEventListener("pointerdown", (ev) => { view.drag = [ev.clientX, ev.clientY]; ev.preventDefault(); });
-window.addEventListener("pointermove", (ev) => {
-  if (!view.drag) return;
-  view.yaw += (ev.clientX - view.drag[0]) * 0.01;
-  view.pitch = Math.max(-1.5, Math.min(1.5, view.pitch + (ev.clientY - view.drag[1]) * 0.01));
-  view.drag = [ev.clientX, ev.clientY];
-  draw3D();
-});
-window.addEventListener("pointerup", () => { view.drag = null; });
+// turnByDragging lets a drag over canvas turn v ({yaw, pitch, drag}) and
+// redraw it.
+function turnByDragging(canvas, v, redraw) {
+  canvas.addEventListener("pointerdown", (ev) => { v.drag = [ev.clientX, ev.clientY]; ev.preventDefault(); });
+  window.addEventListener("pointermove", (ev) => {
+    if (!v.drag) return;
+    v.yaw += (ev.clientX - v.drag[0]) * 0.01;
+    v.pitch = Math.max(-1.5, Math.min(1.5, v.pitch + (ev.clientY - v.drag[1]) * 0.01));
+    v.drag = [ev.clientX, ev.clientY];
+    redraw();
+  });
+  window.addEventListener("pointerup", () => { v.drag = null; });
+}
+turnByDragging($("view3dcanvas"), view, draw3D);
 $("turnleft").addEventListener("click", () => { view.yaw -= Math.PI / 8; draw3D(); });
 $("turnright").addEventListener("click", () => { view.yaw += Math.PI / 8; draw3D(); });
 $("view3dletters").addEventListener("change", draw3D);
+
+// ---- the disassembly of a BurrTools puzzle: the file's bytes go to the
+// server, which answers every frame's piece offsets (docs/serve.md) ----
+// hidden: the names of the pieces not drawn (to see inside a cage);
+// views: the bounds of the view of each part (burrDraw).
+const burr = { data: null, name: "", d: null, frame: 0, timer: null, yaw: -0.6, pitch: 0.45, drag: null, hidden: new Set(), views: [] };
+function base64(buf) {
+  const bytes = new Uint8Array(buf);
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 8192) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192));
+  return btoa(bin);
+}
+$("burrload").addEventListener("click", () => $("burrfile").click());
+$("burrfile").addEventListener("change", async () => {
+  const f = $("burrfile").files[0];
+  if (!f) return;
+  burr.name = f.name;
+  burr.data = base64(await f.arrayBuffer());
+  $("burrname").textContent = f.name;
+  $("burrproblem").replaceChildren();
+  $("burrsolution").value = 1;
+  burrShow();
+});
+$("burrshow").addEventListener("click", () => burrShow());
+$("burrproblem").addEventListener("change", () => { $("burrsolution").value = 1; burrShow(); });
+async function burrShow() {
+  if (!burr.data) { say($("burrmessage"), "Load a BurrTools file first.", true); return; }
+  burrStop();
+  say($("burrmessage"), "Taking it apart…");
+  const problem = Number($("burrproblem").value || 1), solution = Number($("burrsolution").value || 1);
+  let d;
+  try {
+    d = await api("/api/burr/disassembly", { name: burr.name, data: burr.data, problem, solution });
+  } catch (e) {
+    say($("burrmessage"), e.message, true);
+    $("burrview").hidden = true;
+    return;
+  }
+  if ($("burrproblem").options.length !== d.problems.length) {
+    $("burrproblem").replaceChildren(...d.problems.map((p, i) => {
+      const o = document.createElement("option");
+      o.value = i + 1; o.textContent = `${i + 1}: ${p.name}`;
+      return o;
+    }));
+  }
+  $("burrproblem").value = d.problem;
+  burr.d = d; burr.frame = 0; burr.hidden.clear(); burr.views = [];
+  say($("burrmessage"), "");
+  $("burrview").hidden = false;
+  say($("burrinfo"), `${d.name}, problem ${d.problem}: solution ${d.solution} (assembly ${d.assembly}), level ${d.level}, ${d.total_moves} moves, ${d.frames.length - 1} unit steps.`);
+  const list = $("burrmoves");
+  list.replaceChildren(...d.moves.map((m) => { const li = document.createElement("li"); li.textContent = m; return li; }));
+  const legend = $("burrlegend");
+  legend.replaceChildren();
+  const seen = new Set();
+  for (const p of d.pieces) {
+    if (seen.has(p.name)) continue;
+    seen.add(p.name);
+    const sw = document.createElement("span");
+    sw.className = "swatch"; sw.style.background = p.colour; sw.textContent = p.name;
+    sw.title = "click to hide or show " + p.name;
+    sw.addEventListener("click", () => {
+      if (!burr.hidden.delete(p.name)) burr.hidden.add(p.name);
+      sw.classList.toggle("off", burr.hidden.has(p.name));
+      burrDraw();
+    });
+    legend.appendChild(sw);
+  }
+  $("burrslider").max = d.frames.length - 1;
+  burrDraw();
+}
+function burrDraw() {
+  const d = burr.d;
+  if (!d) return;
+  const f = d.frames[burr.frame];
+  const cellsAt = (fr, pieces) => {
+    const out = [];
+    for (const i of pieces) {
+      const p = d.pieces[i], o = fr.offsets[i];
+      for (const c of p.cells) out.push({ x: c[0] + o[0], y: c[1] + o[1], z: c[2] + o[2], piece: p.name });
+    }
+    return out;
+  };
+  // The view fits the part being taken apart in every frame of its moves
+  // but those where a removed group only slides out of the way (out of
+  // sight); hiding a piece does not move it.
+  if (!burr.views[f.part]) {
+    const seen = new Map();
+    for (const fr of d.frames) {
+      if (fr.part !== f.part || fr.parking) continue;
+      for (const c of cellsAt(fr, d.parts[f.part])) seen.set(c.x + "," + c.y + "," + c.z, c);
+    }
+    burr.views[f.part] = bounds([...seen.values()]);
+  }
+  const b = burr.views[f.part];
+  const colours = {};
+  for (const p of d.pieces) colours[p.name] = p.colour;
+  const shown = d.pieces.map((_, i) => i).filter((i) => !burr.hidden.has(d.pieces[i].name));
+  drawCubes($("burrcanvas"), cellsAt(f, shown), colours, b, burr, true);
+  $("burrslider").value = burr.frame;
+  const at = f.move ? `move ${f.move}: ${d.moves[f.move - 1]}` : "assembled";
+  say($("burrframe"), `Frame ${burr.frame} of ${d.frames.length - 1}, ${at}.`);
+  [...$("burrmoves").children].forEach((li, i) => li.classList.toggle("current", i + 1 === f.move));
+}
+function burrGo(k) {
+  if (!burr.d) return;
+  burr.frame = Math.max(0, Math.min(burr.d.frames.length - 1, k));
+  burrDraw();
+}
+function burrStop() {
+  if (burr.timer) clearInterval(burr.timer);
+  burr.timer = null;
+  $("burrplay").textContent = "Play";
+}
+// BURR_PARKING is how many frames a tick plays while a removed group only
+// slides out of the way.
+const BURR_PARKING = 6;
+$("burrplay").addEventListener("click", () => {
+  if (burr.timer) { burrStop(); return; }
+  if (!burr.d) return;
+  if (burr.frame === burr.d.frames.length - 1) burr.frame = 0;
+  $("burrplay").textContent = "Pause";
+  burr.timer = setInterval(() => {
+    // A removed group sliding out of the way goes BURR_PARKING frames a tick.
+    let k = burr.frame + 1;
+    for (let n = 1; n < BURR_PARKING && k + 1 < burr.d.frames.length && burr.d.frames[k + 1].parking; n++) k++;
+    burrGo(k);
+    if (burr.frame === burr.d.frames.length - 1) burrStop();
+  }, 1000 / Number($("burrspeed").value));
+});
+$("burrback").addEventListener("click", () => { burrStop(); burrGo(burr.frame - 1); });
+$("burrfwd").addEventListener("click", () => { burrStop(); burrGo(burr.frame + 1); });
+$("burrslider").addEventListener("input", () => { burrStop(); burrGo(Number($("burrslider").value)); });
+turnByDragging($("burrcanvas"), burr, burrDraw);
 
 // ---- logic grid ----
 // Presets: Igarashi et al.'s Fig. 5 (puzzles/logicgrid/testdata/fig5.txt)

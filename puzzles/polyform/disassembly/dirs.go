@@ -83,6 +83,11 @@ func (d Dir) sign() int   { return 1 - 2*(int(d)&1) }
 // vector returns the unit step of direction d.
 func (d Dir) vector() polyform.Cell { return scale(d.axis().step, d.sign()) }
 
+// Vector returns the unit step of direction d, in the coordinates of its
+// grid's cells (on the prism grid, polyform.Prism's): what a move adds to
+// each of its pieces' cells per unit. d must be one of the Dir constants.
+func (d Dir) Vector() polyform.Cell { return d.vector() }
+
 // step returns c moved by n units in direction d.
 func (d Dir) step(c polyform.Cell, n int) polyform.Cell { return add(c, scale(d.vector(), n)) }
 
