@@ -2,6 +2,7 @@ package estimate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -314,5 +315,18 @@ func TestBudgetedCapped(t *testing.T) {
 		if limit := budget/calShare + 2*workCapFactor*budget + 1024; r.Work > limit {
 			t.Errorf("seed %d: %d moves, over %d", seed, r.Work, limit)
 		}
+	}
+}
+
+// TestNoProbeIsNoEstimate: a job whose every probe passes the work cap
+// alone reports ErrNoProbe, not an estimate of 0 nodes.
+func TestNoProbeIsNoEstimate(t *testing.T) {
+	j := Job{Name: "hash", Method: "purdom", Options: Options{Seed: 1, Workers: 1, Width: 3, MaxWork: 10}}
+	if rep, err := j.Run(context.Background(), newHashTree(14)); !errors.Is(err, ErrNoProbe) {
+		t.Errorf("%d samples, nodes %+v, error %v; want ErrNoProbe", rep.Samples, rep.Nodes, err)
+	}
+	j.Options.MaxWork = 1 << 20 // enough for many probes: an estimate
+	if rep, err := j.Run(context.Background(), newHashTree(14)); err != nil || rep.Samples == 0 || rep.Nodes.Estimate <= 0 {
+		t.Errorf("%d samples, nodes %+v, error %v; want an estimate", rep.Samples, rep.Nodes, err)
 	}
 }

@@ -62,6 +62,11 @@ type Job struct {
 // wraps context.DeadlineExceeded (errors.Is), the time limit's error.
 var ErrNoRound error = noRound{}
 
+// ErrNoProbe: a budgeted run kept no probe, the first passing the work
+// cap (workCapFactor times the budget) alone: there is no estimate, not
+// an estimate of 0.
+var ErrNoProbe = fmt.Errorf("estimate: no probe ended within the work cap (%d times the work given): give more --work, or a smaller --width", workCapFactor)
+
 // noRound is ErrNoRound's type: a time limit in the stop rule's words.
 type noRound struct{}
 
@@ -233,6 +238,9 @@ func (j Job) Run(ctx context.Context, newTree func() Tree) (Report, error) {
 		}
 		if r, err = Run(ctx, j.Method, newTree, opt); err != nil {
 			return rep, err
+		}
+		if r.Samples == 0 && capNote(r.Method) != "" {
+			return rep, ErrNoProbe
 		}
 	} else if r, rep.Stop, err = j.runTarget(ctx, newTree, target); err != nil {
 		return rep, err
