@@ -146,7 +146,7 @@ func disassemble(ctx context.Context, req DisassemblyRequest) (*Disassembly, err
 	}
 	problem, sol := max(req.Problem, 1), max(req.Solution, 1)
 	if req.Problem < 0 || req.Solution < 0 {
-		return nil, fmt.Errorf("problem %d, solution %d: want numbers from 1", req.Problem, req.Solution)
+		return nil, fmt.Errorf("serve: problem %d, solution %d: want numbers from 1", req.Problem, req.Solution)
 	}
 	pz, err := polyform.ReadBurr(bytes.NewReader(req.Data), name)
 	if err != nil {
@@ -286,7 +286,7 @@ const parkGap = 3
 
 func (a *animator) frame(move int) error {
 	if len(a.frames) == MaxDisassemblyFrames {
-		return fmt.Errorf("more than %d frames", MaxDisassemblyFrames)
+		return fmt.Errorf("serve: more than %d frames", MaxDisassemblyFrames)
 	}
 	off := make([][3]int, len(a.off))
 	copy(off, a.off)
@@ -297,7 +297,7 @@ func (a *animator) frame(move int) error {
 // dirVector is the unit step of a cube grid direction.
 func dirVector(d disassembly.Dir) ([3]int, error) {
 	if d < disassembly.PlusX || d > disassembly.MinusZ {
-		return [3]int{}, fmt.Errorf("direction %v is not the cube grid's", d)
+		return [3]int{}, fmt.Errorf("serve: direction %v is not the cube grid's", d)
 	}
 	v := d.Vector()
 	return [3]int{v.X, v.Y, v.Z}, nil
