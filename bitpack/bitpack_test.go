@@ -391,6 +391,9 @@ func TestLimits(t *testing.T) {
 // without the dead-region test, the largest region only and the piece
 // test.
 func TestListModeAgreesWithBitSets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequential: the main test run checks it")
+	}
 	sets := [][][][2]int{
 		{square, lTetro, lTetro, lTetro, domino, domino},
 		{tromino, lTromino, lTromino, tromino, domino, square},

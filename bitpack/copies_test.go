@@ -178,10 +178,15 @@ func TestCopiesAgreeWithBruteForce(t *testing.T) {
 		{cubeTwist, cubeL3, cubeDomino, cubeMono},
 		{cubeDomino, cubeI3, cubeMono},
 	}
-	// 20 random problems by default, 60 with -tags long (20 s of CPU).
+	// 20 random problems by default, 60 with -tags long (20 s of CPU), 6
+	// with -short: the race detector's run needs the two-worker searches
+	// of a few, the main test run checks the 20.
 	problems := 20
-	if !longtest.Short() {
+	switch {
+	case !longtest.Short():
 		problems = 60
+	case testing.Short():
+		problems = 6
 	}
 	nonzero, trials := 0, 0
 	for trial := range problems {

@@ -17,6 +17,9 @@ import (
 // live placements, whether made or left to be made from the parent's
 // (lLazy, rowOf), through lists made again more compactly (compact).
 func TestIncrementalAgreesWithRecount(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequential: the main test run checks it")
+	}
 	sets := [][][][2]int{
 		{square, lTetro, lTetro, lTetro, domino, domino},
 		{tromino, lTromino, lTromino, tromino, domino, square},

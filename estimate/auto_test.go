@@ -41,6 +41,9 @@ func TestBudgeted(t *testing.T) {
 // can be far off: the probes' tail is heavy). With Stratify the main run
 // is stratified sampling over the same counted bottom.
 func TestAuto(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequential: the main test run checks it")
+	}
 	nodes, sols := count(newHashTree(14)())
 	const reps = 500
 	for _, base := range []Options{{}, {Stratify: true}} {
@@ -217,6 +220,9 @@ func (b *broomTree) Up() {
 // the costly one that carries the estimate, and fewer probes share it;
 // docs/estimate-log.md, seventh pass.)
 func TestPurdomBroom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequential: the main test run checks it")
+	}
 	nodes, sols := count(newBroomTree(14)())
 	const reps = 300
 	var ns, ss []float64
@@ -248,6 +254,9 @@ func meanWithin4SE(t *testing.T, what string, xs []float64, truth int64) {
 // times the budget (62,261 moves on 1,551 when stopped by the budget);
 // the others stay within the cap.
 func TestBudgetedBroom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequential: the main test run checks it")
+	}
 	nodes, sols := count(newBroomTree(14)())
 	const reps = 300
 	for _, tc := range []struct {
