@@ -46,7 +46,7 @@ picks pieces of the puzzle's set by letter, or lists copies and ranges
 --first (the default) prints one solution, --all every one, --count counts
 all and the unique ones (rotations and reflections removed); --unique
 searches one solution per class. --count with --split-depth, --shard,
---checkpoint or --resume counts in subtrees (docs/distributed.md).`,
+--checkpoint, --resume or --subtree counts in subtrees (docs/distributed.md).`,
 		Example: `  branchwise pack pentomino-8x8 --count --unique -j 2
   branchwise pack board.txt --pieces "L*2,P*0-2,Y*0-2,U*0-1" --count`,
 		Args: cliflag.ArgsUsage(cobra.ExactArgs(1)),
@@ -77,6 +77,7 @@ searches one solution per class. --count with --split-depth, --shard,
 	cliflag.AddJSON(fs, &f.asJSON)
 	cliflag.AddWorkers(fs, &f.workers)
 	addShardFlags(fs, &f.shard)
+	fs.StringVar(&f.spec.Subtree, "subtree", "", "with --count: count only the subtree below this path of child numbers from the root, e.g. 3,7,120,5, in subtrees (--split-depth below it)")
 	addBurrFlags(fs, &f.burr)
 	return c
 }
@@ -103,7 +104,7 @@ func runPackCmd(e *env, arg string, f packFlags) error {
 	}
 	ctx, cancel := cliflag.HeapBound(e.ctx, f.lim)
 	defer cancel()
-	if f.shard.Split() {
+	if f.shard.Split() || f.spec.Subtree != "" {
 		if err := pk.CheckSplit(burr, f.count); err != nil {
 			return err
 		}

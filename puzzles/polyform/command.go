@@ -52,15 +52,15 @@ func (pk *Packing) UseEngine(name string, e Engine, firstEmpty bool) error {
 }
 
 // CheckSplit reports a count that cannot be split into subtrees
-// (--split-depth, --shard, --checkpoint, --resume): those walk Algorithm
+// (--split-depth, --shard, --checkpoint, --resume, --subtree): those walk Algorithm
 // C's tree, which copies and ranges of pieces and BurrTools files (burr)
 // do not have, and are counts (count).
 func (pk *Packing) CheckSplit(burr, count bool) error {
 	switch {
 	case pk.Ranges != nil || burr:
-		return opterr.Errorf("--split-depth", "--split-depth, --shard, --checkpoint and --resume walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
+		return opterr.Errorf("--split-depth", "--split-depth, --shard, --checkpoint, --resume and --subtree walk Algorithm C's tree: not for copies and ranges of pieces or .xmpuzzle files")
 	case !count:
-		return opterr.Errorf("--split-depth", "--split-depth, --shard, --checkpoint and --resume are for --count")
+		return opterr.Errorf("--split-depth", "--split-depth, --shard, --checkpoint, --resume and --subtree are for --count")
 	}
 	return nil
 }

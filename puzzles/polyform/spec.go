@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/branchwise/branchwise/estimate"
+	"github.com/branchwise/branchwise/internal/opterr"
 	"github.com/branchwise/branchwise/shard"
 )
 
@@ -28,6 +31,12 @@ type CountSpec struct {
 	// the board's symmetries (SymmetricTrees): its solutions are the
 	// unique ones, and the count is about |G| times cheaper.
 	Symmetry bool `json:"symmetry,omitempty"`
+	// Subtree, when set, is a path of child numbers from the root,
+	// comma-separated ("3,7,120,5", as estimate --subtree takes it): the
+	// count is of the subtree below that node alone, its depths counted
+	// from it. With Symmetry, the symmetric classes outside the tree
+	// belong to the whole tree's count, not to a subtree's.
+	Subtree string `json:"subtree,omitempty"`
 }
 
 // ReadBoardText sets BoardText from the file Puzzle unless it names a
@@ -50,7 +59,7 @@ func (s CountSpec) Text() string {
 	for _, o := range []struct {
 		on   bool
 		flag string
-	}{{s.Pieces != "", "--pieces " + s.Pieces}, {s.CellsOnly, "--cells-only"}, {s.DeadRegions, "--dead-regions"}, {s.LargestRegion, "--largest-region"}, {s.ColourCut, "--colour-cut"}, {s.PieceCut, "--piece-cut"}, {s.Symmetry, "--unique"}} {
+	}{{s.Pieces != "", "--pieces " + s.Pieces}, {s.CellsOnly, "--cells-only"}, {s.DeadRegions, "--dead-regions"}, {s.LargestRegion, "--largest-region"}, {s.ColourCut, "--colour-cut"}, {s.PieceCut, "--piece-cut"}, {s.Symmetry, "--unique"}, {s.Subtree != "", "--subtree " + s.Subtree}} {
 		if o.on {
 			t += " " + o.flag
 		}
@@ -116,17 +125,47 @@ func (s CountSpec) build() (func() estimate.Tree, string, shard.Symmetry, error)
 	if firstEmpty {
 		fmt.Fprintf(&canon, "first-empty=true\n")
 	}
-	if !s.Symmetry {
-		return pk.Tree(strat), shard.Hash(canon.Bytes()), none, nil
+	newTree, sym := pk.Tree(strat), none
+	if s.Symmetry {
+		fmt.Fprintf(&canon, "symmetry=true\n")
+		r, chain, err := pk.symmetricTrees(strat)
+		if err != nil {
+			return nil, "", none, fmt.Errorf("%s: --unique: %w", arg, err)
+		}
+		canon.WriteString(chain)
+		newTree = r.New
+		sym = shard.Symmetry{Symmetries: r.Symmetries, SymmetricClasses: r.SymmetricClasses, SymmetricSolutions: r.SymmetricSolutions}
 	}
-	fmt.Fprintf(&canon, "symmetry=true\n")
-	r, chain, err := pk.symmetricTrees(strat)
+	if s.Subtree == "" {
+		return newTree, shard.Hash(canon.Bytes()), sym, nil
+	}
+	path, err := ParsePath(s.Subtree)
+	if err == nil {
+		err = estimate.CheckPath(newTree, path)
+	}
 	if err != nil {
-		return nil, "", none, fmt.Errorf("%s: --unique: %w", arg, err)
+		return nil, "", none, fmt.Errorf("%s: %w", arg, err)
 	}
-	canon.WriteString(chain)
-	sym := shard.Symmetry{Symmetries: r.Symmetries, SymmetricClasses: r.SymmetricClasses, SymmetricSolutions: r.SymmetricSolutions}
-	return r.New, shard.Hash(canon.Bytes()), sym, nil
+	// The hash names the path, so that a subtree's shards and checkpoints
+	// are never taken for another's or the whole tree's.
+	fmt.Fprintf(&canon, "subtree=%s\n", s.Subtree)
+	sym.SymmetricClasses, sym.SymmetricSolutions = 0, 0
+	return estimate.Subtree(newTree, path), shard.Hash(canon.Bytes()), sym, nil
+}
+
+// ParsePath reads a path of child numbers from the root, comma-separated
+// ("3,7,120,5", the form of --subtree): each a number from 0. Whether the
+// path leads to a node is the tree's to say (estimate.CheckPath).
+func ParsePath(text string) ([]int, error) {
+	var path []int
+	for i, f := range strings.Split(text, ",") {
+		k, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || k < 0 {
+			return nil, opterr.Errorf("--subtree", "--subtree %q: child %d is %q: want child numbers from 0 separated by commas, e.g. 3,7,120,5", text, i+1, f)
+		}
+		path = append(path, k)
+	}
+	return path, nil
 }
 
 // Prepare reads the board file's text into the spec (ReadBoardText), so

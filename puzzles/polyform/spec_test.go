@@ -33,6 +33,7 @@ func TestCountSpecHash(t *testing.T) {
 		"ColourCut":     func(s *CountSpec) { s.ColourCut = true },
 		"PieceCut":      func(s *CountSpec) { s.PieceCut = true },
 		"Symmetry":      func(s *CountSpec) { s.Symmetry = true },
+		"Subtree":       func(s *CountSpec) { s.Subtree = "0" },
 	}
 	// The cuts that refine another option are compared with it set.
 	pre := map[string]func(s *CountSpec){
