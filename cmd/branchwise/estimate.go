@@ -120,10 +120,10 @@ func runEstimate(e *env, arg string, f estimateFlags) error {
 		f.spec.CellsOnly, f.spec.DeadRegions = true, true
 	}
 	if f.shard.Split() {
-		if job.Method != "exact" || f.subtree != "" {
-			return usagef("--split-depth, --shard, --checkpoint and --resume are for --method exact without --subtree")
+		if job.Method != "exact" {
+			return usagef("--split-depth, --shard, --checkpoint and --resume are for --method exact")
 		}
-		f.spec.Puzzle, f.spec.Symmetry = arg, f.symmetry
+		f.spec.Puzzle, f.spec.Symmetry, f.spec.Subtree = arg, f.symmetry, f.subtree
 		return runSharded(e, ctx, f.spec, f.shard, job.Options.ExactDepth, job.Options.Workers, f.asJSON)
 	}
 	var path []int

@@ -118,3 +118,39 @@ func TestQueueCLI(t *testing.T) {
 		t.Errorf("collect --unique: exit %d: %s%s", code, stdout, stderr)
 	}
 }
+
+// TestSubtreeCLI: pack --count --subtree counts the subtree below a path
+// in subtrees, checkpointed, as estimate --method exact --subtree does
+// with --split-depth; the output names the path; bad paths and
+// --subtree without --count are errors.
+func TestSubtreeCLI(t *testing.T) {
+	dir := t.TempDir()
+	rule := []string{"--strategy", "first-empty", "--dead-regions"}
+	ckpt := filepath.Join(dir, "sub.ckpt")
+	code, pack, stderr := runCLI(t, append([]string{"pack", "pentomino-6x10", "--count", "--unique", "--subtree", "1,2", "--split-depth", "2", "--checkpoint", ckpt, "-j", "1"}, rule...)...)
+	want := "pack pentomino-6x10 --strategy first-empty --dead-regions --unique --subtree 1,2: split depth 2, 40 subtrees"
+	if code != 0 || !strings.Contains(pack, want) || !strings.Contains(pack, "nodes      24,544\nsolutions  68\n") {
+		t.Fatalf("pack --subtree: exit %d: %s%s", code, pack, stderr)
+	}
+	code, est, stderr := runCLI(t, append([]string{"estimate", "pentomino-6x10", "--method", "exact", "--exact-depth", "30", "--symmetry", "--subtree", "1,2", "--split-depth", "3", "-j", "1"}, rule...)...)
+	if code != 0 || !strings.Contains(est, "nodes      24,544\nsolutions  68\n") {
+		t.Errorf("estimate --subtree --split-depth: exit %d: %s%s", code, est, stderr)
+	}
+	code, resumed, _ := runCLI(t, append([]string{"pack", "pentomino-6x10", "--count", "--unique", "--subtree", "1,2", "--split-depth", "2", "--resume", ckpt, "-j", "1"}, rule...)...)
+	if code != 0 || !strings.Contains(resumed, "nodes      24,544\nsolutions  68\n") {
+		t.Errorf("resumed: exit %d: %s", code, resumed)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--count", "--subtree", "1,x"}, `--subtree "1,x": child 2 is "x"`},
+		{[]string{"--count", "--subtree", "1,99"}, "path [1 99]: the node at depth 1 has children 0 to 4, no child 99"},
+		{[]string{"--subtree", "1"}, "--subtree are for --count"},
+	} {
+		code, _, stderr := runCLI(t, append(append([]string{"pack", "pentomino-6x10"}, tc.args...), rule...)...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) {
+			t.Errorf("pack %v: exit %d, stderr %q, want %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
