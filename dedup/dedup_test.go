@@ -12,9 +12,9 @@ import (
 func TestHashSet(t *testing.T) { deduptest.Run(t, dedup.NewHashSet) }
 func TestTrie(t *testing.T)    { deduptest.Run(t, dedup.NewTrie) }
 
-// TestSpill runs the suite on a spilling store that spills every 256 keys
+// TestSpill runs the suite on a spilling store that spills every 1,024 keys
 // (and merges every 16 spills).
-func TestSpill(t *testing.T) { deduptest.Run(t, newTestSpill(t, 256)) }
+func TestSpill(t *testing.T) { deduptest.Run(t, newTestSpill(t, 1024)) }
 
 func newTestSpill(t *testing.T, minKeys int) func() dedup.Store {
 	return func() dedup.Store {

@@ -29,7 +29,7 @@ func TestSpillAgainstMap(t *testing.T) {
 		}
 		return k
 	}
-	for step := range 200_000 {
+	for step := range 100_000 {
 		k := key()
 		v := uint64(step + 1)
 		want, ok := ref[string(k)]
@@ -74,13 +74,13 @@ func TestSpillAgainstMap(t *testing.T) {
 // the store holds many times that, and Close removes every file.
 func TestSpillBudget(t *testing.T) {
 	dir := t.TempDir()
-	const budget = 8 << 20
+	const budget = 4 << 20
 	s, err := dedup.NewSpill(dir, budget)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var k [24]byte
-	const n = 1_000_000
+	const n = 500_000
 	for i := range n {
 		binary.LittleEndian.PutUint64(k[:], uint64(i)*0x9e3779b97f4a7c15)
 		binary.LittleEndian.PutUint64(k[16:], uint64(i))
