@@ -3,6 +3,7 @@ package dedup
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"container/heap"
 	"encoding/binary"
 	"errors"
@@ -237,11 +238,11 @@ func (s *Spill) spill() error {
 			es = append(es, spillEntry{hashKey(old.keys.Get(pos)), sl.val, pos})
 		}
 	}
-	slices.SortFunc(es, func(a, b spillEntry) int { return cmpUint(a.pos, b.pos) })
+	slices.SortFunc(es, func(a, b spillEntry) int { return cmp.Compare(a.pos, b.pos) })
 	cut := len(es) - len(es)/spillKeep
 	kept, out := es[cut:], es[:cut]
 	slices.SortFunc(out, func(a, b spillEntry) int {
-		if c := cmpUint(a.h, b.h); c != 0 {
+		if c := cmp.Compare(a.h, b.h); c != 0 {
 			return c
 		}
 		return bytes.Compare(old.keys.Get(a.pos), old.keys.Get(b.pos))
@@ -270,16 +271,6 @@ func (s *Spill) spill() error {
 		return s.merge()
 	}
 	return nil
-}
-
-func cmpUint(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // runWriter writes a run file and builds its filter and index.
