@@ -88,6 +88,19 @@ func TestAceClassKeys(t *testing.T) {
 	t.Logf("%d positions (row order aside), %d ace classes", positions, classes)
 }
 
+// reference returns the deal of k columns and seed and the exhaustive
+// decider's decision on it (decide: Berliner et al.'s deadlock test, no
+// reachability sets, stubborn sets or classes).
+func reference(t *testing.T, k int, seed uint64) (Deal, Decision) {
+	t.Helper()
+	d := Generate(k, seed)
+	ref, err := Decide(context.Background(), d, DecideOptions{Workers: 1, Deadlock: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, ref
+}
+
 // decideAs decides deal d (of seed) with o and fails the test unless the
 // verdict is ref's and a solution replays to a win.
 func decideAs(t *testing.T, d Deal, seed uint64, ref Decision, o DecideOptions) Decision {
@@ -135,11 +148,7 @@ func TestDecideAces(t *testing.T) {
 		var verdicts [3]int
 		var stored, storedAces int
 		for seed := uint64(1); seed <= n; seed++ {
-			d := Generate(k, seed)
-			ref, err := Decide(context.Background(), d, DecideOptions{Workers: 1, Deadlock: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			d, ref := reference(t, k, seed)
 			verdicts[ref.Verdict]++
 			for i, o := range opts {
 				if testing.Short() && o.Workers < 2 {

@@ -38,11 +38,7 @@ func TestDecideLazy(t *testing.T) {
 		var verdicts [3]int
 		var stored, storedLazy int
 		for seed := uint64(1); seed <= n; seed++ {
-			d := Generate(k, seed)
-			ref, err := Decide(context.Background(), d, DecideOptions{Workers: 1, Deadlock: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			d, ref := reference(t, k, seed)
 			verdicts[ref.Verdict]++
 			for i, o := range opts {
 				dec := decideAs(t, d, seed, ref, o)
