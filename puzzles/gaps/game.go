@@ -130,7 +130,8 @@ func (g *Game) Deal() Deal {
 func (g *Game) String() string { return g.Deal().String() }
 
 // Moves appends the legal moves to buf, holes in cell order; at a left-edge
-// hole the aces in suit order.
+// hole the aces in suit order; at a hole in column 1 of a free row of a
+// lazy position (lazy.go), the 2 of every free suit.
 func (g *Game) Moves(buf []Move) []Move {
 	k := g.k
 	for _, h := range g.holes {
