@@ -291,7 +291,7 @@ func TestAceClassMovesSound(t *testing.T) {
 	t.Logf("%d positions with a win checked", checked)
 }
 
-// TestAcesNames: which algorithm and decider names take +aces.
+// TestAcesNames: which algorithm and decider names take +aces and +lazy.
 func TestAcesNames(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -303,6 +303,10 @@ func TestAcesNames(t *testing.T) {
 		{"decide-stubborn+aces", false}, // best-first stubborn sets cannot replay through classes
 		{"astar+aces", false},
 		{"decide,decide-stubborn-dfs+aces", true},
+		{"decide-stubborn-dfs+aces+lazy", true},
+		{"decide,decide-stubborn-dfs+aces+lazy", true},
+		{"decide-stubborn-dfs+lazy", false}, // lazy orders are orders of ace classes
+		{"decide+aces+lazy", false},         // and depth-first only
 	} {
 		if err := CheckAlgorithm(tc.name); (err == nil) != tc.ok {
 			t.Errorf("CheckAlgorithm(%q) = %v", tc.name, err)
