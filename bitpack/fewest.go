@@ -254,9 +254,8 @@ func (s *Search) placeFewest(i int32) {
 	}
 	// The dying placements cell by cell: those of a cell listed first
 	// (their pieces' counts made by popcounts of the segments), then
-	// killed in a loop of their rows alone (one loop holding every
-	// variable kept registers spilled); killed before the next cell's
-	// are listed, so that none is listed twice.
+	// killed (kill); killed before the next cell's are listed, so that
+	// none is listed twice.
 	ents, st := k.cellEnt, k.entStride
 	for _, e := range k.entry[int(i)*k.stride+1:][:k.nentry[i]-1] {
 		it := e >> entryBits
@@ -280,15 +279,25 @@ func (s *Search) placeFewest(i int32) {
 				}
 			}
 		}
-		// Kill: clear every bit of each, a count per cell.
-		for _, q := range trail[from:] {
-			for _, ce := range ents[int(q)*st:][:st] {
-				live[uint32(ce)>>6] &^= 1 << (ce & 63)
-				cp[ce>>32]--
-			}
-		}
+		kill(live, cp, ents, st, trail[from:])
 	}
 	s.trail = trail
+}
+
+// kill clears every bit of the placements qs in live, and decrements
+// their cells' counts in cp, through their kill rows (ents, st entries
+// each). A function of its own, not inlined: in placeFewest's loops the
+// compiler kept this loop's variables on the stack.
+//
+//go:noinline
+func kill(live []uint64, cp []int16, ents []uint64, st int, qs []int32) {
+	for _, q := range qs {
+		for j, end := int(q)*st, int(q)*st+st; j < end; j++ {
+			ce := ents[j]
+			live[uint32(ce)>>6] &^= 1 << (ce & 63)
+			cp[ce>>32]--
+		}
+	}
 }
 
 // unplaceFewest undoes placeFewest for the placement at depth d, whose
