@@ -43,7 +43,13 @@ import (
 // at each: every word of a cell's set is split by piece (segs, the
 // placements being listed piece by piece), and the word is masked with
 // the unplaced pieces' parts (on PP-24 this skips 1,564 placements of
-// placed pieces per node, against 455 that die). No cell total is kept: the fewest-options search sums
+// placed pieces per node, against 455 that die). The segments also give
+// the dying placements' pieces: a piece's count drops by a popcount per
+// segment, and the dying placements of a cell are listed first and then
+// killed in a loop of their own (kill), each through its kill row of
+// fixed length (cellEnt: a word, a bit and a count index per entry, the
+// piece resolved when the kernel is compiled), with no look at the
+// placement's piece or size. No cell total is kept: the fewest-options search sums
 // a cell's counts over the unplaced pieces and stops the sum as soon as
 // it reaches the best count so far (Search.choose), which at most cells
 // is after a piece or two, where keeping totals cost a second count
