@@ -1,9 +1,6 @@
 package bitpack
 
-import (
-	"math"
-	"math/bits"
-)
+import "math/bits"
 
 // The fewest rules (Fewest, FewestCells) need, at every node, the number
 // of placements still possible for every empty cell and unplaced piece
@@ -168,18 +165,9 @@ func (k *Kernel) buildSegs() {
 const _ = uint8(MaxCells - 1)
 
 // fewestFits reports whether the bit sets can number every list.
-func fewestFits(byItem [][]int32, np int) bool {
+func fewestFits(byItem [][]int32) bool {
 	if len(byItem) >= 1<<(32-entryBits) {
 		return false
-	}
-	if np > 0 {
-		// A (cell, piece) count is an int16 (Search.cellPiece):
-		// at most a cell's placements.
-		for _, l := range byItem[np:] {
-			if len(l) > math.MaxInt16 {
-				return false
-			}
-		}
 	}
 	words := 0
 	for _, l := range byItem {
@@ -198,7 +186,7 @@ func (s *Search) initFewest() {
 	// padding.
 	s.live = make([]uint64, k.bitOff[len(k.byItem)]+1)
 	s.cnt = make([]int32, len(k.byItem))
-	s.cellPiece = make([]int16, k.n*k.np+1)
+	s.cellPiece = make([]int32, k.n*k.np+1)
 	// The dying placements of a node, kept as the trail without
 	// copyState.
 	s.trail = make([]int32, 0, len(k.mask))
@@ -216,12 +204,12 @@ func (s *Search) initFewest() {
 		// A copy of the sets for every depth: placing copies the
 		// node's into the child's, and taking back is a switch.
 		levels := len(s.path) + 1
-		s.liveAt, s.cntAt, s.cpAt = make([][]uint64, levels), make([][]int32, levels), make([][]int16, levels)
+		s.liveAt, s.cntAt, s.cpAt = make([][]uint64, levels), make([][]int32, levels), make([][]int32, levels)
 		s.liveAt[0], s.cntAt[0], s.cpAt[0] = s.live, s.cnt, s.cellPiece
 		for d := 1; d < levels; d++ {
 			s.liveAt[d] = make([]uint64, len(s.live))
 			s.cntAt[d] = make([]int32, len(s.cnt))
-			s.cpAt[d] = make([]int16, len(s.cellPiece))
+			s.cpAt[d] = make([]int32, len(s.cellPiece))
 		}
 		return
 	}
@@ -242,11 +230,7 @@ func (s *Search) placeFewest(i int32) {
 	k := s.k
 	if k.copyState {
 		d := s.depth + 1
-		from := 0
-		if k.rule == FewestCells {
-			from = int(k.bitOff[k.np]) // the pieces' sets are never read
-		}
-		copy(s.liveAt[d][from:], s.live[from:])
+		copy(s.liveAt[d], s.live)
 		copy(s.cntAt[d], s.cnt)
 		copy(s.cpAt[d], s.cellPiece)
 		s.live, s.cnt, s.cellPiece = s.liveAt[d], s.cntAt[d], s.cpAt[d]
@@ -296,7 +280,7 @@ func (s *Search) placeFewest(i int32) {
 // compiler kept this loop's variables on the stack.
 //
 //go:noinline
-func kill(live []uint64, cp []int16, ents []uint64, st int, qs []int32) {
+func kill(live []uint64, cp []int32, ents []uint64, st int, qs []int32) {
 	for _, q := range qs {
 		for j, end := int(q)*st, int(q)*st+st; j < end; j++ {
 			ce := ents[j]

@@ -151,7 +151,7 @@ func checkBits(t *testing.T, s *Search) {
 		}
 		it := k.np + c
 		row := s.live[k.bitOff[it]:k.bitOff[it+1]]
-		perPiece := make([]int16, k.np)
+		perPiece := make([]int32, k.np)
 		for b, q := range k.byItem[it] {
 			if s.free&k.pieceSet[q] == 0 {
 				continue

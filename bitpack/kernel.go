@@ -3,7 +3,6 @@ package bitpack
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/bits"
 )
 
@@ -350,8 +349,8 @@ func Compile(p Problem) (*Kernel, error) {
 		k.maxSize = max(k.maxSize, s)
 	}
 	if k.rule == Fewest || k.rule == FewestCells {
-		if !fewestFits(k.byItem, k.np) {
-			return nil, fmt.Errorf("bitpack: more than %d placements of one piece, %d of one cell, or %d (placement, cell) pairs", entryMask, math.MaxInt16, 64<<26)
+		if !fewestFits(k.byItem) {
+			return nil, fmt.Errorf("bitpack: more than %d placements of one item, or %d (placement, cell) pairs", entryMask, 64<<26)
 		}
 		k.buildFewest()
 		k.listMax = sparseMax

@@ -41,13 +41,13 @@ type Search struct {
 	// d was made.
 	live      []uint64
 	cnt       []int32
-	cellPiece []int16 // a cell's count per piece: 8 KB on PP-24, copied at every node
+	cellPiece []int32
 	trail     []int32
 	mark      []int32
 	// With Kernel.copyState, the sets of every depth instead of a trail.
 	liveAt [][]uint64
 	cntAt  [][]int32
-	cpAt   [][]int16
+	cpAt   [][]int32
 
 	// List mode (sparse.go): from depth listFrom (-1: none) down, depth
 	// d numbers the placements list[lBase[d]:][:lLen[d]], of which
@@ -286,7 +286,7 @@ func (s *Search) choose() int {
 			row := s.cellPiece[c*np:][:np]
 			sum := int32(0)
 			for f := free; f != 0 && sum < bestCnt; f &= f - 1 {
-				sum += int32(row[bits.TrailingZeros64(f)])
+				sum += row[bits.TrailingZeros64(f)]
 			}
 			if sum < bestCnt {
 				best, bestCnt = np+c, sum
