@@ -201,35 +201,15 @@ func (s *Search) placeList(d int, i int32) {
 	copy(s.lDying[(d+1)*sparseWords:][:w], dying[:w])
 	s.lLazy[d+1] = true
 	cnt := s.lCnt[(d+1)*(n+np):][:n+np]
-	switch w {
-	case 1: // most nodes deep in the tree: one word, no inner loop
-		d0 := dying[0]
-		for cw, x := range s.empty {
-			for ; x != 0; x &= x - 1 {
-				c := cw<<6 + bits.TrailingZeros64(x)
-				cnt[c] = int32(bits.OnesCount64(ps[c] &^ d0))
+	for cw, x := range s.empty {
+		for ; x != 0; x &= x - 1 {
+			c := cw<<6 + bits.TrailingZeros64(x)
+			src := ps[c*w:][:w]
+			t := 0
+			for j := range src {
+				t += bits.OnesCount64(src[j] &^ dying[j])
 			}
-		}
-	case 2:
-		d0, d1 := dying[0], dying[1]
-		for cw, x := range s.empty {
-			for ; x != 0; x &= x - 1 {
-				c := cw<<6 + bits.TrailingZeros64(x)
-				src := ps[2*c : 2*c+2]
-				cnt[c] = int32(bits.OnesCount64(src[0]&^d0) + bits.OnesCount64(src[1]&^d1))
-			}
-		}
-	default:
-		for cw, x := range s.empty {
-			for ; x != 0; x &= x - 1 {
-				c := cw<<6 + bits.TrailingZeros64(x)
-				src := ps[c*w:][:w]
-				t := 0
-				for j := range src {
-					t += bits.OnesCount64(src[j] &^ dying[j])
-				}
-				cnt[c] = int32(t)
-			}
+			cnt[c] = int32(t)
 		}
 	}
 	for f := s.free; f != 0; f &= f - 1 {
