@@ -43,7 +43,7 @@ import "math/bits"
 // placed pieces per node, against 455 that die). The segments also give
 // the dying placements' pieces: a piece's count drops by a popcount per
 // segment, and the dying placements of a cell are listed first and then
-// killed in a loop of their own, each through its kill row of
+// killed in a loop of their own (kill), each through its kill row of
 // fixed length (cellEnt: a word, a bit and a count index per entry, the
 // piece resolved when the kernel is compiled), with no look at the
 // placement's piece or size. No cell total is kept: the fewest-options search sums
@@ -244,8 +244,8 @@ func (s *Search) placeFewest(i int32) {
 	}
 	// The dying placements cell by cell: those of a cell listed first
 	// (their pieces' counts made by popcounts of the segments), then
-	// killed in a loop of their rows alone; killed before the next
-	// cell's are listed, so that none is listed twice.
+	// killed (kill); killed before the next cell's are listed, so that
+	// none is listed twice.
 	ents, st := k.cellEnt, k.entStride
 	for _, e := range k.entry[int(i)*k.stride+1:][:k.nentry[i]-1] {
 		it := e >> entryBits
@@ -269,15 +269,25 @@ func (s *Search) placeFewest(i int32) {
 				}
 			}
 		}
-		// Kill: clear every bit of each, a count per cell.
-		for _, q := range trail[from:] {
-			for _, ce := range ents[int(q)*st:][:st] {
-				live[uint32(ce)>>6] &^= 1 << (ce & 63)
-				cp[ce>>32]--
-			}
-		}
+		kill(live, cp, ents, st, trail[from:])
 	}
 	s.trail = trail
+}
+
+// kill clears every bit of the placements qs in live, and decrements
+// their cells' counts in cp, through their kill rows (ents, st entries
+// each). A function of its own, not inlined: in placeFewest's loops the
+// compiler kept this loop's variables on the stack.
+//
+//go:noinline
+func kill(live []uint64, cp []int32, ents []uint64, st int, qs []int32) {
+	for _, q := range qs {
+		for j, end := int(q)*st, int(q)*st+st; j < end; j++ {
+			ce := ents[j]
+			live[uint32(ce)>>6] &^= 1 << (ce & 63)
+			cp[ce>>32]--
+		}
+	}
 }
 
 // unplaceFewest undoes placeFewest for the placement at depth d, whose
