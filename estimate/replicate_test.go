@@ -146,6 +146,43 @@ func TestReplicateKinds(t *testing.T) {
 	}
 }
 
+// TestZeroSolutions: replicates that met no solution bound the solutions
+// by the nodes' upper bound (every solution is a node), a confidence
+// interval where the nodes' is one, a spread where not, and 0 .. infinity
+// with nothing to bound them.
+func TestZeroSolutions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	nodes, zeros := make([]float64, 30), make([]float64, 30)
+	for i := range nodes {
+		nodes[i] = 1000 + 100*rng.NormFloat64()
+	}
+	for _, tc := range []struct {
+		name  string
+		nodes []float64
+		work  int64
+		kind  string
+	}{
+		{"nodes a confidence interval", nodes, minConfidenceWork, KindConfidence},
+		{"too little work", nodes, minConfidenceWork - 1, KindSpread},
+		{"too few replicates", nodes[:5], minConfidenceWork, KindSpread},
+		{"nodes exact", []float64{7, 7, 7}, minConfidenceWork, KindConfidence},
+		{"one replicate", nodes[:1], minConfidenceWork, KindSpread},
+	} {
+		n, s := Replicates{Nodes: tc.nodes, Solutions: zeros[:len(tc.nodes)], Work: tc.work}.intervals()
+		if s.Estimate != 0 || s.Low != 0 || s.High != n.High || s.Kind != tc.kind || s.Level != Level {
+			t.Errorf("%s: solutions %+v, want 0 .. %g (%s)", tc.name, s, n.High, tc.kind)
+		}
+	}
+	// The nodes' bounds, derived: Student's interval of one replicate is
+	// unbounded; all alike, the count itself.
+	if _, s := (Replicates{Nodes: nodes[:1], Solutions: zeros[:1]}).intervals(); !math.IsInf(s.High, 1) {
+		t.Errorf("one replicate: solutions %+v, want 0 .. +Inf", s)
+	}
+	if _, s := (Replicates{Nodes: []float64{7, 7, 7}, Solutions: zeros[:3], Work: minConfidenceWork}).intervals(); s.High != 7 {
+		t.Errorf("nodes exactly 7: solutions %+v, want 0 .. 7", s)
+	}
+}
+
 // TestTargetRun: rounds of a fake estimator whose replicates narrow as
 // they pool stop at the target; an impossible one stops when ctx ends;
 // an expensive one when counting is cheaper.
