@@ -157,14 +157,7 @@ func Auto(ctx context.Context, newTree func() Tree, opt Options) (Result, error)
 		budget = defaultWork
 	}
 	opt.Meter.plan(budget, 0)
-	var exact Profile
-	var tried int64
-	counted := false
-	if budget/exactShare >= tailStep {
-		// A smaller limit would not stop the count sooner: the walks ask
-		// whether to stop once every tailStep moves.
-		exact, tried, counted = countWithin(ctx, newTree, budget/exactShare)
-	}
+	exact, tried, counted := countWithin(ctx, newTree, budget/exactShare)
 	if counted {
 		r := exact.Result()
 		r.Method = fmt.Sprintf("auto: counted, not estimated (a tree of %s nodes, within a %dth of the budget)", numfmt.Count(tried), exactShare)
@@ -283,12 +276,7 @@ func raiseToSeen(byDepth []DepthEstimate, seen []int64) []DepthEstimate {
 // costs more than the count and is less (pentomino-3x20: 32,978 nodes,
 // estimated within 8% with 942,113 moves); on a larger tree the count
 // that does not finish costs this part of the budget, in the Work
-// reported. A budget below exactShare times tailStep (20,480 moves) is
-// not counted: the walks ask whether to stop once every tailStep moves,
-// so a count that does not finish costs at least that, more than a 20th
-// of such a budget (pentomino-3x20 at 1% of its nodes: 1,027 moves of a
-// budget of 329, the estimate left with the pilot's one probe, a median
-// of 0.008 of the nodes; docs/estimate-log.md, ninth pass).
+// reported.
 const exactShare = 20
 
 // countWithin counts the whole tree on one goroutine, stopping once it
