@@ -134,7 +134,10 @@ func TestReplicateKinds(t *testing.T) {
 		{"normal, too little work", normal, false, KindSpread},
 		{"skewed", skewed, true, KindConfidence},
 		{"few", normal[:5], true, KindSpread},
-		{"alike", []float64{7, 7, 7}, true, KindExact},
+		{"alike", []float64{7, 7, 7, 7, 7, 7, 7, 7, 7, 7}, true, KindExact},
+		// Two probes that missed the same live child alike (a PP-24
+		// subtree: 5 nodes of 2,394,231) are no count.
+		{"few alike", []float64{5, 5}, true, KindSpread},
 	} {
 		got := replicateInterval(tc.xs, tc.enough)
 		if got.Kind != tc.want {
@@ -165,7 +168,8 @@ func TestZeroSolutions(t *testing.T) {
 		{"nodes a confidence interval", nodes, minConfidenceWork, KindConfidence},
 		{"too little work", nodes, minConfidenceWork - 1, KindSpread},
 		{"too few replicates", nodes[:5], minConfidenceWork, KindSpread},
-		{"nodes exact", []float64{7, 7, 7}, minConfidenceWork, KindConfidence},
+		{"nodes exact", []float64{7, 7, 7, 7, 7, 7, 7, 7, 7, 7}, minConfidenceWork, KindConfidence},
+		{"nodes alike, too few", []float64{5, 5}, minConfidenceWork, KindSpread},
 		{"one replicate", nodes[:1], minConfidenceWork, KindSpread},
 	} {
 		n, s := Replicates{Nodes: tc.nodes, Solutions: zeros[:len(tc.nodes)], Work: tc.work}.intervals()
@@ -178,7 +182,7 @@ func TestZeroSolutions(t *testing.T) {
 	if _, s := (Replicates{Nodes: nodes[:1], Solutions: zeros[:1]}).intervals(); !math.IsInf(s.High, 1) {
 		t.Errorf("one replicate: solutions %+v, want 0 .. +Inf", s)
 	}
-	if _, s := (Replicates{Nodes: []float64{7, 7, 7}, Solutions: zeros[:3], Work: minConfidenceWork}).intervals(); s.High != 7 {
+	if _, s := (Replicates{Nodes: []float64{7, 7, 7, 7, 7, 7, 7, 7, 7, 7}, Solutions: zeros[:10], Work: minConfidenceWork}).intervals(); s.High != 7 {
 		t.Errorf("nodes exactly 7: solutions %+v, want 0 .. 7", s)
 	}
 }
