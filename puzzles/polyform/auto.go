@@ -102,6 +102,9 @@ type RuleEstimate struct {
 	// Finished is set when the timing search ended within its budget: the
 	// whole tree was walked and Seconds is measured, not predicted.
 	Finished bool `json:"finished,omitempty"`
+	// Done is the share of the rule's tree searched by a count of
+	// countRace (bitpack.Tracker).
+	Done float64 `json:"done,omitempty"`
 }
 
 // Rule names the candidate as the pack command's flags.
@@ -136,10 +139,17 @@ type RuleChoice struct {
 	// nodes are then those of the two trees, each where it was searched.
 	DeadGain float64 `json:"dead_gain,omitempty"`
 	Switched bool    `json:"dead_switched,omitempty"`
+	// Raced is set when the tried count raced a rival (countRace):
+	// Candidates are the two counts, Seconds their CPU time in the race,
+	// Done the share of their trees searched; Chosen finished first.
+	Raced bool `json:"raced,omitempty"`
 }
 
 // Why says in one line what was chosen and why.
 func (c RuleChoice) Why() string {
+	if c.Raced {
+		return c.raceWhy()
+	}
 	if c.Switched {
 		return fmt.Sprintf("strategy auto: first-empty, the rule tried first, with the dead-region test switched on after %s of CPU: "+
 			"on sampled subtrees the count with it cost %.2f times the count without (switched at %.2f or less); "+
@@ -589,15 +599,16 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	if !o.FixedDead {
 		first.DeadRegions = first.FirstEmpty && first.triedDead()
 	}
+	try := o
+	try.Found, try.Unique, try.Strategy = nil, o.Unique || pk.restrictedKeep() != nil, xcover.Fewest
 	if first.switchable(o) {
 		first.deadSwitch = &bitpack.DeadSwitch{}
+		return pk.countRace(ctx, o, first, try)
 	}
 	triedRule := FirstEmpty
 	if !first.FirstEmpty {
 		triedRule = "fewest"
 	}
-	try := o
-	try.Found, try.Unique, try.Strategy = nil, o.Unique || pk.restrictedKeep() != nil, xcover.Fewest
 	pause := newTryPause(autoTry*time.Duration(search.Workers(o.Workers)), pk.Progress)
 	first.Progress = pause.progress
 	tctx, cancel := context.WithCancel(ctx)
@@ -606,9 +617,7 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	go func() { done <- first.CountAll(tctx, try) }()
 	tried := func(rep Report, ch *RuleChoice) Report {
 		pk.FirstEmpty, pk.DeadRegions = first.FirstEmpty, first.DeadRegions
-		rep.Strategy, rep.Auto = ch.Chosen.Rule(), ch
-		rep.summary = strings.Replace(rep.summary, "strategy "+o.StrategyName+",", "strategy "+rep.Strategy+",", 1) + ch.Why() + "\n"
-		return rep
+		return tagReport(rep, o, ch)
 	}
 	// triedAlone is the answer of the tried count when no rule was chosen.
 	triedAlone := func(rep Report) Report {
@@ -624,29 +633,7 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 		return triedAlone(rep)
 	case <-pause.paused:
 	}
-	var gain float64
-	gainCPU := cputime.Clock()
-	if first.deadSwitch != nil {
-		// Errors other than the caller's stop (which ChooseRule meets
-		// next) leave the choice to the estimates.
-		gain, _, _ = pk.deadGain(ctx, pk.restrictedKeep(), autoDeadLook)
-		if gain > 0 && gain <= autoDeadGain && ctx.Err() == nil {
-			spent := gainCPU()
-			first.deadSwitch.Set()
-			pause.resume()
-			rep := <-done
-			ch := &RuleChoice{Chosen: RuleEstimate{Strategy: FirstEmpty, DeadRegions: true, Nodes: float64(rep.Nodes), Seconds: rep.Seconds,
-				Finished: rep.Stopped == ""}, Symmetric: try.Unique, Continued: true, DeadGain: gain, Switched: true}
-			ch.Candidates = []RuleEstimate{ch.Chosen}
-			ch.Seconds, ch.CPU = time.Since(start).Seconds(), spent.Seconds()
-			rep = tried(rep, ch)
-			pk.DeadRegions = true
-			return rep
-		}
-	}
-	gainSpent := gainCPU()
 	ch, err := pk.ChooseRule(ctx, o.FixedDead)
-	ch.DeadGain, ch.CPU = gain, ch.CPU+gainSpent.Seconds()
 	if err == nil && ch.keepTried(triedRule, first.DeadRegions, autoTry*time.Duration(search.Workers(o.Workers))) {
 		pause.resume()
 		rep := <-done
@@ -672,6 +659,14 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	ch.Seconds = time.Since(start).Seconds()
 	ch.Use(pk, &o)
 	return pk.CountAll(ctx, o)
+}
+
+// tagReport puts the rule that counted and the choice's reasons in the
+// report of a count of strategy auto (o's).
+func tagReport(rep Report, o RunOptions, ch *RuleChoice) Report {
+	rep.Strategy, rep.Auto = ch.Chosen.Rule(), ch
+	rep.summary = strings.Replace(rep.summary, "strategy "+o.StrategyName+",", "strategy "+rep.Strategy+",", 1) + ch.Why() + "\n"
+	return rep
 }
 
 // switchable says whether countAuto's tried count (pk) can have the

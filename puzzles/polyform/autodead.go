@@ -58,7 +58,7 @@ const (
 func (pk *Packing) deadGain(ctx context.Context, keep func(int) bool, budget time.Duration) (float64, int, error) {
 	clock := cputime.Clock() // the kernels' compiling is in the look's budget
 	off := *pk
-	off.FirstEmpty, off.DeadRegions, off.ColourCut, off.Progress, off.deadSwitch = true, false, false, nil, nil
+	off.FirstEmpty, off.DeadRegions, off.ColourCut, off.Progress, off.deadSwitch, off.tracker = true, false, false, nil, nil, nil
 	var ks []*bitpack.Kernel
 	var s, sd []*bitpack.Search // per kernel, without the test and with it
 	for _, reverse := range []bool{false, true} {

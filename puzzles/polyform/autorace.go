@@ -1,0 +1,294 @@
+package polyform
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/branchwise/branchwise/bitpack"
+	"github.com/branchwise/branchwise/internal/cputime"
+	"github.com/branchwise/branchwise/search"
+)
+
+// raceSlice is the CPU time a count of countAuto's race runs before the
+// race looks again at which count should run: long enough that the
+// switches (a lock, a clock read, a goroutine woken) cost nothing, short
+// enough that a count of a few tenths of a second gets many looks.
+const raceSlice = 10 * time.Millisecond
+
+// raceLook is the CPU time each count of the race searches (after its
+// compiling) before the share of its tree done decides which goes on:
+// the tried rule first, then its rival. On hexiamond 6x6, heptiamond 6x14
+// and the PP-24 part (docs/benchmarks.md, seventh pass) the shares done
+// after 20 to 40 ms of search put the faster rule ahead, and after 10 ms
+// did not always (heptiamond 6x14's first-empty count had 1% done,
+// predicting 4 s where it takes 0.85).
+const raceLook = 50 * time.Millisecond
+
+// raceMargin is how much less time left the count not running must be
+// predicted to have than the one running for the race to switch back to
+// it: the predictions from the share done move by up to about 1.5 times
+// between looks (a subtree larger or smaller than its siblings), and a
+// race that goes back and forth on every look pays for both counts.
+const raceMargin = 1.5
+
+// raceCount is what the race knows of one of its counts.
+type raceCount struct {
+	started bool
+	cpu     time.Duration // in its turns, its compiling included
+	cpu0    time.Duration // cpu at its first progress report: the compiling
+	seen    bool          // a progress report came (cpu0 is set)
+	done    float64       // share of its tree done at its last turn's end
+}
+
+// searched is the CPU time of the count's search (after its compiling).
+func (c raceCount) searched() time.Duration { return c.cpu - c.cpu0 }
+
+// left predicts the CPU time the count needs to finish, from the share of
+// its tree done: the search so far takes done of it (+Inf when nothing is
+// known).
+func (c raceCount) left() float64 {
+	if c.done <= 0 {
+		return math.Inf(1)
+	}
+	return c.searched().Seconds() * (1 - c.done) / c.done
+}
+
+// raceExplore is the share of the leading count's CPU time that the
+// other count is given at least (up to sqrt(raceLook x the leader's CPU
+// time), less on long counts): the share done moves as the search goes
+// (a large subtree finished, or found), and a count that fell behind on
+// its look gets to show it was wrongly judged. It bounds what the race
+// costs where the lead was right: an eighth of the count at most, a few
+// per cent on counts of minutes.
+const raceExplore = 0.125
+
+// raceNext returns the leading count and the count to run next, given
+// the leader so far (-1 before the looks) and what the race knows of the
+// counts: while one has searched less than raceLook (the tried count, 0,
+// first), that one; then the leader, which changes when the other is
+// predicted to need raceMargin times less time than it has left, unless
+// the other has had less than its share of the CPU (raceExplore).
+func raceNext(lead int, c [2]raceCount) (newLead, run int) {
+	for i := range c {
+		if !c[i].seen || c[i].searched() < raceLook {
+			return lead, i
+		}
+	}
+	if lead < 0 {
+		lead = 0
+		if c[1].left() < c[0].left() {
+			lead = 1
+		}
+	}
+	other := 1 - lead
+	if c[other].left()*raceMargin < c[lead].left() {
+		lead, other = other, lead
+	}
+	l := c[lead].cpu.Seconds()
+	if c[other].cpu.Seconds() < min(raceExplore*l, math.Sqrt(raceLook.Seconds()*l)) {
+		return lead, other
+	}
+	return lead, lead
+}
+
+// race shares one CPU budget between two counts of countAuto (the tried
+// rule's and its rival's), one running at a time: each count's progress
+// reports (every few thousand nodes) pass through gate, which holds a
+// count whose turn it is not; the counts keep their work between turns,
+// and the first to finish is the answer (the other is cancelled). The
+// turns are raceSlice of the process's CPU time, measured on the
+// process's clock since only one count runs; raceNext decides them from
+// the share of each count's tree done (bitpack.Tracker).
+type race struct {
+	mu       sync.Mutex
+	cond     *sync.Cond
+	clock    func() time.Duration
+	turn     int
+	lead     int           // the leading count (-1 before the looks)
+	mark     time.Duration // the clock when the turn began
+	over     bool          // a count ended: none waits any more
+	counts   [2]raceCount
+	trackers [2]*bitpack.Tracker
+	start    [2]func() // starts count i's goroutine (at its first turn)
+	next     [2]func(nodes int64)
+	// atLook, if set, is called (without the lock, on count 0's
+	// goroutine) at the end of count 0's first turn past autoTry of CPU:
+	// countAuto compares the dead-region test there (deadGain).
+	atLook func()
+	lookAt time.Duration // autoTry per worker
+	looked bool
+	// switches counts the turns handed from one count to the other.
+	switches int
+}
+
+func newRace(trackers [2]*bitpack.Tracker, next [2]func(nodes int64)) *race {
+	r := &race{clock: cputime.Clock(), trackers: trackers, next: next, lead: -1}
+	r.cond = sync.NewCond(&r.mu)
+	r.counts[0].started = true
+	return r
+}
+
+// gate is count i's progress function.
+func (r *race) gate(i int) func(nodes int64) {
+	return func(nodes int64) {
+		if r.next[i] != nil {
+			r.next[i](nodes)
+		}
+		r.mu.Lock()
+		c := &r.counts[i]
+		now := r.clock()
+		if r.turn == i && !r.over {
+			if !c.seen {
+				c.seen, c.cpu0 = true, c.cpu+now-r.mark
+			}
+			if now-r.mark >= raceSlice {
+				c.cpu += now - r.mark
+				c.done = r.trackers[i].Done()
+				r.mark = now
+				if i == 0 && r.atLook != nil && !r.looked && c.cpu >= r.lookAt {
+					r.looked = true
+					r.mu.Unlock()
+					r.atLook()
+					r.mu.Lock()
+					r.mark = r.clock() // the look is the choice's, not the count's
+				}
+				var n int
+				r.lead, n = raceNext(r.lead, r.counts)
+				if n != i {
+					r.turn = n
+					r.switches++
+					if !r.counts[n].started {
+						r.counts[n].started = true
+						r.start[n]()
+					}
+					r.cond.Broadcast()
+				}
+			}
+		}
+		for r.turn != i && !r.over {
+			r.cond.Wait()
+		}
+		r.mu.Unlock()
+	}
+}
+
+// end is called when count i has ended: the other runs free (to its
+// cancellation) and the race's figures are final. It returns the counts.
+func (r *race) end(i int) [2]raceCount {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.turn == i && !r.over {
+		r.counts[i].cpu += r.clock() - r.mark
+	}
+	r.counts[i].done = r.trackers[i].Done()
+	r.over = true
+	r.cond.Broadcast()
+	return r.counts
+}
+
+// raceWhy says in one line how the race went (RuleChoice.Why).
+func (c RuleChoice) raceWhy() string {
+	lost := c.Candidates[0]
+	if lost == c.Chosen {
+		lost = c.Candidates[1]
+	}
+	if c.Tried {
+		return fmt.Sprintf("strategy auto: stopped during the race of %s and %s; the counts are those of %s so far", c.Candidates[0].Rule(), c.Candidates[1].Rule(), c.Chosen.Rule())
+	}
+	s := fmt.Sprintf("strategy auto: %s finished first in a race with %s: the two counts shared the CPU in turns of %s, "+
+		"each searched %s, then the one with less time left, predicted from the share of its tree done, went on "+
+		"(%s of CPU against %s's %s, %.0f%% of its tree done)",
+		c.Chosen.Rule(), lost.Rule(), fmtSeconds(raceSlice.Seconds()), fmtSeconds(raceLook.Seconds()),
+		fmtSeconds(c.Chosen.Seconds), lost.Rule(), fmtSeconds(lost.Seconds), 100*lost.Done)
+	if c.Switched {
+		s += fmt.Sprintf("; the dead-region test was switched on in the first-empty count (on sampled subtrees it cost %.2f times the count without)", c.DeadGain)
+	}
+	return s + fmt.Sprintf("; %.2f s in all", c.Seconds)
+}
+
+// countRace is countAuto's count when its tried rule is the first empty
+// cell's without the dead-region test (switchable): that count (first,
+// with try's options) races fewest options with the dead-region test, its
+// rival on the boards where the first empty cell's rule loses
+// (hexiamond 6x6: 0.17 s against 0.27 s; the PP-24 part: 1.2 s against
+// 2.7 s), in turns of one worker's CPU (race). Both counts keep their work
+// between turns, so the race costs the loser's turns: at least raceLook,
+// more while the predictions are close. The tried count's dead-region
+// test is compared at autoTry of its CPU as before (deadGain) and
+// switched on where it pays.
+func (pk *Packing) countRace(ctx context.Context, o RunOptions, first Packing, try RunOptions) Report {
+	start, choose := time.Now(), time.Duration(0)
+	rival := *pk
+	rival.FirstEmpty, rival.DeadRegions, rival.deadSwitch = false, true, nil
+	counts := [2]*Packing{&first, &rival}
+	trackers := [2]*bitpack.Tracker{{}, {}}
+	r := newRace(trackers, [2]func(int64){pk.Progress, pk.Progress})
+	var gain float64
+	r.lookAt = autoTry * time.Duration(search.Workers(o.Workers))
+	r.atLook = func() {
+		clock := cputime.Clock()
+		g, _, _ := pk.deadGain(ctx, pk.restrictedKeep(), autoDeadLook)
+		if g > 0 && g <= autoDeadGain && ctx.Err() == nil {
+			first.deadSwitch.Set()
+		}
+		gain = g
+		choose += clock()
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type ended struct {
+		i   int
+		rep Report
+	}
+	done := make(chan ended, 2)
+	for i, c := range counts {
+		c.tracker, c.Progress = trackers[i], r.gate(i)
+		r.start[i] = func() { go func() { done <- ended{i, c.CountAll(cctx, try)} }() }
+	}
+	r.start[0]()
+	e := <-done
+	failed := false
+	if e.rep.Stopped != "" && ctx.Err() == nil {
+		failed = true
+		// The count failed (not stopped by the caller): the other counts
+		// alone.
+		r.mu.Lock()
+		r.over = true
+		r.cond.Broadcast()
+		if !r.counts[1-e.i].started {
+			r.counts[1-e.i].started = true
+			r.start[1-e.i]()
+		}
+		r.mu.Unlock()
+		e = <-done
+	}
+	cancel()
+	final := r.end(e.i)
+	if final[1-e.i].started && !failed {
+		<-done // the other count stops within a progress check
+	}
+	ch := &RuleChoice{Symmetric: try.Unique, Raced: true, DeadGain: gain, Switched: first.deadSwitch.On()}
+	for i, c := range counts {
+		est := RuleEstimate{Strategy: FirstEmpty, DeadRegions: c.DeadRegions || c.deadSwitch.On(), Seconds: final[i].cpu.Seconds(), Done: final[i].done}
+		if !c.FirstEmpty {
+			est.Strategy = "fewest"
+		}
+		if i == e.i {
+			est.Nodes, est.Finished = float64(e.rep.Nodes), e.rep.Stopped == ""
+		}
+		ch.Candidates = append(ch.Candidates, est)
+	}
+	ch.Chosen = ch.Candidates[e.i]
+	ch.Seconds, ch.CPU = time.Since(start).Seconds(), choose.Seconds()
+	if e.rep.Stopped != "" {
+		// Stopped by the caller: the count under way is the answer, as
+		// with a tried count stopped before any choice.
+		ch.Tried = true
+	}
+	w := counts[e.i]
+	pk.FirstEmpty, pk.DeadRegions = w.FirstEmpty, w.DeadRegions || w.deadSwitch.On()
+	return tagReport(e.rep, o, ch)
+}
