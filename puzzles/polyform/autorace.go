@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -21,18 +22,29 @@ const raceSlice = 10 * time.Millisecond
 // raceLook is the CPU time each count of the race searches (after its
 // compiling) before the share of its tree done decides which goes on:
 // the tried rule first, then its rival. On hexiamond 6x6, heptiamond 6x14
-// and the PP-24 part (docs/benchmarks.md, seventh pass) the shares done
-// after 20 to 40 ms of search put the faster rule ahead, and after 10 ms
-// did not always (heptiamond 6x14's first-empty count had 1% done,
-// predicting 4 s where it takes 0.85).
-const raceLook = 50 * time.Millisecond
+// and the PP-24 part (docs/benchmarks.md, seventh pass) the predictions
+// after 30 to 100 ms of search put the faster rule ahead in every run,
+// and after 10 to 20 ms did not always (heptiamond 6x14's first-empty
+// count predicted 1.5 s left where it needs 0.6). Each look costs the
+// race its length where its count loses: on hexiamond 6x6 the winner
+// takes 0.15 to 0.25 s.
+const raceLook = 40 * time.Millisecond
 
-// raceMargin is how much less time left the count not running must be
-// predicted to have than the one running for the race to switch back to
-// it: the predictions from the share done move by up to about 1.5 times
-// between looks (a subtree larger or smaller than its siblings), and a
-// race that goes back and forth on every look pays for both counts.
-const raceMargin = 1.5
+// raceSmooth is how many of a count's last predictions (one at the end of
+// each of its turns from half its look on) the race takes the median of:
+// a prediction jumps for two or three turns when the search meets a
+// subtree much larger than its siblings (the PP-24 part's fewest-options
+// count predicted 1.1 s left for two turns between predictions of 0.4),
+// and a race that switched on it would pay for both counts.
+const raceSmooth = 5
+
+// raceMargin is how much less time left the count not leading must be
+// predicted to have than the leader for the lead to change after the
+// looks: the predictions of a count are off by up to 2 to 3 times early
+// on (the first-empty count on the PP-24 part predicted 0.6 s in all where
+// it takes 1.6; on hexiamond 6x6 0.5 s where it takes 0.3), and a race that
+// goes back and forth pays for both counts.
+const raceMargin = 2
 
 // raceCount is what the race knows of one of its counts.
 type raceCount struct {
@@ -41,19 +53,46 @@ type raceCount struct {
 	cpu0    time.Duration // cpu at its first progress report: the compiling
 	seen    bool          // a progress report came (cpu0 is set)
 	done    float64       // share of its tree done at its last turn's end
+	// totals are its last predictions of the CPU time of its whole
+	// search (after its compiling), n of them in all.
+	totals [raceSmooth]float64
+	n      int
 }
 
 // searched is the CPU time of the count's search (after its compiling).
 func (c raceCount) searched() time.Duration { return c.cpu - c.cpu0 }
 
-// left predicts the CPU time the count needs to finish, from the share of
-// its tree done: the search so far takes done of it (+Inf when nothing is
-// known).
-func (c raceCount) left() float64 {
-	if c.done <= 0 {
+// record notes the share done at the end of a turn and, from half the
+// look on, the prediction it makes: the search so far takes done of it.
+func (c *raceCount) record(done float64) {
+	c.done = done
+	if c.searched() < raceLook/2 {
+		return
+	}
+	total := math.Inf(1)
+	if done > 0 {
+		total = c.searched().Seconds() / done
+	}
+	c.totals[c.n%raceSmooth] = total
+	c.n++
+}
+
+// left predicts the CPU time the count needs to finish from its last
+// predictions (raceSmooth), less what it has searched (+Inf when nothing
+// is known): their median, or their least when least (the leader's, which
+// keeps the lead unless all of them say it should not).
+func (c raceCount) left(least bool) float64 {
+	k := min(c.n, raceSmooth)
+	if k == 0 {
 		return math.Inf(1)
 	}
-	return c.searched().Seconds() * (1 - c.done) / c.done
+	t := slices.Clone(c.totals[:k])
+	slices.Sort(t)
+	pick := t[k/2]
+	if least {
+		pick = t[0]
+	}
+	return max(pick-c.searched().Seconds(), 0)
 }
 
 // raceExplore is the share of the leading count's CPU time that the
@@ -69,7 +108,8 @@ const raceExplore = 0.125
 // the leader so far (-1 before the looks) and what the race knows of the
 // counts: while one has searched less than raceLook (the tried count, 0,
 // first), that one; then the leader, which changes when the other is
-// predicted to need raceMargin times less time than it has left, unless
+// predicted to need raceMargin times less time than the least of the
+// leader's last predictions of its own (raceSmooth), unless
 // the other has had less than its share of the CPU (raceExplore).
 func raceNext(lead int, c [2]raceCount) (newLead, run int) {
 	for i := range c {
@@ -79,12 +119,12 @@ func raceNext(lead int, c [2]raceCount) (newLead, run int) {
 	}
 	if lead < 0 {
 		lead = 0
-		if c[1].left() < c[0].left() {
+		if c[1].left(false) < c[0].left(false) {
 			lead = 1
 		}
 	}
 	other := 1 - lead
-	if c[other].left()*raceMargin < c[lead].left() {
+	if c[other].left(false)*raceMargin < c[lead].left(true) {
 		lead, other = other, lead
 	}
 	l := c[lead].cpu.Seconds()
@@ -120,8 +160,6 @@ type race struct {
 	atLook func()
 	lookAt time.Duration // autoTry per worker
 	looked bool
-	// switches counts the turns handed from one count to the other.
-	switches int
 }
 
 func newRace(trackers [2]*bitpack.Tracker, next [2]func(nodes int64)) *race {
@@ -146,7 +184,7 @@ func (r *race) gate(i int) func(nodes int64) {
 			}
 			if now-r.mark >= raceSlice {
 				c.cpu += now - r.mark
-				c.done = r.trackers[i].Done()
+				c.record(r.trackers[i].Done())
 				r.mark = now
 				if i == 0 && r.atLook != nil && !r.looked && c.cpu >= r.lookAt {
 					r.looked = true
@@ -159,7 +197,6 @@ func (r *race) gate(i int) func(nodes int64) {
 				r.lead, n = raceNext(r.lead, r.counts)
 				if n != i {
 					r.turn = n
-					r.switches++
 					if !r.counts[n].started {
 						r.counts[n].started = true
 						r.start[n]()

@@ -13,13 +13,20 @@ import (
 
 // TestRaceNext: the looks come first (the tried count's, then its
 // rival's), then the count predicted to need less time leads, a lead
-// changes only by raceMargin, and the count behind gets its share of the
-// CPU (raceExplore, capped on long counts).
+// changes only by raceMargin against the least of the leader's last
+// predictions, and the count behind gets its share of the CPU
+// (raceExplore, capped on long counts).
 func TestRaceNext(t *testing.T) {
 	ms := func(n float64) time.Duration { return time.Duration(n * float64(time.Millisecond)) }
-	// counted has searched s ms (after 10 ms of compiling) with share done.
-	counted := func(s, done float64) raceCount {
-		return raceCount{started: true, seen: true, cpu0: ms(10), cpu: ms(10 + s), done: done}
+	// counted has searched s ms (after 10 ms of compiling) with the shares
+	// done at the ends of its last turns (the last one: done), each at
+	// the CPU it has now (so that a share alone sets a prediction).
+	counted := func(s float64, done ...float64) raceCount {
+		c := raceCount{started: true, seen: true, cpu0: ms(10), cpu: ms(10 + s)}
+		for _, d := range done {
+			c.record(d)
+		}
+		return c
 	}
 	for _, tc := range []struct {
 		name      string
@@ -29,29 +36,40 @@ func TestRaceNext(t *testing.T) {
 	}{
 		{"tried count before its first report", -1, [2]raceCount{{started: true}, {}}, -1, 0},
 		{"tried count within its look", -1, [2]raceCount{counted(30, 0.1), {}}, -1, 0},
-		{"rival's look", -1, [2]raceCount{counted(50, 0.1), {}}, -1, 1},
-		{"rival within its look", -1, [2]raceCount{counted(50, 0.1), counted(20, 0.5)}, -1, 1},
-		// 50 ms for 10%: 450 ms left; 50 ms for 20%: 200 ms left.
-		{"rival leads", -1, [2]raceCount{counted(50, 0.1), counted(50, 0.2)}, 1, 1},
-		{"tried count leads", -1, [2]raceCount{counted(50, 0.2), counted(50, 0.1)}, 0, 0},
-		{"nothing done: no prediction", -1, [2]raceCount{counted(50, 0), counted(50, 0.01)}, 1, 1},
-		// 450 ms left against 200 ms: 2.25 times, over raceMargin.
-		{"lead changes", 0, [2]raceCount{counted(50, 0.1), counted(50, 0.2)}, 1, 1},
-		// 300 ms left (100 ms for 25%) against 200 ms: 1.5 times, not over.
-		{"lead kept within the margin", 0, [2]raceCount{counted(100, 0.25), counted(50, 0.2)}, 0, 0},
+		{"rival's look", -1, [2]raceCount{counted(40, 0.1), {}}, -1, 1},
+		{"rival within its look", -1, [2]raceCount{counted(40, 0.1), counted(20, 0.5)}, -1, 1},
+		// 40 ms for 10%: 360 ms left; 40 ms for 20%: 160 ms left.
+		{"rival leads", -1, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
+		{"tried count leads", -1, [2]raceCount{counted(40, 0.2), counted(40, 0.1)}, 0, 0},
+		{"nothing done: no prediction", -1, [2]raceCount{counted(40, 0), counted(40, 0.01)}, 1, 1},
+		// The median of the last predictions: one turn's jump (1% done)
+		// among three does not move it.
+		{"median", -1, [2]raceCount{counted(40, 0.2, 0.01, 0.2), counted(40, 0.1)}, 0, 0},
+		// 360 ms left against 160 ms: 2.25 times, over raceMargin.
+		{"lead changes", 0, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
+		// 300 ms left (100 ms for 25%) against 160 ms: 1.9 times, not over.
+		{"lead kept within the margin", 0, [2]raceCount{counted(100, 0.25), counted(40, 0.2)}, 0, 0},
+		// The leader's predictions: 0.1 (360 ms left) in five, then one
+		// of 0.4 (60 ms left): its least keeps the lead against 160 ms.
+		{"lead kept on the leader's least", 0, [2]raceCount{counted(40, 0.1, 0.1, 0.1, 0.1, 0.4), counted(40, 0.2)}, 0, 0},
+		{"lead lost when all its predictions agree", 0, [2]raceCount{counted(40, 0.1, 0.1, 0.1, 0.1, 0.1, 0.4, 0.1, 0.1, 0.1, 0.1, 0.1), counted(40, 0.2)}, 1, 1},
 		// The leader has 1 s of CPU, the other 60 ms: under an eighth.
 		{"the count behind gets its share", 1, [2]raceCount{counted(50, 0.01), counted(990, 0.5)}, 1, 0},
-		// The leader has 100 s: the share is capped at sqrt(0.05 x 100) = 2.24 s.
-		{"share capped on long counts", 1, [2]raceCount{counted(2300, 0.01), counted(99990, 0.5)}, 1, 1},
-		{"share not yet reached on long counts", 1, [2]raceCount{counted(2000, 0.01), counted(99990, 0.5)}, 1, 0},
+		// The leader has 100 s: the share is capped at sqrt(0.04 x 100) = 2 s.
+		{"share capped on long counts", 1, [2]raceCount{counted(2100, 0.01), counted(99990, 0.5)}, 1, 1},
+		{"share not yet reached on long counts", 1, [2]raceCount{counted(1900, 0.01), counted(99990, 0.5)}, 1, 0},
 	} {
 		lead, to := raceNext(tc.lead, tc.c)
 		if lead != tc.lead2 || to != tc.to {
 			t.Errorf("%s: lead %d, run %d; want lead %d, run %d", tc.name, lead, to, tc.lead2, tc.to)
 		}
 	}
-	if l := (raceCount{}).left(); !math.IsInf(l, 1) {
+	if l := (raceCount{}).left(false); !math.IsInf(l, 1) {
 		t.Errorf("left with nothing done: %g, want +Inf", l)
+	}
+	// Before half its look a count makes no prediction.
+	if c := counted(10, 0.5); c.n != 0 || c.done != 0.5 {
+		t.Errorf("a count of 10 ms of search: %d predictions, done %g; want none, 0.5", c.n, c.done)
 	}
 }
 
