@@ -228,6 +228,12 @@ func (r *race) end(i int) [2]raceCount {
 
 // raceWhy says in one line how the race went (RuleChoice.Why).
 func (c RuleChoice) raceWhy() string {
+	if len(c.Candidates) < 2 {
+		if c.Tried {
+			return fmt.Sprintf("strategy auto: %s, the rule tried first: the search stopped before the race", c.Chosen.Rule())
+		}
+		return fmt.Sprintf("strategy auto: %s, the rule tried first, finished within its look (%s of search): no race needed", c.Chosen.Rule(), fmtSeconds(raceLook.Seconds()))
+	}
 	lost := c.Candidates[0]
 	if lost == c.Chosen {
 		lost = c.Candidates[1]
@@ -309,6 +315,9 @@ func (pk *Packing) countRace(ctx context.Context, o RunOptions, first Packing, t
 	}
 	ch := &RuleChoice{Symmetric: try.Unique, Raced: true, DeadGain: gain, Switched: first.deadSwitch.On()}
 	for i, c := range counts {
+		if !final[i].started {
+			continue // the tried count finished within its look
+		}
 		est := RuleEstimate{Strategy: FirstEmpty, DeadRegions: c.DeadRegions || c.deadSwitch.On(), Seconds: final[i].cpu.Seconds(), Done: final[i].done}
 		if !c.FirstEmpty {
 			est.Strategy = "fewest"
@@ -318,7 +327,7 @@ func (pk *Packing) countRace(ctx context.Context, o RunOptions, first Packing, t
 		}
 		ch.Candidates = append(ch.Candidates, est)
 	}
-	ch.Chosen = ch.Candidates[e.i]
+	ch.Chosen = ch.Candidates[min(e.i, len(ch.Candidates)-1)]
 	ch.Seconds, ch.CPU = time.Since(start).Seconds(), choose.Seconds()
 	if e.rep.Stopped != "" {
 		// Stopped by the caller: the count under way is the answer, as

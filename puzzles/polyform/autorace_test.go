@@ -163,3 +163,34 @@ func TestTrackerPredicts(t *testing.T) {
 		t.Logf("first-empty %v: %d reports, %d nodes, predictions within %.2f times from a quarter on", rule.firstEmpty, len(points), nodes, worst)
 	}
 }
+
+// TestRaceWhy: the report says how the race went, that the tried count
+// finished within its look (no rival started), or that the caller's
+// limit stopped it.
+func TestRaceWhy(t *testing.T) {
+	fe := RuleEstimate{Strategy: FirstEmpty, Seconds: 0.06, Done: 0.1}
+	fd := RuleEstimate{Strategy: "fewest", DeadRegions: true, Seconds: 0.2, Done: 1, Finished: true}
+	alone := RuleEstimate{Strategy: FirstEmpty, Seconds: 0.03, Done: 1, Finished: true}
+	for _, tc := range []struct {
+		c    RuleChoice
+		want []string
+	}{
+		{RuleChoice{Raced: true, Chosen: fd, Candidates: []RuleEstimate{fe, fd}, Seconds: 0.3},
+			[]string{"fewest --dead-regions finished first in a race with first-empty", "first-empty's 0.06 s, 10% of its tree done"}},
+		{RuleChoice{Raced: true, Chosen: fd, Candidates: []RuleEstimate{fe, fd}, Switched: true, DeadGain: 0.5},
+			[]string{"the dead-region test was switched on", "0.50 times"}},
+		{RuleChoice{Raced: true, Chosen: alone, Candidates: []RuleEstimate{alone}},
+			[]string{"first-empty, the rule tried first, finished within its look", "no race needed"}},
+		{RuleChoice{Raced: true, Tried: true, Chosen: fe, Candidates: []RuleEstimate{fe, fd}},
+			[]string{"stopped during the race of first-empty and fewest --dead-regions", "those of first-empty so far"}},
+		{RuleChoice{Raced: true, Tried: true, Chosen: fe, Candidates: []RuleEstimate{fe}},
+			[]string{"the search stopped before the race"}},
+	} {
+		why := tc.c.Why()
+		for _, w := range tc.want {
+			if !strings.Contains(why, w) {
+				t.Errorf("Why %q does not say %q", why, w)
+			}
+		}
+	}
+}
