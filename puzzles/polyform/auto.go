@@ -132,11 +132,12 @@ type RuleChoice struct {
 	// Continued is set when the rule tried first was kept (keepTried):
 	// its count, paused while the rules were compared, went on.
 	Continued bool `json:"continued,omitempty"`
-	// DeadGain is deadGain's ratio, when it was measured: the cost of the
-	// first empty cell's count with the dead-region test over without it,
-	// on sampled subtrees; Switched is set when the test was then switched
-	// on in the tried count (bitpack.DeadSwitch), which went on: its
-	// nodes are then those of the two trees, each where it was searched.
+	// DeadGain is deadGain's ratio, when it was measured (in countRace's
+	// first-empty count after autoTry of its CPU): the cost of the first
+	// empty cell's count with the dead-region test over without it, on
+	// sampled subtrees; Switched is set when the test was then switched
+	// on in that count (bitpack.DeadSwitch), which went on: its nodes are
+	// then those of the two trees, each where it was searched.
 	DeadGain float64 `json:"dead_gain,omitempty"`
 	Switched bool    `json:"dead_switched,omitempty"`
 	// Raced is set when the tried count raced a rival (countRace):
@@ -149,12 +150,6 @@ type RuleChoice struct {
 func (c RuleChoice) Why() string {
 	if c.Raced {
 		return c.raceWhy()
-	}
-	if c.Switched {
-		return fmt.Sprintf("strategy auto: first-empty, the rule tried first, with the dead-region test switched on after %s of CPU: "+
-			"on sampled subtrees the count with it cost %.2f times the count without (switched at %.2f or less); "+
-			"the nodes are those of both trees, each where it was searched (%.2f s of CPU to choose)",
-			fmtSeconds(autoTry.Seconds()), c.DeadGain, autoDeadGain, c.CPU)
 	}
 	if c.Tried && !c.Chosen.Finished {
 		return fmt.Sprintf("strategy auto: %s, the rule tried first: the search stopped before any rule was chosen", c.Chosen.Rule())
@@ -578,19 +573,16 @@ func (r Restriction) keep(pk *Packing) func(int) bool {
 
 // countAuto is CountAll with o.Choose. It first counts by the first empty
 // cell's rule (triedDead says with or without the dead-region test; on
-// cubic boards with wide layers by fewest options: wideLayers), and
-// gives that count autoTry of CPU per worker; a count that ends within it
-// is the answer. Otherwise the count is paused (its searches wait in
-// their progress reports). A first-empty count without the test then has
-// the test compared on sampled subtrees (deadGain), and switched on
-// where it pays (bitpack.DeadSwitch): the count goes on with it, keeping
-// its work, and no other rule is estimated. Otherwise ChooseRule predicts
-// every rule's time, and either the paused count goes on, when its rule
-// is the one chosen, or it is dropped and the count starts again by the
-// chosen rule. The choice costs the tried count nothing when that rule
-// wins: on heptiamond 6x14 the first-empty count (0.73 s) used to start
-// again after 0.3 s of trying. pk is set to the rule that counted, and
-// the report says why.
+// cubic boards with wide layers by fewest options: wideLayers). A
+// first-empty count without the test (boards of more than 64 cells)
+// races fewest options with the test (countRace): the two counts share
+// the CPU in turns and keep their work, and the first to finish is the
+// answer. Any other tried count gets autoTry of CPU per worker; a count
+// that ends within it is the answer. Otherwise the count is paused (its
+// searches wait in their progress reports), ChooseRule predicts every
+// rule's time, and either the paused count goes on, when its rule is the
+// one chosen, or it is dropped and the count starts again by the chosen
+// rule. pk is set to the rule that counted, and the report says why.
 func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	start := time.Now()
 	o.Choose = false

@@ -16,7 +16,7 @@ import (
 // thousand nodes or more, each counted twice.
 const autoDeadLook = 60 * time.Millisecond
 
-// autoDeadGain: countAuto switches the dead-region test on in the tried
+// autoDeadGain: countRace switches the dead-region test on in its
 // first-empty count when the samples put the count with the test at
 // most this share of the count without it. Measured (docs/benchmarks.md,
 // sixth pass): 0.11 to 0.35 on the PP-24 part, where the test pays (the
