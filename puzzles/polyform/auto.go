@@ -142,7 +142,8 @@ type RuleChoice struct {
 	Switched bool    `json:"dead_switched,omitempty"`
 	// Raced is set when the tried count raced a rival (countRace):
 	// Candidates are the two counts, Seconds their CPU time in the race,
-	// Done the share of their trees searched; Chosen finished first.
+	// Done the share of their trees searched; Chosen finished first, and
+	// CPU is the other's turns (with deadGain's look, if made).
 	Raced bool `json:"raced,omitempty"`
 }
 

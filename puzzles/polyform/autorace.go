@@ -328,7 +328,8 @@ func (pk *Packing) countRace(ctx context.Context, o RunOptions, first Packing, t
 		ch.Candidates = append(ch.Candidates, est)
 	}
 	ch.Chosen = ch.Candidates[min(e.i, len(ch.Candidates)-1)]
-	ch.Seconds, ch.CPU = time.Since(start).Seconds(), choose.Seconds()
+	// The choice's CPU: the losing count's turns and the dead-region look.
+	ch.Seconds, ch.CPU = time.Since(start).Seconds(), (choose + final[1-e.i].cpu).Seconds()
 	if e.rep.Stopped != "" {
 		// Stopped by the caller: the count under way is the answer, as
 		// with a tried count stopped before any choice.
