@@ -610,7 +610,7 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	go func() { done <- first.CountAll(tctx, try) }()
 	tried := func(rep Report, ch *RuleChoice) Report {
 		pk.FirstEmpty, pk.DeadRegions = first.FirstEmpty, first.DeadRegions
-		return tagReport(rep, o, ch)
+		return tagReport(rep, ch)
 	}
 	// triedAlone is the answer of the tried count when no rule was chosen.
 	triedAlone := func(rep Report) Report {
@@ -655,10 +655,14 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 }
 
 // tagReport puts the rule that counted and the choice's reasons in the
-// report of a count of strategy auto (o's).
-func tagReport(rep Report, o RunOptions, ch *RuleChoice) Report {
+// report of a count of strategy auto, in place of the strategy the
+// count's own report names (its options' name, with the dead-region
+// test: the summary of a count tried with the test said "strategy
+// fewest --dead-regions" where first-empty --dead-regions counted).
+func tagReport(rep Report, ch *RuleChoice) Report {
+	named := "strategy " + rep.Strategy + ","
 	rep.Strategy, rep.Auto = ch.Chosen.Rule(), ch
-	rep.summary = strings.Replace(rep.summary, "strategy "+o.StrategyName+",", "strategy "+rep.Strategy+",", 1) + ch.Why() + "\n"
+	rep.summary = strings.Replace(rep.summary, named, "strategy "+rep.Strategy+",", 1) + ch.Why() + "\n"
 	return rep
 }
 

@@ -89,6 +89,11 @@ func TestCountAllChoose(t *testing.T) {
 		pk.FirstEmpty != (rep.Auto.Chosen.Strategy == FirstEmpty) {
 		t.Errorf("the report or the packing does not show the choice: strategy %q, %+v", rep.Strategy, rep.Auto)
 	}
+	// The summary names the rule that counted (it named the tried
+	// count's options, "strategy fewest --dead-regions").
+	if !strings.Contains(rep.summary, "; strategy "+rep.Strategy+", ") {
+		t.Errorf("the summary does not name %s: %q", rep.Strategy, rep.summary)
+	}
 }
 
 // TestCountAllChooseStopped: a time limit that ends the count while the

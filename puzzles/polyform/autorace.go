@@ -20,15 +20,16 @@ import (
 const raceSlice = 10 * time.Millisecond
 
 // raceLook is the CPU time each count of the race searches (after its
-// compiling) before the share of its tree done decides which goes on:
-// the tried rule first, then its rival. On hexiamond 6x6, heptiamond 6x14
-// and the PP-24 part (docs/benchmarks.md, seventh pass) the predictions
-// after 30 to 100 ms of search put the faster rule ahead in every run,
-// and after 10 to 20 ms did not always (heptiamond 6x14's first-empty
-// count predicted 1.5 s left where it needs 0.6). Each look costs the
-// race its length where its count loses: on hexiamond 6x6 the winner
-// takes 0.15 to 0.25 s.
-const raceLook = 40 * time.Millisecond
+// compiling) before the share of its tree done decides which leads: the
+// tried rule first, then its rival. On hexiamond 6x6, heptiamond 6x14 and
+// the PP-24 part (docs/benchmarks.md, seventh pass) the predictions after
+// 30 to 100 ms of search put the faster rule ahead in each of 12 runs, by
+// 1.8 times or more at 30 ms, and after 10 to 20 ms did not always
+// (heptiamond 6x14's first-empty count predicted 1.5 s left where it
+// needs 0.6, before the first of its root's subtrees ended). Each look
+// costs the race its length where its count loses: on hexiamond 6x6 the
+// winner takes 0.15 to 0.25 s.
+const raceLook = 30 * time.Millisecond
 
 // raceSmooth is how many of a count's last predictions (one at the end of
 // each of its turns from half its look on) the race takes the median of:
@@ -95,6 +96,14 @@ func (c raceCount) left(least bool) float64 {
 	return max(pick-c.searched().Seconds(), 0)
 }
 
+// latest is left from the count's last prediction alone.
+func (c raceCount) latest() float64 {
+	if c.n == 0 {
+		return math.Inf(1)
+	}
+	return max(c.totals[(c.n-1)%raceSmooth]-c.searched().Seconds(), 0)
+}
+
 // raceExplore is the share of the leading count's CPU time that the
 // other count is given at least (up to sqrt(raceLook x the leader's CPU
 // time), less on long counts): the share done moves as the search goes
@@ -118,8 +127,11 @@ func raceNext(lead int, c [2]raceCount) (newLead, run int) {
 		}
 	}
 	if lead < 0 {
+		// The first lead on the latest predictions: the looks' first
+		// ones, made before a count's first subtree of the root ended,
+		// were the ones far off.
 		lead = 0
-		if c[1].left(false) < c[0].left(false) {
+		if c[1].latest() < c[0].latest() {
 			lead = 1
 		}
 	}
@@ -337,5 +349,5 @@ func (pk *Packing) countRace(ctx context.Context, o RunOptions, first Packing, t
 	}
 	w := counts[e.i]
 	pk.FirstEmpty, pk.DeadRegions = w.FirstEmpty, w.DeadRegions || w.deadSwitch.On()
-	return tagReport(e.rep, o, ch)
+	return tagReport(e.rep, ch)
 }

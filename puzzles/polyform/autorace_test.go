@@ -35,16 +35,19 @@ func TestRaceNext(t *testing.T) {
 		lead2, to int
 	}{
 		{"tried count before its first report", -1, [2]raceCount{{started: true}, {}}, -1, 0},
-		{"tried count within its look", -1, [2]raceCount{counted(30, 0.1), {}}, -1, 0},
+		{"tried count within its look", -1, [2]raceCount{counted(20, 0.1), {}}, -1, 0},
 		{"rival's look", -1, [2]raceCount{counted(40, 0.1), {}}, -1, 1},
 		{"rival within its look", -1, [2]raceCount{counted(40, 0.1), counted(20, 0.5)}, -1, 1},
 		// 40 ms for 10%: 360 ms left; 40 ms for 20%: 160 ms left.
 		{"rival leads", -1, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
 		{"tried count leads", -1, [2]raceCount{counted(40, 0.2), counted(40, 0.1)}, 0, 0},
+		// The first lead on the latest predictions: 1% done twice, then
+		// 20% (160 ms left), against 10% (360 ms).
+		{"first lead on the latest prediction", -1, [2]raceCount{counted(40, 0.01, 0.01, 0.2), counted(40, 0.1)}, 0, 0},
 		{"nothing done: no prediction", -1, [2]raceCount{counted(40, 0), counted(40, 0.01)}, 1, 1},
-		// The median of the last predictions: one turn's jump (1% done)
-		// among three does not move it.
-		{"median", -1, [2]raceCount{counted(40, 0.2, 0.01, 0.2), counted(40, 0.1)}, 0, 0},
+		// The median of the other count's last predictions: its latest
+		// (20% done: 160 ms left) is one against two of 1%.
+		{"the other's median", 0, [2]raceCount{counted(40, 0.1), counted(40, 0.01, 0.01, 0.2)}, 0, 0},
 		// 360 ms left against 160 ms: 2.25 times, over raceMargin.
 		{"lead changes", 0, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
 		// 300 ms left (100 ms for 25%) against 160 ms: 1.9 times, not over.
@@ -55,9 +58,9 @@ func TestRaceNext(t *testing.T) {
 		{"lead lost when all its predictions agree", 0, [2]raceCount{counted(40, 0.1, 0.1, 0.1, 0.1, 0.1, 0.4, 0.1, 0.1, 0.1, 0.1, 0.1), counted(40, 0.2)}, 1, 1},
 		// The leader has 1 s of CPU, the other 60 ms: under an eighth.
 		{"the count behind gets its share", 1, [2]raceCount{counted(50, 0.01), counted(990, 0.5)}, 1, 0},
-		// The leader has 100 s: the share is capped at sqrt(0.04 x 100) = 2 s.
-		{"share capped on long counts", 1, [2]raceCount{counted(2100, 0.01), counted(99990, 0.5)}, 1, 1},
-		{"share not yet reached on long counts", 1, [2]raceCount{counted(1900, 0.01), counted(99990, 0.5)}, 1, 0},
+		// The leader has 100 s: the share is capped at sqrt(0.03 x 100) = 1.73 s.
+		{"share capped on long counts", 1, [2]raceCount{counted(1800, 0.01), counted(99990, 0.5)}, 1, 1},
+		{"share not yet reached on long counts", 1, [2]raceCount{counted(1600, 0.01), counted(99990, 0.5)}, 1, 0},
 	} {
 		lead, to := raceNext(tc.lead, tc.c)
 		if lead != tc.lead2 || to != tc.to {
@@ -95,7 +98,8 @@ func TestRaceCounts(t *testing.T) {
 		if rep.Strategy != ch.Chosen.Rule() || pk.FirstEmpty != (ch.Chosen.Strategy == FirstEmpty) || pk.DeadRegions != ch.Chosen.DeadRegions {
 			t.Errorf("%d workers: counted by %s, packing first-empty %v dead %v; chose %s", workers, rep.Strategy, pk.FirstEmpty, pk.DeadRegions, ch.Chosen.Rule())
 		}
-		if why := ch.Why(); !strings.Contains(why, "finished first in a race with") || !strings.Contains(rep.summary, why) {
+		if why := ch.Why(); !strings.Contains(why, "finished first in a race with") || !strings.Contains(rep.summary, why) ||
+			!strings.Contains(rep.summary, "; strategy "+rep.Strategy+", ") {
 			t.Errorf("%d workers: Why %q, summary %q", workers, why, rep.summary)
 		}
 		t.Logf("%d workers: %s", workers, ch.Why())
