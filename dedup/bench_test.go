@@ -37,7 +37,16 @@ func BenchmarkStores(b *testing.B) {
 	for _, st := range []struct {
 		name string
 		new  func() dedup.Store
-	}{{"hash", dedup.NewHashSet}, {"trie", dedup.NewTrie}} {
+	}{{"hash", dedup.NewHashSet}, {"trie", dedup.NewTrie}, {"spill-8MB", func() dedup.Store {
+		// A table of 8 MB holds about a tenth of 10^6 keys: the rest
+		// are looked up on disk (the files in the page cache).
+		s, err := dedup.NewSpill(b.TempDir(), 8<<20)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { s.Close() })
+		return s
+	}}} {
 		for _, n := range sizes {
 			for _, l := range []int{8, 16, 32} {
 				b.Run(fmt.Sprintf("%s/n=%.0e/len=%d", st.name, float64(n), l), func(b *testing.B) {

@@ -12,13 +12,35 @@ import (
 func TestHashSet(t *testing.T) { deduptest.Run(t, dedup.NewHashSet) }
 func TestTrie(t *testing.T)    { deduptest.Run(t, dedup.NewTrie) }
 
+// TestSpill runs the suite on a spilling store that spills every 1,024 keys
+// (and merges every 16 spills).
+func TestSpill(t *testing.T) { deduptest.Run(t, newTestSpill(t, 1024)) }
+
+func newTestSpill(t *testing.T, minKeys int) func() dedup.Store {
+	return func() dedup.Store {
+		s, err := dedup.NewSpillForTest(t.TempDir(), minKeys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			if err := s.Err(); err != nil {
+				t.Error(err)
+			}
+			if err := s.Close(); err != nil {
+				t.Error(err)
+			}
+		})
+		return s
+	}
+}
+
 // FuzzStores drives both stores and a map with the same operations: each
 // record of the input is an opcode byte, a length byte and that many key bytes.
 func FuzzStores(f *testing.F) {
 	f.Add([]byte{0, 2, 'a', 'b', 0, 1, 'a', 2, 2, 'a', 'b', 1, 0})
 	f.Add([]byte{0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		stores := []dedup.Store{dedup.NewHashSet(), dedup.NewTrie()}
+		stores := []dedup.Store{dedup.NewHashSet(), dedup.NewTrie(), newTestSpill(t, 4)()}
 		ref := map[string]uint64{}
 		for v := uint64(1); len(data) >= 2; v++ {
 			op, n := data[0]%3, int(data[1])%16

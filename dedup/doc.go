@@ -1,7 +1,7 @@
 // Package dedup detects duplicate states in searches: a set of packed state
 // keys (byte strings), each with a 64-bit value, behind the Store interface.
 //
-// Two stores, with the same semantics and one conformance suite (dedup/deduptest):
+// Three stores, with the same semantics and one conformance suite (dedup/deduptest):
 //
 // HashSet is open addressing with linear probing over 16-byte slots. A slot
 // holds the key's position in a paged key arena (36 bits, up to 64 GiB of
@@ -24,6 +24,12 @@
 // trie is several times slower than the hash set; in exchange it keeps its
 // keys in order, never rehashes, and its memory grows smoothly, 28 bytes per
 // key besides the key itself.
+//
+// Spill is a HashSet that keeps its table under a byte budget by moving its
+// oldest keys to sorted run files on disk, each with a Bloom filter and a
+// block index in memory (about 1.5 bytes a key); it forgets nothing, so a
+// search that uses it visits the states it would with a HashSet. It passes
+// the same suite, except that its memory falls at each spill.
 //
 // Keys of different lengths coexist: the trie reads a key as the bit string
 // in which every byte is preceded by a 1 "present" bit and which is all zeros

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/branchwise/branchwise/dedup"
 	"github.com/branchwise/branchwise/internal/opterr"
 )
 
@@ -48,14 +47,13 @@ func WriteDeal(w io.Writer, d Deal, format string) error {
 }
 
 // Check reports an unknown algorithm (CheckAlgorithm) or duplicate store
-// (dedup.New) as option errors, before a deal is read; Solve checks them
+// (Stores) as option errors, before a deal is read; Solve checks them
 // again.
 func (o SolveOptions) Check(algo string) error {
 	if err := CheckAlgorithm(algo); err != nil {
 		return err
 	}
-	_, err := dedup.New(o.Store)
-	return err
+	return checkStore(o.Store, o.MaxMem)
 }
 
 // SolveReport solves deal d, named src, with algo (Solve) and sums up the

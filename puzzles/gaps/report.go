@@ -284,8 +284,5 @@ func (o SurveySizes) Check() error {
 	case o.Solve.MaxCPU > 0 && o.Workers > 1:
 		return opterr.Errorf("--max-cpu", "--max-cpu counts the CPU time of the whole process, so it needs -j 1 (one deal at a time; run shards for more cores)")
 	}
-	if o.Solve.Store != "hash" && o.Solve.Store != "trie" {
-		return opterr.Errorf("--dedup", "unknown duplicate store %q (want hash or trie)", o.Solve.Store)
-	}
-	return nil
+	return checkStore(o.Solve.Store, o.Solve.MaxMem)
 }

@@ -2,7 +2,6 @@ package gaps
 
 import (
 	"context"
-	"fmt"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -82,7 +81,7 @@ type SolveOptions struct {
 	// time). A portfolio gives its i-th of n algorithms until i/n of
 	// MaxTime and MaxCPU is spent.
 	search.Limits
-	// Store is "hash" (default) or "trie".
+	// Store is "hash" (default), "trie" or "spill" (see Stores).
 	Store string
 	// Progress, if set, is called now and then with the generated nodes.
 	Progress func(generated int64) `spec:"-"`
@@ -113,15 +112,35 @@ type Outcome struct {
 	Status search.Status
 }
 
-// NewStore returns a duplicate store by name: hash or trie.
-func NewStore(name string) (dedup.Store, error) {
-	switch name {
-	case "", "hash":
-		return dedup.NewHashSet(), nil
-	case "trie":
-		return dedup.NewTrie(), nil
+// Stores lists the duplicate stores of SolveOptions.Store.
+var Stores = []string{"hash", "trie", "spill"}
+
+// newStore returns a duplicate store by name (checkStore): a HashSet, a
+// Trie, or a Spill that keeps its table under half of maxMem and the rest
+// in files under the system's temporary directory ($TMPDIR), so that a
+// depth-first decider is stopped by its time, not by --max-mem.
+func newStore(name string, maxMem int64) (dedup.Store, error) {
+	if err := checkStore(name, maxMem); err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("gaps: unknown duplicate store %q (want hash or trie)", name)
+	if name == "spill" {
+		return dedup.NewSpill("", maxMem/2)
+	}
+	return dedup.New(name)
+}
+
+// checkStore reports an unknown store, or a spill without a memory limit.
+func checkStore(name string, maxMem int64) error {
+	if name == "spill" {
+		if maxMem <= 0 {
+			return opterr.Errorf("--dedup", "spill keeps the store under half of --max-mem: give --max-mem")
+		}
+		return nil
+	}
+	if _, err := dedup.New(name); err != nil {
+		return opterr.Errorf("--dedup", "unknown duplicate store %q (want %s)", name, strings.Join(Stores, ", "))
+	}
+	return nil
 }
 
 // CheckAlgorithm reports whether Solve knows the algorithm name, or every
@@ -184,7 +203,7 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 	if err := CheckAlgorithm(name); err != nil {
 		return Outcome{}, err
 	}
-	if _, err := NewStore(o.Store); err != nil {
+	if err := checkStore(o.Store, o.MaxMem); err != nil {
 		return Outcome{}, err
 	}
 	algos := strings.Split(name, ",")
@@ -287,10 +306,20 @@ func cpuNow() time.Duration {
 }
 
 // solveOne runs one algorithm, the work of Solve.
-func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, error) {
-	store, err := NewStore(o.Store)
+func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (_ Outcome, err error) {
+	store, err := newStore(o.Store, o.MaxMem)
 	if err != nil {
 		return Outcome{}, err
+	}
+	if sp, ok := store.(*dedup.Spill); ok {
+		defer func() {
+			if err == nil {
+				err = sp.Err()
+			}
+			if cerr := sp.Close(); err == nil {
+				err = cerr
+			}
+		}()
 	}
 	start := time.Now()
 	out := Outcome{Algorithm: name}
