@@ -56,9 +56,10 @@ func TestRaceNext(t *testing.T) {
 		// of 0.4 (60 ms left): its least keeps the lead against 160 ms.
 		{"lead kept on the leader's least", 0, [2]raceCount{counted(40, 0.1, 0.1, 0.1, 0.1, 0.4), counted(40, 0.2)}, 0, 0},
 		{"lead lost when all its predictions agree", 0, [2]raceCount{counted(40, 0.1, 0.1, 0.1, 0.1, 0.1, 0.4, 0.1, 0.1, 0.1, 0.1, 0.1), counted(40, 0.2)}, 1, 1},
-		// The leader has 1 s of CPU, the other 60 ms: under an eighth.
+		// The leader has 1 s of CPU, the other 60 ms: under a sixteenth.
 		{"the count behind gets its share", 1, [2]raceCount{counted(50, 0.01), counted(990, 0.5)}, 1, 0},
-		// The leader has 100 s: the share is capped at sqrt(0.03 x 100) = 1.73 s.
+		// The leader has 100 s: the share is capped at sqrt(0.03 x 100) = 1.73 s
+		// (a sixteenth would be 6.25 s).
 		{"share capped on long counts", 1, [2]raceCount{counted(1800, 0.01), counted(99990, 0.5)}, 1, 1},
 		{"share not yet reached on long counts", 1, [2]raceCount{counted(1600, 0.01), counted(99990, 0.5)}, 1, 0},
 	} {
