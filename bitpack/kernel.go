@@ -190,6 +190,7 @@ type Kernel struct {
 	listMax   int      // the fewest rules switch to list mode at this many live placements (sparse.go)
 
 	deadSwitch *DeadSwitch // SetDeadSwitch
+	tracker    *Tracker    // SetTracker
 }
 
 // SetProgress makes Solve and SolveParallel report the nodes searched to
