@@ -166,6 +166,7 @@ func (s *Search) solve(ctx context.Context, limit int64, visit func(placements [
 	check := int64(checkEvery)
 	enter := func() {
 		d := s.depth
+		s.at[d] = st.Nodes
 		s.expand(false)
 		if k.dead && k.largest && k.uniform != 0 {
 			s.single[d] = s.singleAt(d)
@@ -197,6 +198,9 @@ func (s *Search) solve(ctx context.Context, limit int64, visit func(placements [
 			st.Nodes++
 			st.NodesByDepth[d+1]++
 			if st.Nodes >= check {
+				if k.tracker != nil {
+					s.trackPath(base, st.Nodes)
+				}
 				var err error
 				if check, err = k.report(ctx, st.Nodes, check); err != nil {
 					r.Err = err
@@ -224,6 +228,9 @@ func (s *Search) solve(ctx context.Context, limit int64, visit func(placements [
 		s.unplace()
 	}
 	s.expanded[base] = false
+	if k.tracker != nil && r.Err == nil && !stop {
+		k.tracker.whole(st.Nodes)
+	}
 	if k.progress != nil {
 		k.progress(st.Nodes - check + checkEvery)
 	}

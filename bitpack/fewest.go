@@ -40,7 +40,13 @@ import "math/bits"
 // at each: every word of a cell's set is split by piece (segs, the
 // placements being listed piece by piece), and the word is masked with
 // the unplaced pieces' parts (on PP-24 this skips 1,564 placements of
-// placed pieces per node, against 455 that die). No cell total is kept: the fewest-options search sums
+// placed pieces per node, against 455 that die). The segments also give
+// the dying placements' pieces: a piece's count drops by a popcount per
+// segment, and the dying placements of a cell are listed first and then
+// killed in a loop of their own (kill), each through its kill row of
+// fixed length (cellEnt: a word, a bit and a count index per entry, the
+// piece resolved when the kernel is compiled), with no look at the
+// placement's piece or size. No cell total is kept: the fewest-options search sums
 // a cell's counts over the unplaced pieces and stops the sum as soon as
 // it reaches the best count so far (Search.choose), which at most cells
 // is after a piece or two, where keeping totals cost a second count
@@ -88,15 +94,34 @@ func (k *Kernel) buildFewest() {
 			k.cellB[q*k.maxSize+j] = uint8(c)
 		}
 	}
-	// The cell entries resolved: the word of live, the bit, and the
-	// index of the (cell, piece) count.
-	k.cellEnt = make([]uint64, len(k.mask)*k.maxSize)
+	// The kill rows: placement q's at cellEnt[q*entStride:], one entry
+	// per bit it has in live (its cells', and with rule Fewest its
+	// piece's first), each the word and bit in live and the index of the
+	// count to decrement (cellPiece's, or the spare one for the piece's
+	// bit); a shorter row is padded with entries on the spare word and
+	// count, so that every row has entStride entries and the kill loop
+	// no length to read.
+	words := int(k.bitOff[len(k.byItem)])
+	spare := uint64(k.n*k.np) << 32 // the spare count; the spare word is live[words]
+	k.entStride = k.maxSize
+	first := 1 // the piece's entry is skipped unless its bit is read
+	if k.rule == Fewest {
+		k.entStride++
+		first = 0
+	}
+	k.cellEnt = make([]uint64, len(k.mask)*k.entStride)
 	for q := range k.mask {
-		for j, e := range k.entry[q*k.stride+1:][:k.nentry[q]-1] {
+		row := k.cellEnt[q*k.entStride:][:k.entStride]
+		for j := range row {
+			row[j] = spare | uint64(words)<<6
+		}
+		for j, e := range k.entry[q*k.stride+first:][:int(k.nentry[q])-first] {
 			it, b := e>>entryBits, e&entryMask
-			w := uint64(k.bitOff[it]) + uint64(b>>6)
-			c := int(it) - k.np
-			k.cellEnt[q*k.maxSize+j] = w | uint64(b&63)<<entWordBits | uint64(c*k.np+int(k.piece[q]))<<32
+			cnt := spare
+			if c := int(it) - k.np; c >= 0 {
+				cnt = uint64(c*k.np+int(k.piece[q])) << 32
+			}
+			row[j] = cnt | (uint64(k.bitOff[it])+uint64(b>>6))<<6 | uint64(b&63)
 		}
 	}
 }
@@ -139,29 +164,32 @@ func (k *Kernel) buildSegs() {
 // past 256.
 const _ = uint8(MaxCells - 1)
 
-// entWordBits is the width of the word number in a cell entry; the bit
-// follows, and the count's index fills the upper half.
-const entWordBits = 24
-
 // fewestFits reports whether the bit sets can number every list.
 func fewestFits(byItem [][]int32) bool {
 	if len(byItem) >= 1<<(32-entryBits) {
 		return false
 	}
+	words := 0
 	for _, l := range byItem {
 		if len(l) > entryMask {
 			return false
 		}
+		words += (len(l) + 63) / 64
 	}
-	return true
+	return words < 1<<26 // a kill row's word and bit in 32 bits
 }
 
 // initFewest makes a new search's bit sets: every placement live.
 func (s *Search) initFewest() {
 	k := s.k
-	s.live = make([]uint64, k.bitOff[len(k.byItem)])
+	// One spare word and count past the end, for the kill rows'
+	// padding.
+	s.live = make([]uint64, k.bitOff[len(k.byItem)]+1)
 	s.cnt = make([]int32, len(k.byItem))
-	s.cellPiece = make([]int32, k.n*k.np)
+	s.cellPiece = make([]int32, k.n*k.np+1)
+	// The dying placements of a node, kept as the trail without
+	// copyState.
+	s.trail = make([]int32, 0, len(k.mask))
 	for it, l := range k.byItem {
 		s.cnt[it] = int32(len(l))
 		w := s.live[k.bitOff[it]:k.bitOff[it+1]]
@@ -185,7 +213,6 @@ func (s *Search) initFewest() {
 		}
 		return
 	}
-	s.trail = make([]int32, 0, len(k.mask))
 	s.mark = make([]int32, len(s.path)+1)
 }
 
@@ -211,42 +238,56 @@ func (s *Search) placeFewest(i int32) {
 		s.mark[s.depth] = int32(len(s.trail))
 	}
 	live, cnt, cp := s.live, s.cnt, s.cellPiece
-	trail, free, copied := s.trail, s.free, k.copyState
-	pieceBits := k.rule == Fewest       // FewestCells never looks at a piece's set
-	pieceCount := k.rule == FewestCells // but counts its placements, for the piece test and list mode's switch
+	trail, free := s.trail, s.free
+	if k.copyState {
+		trail = trail[:0] // scratch
+	}
+	// The dying placements cell by cell: those of a cell listed first
+	// (their pieces' counts made by popcounts of the segments), then
+	// killed (kill); killed before the next cell's are listed, so that
+	// none is listed twice.
+	ents, st := k.cellEnt, k.entStride
 	for _, e := range k.entry[int(i)*k.stride+1:][:k.nentry[i]-1] {
 		it := e >> entryBits
 		list := k.byItem[it]
-		off := k.bitOff[it]
+		off := int(k.bitOff[it])
+		from := len(trail)
 		for w, x := range live[off:k.bitOff[it+1]] {
-			// A placed piece's placements are frozen: mask them out.
-			var unplaced uint64
-			gw := int(off) + w
+			// Segment by segment (the placements of one piece): a
+			// placed piece's are frozen and skipped.
+			gw := off + w
 			for _, sg := range k.segs[k.segStart[gw]:k.segStart[gw+1]] {
-				unplaced |= sg.mask & -(free >> sg.piece & 1)
-			}
-			for x &= unplaced; x != 0; x &= x - 1 {
-				q := list[w<<6+bits.TrailingZeros64(x)]
-				// Kill q: clear its bits, one count per cell.
-				if pieceBits {
-					pe := k.entry[int(q)*k.stride]
-					it, b := pe>>entryBits, pe&entryMask
-					live[k.bitOff[it]+int32(b>>6)] &^= 1 << (b & 63)
-					cnt[it]--
-				} else if pieceCount {
-					cnt[k.piece[q]]--
+				y := x & sg.mask
+				if y == 0 || free>>sg.piece&1 == 0 {
+					continue
 				}
-				for _, ce := range k.cellEnt[int(q)*k.maxSize:][:k.nentry[q]-1] {
-					live[uint32(ce)&(1<<entWordBits-1)] &^= 1 << (ce >> entWordBits & 63)
-					cp[ce>>32]--
-				}
-				if !copied {
-					trail = append(trail, q)
+				// The piece's count, kept for both rules (the piece test
+				// and list mode's switch).
+				cnt[sg.piece] -= int32(bits.OnesCount64(y))
+				for ; y != 0; y &= y - 1 {
+					trail = append(trail, list[w<<6+bits.TrailingZeros64(y)])
 				}
 			}
 		}
+		kill(live, cp, ents, st, trail[from:])
 	}
 	s.trail = trail
+}
+
+// kill clears every bit of the placements qs in live, and decrements
+// their cells' counts in cp, through their kill rows (ents, st entries
+// each). A function of its own, not inlined: in placeFewest's loops the
+// compiler kept this loop's variables on the stack.
+//
+//go:noinline
+func kill(live []uint64, cp []int32, ents []uint64, st int, qs []int32) {
+	for _, q := range qs {
+		for j, end := int(q)*st, int(q)*st+st; j < end; j++ {
+			ce := ents[j]
+			live[uint32(ce)>>6] &^= 1 << (ce & 63)
+			cp[ce>>32]--
+		}
+	}
 }
 
 // unplaceFewest undoes placeFewest for the placement at depth d, whose
@@ -259,18 +300,11 @@ func (s *Search) unplaceFewest(d int) {
 	}
 	live, cnt, cp := s.live, s.cnt, s.cellPiece
 	from := s.mark[d]
-	pieceBits, pieceCount := k.rule == Fewest, k.rule == FewestCells
+	ents, st := k.cellEnt, k.entStride
 	for _, q := range s.trail[from:] {
-		if pieceBits {
-			pe := k.entry[int(q)*k.stride]
-			it, b := pe>>entryBits, pe&entryMask
-			live[k.bitOff[it]+int32(b>>6)] |= 1 << (b & 63)
-			cnt[it]++
-		} else if pieceCount {
-			cnt[k.piece[q]]++
-		}
-		for _, ce := range k.cellEnt[int(q)*k.maxSize:][:k.nentry[q]-1] {
-			live[uint32(ce)&(1<<entWordBits-1)] |= 1 << (ce >> entWordBits & 63)
+		cnt[k.piece[q]]++
+		for _, ce := range ents[int(q)*st:][:st] {
+			live[uint32(ce)>>6] |= 1 << (ce & 63)
 			cp[ce>>32]++
 		}
 	}

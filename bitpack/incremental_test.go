@@ -12,7 +12,9 @@ import (
 // the estimators do) and checks, at every node, what the search keeps
 // incrementally against a recount from the node's empty cells and
 // unplaced pieces alone: whether the empty cells are one region, when
-// the parent's test passed it on (Search.conn); and in list mode every
+// the parent's test passed it on (Search.conn); on the bit sets, every
+// unplaced piece's count and every empty cell's live bits and counts per
+// piece (fewest.go's kills, undone by copy or by trail); and in list mode every
 // empty cell's and unplaced piece's set and count and the set of all
 // live placements, whether made or left to be made from the parent's
 // (lLazy, rowOf), through lists made again more compactly (compact).
@@ -26,7 +28,7 @@ func TestIncrementalAgreesWithRecount(t *testing.T) {
 		{lTetro, lTetro, lTetro, lTetro, lTetro, lTetro, lTetro, lTetro}, // 800 placements: lists of 13 words, made again
 	}
 	rng := rand.New(rand.NewPCG(29, 7))
-	passed, listed, lazy, compacted := 0, 0, 0, 0
+	passed, listed, lazy, compacted, bitsChecked := 0, 0, 0, 0, 0
 	for trial := 0; trial < 36; trial++ {
 		p := setRectangle(sets[trial%len(sets)])
 		p.Rule = []Rule{Fewest, FewestCells}[trial/3%2]
@@ -37,6 +39,7 @@ func TestIncrementalAgreesWithRecount(t *testing.T) {
 			t.Fatal(err)
 		}
 		k.listMax = []int{7, len(k.mask) / 2, sparseMax}[trial/12]
+		k.copyState = trial%2 == 0 // else kills undone from the trail
 		s := k.NewSearch()
 		var scratch [sparseWords]uint64
 		for step := 0; step < 1500; step++ {
@@ -56,6 +59,9 @@ func TestIncrementalAgreesWithRecount(t *testing.T) {
 					compacted++
 				}
 				checkList(t, s, scratch[:])
+			} else {
+				bitsChecked++
+				checkBits(t, s)
 			}
 			n, _ := s.Branches()
 			switch {
@@ -66,8 +72,8 @@ func TestIncrementalAgreesWithRecount(t *testing.T) {
 			}
 		}
 	}
-	if passed == 0 || listed == 0 || lazy == 0 || compacted == 0 {
-		t.Errorf("nodes checked: %d with their region passed on, %d in list mode (%d with sets unmade, %d below a list made again)", passed, listed, lazy, compacted)
+	if passed == 0 || listed == 0 || lazy == 0 || compacted == 0 || bitsChecked == 0 {
+		t.Errorf("nodes checked: %d with their region passed on, %d in list mode (%d with sets unmade, %d below a list made again), %d on the bit sets", passed, listed, lazy, compacted, bitsChecked)
 	}
 }
 
@@ -115,6 +121,53 @@ func checkList(t *testing.T, s *Search, scratch []uint64) {
 		want := live(func(q int32) bool { return int(k.piece[q]) == p })
 		if got := members(s.rowOf(d, k.n+p, scratch)); !slices.Equal(got, want) || int(cnt[k.n+p]) != len(want) {
 			t.Fatalf("path %v, piece %d: set %v (count %d), recounted %v", s.Path(), p, got, cnt[k.n+p], want)
+		}
+	}
+}
+
+// checkBits compares the current node's bit sets (fewest.go) with the
+// live placements recounted: a placement of an unplaced piece is live
+// when it lies on empty cells. A placed piece's bits are frozen and not
+// looked at.
+func checkBits(t *testing.T, s *Search) {
+	t.Helper()
+	k := s.k
+	fits := func(q int32) bool { return s.free&k.pieceSet[q] != 0 && k.mask[q].subsetOf(s.empty) }
+	for f := s.free; f != 0; f &= f - 1 {
+		p := bits.TrailingZeros64(f)
+		want := int32(0)
+		for _, q := range k.byItem[p] {
+			if fits(q) {
+				want++
+			}
+		}
+		if s.cnt[p] != want {
+			t.Fatalf("path %v, piece %d: count %d, recounted %d", s.Path(), p, s.cnt[p], want)
+		}
+	}
+	for c := range k.n {
+		if !s.empty.has(c) {
+			continue
+		}
+		it := k.np + c
+		row := s.live[k.bitOff[it]:k.bitOff[it+1]]
+		perPiece := make([]int32, k.np)
+		for b, q := range k.byItem[it] {
+			if s.free&k.pieceSet[q] == 0 {
+				continue
+			}
+			if got, want := row[b>>6]>>(b&63)&1 != 0, fits(q); got != want {
+				t.Fatalf("path %v, cell %d: placement %d live %v, recounted %v", s.Path(), c, q, got, want)
+			}
+			if fits(q) {
+				perPiece[k.piece[q]]++
+			}
+		}
+		for f := s.free; f != 0; f &= f - 1 {
+			p := bits.TrailingZeros64(f)
+			if got := s.cellPiece[c*k.np+p]; got != perPiece[p] {
+				t.Fatalf("path %v, cell %d, piece %d: count %d, recounted %d", s.Path(), c, p, got, perPiece[p])
+			}
 		}
 	}
 }

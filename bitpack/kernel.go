@@ -182,13 +182,15 @@ type Kernel struct {
 	segStart  []int32 // the segments of live word w: segs[segStart[w]:segStart[w+1]]
 	segs      []pieceSeg
 	copyState bool     // the fewest rules copy their sets per depth (maxCopyState)
-	cellEnt   []uint64 // placement q's cells at cellEnt[q*maxSize:]: live word | bit<<entWordBits | count index<<32
+	cellEnt   []uint64 // placement q's kill row at cellEnt[q*entStride:]: bit | live word<<6 | count index<<32
+	entStride int      // the entries of a kill row
 	maxSize   int
 	cellB     []uint8  // placement q's cells at cellB[q*maxSize:], a byte each
 	firstAt   []uint64 // the bits of a cell's set whose placements have their first cell there
 	listMax   int      // the fewest rules switch to list mode at this many live placements (sparse.go)
 
 	deadSwitch *DeadSwitch // SetDeadSwitch
+	tracker    *Tracker    // SetTracker
 }
 
 // SetProgress makes Solve and SolveParallel report the nodes searched to
@@ -349,7 +351,7 @@ func Compile(p Problem) (*Kernel, error) {
 	}
 	if k.rule == Fewest || k.rule == FewestCells {
 		if !fewestFits(k.byItem) {
-			return nil, fmt.Errorf("bitpack: more than %d placements of one item", entryMask)
+			return nil, fmt.Errorf("bitpack: more than %d placements of one item, or %d (placement, cell) pairs", entryMask, 64<<26)
 		}
 		k.buildFewest()
 		k.listMax = sparseMax

@@ -131,6 +131,7 @@ func solveTasks(b *search.Budget, res *Result, workers, n int, at func(w, t int)
 		cut  atomic.Bool
 	)
 	ctx := b.Context()
+	var once sync.Once // the tracker told of the tasks
 	workpool.Run(ctx, workers, n, func(w int) func(t int) bool {
 		// solve counts the solutions that the budget lets through, and
 		// visits them.
@@ -141,11 +142,14 @@ func solveTasks(b *search.Budget, res *Result, workers, n int, at func(w, t int)
 				return false
 			}
 			found = 0
-			r := at(w, t).Solve(ctx, search.Limits{}, solve)
+			s := at(w, t)
+			once.Do(func() { s.k.tracker.taskStart(n) })
+			r := s.Solve(ctx, search.Limits{}, solve)
 			if r.Err != nil || r.Status == search.VisitorStop {
 				cut.Store(true)
 			}
 			done.Add(1)
+			s.k.tracker.taskDone(r.Stats.Nodes)
 			mu.Lock()
 			res.Solutions += found
 			res.Stats.add(&r.Stats)

@@ -150,6 +150,7 @@ func (s *Search) growOK(seeds, e Set) (ok, one bool) {
 	closedCells, largest := 0, 0
 	rest := seeds
 	e0, e1, e2, e3 := e[0], e[1], e[2], e[3]
+	adj := k.adj
 	for {
 		var region Set
 		region.add(rest.first())
@@ -158,8 +159,26 @@ func (s *Search) growOK(seeds, e Set) (ok, one bool) {
 		l0, l1, l2, l3 := r0, r1, r2, r3
 		held := rest.subsetOf(region)
 		for !held {
-			nb := k.neighbours(Set{l0, l1, l2, l3})
-			l0, l1, l2, l3 = nb[0]&e0&^r0, nb[1]&e1&^r1, nb[2]&e2&^r2, nb[3]&e3&^r3
+			// The layer's neighbours, word by word with no call
+			// (Kernel.neighbours, inlined by hand).
+			var n0, n1, n2, n3 uint64
+			for x := l0; x != 0; x &= x - 1 {
+				a := &adj[bits.TrailingZeros64(x)]
+				n0, n1, n2, n3 = n0|a[0], n1|a[1], n2|a[2], n3|a[3]
+			}
+			for x := l1; x != 0; x &= x - 1 {
+				a := &adj[64+bits.TrailingZeros64(x)]
+				n0, n1, n2, n3 = n0|a[0], n1|a[1], n2|a[2], n3|a[3]
+			}
+			for x := l2; x != 0; x &= x - 1 {
+				a := &adj[128+bits.TrailingZeros64(x)]
+				n0, n1, n2, n3 = n0|a[0], n1|a[1], n2|a[2], n3|a[3]
+			}
+			for x := l3; x != 0; x &= x - 1 {
+				a := &adj[192+bits.TrailingZeros64(x)]
+				n0, n1, n2, n3 = n0|a[0], n1|a[1], n2|a[2], n3|a[3]
+			}
+			l0, l1, l2, l3 = n0&e0&^r0, n1&e1&^r1, n2&e2&^r2, n3&e3&^r3
 			if l0|l1|l2|l3 == 0 {
 				break
 			}

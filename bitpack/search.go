@@ -33,6 +33,9 @@ type Search struct {
 	next     int8
 	survConn [][]int8
 	pos      []int32
+	// at[d] is the nodes Solve had counted when it entered the node at
+	// depth d: the sizes of its finished subtrees (Tracker).
+	at []int64
 
 	// The fewest rules keep each item's live placements as a bit set
 	// (fewest.go): live[bitOff[it]:bitOff[it+1]]; cnt[p] counts piece p's,
@@ -89,7 +92,7 @@ func (k *Kernel) NewSearch() *Search {
 	levels := k.np + 2
 	s := &Search{k: k, empty: k.full, free: k.allFree, listFrom: -1,
 		path: make([]int32, levels), kids: make([][]int32, levels), surv: make([][]int32, levels),
-		expanded: make([]bool, levels), solution: make([]bool, levels), item: make([]int32, levels), single: make([]bool, levels), pos: make([]int32, levels),
+		expanded: make([]bool, levels), solution: make([]bool, levels), item: make([]int32, levels), single: make([]bool, levels), pos: make([]int32, levels), at: make([]int64, levels),
 		conn: make([]int8, levels), survConn: make([][]int8, levels),
 		sums: make([]uint64, (k.n+64)/64+1), around: make([]aroundRegion, 0, maxAround)}
 	longest := 0

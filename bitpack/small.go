@@ -229,6 +229,7 @@ func (s *Search) solveSmall(ctx context.Context, limit int64, visit func(placeme
 	var nodes, pruned int64
 	check := int64(checkEvery)
 	deepest := base
+	whole := false // the subtree searched to its end
 	d, top := base, int32(0)
 	emp[d], fre[d] = e0, f0
 expand:
@@ -293,6 +294,9 @@ expand:
 				nodes++
 				nodesBy[d+1]++
 				if nodes >= check {
+					if k.tracker != nil {
+						s.trackSmall(base, d)
+					}
 					var err error
 					if check, err = k.report(ctx, nodes, check); err != nil {
 						r.Err = err
@@ -318,6 +322,7 @@ expand:
 			}
 			top = lo[d]
 			if d == base {
+				whole = true
 				break expand
 			}
 			d--
@@ -331,6 +336,9 @@ expand:
 	for d := base; d <= deepest; d++ {
 		st.NodesByDepth[d+1] += nodesBy[d+1]
 		st.Branches[d], st.Branched[d], st.Histogram[d] = branches[d], branched[d], hist[d]
+	}
+	if k.tracker != nil && whole {
+		k.tracker.whole(nodes)
 	}
 	if k.progress != nil {
 		k.progress(nodes - check + checkEvery)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -128,6 +129,41 @@ func TestAutoCountsSmallTrees(t *testing.T) {
 	}
 	if r.Nodes.Kind == KindExact || strings.HasPrefix(r.Method, "auto: counted") || r.Work < nodes/4 {
 		t.Fatalf("a tree of %d nodes with a budget of %d: %s, nodes %+v, work %d", nodes, exactShare*nodes/4, r.Method, r.Nodes, r.Work)
+	}
+}
+
+// counterTree is a hashTree that counts with a loop of its own (Counter),
+// as the packing kernel does.
+type counterTree struct{ hashTree }
+
+func (c *counterTree) CountSubtree(p *Profile, maxDepth int, stop func() bool) {
+	walkTree(c, maxDepth, p, stop)
+}
+
+// TestCountWithinSubtree: auto's count within a limit stops at the limit
+// on a subtree of a tree that counts with its own loop (the subtree held
+// its counts back until the end, and a --subtree of PP-24 was counted
+// whole on a 2,000th of its nodes), and counts it when it fits.
+func TestCountWithinSubtree(t *testing.T) {
+	newTree := Subtree(func() Tree { return &counterTree{hashTree{keys: []uint64{0x12345}, max: 14}} }, []int{1})
+	want, err := Exhaustive(context.Background(), Subtree(newHashTree(14), []int{1}), 1<<20, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := total(want.Nodes)
+	const limit = 2048
+	if nodes < 10*limit {
+		t.Fatalf("the subtree has %d nodes: too few for the test", nodes)
+	}
+	// The walk asks whether to stop every tailStep moves: it stops at the
+	// first question past the limit.
+	p, tried, counted := countWithin(context.Background(), newTree, limit)
+	if counted || tried <= limit || tried > limit+tailStep {
+		t.Errorf("limit %d on %d nodes: counted %v after %d nodes (%v)", limit, nodes, counted, tried, p.Nodes)
+	}
+	p, tried, counted = countWithin(context.Background(), newTree, nodes)
+	if !counted || tried != nodes || !reflect.DeepEqual(p.Nodes, want.Nodes) || !reflect.DeepEqual(p.Solutions, want.Solutions) {
+		t.Errorf("limit %d: counted %v, %d nodes %v, want %v", nodes, counted, tried, p.Nodes, want.Nodes)
 	}
 }
 

@@ -193,16 +193,35 @@ func (r Replicates) intervals() (nodes, solutions Interval) {
 	}
 	solutions = replicateInterval(r.Solutions, r.Work >= minConfidenceWork && float64(met) >= minMetShare*float64(len(r.Solutions)))
 	if solutions.Estimate == 0 && solutions.Kind == KindSpread {
-		solutions.High = math.Inf(1)
+		solutions = zeroSolutions(solutions, nodes)
 	}
 	return nodes, solutions
+}
+
+// zeroSolutions bounds a solution count of which no replicate met any
+// (iv, 0 .. 0): 0 up to the nodes' upper bound. Every solution is a node,
+// so the true solutions are at most the true nodes, and where the nodes'
+// interval is a confidence interval that holds them, this one holds the
+// solutions: a confidence interval at the nodes' level at least. Where
+// it is not, a spread (0 .. infinity without nodes' replicates to bound
+// it). The replicates say nothing tighter: probes that met no solution
+// bound the chance of meeting one (the rule of three: below 3/n at 95%
+// for n probes), not the weight a meeting would carry, which can be any
+// size.
+func zeroSolutions(iv, nodes Interval) Interval {
+	iv.Low, iv.High, iv.Kind = 0, nodes.High, KindSpread
+	if nodes.Kind == KindConfidence || nodes.Kind == KindExact {
+		iv.Kind = KindConfidence
+	}
+	return iv
 }
 
 // replicateInterval is the mean of xs with a 95% bootstrap-t interval
 // (bootstrapT), a confidence interval when there are at least
 // minReplicates replicates and enough is true, else the same interval
-// labelled a spread. Replicates all alike are an exact count (a prefix or
-// a tail that held the whole tree), unless nothing was met at all.
+// labelled a spread. At least minReplicates replicates all alike are an
+// exact count (a prefix or a tail that held the whole tree), unless
+// nothing was met at all.
 func replicateInterval(xs []float64, enough bool) Interval {
 	var m moments
 	for _, x := range xs {
@@ -214,7 +233,12 @@ func replicateInterval(xs []float64, enough bool) Interval {
 		return iv
 	}
 	if m.sd() == 0 {
-		if m.mean() > 0 {
+		// Alike because every replicate held the whole tree (a prefix or
+		// a tail), or by chance: two probes of width 2 on a PP-24
+		// subtree whose root has one live child of four both missed it,
+		// and 5 nodes of 2,394,231 were called exact. Fewer than
+		// minReplicates alike are a spread.
+		if m.mean() > 0 && len(xs) >= minReplicates {
 			iv.Kind = KindExact
 		}
 		return iv

@@ -134,7 +134,10 @@ func TestReplicateKinds(t *testing.T) {
 		{"normal, too little work", normal, false, KindSpread},
 		{"skewed", skewed, true, KindConfidence},
 		{"few", normal[:5], true, KindSpread},
-		{"alike", []float64{7, 7, 7}, true, KindExact},
+		{"alike", []float64{7, 7, 7, 7, 7, 7, 7, 7, 7, 7}, true, KindExact},
+		// Two probes that missed the same live child alike (a PP-24
+		// subtree: 5 nodes of 2,394,231) are no count.
+		{"few alike", []float64{5, 5}, true, KindSpread},
 	} {
 		got := replicateInterval(tc.xs, tc.enough)
 		if got.Kind != tc.want {
@@ -143,6 +146,44 @@ func TestReplicateKinds(t *testing.T) {
 		if tc.name == "skewed" && got.High-got.Estimate < 2*(got.Estimate-got.Low) {
 			t.Errorf("skewed: %+v, want an interval reaching higher above the estimate than below", got)
 		}
+	}
+}
+
+// TestZeroSolutions: replicates that met no solution bound the solutions
+// by the nodes' upper bound (every solution is a node), a confidence
+// interval where the nodes' is one, a spread where not, and 0 .. infinity
+// with nothing to bound them.
+func TestZeroSolutions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	nodes, zeros := make([]float64, 30), make([]float64, 30)
+	for i := range nodes {
+		nodes[i] = 1000 + 100*rng.NormFloat64()
+	}
+	for _, tc := range []struct {
+		name  string
+		nodes []float64
+		work  int64
+		kind  string
+	}{
+		{"nodes a confidence interval", nodes, minConfidenceWork, KindConfidence},
+		{"too little work", nodes, minConfidenceWork - 1, KindSpread},
+		{"too few replicates", nodes[:5], minConfidenceWork, KindSpread},
+		{"nodes exact", []float64{7, 7, 7, 7, 7, 7, 7, 7, 7, 7}, minConfidenceWork, KindConfidence},
+		{"nodes alike, too few", []float64{5, 5}, minConfidenceWork, KindSpread},
+		{"one replicate", nodes[:1], minConfidenceWork, KindSpread},
+	} {
+		n, s := Replicates{Nodes: tc.nodes, Solutions: zeros[:len(tc.nodes)], Work: tc.work}.intervals()
+		if s.Estimate != 0 || s.Low != 0 || s.High != n.High || s.Kind != tc.kind || s.Level != Level {
+			t.Errorf("%s: solutions %+v, want 0 .. %g (%s)", tc.name, s, n.High, tc.kind)
+		}
+	}
+	// The nodes' bounds, derived: Student's interval of one replicate is
+	// unbounded; all alike, the count itself.
+	if _, s := (Replicates{Nodes: nodes[:1], Solutions: zeros[:1]}).intervals(); !math.IsInf(s.High, 1) {
+		t.Errorf("one replicate: solutions %+v, want 0 .. +Inf", s)
+	}
+	if _, s := (Replicates{Nodes: []float64{7, 7, 7, 7, 7, 7, 7, 7, 7, 7}, Solutions: zeros[:10], Work: minConfidenceWork}).intervals(); s.High != 7 {
+		t.Errorf("nodes exactly 7: solutions %+v, want 0 .. 7", s)
 	}
 }
 

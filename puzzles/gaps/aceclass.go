@@ -148,6 +148,11 @@ func (g *Game) AppendClassKey(dst []byte) []byte {
 			}
 		}
 	}
+	for r := range Rows {
+		if g.free>>r&1 != 0 {
+			codes[r*g.k] = wildCode
+		}
+	}
 	return appendSortedRows(dst, &codes, g.k)
 }
 
@@ -229,7 +234,7 @@ func (g *Game) arrange(a arrangement, out *[]Move) {
 
 // classMoves appends the moves of the position's ace class (see the top
 // of this file): plain moves and macro moves.
-func (g *Game) classMoves(buf []Move) []Move {
+func (g *Game) classMoves(buf []Move, lazy bool) []Move {
 	h := g.slotHoles()
 	if h == 0 {
 		return g.Moves(buf) // a class of one
@@ -278,7 +283,9 @@ func (g *Game) classMoves(buf []Move) []Move {
 		if int(g.pos[a])%k == 0 {
 			continue
 		}
-		if h > 1 {
+		if h > 1 || lazy && len(inS) == Rows-1 {
+			// With lazy, the fourth ace enters and the order waits
+			// (lazy.go).
 			buf = append(buf, NewMove(int(g.pos[a]), first*k))
 			continue
 		}
@@ -307,6 +314,28 @@ func (g *Game) classMoves(buf []Move) []Move {
 		}
 	}
 	return buf
+}
+
+// isOrder reports whether a puts the four suits in the four rows.
+func (a arrangement) isOrder() bool {
+	seen := 0
+	for _, v := range a {
+		if v < 0 || v >= Rows {
+			return false
+		}
+		seen |= 1 << v
+	}
+	return seen == 1<<Rows-1
+}
+
+// fullS reports whether every cell of column 0 holds an ace or a hole.
+func fullS(g *Game) bool {
+	for _, v := range g.arrangement() {
+		if v == arrOut {
+			return false
+		}
+	}
+	return true
 }
 
 // movesAce reports whether one of ms moves an ace.
@@ -347,9 +376,31 @@ func ExpandPath(d Deal, path []Move) ([]Move, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The order of the aces the last position shows, for a fourth ace
+	// that entered lazily (lazy.go): replay the path lazily first.
+	lz := *g
+	var arrs []Move
+	for _, m := range path {
+		lz.applyLazy(m, &arrs)
+	}
+	order := lz.lazyOrder()
 	var out []Move
 	for i, m := range path {
-		if m.IsMacro() {
+		if a := g.cells[m.last().From()]; a != Hole && a.Rank() == 1 && m.last().To()%g.k == 0 &&
+			g.slotHoles() == 1 && g.leftAces == Rows-1 && fullS(g) {
+			if !order.isOrder() {
+				return nil, fmt.Errorf("gaps: the path of %d moves does not win", len(path))
+			}
+			// The fourth ace: into the row of its suit in order.
+			want, to := order, 0
+			for r := range Rows {
+				if want[r] == int8(a.Suit()) {
+					want[r], to = arrHole, r*g.k
+				}
+			}
+			g.arrange(want, &out)
+			m = NewMove(int(g.pos[a]), to)
+		} else if m.IsMacro() {
 			g.arrange(unpackArrangement(m>>12&4095), &out)
 		}
 		if !g.Legal(m.last()) {

@@ -88,6 +88,19 @@ func TestAceClassKeys(t *testing.T) {
 	t.Logf("%d positions (row order aside), %d ace classes", positions, classes)
 }
 
+// reference returns the deal of k columns and seed and the exhaustive
+// decider's decision on it (decide: Berliner et al.'s deadlock test, no
+// reachability sets, stubborn sets or classes).
+func reference(t *testing.T, k int, seed uint64) (Deal, Decision) {
+	t.Helper()
+	d := Generate(k, seed)
+	ref, err := Decide(context.Background(), d, DecideOptions{Workers: 1, Deadlock: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, ref
+}
+
 // decideAs decides deal d (of seed) with o and fails the test unless the
 // verdict is ref's and a solution replays to a win.
 func decideAs(t *testing.T, d Deal, seed uint64, ref Decision, o DecideOptions) Decision {
@@ -135,11 +148,7 @@ func TestDecideAces(t *testing.T) {
 		var verdicts [3]int
 		var stored, storedAces int
 		for seed := uint64(1); seed <= n; seed++ {
-			d := Generate(k, seed)
-			ref, err := Decide(context.Background(), d, DecideOptions{Workers: 1, Deadlock: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			d, ref := reference(t, k, seed)
 			verdicts[ref.Verdict]++
 			for i, o := range opts {
 				if testing.Short() && o.Workers < 2 {
@@ -282,7 +291,7 @@ func TestAceClassMovesSound(t *testing.T) {
 	t.Logf("%d positions with a win checked", checked)
 }
 
-// TestAcesNames: which algorithm and decider names take +aces.
+// TestAcesNames: which algorithm and decider names take +aces and +lazy.
 func TestAcesNames(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -294,6 +303,10 @@ func TestAcesNames(t *testing.T) {
 		{"decide-stubborn+aces", false}, // best-first stubborn sets cannot replay through classes
 		{"astar+aces", false},
 		{"decide,decide-stubborn-dfs+aces", true},
+		{"decide-stubborn-dfs+aces+lazy", true},
+		{"decide,decide-stubborn-dfs+aces+lazy", true},
+		{"decide-stubborn-dfs+lazy", false}, // lazy orders are orders of ace classes
+		{"decide+aces+lazy", false},         // and depth-first only
 	} {
 		if err := CheckAlgorithm(tc.name); (err == nil) != tc.ok {
 			t.Errorf("CheckAlgorithm(%q) = %v", tc.name, err)

@@ -99,6 +99,12 @@ type DecideOptions struct {
 	// they need DepthFirst; Suits and Plain do not go with it (Decide's
 	// error).
 	Aces bool
+	// Lazy, with Aces, lets the fourth ace enter the left edge without
+	// an order: one position stands for every order of the aces until 2s
+	// entering column 1 fix the rows (lazy.go). The depth-first decider
+	// only (a best-first one rebuilds positions from their keys, which do
+	// not name the aces of the free rows); Decide's error otherwise.
+	Lazy bool
 	// Plain makes it Shintani's plain depth-first search: exact keys
 	// instead of canonical ones and children in the fixed Order instead of
 	// ByKind.
@@ -166,6 +172,7 @@ func (o DecideOptions) Search(dom *Domain) (search.Func, search.Options) {
 	// and a best-first search never expands many of the positions it
 	// stores.
 	dom.Reach, dom.Forced, dom.Stubborn, dom.Suits, dom.Aces = o.Reach, o.Forced, o.Stubborn, o.Suits, o.Aces
+	dom.Lazy = o.Lazy && o.Aces
 	switch {
 	case o.Plain:
 		dom.Order = o.Order
@@ -218,6 +225,9 @@ func Decide(ctx context.Context, d Deal, o DecideOptions) (Decision, error) {
 	}
 	if o.Aces && (o.Plain || o.Suits || o.Stubborn && !o.DepthFirst) {
 		return Decision{}, fmt.Errorf("gaps: ace classes go without suit keys and Plain, and with stubborn sets depth-first only")
+	}
+	if o.Lazy && (!o.Aces || !o.DepthFirst || o.Plain) {
+		return Decision{}, fmt.Errorf("gaps: lazy ace orders need ace classes and the depth-first decider")
 	}
 	var r search.Result
 	rejected := int64(0)

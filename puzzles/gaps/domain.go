@@ -48,11 +48,16 @@ type Domain struct {
 	// aces of column 0 while a left-edge hole exists, and the moves of the
 	// whole class, macro moves among them.
 	Aces bool
+	// Lazy, with Aces, lets the fourth ace enter the left edge without
+	// an order (lazy.go): one position for all the orders, the rows fixed
+	// as 2s enter column 1.
+	Lazy bool
 	// Rejected counts the positions whose moves were withheld because
 	// Deadlocked proved them lost.
 	Rejected int64
 	buf      []Move
 	arrs     []Move // the orders of S before the macro moves applied
+	lazy     []lazyRecord
 }
 
 // NewDomain returns the search domain of deal d.
@@ -93,14 +98,14 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 			if d.Aces && d.G.slotHoles() > 0 && d.G.movesAce(d.buf) {
 				// A set with an ace holds every ace and column-0 card: it
 				// depends on the member, so the class gets all its moves.
-				d.buf = d.G.classMoves(d.buf[:0])
+				d.buf = d.G.classMoves(d.buf[:0], d.Lazy)
 			}
 		}
 	}
 	switch {
 	case d.Stubborn:
 	case d.Aces:
-		d.buf = d.G.classMoves(d.buf)
+		d.buf = d.G.classMoves(d.buf, d.Lazy)
 	default:
 		d.buf = d.G.Moves(d.buf)
 	}
@@ -139,7 +144,11 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 
 // Apply makes move m; every move costs 1.
 func (d *Domain) Apply(m search.Move) int {
-	if d.Aces {
+	switch {
+	case d.Lazy:
+		d.lazy = append(d.lazy, d.G.applyLazy(Move(m), &d.arrs))
+		return 1
+	case d.Aces:
 		d.G.applyClass(Move(m), &d.arrs)
 		return 1
 	}
@@ -149,7 +158,13 @@ func (d *Domain) Apply(m search.Move) int {
 
 // Undo takes back move m.
 func (d *Domain) Undo(m search.Move) {
-	if d.Aces {
+	switch {
+	case d.Lazy:
+		n := len(d.lazy) - 1
+		d.G.undoLazy(Move(m), &d.arrs, d.lazy[n])
+		d.lazy = d.lazy[:n]
+		return
+	case d.Aces:
 		d.G.undoClass(Move(m), &d.arrs)
 		return
 	}

@@ -63,6 +63,10 @@ type Game struct {
 	kept  [Rows][Rows]int8
 	// leftAces counts aces in column 0.
 	leftAces int
+	// free has bit r when row r's ace is not fixed yet: the position
+	// stands for every order of the aces on those rows (lazy.go). Only
+	// with the four aces on the left edge; 0 for a plain position.
+	free uint8
 }
 
 // NewGame returns the position of deal d (which must pass d.Check).
@@ -81,6 +85,7 @@ func (g *Game) set(k int, cells []Card) {
 	g.cells = [Rows * MaxCols]Card{}
 	g.kept = [Rows][Rows]int8{}
 	g.leftAces = 0
+	g.free = 0
 	h := 0
 	for i, c := range cells {
 		g.cells[i] = c
@@ -125,7 +130,8 @@ func (g *Game) Deal() Deal {
 func (g *Game) String() string { return g.Deal().String() }
 
 // Moves appends the legal moves to buf, holes in cell order; at a left-edge
-// hole the aces in suit order.
+// hole the aces in suit order; at a hole in column 1 of a free row of a
+// lazy position (lazy.go), the 2 of every free suit.
 func (g *Game) Moves(buf []Move) []Move {
 	k := g.k
 	for _, h := range g.holes {
@@ -134,6 +140,10 @@ func (g *Game) Moves(buf []Move) []Move {
 			for s := range Rows {
 				buf = append(buf, NewMove(int(g.pos[NewCard(s, 1)]), p))
 			}
+			continue
+		}
+		if p%k == 1 && g.free>>(p/k)&1 != 0 {
+			buf = g.lazyTwos(buf, p)
 			continue
 		}
 		left := g.cells[p-1]
@@ -260,7 +270,11 @@ func (g *Game) Won() bool {
 		}
 	}
 	for r := range Rows {
-		if g.Prefix(r) != g.k-1 {
+		if g.free>>r&1 != 0 {
+			if !g.lazyRowWon(r) {
+				return false
+			}
+		} else if g.Prefix(r) != g.k-1 {
 			return false
 		}
 	}

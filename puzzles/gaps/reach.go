@@ -87,6 +87,11 @@ func (g *Game) reachabilityPinned(st *reachSets, pinned uint64) {
 			c := base + Card(r)
 			reach[c] = 1 << g.pos[c]
 		}
+		if g.free != 0 && g.free>>(g.pos[base+1]/int8(k))&1 != 0 {
+			// An ace whose row is not fixed yet (lazy.go): it may sit
+			// in any free row.
+			reach[base+1] = g.rowsCol0(g.free)
+		}
 	}
 	aces := col0&open != 0
 	var wait [Rows]uint64
@@ -180,24 +185,9 @@ func (g *Game) Unwinnable() bool {
 // shifted sets has bit i*k exactly when every card of the suit may end in
 // row i.
 func (g *Game) lost(st *reachSets) bool {
-	k := g.k
-	col0, _ := g.colMasks()
-	// fits[s] has bit r when every card of suit s may end in row r.
-	var fits [Rows]uint8
-	for s := range Rows {
-		all := col0
-		base := Card(s << 4)
-		for r := 1; r < k && all != 0; r++ {
-			all &= st.reach[base+Card(r)] >> (r - 1)
-		}
-		if all == 0 {
-			return true
-		}
-		var f uint8
-		for row := range Rows {
-			f |= uint8(all>>(row*k)&1) << row
-		}
-		fits[s] = f
+	fits := g.fits(st)
+	if fits[0] == 0 || fits[1] == 0 || fits[2] == 0 || fits[3] == 0 {
+		return true
 	}
 	for i := range perms {
 		p := &perms[i]
@@ -206,6 +196,26 @@ func (g *Game) lost(st *reachSets) bool {
 		}
 	}
 	return true
+}
+
+// fits returns, for every suit, the rows (bit r) in which every card of
+// the suit has its final cell in its set.
+func (g *Game) fits(st *reachSets) (fits [Rows]uint8) {
+	k := g.k
+	col0, _ := g.colMasks()
+	for s := range Rows {
+		all := col0
+		base := Card(s << 4)
+		for r := 1; r < k && all != 0; r++ {
+			all &= st.reach[base+Card(r)] >> (r - 1)
+		}
+		var f uint8
+		for row := range Rows {
+			f |= uint8(all>>(row*k)&1) << row
+		}
+		fits[s] = f
+	}
+	return fits
 }
 
 // Forced moves: a move that keeps a winnable position winnable, and brings
@@ -250,7 +260,8 @@ func (g *Game) forced(st *reachSets) (Move, bool) {
 			continue
 		}
 		left := g.cells[q-1]
-		if left == Hole || left.Rank() >= k-1 || st.movable>>left&1 != 0 {
+		if left == Hole || left.Rank() >= k-1 || st.movable>>left&1 != 0 ||
+			q%k == 1 && g.free>>(q/k)&1 != 0 { // which 2 is not known
 			continue
 		}
 		c := left + 1

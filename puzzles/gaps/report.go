@@ -265,7 +265,7 @@ func (o SurveySizes) Check() error {
 	}
 	deciders := strings.Split(o.Decider, ",")
 	for _, d := range deciders {
-		switch strings.TrimSuffix(d, "+aces") {
+		switch strings.TrimSuffix(strings.TrimSuffix(d, "+lazy"), "+aces") {
 		case "decide", "decide-reach", "decide-stubborn", "decide-stubborn-dfs":
 			if err := CheckAlgorithm(d); err != nil {
 				return err
@@ -275,7 +275,7 @@ func (o SurveySizes) Check() error {
 				return opterr.Errorf("--decider", "--decider %q: auto is a portfolio already, give it alone", o.Decider)
 			}
 		default:
-			return opterr.Errorf("--decider", "--decider %q: want auto, decide, decide-reach, decide-stubborn or decide-stubborn-dfs (+aces: on ace classes), or several of them comma-separated (a portfolio)", o.Decider)
+			return opterr.Errorf("--decider", "--decider %q: want auto, decide, decide-reach, decide-stubborn or decide-stubborn-dfs (+aces: on ace classes; +aces+lazy: with lazy ace orders), or several of them comma-separated (a portfolio)", o.Decider)
 		}
 	}
 	switch {

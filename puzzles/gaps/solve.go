@@ -18,7 +18,8 @@ import (
 // "-nodl"); decide and decide-stubborn-dfs may end in "+suits" for
 // canonical keys up to suit renaming too (DecideOptions.Suits), and
 // decide, decide-reach and decide-stubborn-dfs in "+aces" to search ace
-// classes (DecideOptions.Aces).
+// classes (DecideOptions.Aces), and decide-stubborn-dfs+aces in "+lazy"
+// for lazy ace orders (DecideOptions.Lazy).
 var Algorithms = []string{
 	Auto,                  // the default: decide, then decide-stubborn-dfs+aces (see Auto)
 	"decide",              // the exhaustive decider (Decide), deadlock detection on
@@ -163,6 +164,12 @@ func CheckAlgorithm(name string) error {
 	if b, ok := strings.CutSuffix(name, "+suits"); ok {
 		if b != "decide" && b != "decide-stubborn-dfs" {
 			return opterr.Errorf("--algo", "%q: +suits goes with decide and decide-stubborn-dfs only", name)
+		}
+		return nil
+	}
+	if b, ok := strings.CutSuffix(name, "+lazy"); ok {
+		if b != "decide-stubborn-dfs+aces" {
+			return opterr.Errorf("--algo", "%q: +lazy goes with decide-stubborn-dfs+aces only", name)
 		}
 		return nil
 	}
@@ -324,6 +331,7 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (_ Outco
 	start := time.Now()
 	out := Outcome{Algorithm: name}
 	name, suits := strings.CutSuffix(name, "+suits")
+	name, lazy := strings.CutSuffix(name, "+lazy")
 	name, aces := strings.CutSuffix(name, "+aces")
 	deadlock := strings.HasSuffix(name, "+dl")
 	base := strings.TrimSuffix(strings.TrimSuffix(name, "+dl"), "-nodl")
@@ -333,7 +341,7 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (_ Outco
 		do := DecideOptions{Limits: runLimits(o.Limits), Store: store,
 			Deadlock: base == "decide" && !strings.HasSuffix(name, "-nodl") || deadlock,
 			Reach:    reach, Forced: reach, Stubborn: stubborn,
-			DepthFirst: base == "decide-stubborn-dfs", Workers: o.Workers, Suits: suits, Aces: aces}
+			DepthFirst: base == "decide-stubborn-dfs", Workers: o.Workers, Suits: suits, Aces: aces, Lazy: lazy}
 		switch base {
 		case "dfs-aces-first":
 			do.Plain, do.Order = true, AcesFirst

@@ -36,7 +36,11 @@ package gaps
 //	R4  if c has a legal move, c+1 is in C, unless c+1 can never enter x+1
 //	    while c sits at x (c has rank k-1, x is in the last column, c+1
 //	    already sits at x+1, or x+1 holds a frozen card): the only move that
-//	    reads x is c+1 entering x+1.
+//	    reads x is c+1 entering x+1;
+//	R5  in a lazy position (lazy.go), if c is the 2 of a free suit, the 2
+//	    of every free suit and every card in column 1 of a free row are in
+//	    C: those 2s may enter any hole there, fixing its row, and only
+//	    those cards open those holes.
 //
 // A move of a card in C then neither reads nor writes a cell that a move of
 // a card outside C writes (D1 for legal moves), no move outside T makes a
@@ -160,6 +164,14 @@ func (g *Game) close(st *reachSets, set, enabled uint64, limit int) uint64 {
 			add(c - 1) // R1
 			if p := int(g.pos[c-1]); p%k != k-1 && p+1 != x {
 				add(g.cells[p+1]) // R2
+			}
+			if c.Rank() == 2 && g.free>>(g.pos[c-1]/int8(k))&1 != 0 { // R5
+				for r := range Rows {
+					if g.free>>r&1 != 0 {
+						add(g.cells[r*k] + 1)
+						add(g.cells[r*k+1])
+					}
+				}
 			}
 		}
 		if enabled>>c&1 != 0 && c.Rank() < k-1 && x%k != k-1 { // R4

@@ -87,11 +87,7 @@ func TestDecideSuits(t *testing.T) {
 	for k := 4; k <= hi; k++ {
 		var stored, storedSuits int
 		for seed := uint64(1); seed <= n; seed++ {
-			d := Generate(k, seed)
-			ref, err := Decide(context.Background(), d, DecideOptions{Workers: 1, Deadlock: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			d, ref := reference(t, k, seed)
 			for _, o := range []DecideOptions{
 				{Deadlock: true, Suits: true, Workers: 1},
 				{Reach: true, Forced: true, Stubborn: true, DepthFirst: true, Suits: true, Workers: 1},

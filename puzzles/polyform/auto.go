@@ -102,6 +102,9 @@ type RuleEstimate struct {
 	// Finished is set when the timing search ended within its budget: the
 	// whole tree was walked and Seconds is measured, not predicted.
 	Finished bool `json:"finished,omitempty"`
+	// Done is the share of the rule's tree searched by a count of
+	// countRace (bitpack.Tracker).
+	Done float64 `json:"done,omitempty"`
 }
 
 // Rule names the candidate as the pack command's flags.
@@ -129,22 +132,25 @@ type RuleChoice struct {
 	// Continued is set when the rule tried first was kept (keepTried):
 	// its count, paused while the rules were compared, went on.
 	Continued bool `json:"continued,omitempty"`
-	// DeadGain is deadGain's ratio, when it was measured: the cost of the
-	// first empty cell's count with the dead-region test over without it,
-	// on sampled subtrees; Switched is set when the test was then switched
-	// on in the tried count (bitpack.DeadSwitch), which went on: its
-	// nodes are then those of the two trees, each where it was searched.
+	// DeadGain is deadGain's ratio, when it was measured (in countRace's
+	// first-empty count after autoTry of its CPU): the cost of the first
+	// empty cell's count with the dead-region test over without it, on
+	// sampled subtrees; Switched is set when the test was then switched
+	// on in that count (bitpack.DeadSwitch), which went on: its nodes are
+	// then those of the two trees, each where it was searched.
 	DeadGain float64 `json:"dead_gain,omitempty"`
 	Switched bool    `json:"dead_switched,omitempty"`
+	// Raced is set when the tried count raced a rival (countRace):
+	// Candidates are the two counts, Seconds their CPU time in the race,
+	// Done the share of their trees searched; Chosen finished first, and
+	// CPU is the other's turns (with deadGain's look, if made).
+	Raced bool `json:"raced,omitempty"`
 }
 
 // Why says in one line what was chosen and why.
 func (c RuleChoice) Why() string {
-	if c.Switched {
-		return fmt.Sprintf("strategy auto: first-empty, the rule tried first, with the dead-region test switched on after %s of CPU: "+
-			"on sampled subtrees the count with it cost %.2f times the count without (switched at %.2f or less); "+
-			"the nodes are those of both trees, each where it was searched (%.2f s of CPU to choose)",
-			fmtSeconds(autoTry.Seconds()), c.DeadGain, autoDeadGain, c.CPU)
+	if c.Raced {
+		return c.raceWhy()
 	}
 	if c.Tried && !c.Chosen.Finished {
 		return fmt.Sprintf("strategy auto: %s, the rule tried first: the search stopped before any rule was chosen", c.Chosen.Rule())
@@ -568,19 +574,16 @@ func (r Restriction) keep(pk *Packing) func(int) bool {
 
 // countAuto is CountAll with o.Choose. It first counts by the first empty
 // cell's rule (triedDead says with or without the dead-region test; on
-// cubic boards with wide layers by fewest options: wideLayers), and
-// gives that count autoTry of CPU per worker; a count that ends within it
-// is the answer. Otherwise the count is paused (its searches wait in
-// their progress reports). A first-empty count without the test then has
-// the test compared on sampled subtrees (deadGain), and switched on
-// where it pays (bitpack.DeadSwitch): the count goes on with it, keeping
-// its work, and no other rule is estimated. Otherwise ChooseRule predicts
-// every rule's time, and either the paused count goes on, when its rule
-// is the one chosen, or it is dropped and the count starts again by the
-// chosen rule. The choice costs the tried count nothing when that rule
-// wins: on heptiamond 6x14 the first-empty count (0.73 s) used to start
-// again after 0.3 s of trying. pk is set to the rule that counted, and
-// the report says why.
+// cubic boards with wide layers by fewest options: wideLayers). A
+// first-empty count without the test (boards of more than 64 cells)
+// races fewest options with the test (countRace): the two counts share
+// the CPU in turns and keep their work, and the first to finish is the
+// answer. Any other tried count gets autoTry of CPU per worker; a count
+// that ends within it is the answer. Otherwise the count is paused (its
+// searches wait in their progress reports), ChooseRule predicts every
+// rule's time, and either the paused count goes on, when its rule is the
+// one chosen, or it is dropped and the count starts again by the chosen
+// rule. pk is set to the rule that counted, and the report says why.
 func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	start := time.Now()
 	o.Choose = false
@@ -589,15 +592,16 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	if !o.FixedDead {
 		first.DeadRegions = first.FirstEmpty && first.triedDead()
 	}
+	try := o
+	try.Found, try.Unique, try.Strategy = nil, o.Unique || pk.restrictedKeep() != nil, xcover.Fewest
 	if first.switchable(o) {
 		first.deadSwitch = &bitpack.DeadSwitch{}
+		return pk.countRace(ctx, o, first, try)
 	}
 	triedRule := FirstEmpty
 	if !first.FirstEmpty {
 		triedRule = "fewest"
 	}
-	try := o
-	try.Found, try.Unique, try.Strategy = nil, o.Unique || pk.restrictedKeep() != nil, xcover.Fewest
 	pause := newTryPause(autoTry*time.Duration(search.Workers(o.Workers)), pk.Progress)
 	first.Progress = pause.progress
 	tctx, cancel := context.WithCancel(ctx)
@@ -606,9 +610,7 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	go func() { done <- first.CountAll(tctx, try) }()
 	tried := func(rep Report, ch *RuleChoice) Report {
 		pk.FirstEmpty, pk.DeadRegions = first.FirstEmpty, first.DeadRegions
-		rep.Strategy, rep.Auto = ch.Chosen.Rule(), ch
-		rep.summary = strings.Replace(rep.summary, "strategy "+o.StrategyName+",", "strategy "+rep.Strategy+",", 1) + ch.Why() + "\n"
-		return rep
+		return tagReport(rep, ch)
 	}
 	// triedAlone is the answer of the tried count when no rule was chosen.
 	triedAlone := func(rep Report) Report {
@@ -624,29 +626,7 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 		return triedAlone(rep)
 	case <-pause.paused:
 	}
-	var gain float64
-	gainCPU := cputime.Clock()
-	if first.deadSwitch != nil {
-		// Errors other than the caller's stop (which ChooseRule meets
-		// next) leave the choice to the estimates.
-		gain, _, _ = pk.deadGain(ctx, pk.restrictedKeep(), autoDeadLook)
-		if gain > 0 && gain <= autoDeadGain && ctx.Err() == nil {
-			spent := gainCPU()
-			first.deadSwitch.Set()
-			pause.resume()
-			rep := <-done
-			ch := &RuleChoice{Chosen: RuleEstimate{Strategy: FirstEmpty, DeadRegions: true, Nodes: float64(rep.Nodes), Seconds: rep.Seconds,
-				Finished: rep.Stopped == ""}, Symmetric: try.Unique, Continued: true, DeadGain: gain, Switched: true}
-			ch.Candidates = []RuleEstimate{ch.Chosen}
-			ch.Seconds, ch.CPU = time.Since(start).Seconds(), spent.Seconds()
-			rep = tried(rep, ch)
-			pk.DeadRegions = true
-			return rep
-		}
-	}
-	gainSpent := gainCPU()
 	ch, err := pk.ChooseRule(ctx, o.FixedDead)
-	ch.DeadGain, ch.CPU = gain, ch.CPU+gainSpent.Seconds()
 	if err == nil && ch.keepTried(triedRule, first.DeadRegions, autoTry*time.Duration(search.Workers(o.Workers))) {
 		pause.resume()
 		rep := <-done
@@ -672,6 +652,18 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	ch.Seconds = time.Since(start).Seconds()
 	ch.Use(pk, &o)
 	return pk.CountAll(ctx, o)
+}
+
+// tagReport puts the rule that counted and the choice's reasons in the
+// report of a count of strategy auto, in place of the strategy the
+// count's own report names (its options' name, with the dead-region
+// test: the summary of a count tried with the test said "strategy
+// fewest --dead-regions" where first-empty --dead-regions counted).
+func tagReport(rep Report, ch *RuleChoice) Report {
+	named := "strategy " + rep.Strategy + ","
+	rep.Strategy, rep.Auto = ch.Chosen.Rule(), ch
+	rep.summary = strings.Replace(rep.summary, named, "strategy "+rep.Strategy+",", 1) + ch.Why() + "\n"
+	return rep
 }
 
 // switchable says whether countAuto's tried count (pk) can have the

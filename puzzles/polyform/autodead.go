@@ -16,7 +16,7 @@ import (
 // thousand nodes or more, each counted twice.
 const autoDeadLook = 60 * time.Millisecond
 
-// autoDeadGain: countAuto switches the dead-region test on in the tried
+// autoDeadGain: countRace switches the dead-region test on in its
 // first-empty count when the samples put the count with the test at
 // most this share of the count without it. Measured (docs/benchmarks.md,
 // sixth pass): 0.11 to 0.35 on the PP-24 part, where the test pays (the
@@ -58,7 +58,7 @@ const (
 func (pk *Packing) deadGain(ctx context.Context, keep func(int) bool, budget time.Duration) (float64, int, error) {
 	clock := cputime.Clock() // the kernels' compiling is in the look's budget
 	off := *pk
-	off.FirstEmpty, off.DeadRegions, off.ColourCut, off.Progress, off.deadSwitch = true, false, false, nil, nil
+	off.FirstEmpty, off.DeadRegions, off.ColourCut, off.Progress, off.deadSwitch, off.tracker = true, false, false, nil, nil, nil
 	var ks []*bitpack.Kernel
 	var s, sd []*bitpack.Search // per kernel, without the test and with it
 	for _, reverse := range []bool{false, true} {

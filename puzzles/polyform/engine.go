@@ -329,6 +329,7 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 	if pk.Progress != nil {
 		k.SetProgress(pk.Progress)
 	}
+	k.SetTracker(pk.tracker)
 	conv := func(w int, p []int32) bool {
 		b := bufs[w][:0]
 		for _, i := range p {
@@ -350,6 +351,7 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 		if pk.Progress != nil {
 			back.SetProgress(pk.Progress)
 		}
+		back.SetTracker(pk.tracker)
 		if err := errors.Join(k.SetDeadSwitch(pk.deadSwitch), back.SetDeadSwitch(pk.deadSwitch)); err != nil {
 			return xcover.Result{Err: err}
 		}

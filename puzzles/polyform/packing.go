@@ -67,6 +67,9 @@ type Packing struct {
 	// deadSwitch, if set, can turn the dead-region test on in a
 	// first-empty count under way (countAuto: bitpack.DeadSwitch).
 	deadSwitch *bitpack.DeadSwitch
+	// tracker, if set, follows the share of a kernel count's tree
+	// searched (countAuto's race: bitpack.Tracker).
+	tracker *bitpack.Tracker
 }
 
 // Placement is one piece in one orientation and position.

@@ -15,18 +15,41 @@ const smallTree = 100_000
 // the counts are the program's trees as they are now, and a change of a
 // search rule that changes a tree shows here.
 func TestTreesFile(t *testing.T) {
-	f, err := os.Open("testdata/trees.tsv")
+	trees := readTreesFile(t, "testdata/trees.tsv")
+	if len(trees) < 30 {
+		t.Fatalf("%d trees, want at least 30", len(trees))
+	}
+	checkTrees(t, trees, "pack", "ida", "gaps")
+}
+
+// TestPP24Depth7File: PP-24's depth-7 subtrees, kept apart from the set,
+// are read and built, and the small one recounted.
+func TestPP24Depth7File(t *testing.T) {
+	trees := readTreesFile(t, "testdata/pp24-depth7.tsv")
+	if len(trees) != 12 {
+		t.Fatalf("%d trees, want the 12 of docs/pp24-notes.md", len(trees))
+	}
+	checkTrees(t, trees, "pack")
+}
+
+func readTreesFile(t *testing.T, name string) []countedTree {
+	t.Helper()
+	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	trees, err := readTrees(f, "trees.tsv")
+	trees, err := readTrees(f, name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(trees) < 30 {
-		t.Fatalf("%d trees, want at least 30", len(trees))
-	}
+	return trees
+}
+
+// checkTrees builds every tree, wants the kinds of spec given among them,
+// and recounts those of at most smallTree nodes (a tenth of it with -short).
+func checkTrees(t *testing.T, trees []countedTree, wantKinds ...string) {
+	t.Helper()
 	// The specs are relative to the module's root.
 	if err := os.Chdir("../.."); err != nil {
 		t.Fatal(err)
@@ -44,7 +67,7 @@ func TestTreesFile(t *testing.T) {
 			t.Errorf("%s: %v", tr.name, err)
 		}
 	}
-	for _, k := range []string{"pack", "ida", "gaps"} {
+	for _, k := range wantKinds {
 		if !kinds[k] {
 			t.Errorf("no %s tree", k)
 		}

@@ -1,0 +1,355 @@
+package polyform
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/branchwise/branchwise/bitpack"
+	"github.com/branchwise/branchwise/internal/cputime"
+	"github.com/branchwise/branchwise/search"
+)
+
+// raceSlice is the CPU time a count of countAuto's race runs before the
+// race looks again at which count should run: long enough that the
+// switches (a lock, a clock read, a goroutine woken) cost nothing, short
+// enough that a count of a few tenths of a second gets many looks.
+const raceSlice = 10 * time.Millisecond
+
+// raceLook is the CPU time each count of the race searches (after its
+// compiling) before the share of its tree done decides which leads: the
+// tried rule first, then its rival. On hexiamond 6x6, heptiamond 6x14 and
+// the PP-24 part (docs/benchmarks.md, seventh pass) the predictions after
+// 30 to 100 ms of search put the faster rule ahead in each of 12 runs, by
+// 1.8 times or more at 30 ms, and after 10 to 20 ms did not always
+// (heptiamond 6x14's first-empty count predicted 1.5 s left where it
+// needs 0.6, before the first of its root's subtrees ended). Each look
+// costs the race its length where its count loses: on hexiamond 6x6 the
+// winner takes 0.15 to 0.25 s.
+const raceLook = 30 * time.Millisecond
+
+// raceSmooth is how many of a count's last predictions (one at the end of
+// each of its turns from half its look on) the race takes the median of:
+// a prediction jumps for two or three turns when the search meets a
+// subtree much larger than its siblings (the PP-24 part's fewest-options
+// count predicted 1.1 s left for two turns between predictions of 0.4),
+// and a race that switched on it would pay for both counts.
+const raceSmooth = 5
+
+// raceMargin is how much less time left the count not leading must be
+// predicted to have than the leader for the lead to change after the
+// looks: the predictions of a count are off by up to 2 to 3 times early
+// on (the first-empty count on the PP-24 part predicted 0.6 s in all where
+// it takes 1.6; on hexiamond 6x6 0.5 s where it takes 0.3), and a race that
+// goes back and forth pays for both counts.
+const raceMargin = 2
+
+// raceCount is what the race knows of one of its counts.
+type raceCount struct {
+	started bool
+	cpu     time.Duration // in its turns, its compiling included
+	cpu0    time.Duration // cpu at its first progress report: the compiling
+	seen    bool          // a progress report came (cpu0 is set)
+	done    float64       // share of its tree done at its last turn's end
+	// totals are its last predictions of the CPU time of its whole
+	// search (after its compiling), n of them in all.
+	totals [raceSmooth]float64
+	n      int
+}
+
+// searched is the CPU time of the count's search (after its compiling).
+func (c raceCount) searched() time.Duration { return c.cpu - c.cpu0 }
+
+// record notes the share done at the end of a turn and, from half the
+// look on, the prediction it makes: the search so far takes done of it.
+func (c *raceCount) record(done float64) {
+	c.done = done
+	if c.searched() < raceLook/2 {
+		return
+	}
+	total := math.Inf(1)
+	if done > 0 {
+		total = c.searched().Seconds() / done
+	}
+	c.totals[c.n%raceSmooth] = total
+	c.n++
+}
+
+// left predicts the CPU time the count needs to finish from its last
+// predictions (raceSmooth), less what it has searched (+Inf when nothing
+// is known): their median, or their least when least (the leader's, which
+// keeps the lead unless all of them say it should not).
+func (c raceCount) left(least bool) float64 {
+	k := min(c.n, raceSmooth)
+	if k == 0 {
+		return math.Inf(1)
+	}
+	t := slices.Clone(c.totals[:k])
+	slices.Sort(t)
+	pick := t[k/2]
+	if least {
+		pick = t[0]
+	}
+	return max(pick-c.searched().Seconds(), 0)
+}
+
+// latest is left from the count's last prediction alone.
+func (c raceCount) latest() float64 {
+	if c.n == 0 {
+		return math.Inf(1)
+	}
+	return max(c.totals[(c.n-1)%raceSmooth]-c.searched().Seconds(), 0)
+}
+
+// raceExplore is the share of the leading count's CPU time that the
+// other count is given at least (up to sqrt(raceLook x the leader's CPU
+// time), less on long counts): the share done moves as the search goes
+// (a large subtree finished, or found), and a count that fell behind on
+// its look gets to show it was wrongly judged. It bounds what the race
+// costs where the lead was right: a sixteenth of the count at most, less
+// on counts of minutes. (The first lead was right in each of some 40 runs
+// on hexiamond 6x6, heptiamond 6x14 and the PP-24 part; an eighth cost the
+// PP-24 part 0.1 s more of first-empty count on a count of 1 s.)
+const raceExplore = 1.0 / 16
+
+// raceNext returns the leading count and the count to run next, given
+// the leader so far (-1 before the looks) and what the race knows of the
+// counts: while one has searched less than raceLook (the tried count, 0,
+// first), that one; then the leader, which changes when the other is
+// predicted to need raceMargin times less time than the least of the
+// leader's last predictions of its own (raceSmooth), unless
+// the other has had less than its share of the CPU (raceExplore).
+func raceNext(lead int, c [2]raceCount) (newLead, run int) {
+	for i := range c {
+		if !c[i].seen || c[i].searched() < raceLook {
+			return lead, i
+		}
+	}
+	if lead < 0 {
+		// The first lead on the latest predictions: the looks' first
+		// ones, made before a count's first subtree of the root ended,
+		// were the ones far off.
+		lead = 0
+		if c[1].latest() < c[0].latest() {
+			lead = 1
+		}
+	}
+	other := 1 - lead
+	if c[other].left(false)*raceMargin < c[lead].left(true) {
+		lead, other = other, lead
+	}
+	l := c[lead].cpu.Seconds()
+	if c[other].cpu.Seconds() < min(raceExplore*l, math.Sqrt(raceLook.Seconds()*l)) {
+		return lead, other
+	}
+	return lead, lead
+}
+
+// race shares one CPU budget between two counts of countAuto (the tried
+// rule's and its rival's), one running at a time: each count's progress
+// reports (every few thousand nodes) pass through gate, which holds a
+// count whose turn it is not; the counts keep their work between turns,
+// and the first to finish is the answer (the other is cancelled). The
+// turns are raceSlice of the process's CPU time, measured on the
+// process's clock since only one count runs; raceNext decides them from
+// the share of each count's tree done (bitpack.Tracker).
+type race struct {
+	mu       sync.Mutex
+	cond     *sync.Cond
+	clock    func() time.Duration
+	turn     int
+	lead     int           // the leading count (-1 before the looks)
+	mark     time.Duration // the clock when the turn began
+	over     bool          // a count ended: none waits any more
+	counts   [2]raceCount
+	trackers [2]*bitpack.Tracker
+	start    [2]func() // starts count i's goroutine (at its first turn)
+	next     [2]func(nodes int64)
+	// atLook, if set, is called (without the lock, on count 0's
+	// goroutine) at the end of count 0's first turn past autoTry of CPU:
+	// countAuto compares the dead-region test there (deadGain).
+	atLook func()
+	lookAt time.Duration // autoTry per worker
+	looked bool
+}
+
+func newRace(trackers [2]*bitpack.Tracker, next [2]func(nodes int64)) *race {
+	r := &race{clock: cputime.Clock(), trackers: trackers, next: next, lead: -1}
+	r.cond = sync.NewCond(&r.mu)
+	r.counts[0].started = true
+	return r
+}
+
+// gate is count i's progress function.
+func (r *race) gate(i int) func(nodes int64) {
+	return func(nodes int64) {
+		if r.next[i] != nil {
+			r.next[i](nodes)
+		}
+		r.mu.Lock()
+		c := &r.counts[i]
+		now := r.clock()
+		if r.turn == i && !r.over {
+			if !c.seen {
+				c.seen, c.cpu0 = true, c.cpu+now-r.mark
+			}
+			if now-r.mark >= raceSlice {
+				c.cpu += now - r.mark
+				c.record(r.trackers[i].Done())
+				r.mark = now
+				if i == 0 && r.atLook != nil && !r.looked && c.cpu >= r.lookAt {
+					r.looked = true
+					r.mu.Unlock()
+					r.atLook()
+					r.mu.Lock()
+					r.mark = r.clock() // the look is the choice's, not the count's
+				}
+				var n int
+				r.lead, n = raceNext(r.lead, r.counts)
+				if n != i {
+					r.turn = n
+					if !r.counts[n].started {
+						r.counts[n].started = true
+						r.start[n]()
+					}
+					r.cond.Broadcast()
+				}
+			}
+		}
+		for r.turn != i && !r.over {
+			r.cond.Wait()
+		}
+		r.mu.Unlock()
+	}
+}
+
+// end is called when count i has ended: the other runs free (to its
+// cancellation) and the race's figures are final. It returns the counts.
+func (r *race) end(i int) [2]raceCount {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.turn == i && !r.over {
+		r.counts[i].cpu += r.clock() - r.mark
+	}
+	r.counts[i].done = r.trackers[i].Done()
+	r.over = true
+	r.cond.Broadcast()
+	return r.counts
+}
+
+// raceWhy says in one line how the race went (RuleChoice.Why).
+func (c RuleChoice) raceWhy() string {
+	if len(c.Candidates) < 2 {
+		if c.Tried {
+			return fmt.Sprintf("strategy auto: %s, the rule tried first: the search stopped before the race", c.Chosen.Rule())
+		}
+		return fmt.Sprintf("strategy auto: %s, the rule tried first, finished within its look (%s of search): no race needed", c.Chosen.Rule(), fmtSeconds(raceLook.Seconds()))
+	}
+	lost := c.Candidates[0]
+	if lost == c.Chosen {
+		lost = c.Candidates[1]
+	}
+	if c.Tried {
+		return fmt.Sprintf("strategy auto: stopped during the race of %s and %s; the counts are those of %s so far", c.Candidates[0].Rule(), c.Candidates[1].Rule(), c.Chosen.Rule())
+	}
+	s := fmt.Sprintf("strategy auto: %s finished first in a race with %s: the two counts shared the CPU in turns of %s, "+
+		"each searched %s, then the one with less time left, predicted from the share of its tree done, went on "+
+		"(%s of CPU against %s's %s, %.0f%% of its tree done)",
+		c.Chosen.Rule(), lost.Rule(), fmtSeconds(raceSlice.Seconds()), fmtSeconds(raceLook.Seconds()),
+		fmtSeconds(c.Chosen.Seconds), lost.Rule(), fmtSeconds(lost.Seconds), 100*lost.Done)
+	if c.Switched {
+		s += fmt.Sprintf("; the dead-region test was switched on in the first-empty count (on sampled subtrees it cost %.2f times the count without)", c.DeadGain)
+	}
+	return s + fmt.Sprintf("; %.2f s in all", c.Seconds)
+}
+
+// countRace is countAuto's count when its tried rule is the first empty
+// cell's without the dead-region test (switchable): that count (first,
+// with try's options) races fewest options with the dead-region test, its
+// rival on the boards where the first empty cell's rule loses
+// (hexiamond 6x6: 0.17 s against 0.27 s; the PP-24 part: 1.2 s against
+// 2.7 s), in turns of one worker's CPU (race). Both counts keep their work
+// between turns, so the race costs the loser's turns: at least raceLook,
+// more while the predictions are close. The tried count's dead-region
+// test is compared at autoTry of its CPU as before (deadGain) and
+// switched on where it pays.
+func (pk *Packing) countRace(ctx context.Context, o RunOptions, first Packing, try RunOptions) Report {
+	start, choose := time.Now(), time.Duration(0)
+	rival := *pk
+	rival.FirstEmpty, rival.DeadRegions, rival.deadSwitch = false, true, nil
+	counts := [2]*Packing{&first, &rival}
+	trackers := [2]*bitpack.Tracker{{}, {}}
+	r := newRace(trackers, [2]func(int64){pk.Progress, pk.Progress})
+	var gain float64
+	r.lookAt = autoTry * time.Duration(search.Workers(o.Workers))
+	r.atLook = func() {
+		clock := cputime.Clock()
+		g, _, _ := pk.deadGain(ctx, pk.restrictedKeep(), autoDeadLook)
+		if g > 0 && g <= autoDeadGain && ctx.Err() == nil {
+			first.deadSwitch.Set()
+		}
+		gain = g
+		choose += clock()
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type ended struct {
+		i   int
+		rep Report
+	}
+	done := make(chan ended, 2)
+	for i, c := range counts {
+		c.tracker, c.Progress = trackers[i], r.gate(i)
+		r.start[i] = func() { go func() { done <- ended{i, c.CountAll(cctx, try)} }() }
+	}
+	r.start[0]()
+	e := <-done
+	failed := false
+	if e.rep.Stopped != "" && ctx.Err() == nil {
+		failed = true
+		// The count failed (not stopped by the caller): the other counts
+		// alone.
+		r.mu.Lock()
+		r.over = true
+		r.cond.Broadcast()
+		if !r.counts[1-e.i].started {
+			r.counts[1-e.i].started = true
+			r.start[1-e.i]()
+		}
+		r.mu.Unlock()
+		e = <-done
+	}
+	cancel()
+	final := r.end(e.i)
+	if final[1-e.i].started && !failed {
+		<-done // the other count stops within a progress check
+	}
+	ch := &RuleChoice{Symmetric: try.Unique, Raced: true, DeadGain: gain, Switched: first.deadSwitch.On()}
+	for i, c := range counts {
+		if !final[i].started {
+			continue // the tried count finished within its look
+		}
+		est := RuleEstimate{Strategy: FirstEmpty, DeadRegions: c.DeadRegions || c.deadSwitch.On(), Seconds: final[i].cpu.Seconds(), Done: final[i].done}
+		if !c.FirstEmpty {
+			est.Strategy = "fewest"
+		}
+		if i == e.i {
+			est.Nodes, est.Finished = float64(e.rep.Nodes), e.rep.Stopped == ""
+		}
+		ch.Candidates = append(ch.Candidates, est)
+	}
+	ch.Chosen = ch.Candidates[min(e.i, len(ch.Candidates)-1)]
+	// The choice's CPU: the losing count's turns and the dead-region look.
+	ch.Seconds, ch.CPU = time.Since(start).Seconds(), (choose + final[1-e.i].cpu).Seconds()
+	if e.rep.Stopped != "" {
+		// Stopped by the caller: the count under way is the answer, as
+		// with a tried count stopped before any choice.
+		ch.Tried = true
+	}
+	w := counts[e.i]
+	pk.FirstEmpty, pk.DeadRegions = w.FirstEmpty, w.DeadRegions || w.deadSwitch.On()
+	return tagReport(e.rep, ch)
+}

@@ -1,0 +1,202 @@
+package polyform
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/branchwise/branchwise/bitpack"
+	"github.com/branchwise/branchwise/xcover"
+)
+
+// TestRaceNext: the looks come first (the tried count's, then its
+// rival's), then the count predicted to need less time leads, a lead
+// changes only by raceMargin against the least of the leader's last
+// predictions, and the count behind gets its share of the CPU
+// (raceExplore, capped on long counts).
+func TestRaceNext(t *testing.T) {
+	ms := func(n float64) time.Duration { return time.Duration(n * float64(time.Millisecond)) }
+	// counted has searched s ms (after 10 ms of compiling) with the shares
+	// done at the ends of its last turns (the last one: done), each at
+	// the CPU it has now (so that a share alone sets a prediction).
+	counted := func(s float64, done ...float64) raceCount {
+		c := raceCount{started: true, seen: true, cpu0: ms(10), cpu: ms(10 + s)}
+		for _, d := range done {
+			c.record(d)
+		}
+		return c
+	}
+	for _, tc := range []struct {
+		name      string
+		lead      int
+		c         [2]raceCount
+		lead2, to int
+	}{
+		{"tried count before its first report", -1, [2]raceCount{{started: true}, {}}, -1, 0},
+		{"tried count within its look", -1, [2]raceCount{counted(20, 0.1), {}}, -1, 0},
+		{"rival's look", -1, [2]raceCount{counted(40, 0.1), {}}, -1, 1},
+		{"rival within its look", -1, [2]raceCount{counted(40, 0.1), counted(20, 0.5)}, -1, 1},
+		// 40 ms for 10%: 360 ms left; 40 ms for 20%: 160 ms left.
+		{"rival leads", -1, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
+		{"tried count leads", -1, [2]raceCount{counted(40, 0.2), counted(40, 0.1)}, 0, 0},
+		// The first lead on the latest predictions: 1% done twice, then
+		// 20% (160 ms left), against 10% (360 ms).
+		{"first lead on the latest prediction", -1, [2]raceCount{counted(40, 0.01, 0.01, 0.2), counted(40, 0.1)}, 0, 0},
+		{"nothing done: no prediction", -1, [2]raceCount{counted(40, 0), counted(40, 0.01)}, 1, 1},
+		// The median of the other count's last predictions: its latest
+		// (20% done: 160 ms left) is one against two of 1%.
+		{"the other's median", 0, [2]raceCount{counted(40, 0.1), counted(40, 0.01, 0.01, 0.2)}, 0, 0},
+		// 360 ms left against 160 ms: 2.25 times, over raceMargin.
+		{"lead changes", 0, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
+		// 300 ms left (100 ms for 25%) against 160 ms: 1.9 times, not over.
+		{"lead kept within the margin", 0, [2]raceCount{counted(100, 0.25), counted(40, 0.2)}, 0, 0},
+		// The leader's predictions: 0.1 (360 ms left) in five, then one
+		// of 0.4 (60 ms left): its least keeps the lead against 160 ms.
+		{"lead kept on the leader's least", 0, [2]raceCount{counted(40, 0.1, 0.1, 0.1, 0.1, 0.4), counted(40, 0.2)}, 0, 0},
+		{"lead lost when all its predictions agree", 0, [2]raceCount{counted(40, 0.1, 0.1, 0.1, 0.1, 0.1, 0.4, 0.1, 0.1, 0.1, 0.1, 0.1), counted(40, 0.2)}, 1, 1},
+		// The leader has 1 s of CPU, the other 60 ms: under a sixteenth.
+		{"the count behind gets its share", 1, [2]raceCount{counted(50, 0.01), counted(990, 0.5)}, 1, 0},
+		// The leader has 100 s: the share is capped at sqrt(0.03 x 100) = 1.73 s
+		// (a sixteenth would be 6.25 s).
+		{"share capped on long counts", 1, [2]raceCount{counted(1800, 0.01), counted(99990, 0.5)}, 1, 1},
+		{"share not yet reached on long counts", 1, [2]raceCount{counted(1600, 0.01), counted(99990, 0.5)}, 1, 0},
+	} {
+		lead, to := raceNext(tc.lead, tc.c)
+		if lead != tc.lead2 || to != tc.to {
+			t.Errorf("%s: lead %d, run %d; want lead %d, run %d", tc.name, lead, to, tc.lead2, tc.to)
+		}
+	}
+	if l := (raceCount{}).left(false); !math.IsInf(l, 1) {
+		t.Errorf("left with nothing done: %g, want +Inf", l)
+	}
+	// Before half its look a count makes no prediction.
+	if c := counted(10, 0.5); c.n != 0 || c.done != 0.5 {
+		t.Errorf("a count of 10 ms of search: %d predictions, done %g; want none, 0.5", c.n, c.done)
+	}
+}
+
+// TestRaceCounts: strategy auto's race on a board where the tried rule is
+// the first empty cell's without the dead-region test (hexiamond 6x6, 72
+// cells) counts exactly on one worker and two, whichever count wins, and
+// the report and the packing name the rule that counted.
+func TestRaceCounts(t *testing.T) {
+	b, ps, _ := Named("hexiamond-6x6")
+	for _, workers := range []int{1, 2} {
+		pk, _ := NewPacking(b, ps)
+		rep := pk.CountAll(context.Background(), RunOptions{Name: "hexiamond-6x6", Workers: workers, Choose: true})
+		if rep.Solutions != 624 || rep.Unique == nil || *rep.Unique != 156 || rep.Stopped != "" {
+			t.Fatalf("%d workers: %d solutions, %v unique, stopped %q; want 624, 156", workers, rep.Solutions, rep.Unique, rep.Stopped)
+		}
+		ch := rep.Auto
+		if ch == nil || !ch.Raced || len(ch.Candidates) != 2 || !ch.Chosen.Finished || ch.Chosen.Done != 1 {
+			t.Fatalf("%d workers: no race: %+v", workers, ch)
+		}
+		if ch.Candidates[0].Strategy != FirstEmpty || ch.Candidates[1].Strategy != "fewest" || !ch.Candidates[1].DeadRegions {
+			t.Errorf("%d workers: raced %s and %s", workers, ch.Candidates[0].Rule(), ch.Candidates[1].Rule())
+		}
+		if rep.Strategy != ch.Chosen.Rule() || pk.FirstEmpty != (ch.Chosen.Strategy == FirstEmpty) || pk.DeadRegions != ch.Chosen.DeadRegions {
+			t.Errorf("%d workers: counted by %s, packing first-empty %v dead %v; chose %s", workers, rep.Strategy, pk.FirstEmpty, pk.DeadRegions, ch.Chosen.Rule())
+		}
+		if why := ch.Why(); !strings.Contains(why, "finished first in a race with") || !strings.Contains(rep.summary, why) ||
+			!strings.Contains(rep.summary, "; strategy "+rep.Strategy+", ") {
+			t.Errorf("%d workers: Why %q, summary %q", workers, why, rep.summary)
+		}
+		t.Logf("%d workers: %s", workers, ch.Why())
+	}
+}
+
+// TestRaceStopped: a caller's limit that ends the race keeps the partial
+// counts of the count under way and says the count was stopped.
+func TestRaceStopped(t *testing.T) {
+	b, ps, _ := Named("hexiamond-6x6")
+	pk, _ := NewPacking(b, ps)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	rep := pk.CountAll(ctx, RunOptions{Name: "hexiamond-6x6", Workers: 1, Choose: true})
+	// Before the rival's start or after it, as the clock has it.
+	if rep.Stopped != "time limit" || rep.Auto == nil || !rep.Auto.Raced || !rep.Auto.Tried || !strings.Contains(rep.Auto.Why(), "stopped") {
+		t.Errorf("stopped %q, choice %+v", rep.Stopped, rep.Auto)
+	}
+}
+
+// TestTrackerPredicts: the tracker's share done, read at every progress
+// report of a count on one worker (a deterministic sequence: the reports
+// come every 4,096 nodes), stays within [0, 1], is 1 at the end, and from
+// a quarter of the count on predicts the tree's nodes (nodes so far over
+// the share done) within trackerFactor of the nodes counted, on the first
+// empty cell's tree (whose root's subtrees are tasks) and fewest options'.
+func TestTrackerPredicts(t *testing.T) {
+	const trackerFactor = 4 // measured: 2.93 on the first-empty tree, 1.90 on fewest options'
+	b, ps, _ := Named("hexiamond-6x6")
+	for _, rule := range []struct{ firstEmpty, dead bool }{{true, false}, {false, true}} {
+		pk, _ := NewPacking(b, ps)
+		pk.FirstEmpty, pk.DeadRegions = rule.firstEmpty, rule.dead
+		tr := &bitpack.Tracker{}
+		pk.tracker = tr
+		type point struct {
+			nodes int64
+			done  float64
+		}
+		var points []point
+		var nodes int64
+		pk.Progress = func(n int64) {
+			nodes += n
+			points = append(points, point{nodes, tr.Done()})
+		}
+		rep := pk.CountAll(context.Background(), RunOptions{Workers: 1, Unique: true, Strategy: xcover.Fewest})
+		if *rep.Unique != 156 {
+			t.Fatalf("first-empty %v: %d unique, want 156", rule.firstEmpty, *rep.Unique)
+		}
+		if d := tr.Done(); d != 1 {
+			t.Errorf("first-empty %v: done %g at the end, want 1", rule.firstEmpty, d)
+		}
+		worst := 1.0
+		for _, p := range points {
+			if p.done < 0 || p.done > 1 {
+				t.Fatalf("first-empty %v: share done %g at %d nodes", rule.firstEmpty, p.done, p.nodes)
+			}
+			if 4*p.nodes < nodes || p.done == 0 {
+				continue
+			}
+			f := float64(p.nodes) / p.done / float64(nodes)
+			worst = max(worst, f, 1/f)
+		}
+		if worst > trackerFactor {
+			t.Errorf("first-empty %v: a prediction %.2f times off the %d nodes", rule.firstEmpty, worst, nodes)
+		}
+		t.Logf("first-empty %v: %d reports, %d nodes, predictions within %.2f times from a quarter on", rule.firstEmpty, len(points), nodes, worst)
+	}
+}
+
+// TestRaceWhy: the report says how the race went, that the tried count
+// finished within its look (no rival started), or that the caller's
+// limit stopped it.
+func TestRaceWhy(t *testing.T) {
+	fe := RuleEstimate{Strategy: FirstEmpty, Seconds: 0.06, Done: 0.1}
+	fd := RuleEstimate{Strategy: "fewest", DeadRegions: true, Seconds: 0.2, Done: 1, Finished: true}
+	alone := RuleEstimate{Strategy: FirstEmpty, Seconds: 0.03, Done: 1, Finished: true}
+	for _, tc := range []struct {
+		c    RuleChoice
+		want []string
+	}{
+		{RuleChoice{Raced: true, Chosen: fd, Candidates: []RuleEstimate{fe, fd}, Seconds: 0.3},
+			[]string{"fewest --dead-regions finished first in a race with first-empty", "first-empty's 0.06 s, 10% of its tree done"}},
+		{RuleChoice{Raced: true, Chosen: fd, Candidates: []RuleEstimate{fe, fd}, Switched: true, DeadGain: 0.5},
+			[]string{"the dead-region test was switched on", "0.50 times"}},
+		{RuleChoice{Raced: true, Chosen: alone, Candidates: []RuleEstimate{alone}},
+			[]string{"first-empty, the rule tried first, finished within its look", "no race needed"}},
+		{RuleChoice{Raced: true, Tried: true, Chosen: fe, Candidates: []RuleEstimate{fe, fd}},
+			[]string{"stopped during the race of first-empty and fewest --dead-regions", "those of first-empty so far"}},
+		{RuleChoice{Raced: true, Tried: true, Chosen: fe, Candidates: []RuleEstimate{fe}},
+			[]string{"the search stopped before the race"}},
+	} {
+		why := tc.c.Why()
+		for _, w := range tc.want {
+			if !strings.Contains(why, w) {
+				t.Errorf("Why %q does not say %q", why, w)
+			}
+		}
+	}
+}
