@@ -175,7 +175,11 @@ func sum64(xs []int64) int64 {
 // WriteTable prints the count: nodes, mean branching factor and solutions
 // per depth, then the totals.
 func (t *Total) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s: split depth %d, %s subtrees, %s shards, %.2f s counting\n\n", t.Spec, t.SplitDepth, numfmt.Count(int64(t.Frontier)), numfmt.Count(int64(t.Shards)), t.Seconds)
+	shards := "shards"
+	if t.Shards == 1 {
+		shards = "shard"
+	}
+	fmt.Fprintf(w, "%s: split depth %d, %s subtrees, %s %s, %.2f s counting\n\n", t.Spec, t.SplitDepth, numfmt.Count(int64(t.Frontier)), numfmt.Count(int64(t.Shards)), shards, t.Seconds)
 	fmt.Fprintf(w, "%5s %22s %10s %18s\n", "depth", "nodes", "mean bf", "solutions")
 	for d := range t.Nodes {
 		bf := "-"
