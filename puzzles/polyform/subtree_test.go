@@ -51,6 +51,9 @@ func joinPath(path []int) string {
 // outside the restricted tree aside) and for the first node at depth 2
 // with solutions below it.
 func TestSubtreeChildrenAddUp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequential: the main test run checks it")
+	}
 	for _, s := range subtreeSpecs {
 		newTree, _, err := s.Build()
 		if err != nil {
@@ -112,6 +115,9 @@ func TestSubtreeChildrenAddUp(t *testing.T) {
 // nodes and solutions, whatever the split below it; its spec names the
 // path and its hash is its own.
 func TestSubtreeIsShard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequential: the main test run checks it")
+	}
 	for _, s := range subtreeSpecs {
 		res, err := s.CountShards(context.Background(), shard.CountJob{SplitDepth: "2", MaxDepth: shard.NoDepthLimit, Workers: 1}, nil, nil)
 		if err != nil {
