@@ -28,6 +28,17 @@ func (s Set) count() int {
 }
 func (s Set) subsetOf(t Set) bool { return s.andNot(t).isEmpty() }
 
+// window returns the cells c..c+63 of s as the bits of a word, cell c as
+// bit 0.
+func (s Set) window(c int) uint64 {
+	w, sh := c>>6, uint(c&63)
+	x := s[w&3] >> sh
+	if sh != 0 && w < 3 {
+		x |= s[w+1] << (64 - sh)
+	}
+	return x
+}
+
 // first returns the smallest cell of s, or -1 if s is empty.
 func (s Set) first() int {
 	for w, x := range s {
@@ -141,9 +152,16 @@ type Kernel struct {
 	cells    [][]int32
 	byItem   [][]int32 // placements of each item: pieces, then cells
 	anchored [][]int32 // placements by their smallest cell
-	// anchorRuns[c] splits anchored[c] into runs of one piece, so that
-	// FirstEmpty skips a placed piece's run with one test.
+	// anchorRuns[c] splits the placements anchored at c into runs of one
+	// piece, so that FirstEmpty skips a placed piece's run with one test;
+	// a run is anchorPl[lo:hi], the placements, and anchorRel[lo:hi],
+	// their cells as bits of the 64 cells from c (bit 0 is c), so that
+	// FirstEmpty tests a placement against one word of the empty cells, in
+	// arrays read in order. A placement that reaches c+64 or beyond is
+	// ^i in anchorPl, and its whole mask is tested too.
 	anchorRuns [][]anchorRun
+	anchorPl   []int32
+	anchorRel  []uint64
 	adj        []Set // neighbours of each cell
 	border     []Set // the cells next to each placement
 	sizes      []int
@@ -302,11 +320,25 @@ func Compile(p Problem) (*Kernel, error) {
 	}
 	k.anchorRuns = make([][]anchorRun, p.Cells)
 	for c, l := range k.anchored {
-		for j, i := range l {
-			if rs := k.anchorRuns[c]; j == 0 || rs[len(rs)-1].piece != k.piece[i] {
-				k.anchorRuns[c] = append(k.anchorRuns[c], anchorRun{piece: k.piece[i], lo: int32(j)})
+		for _, i := range l {
+			j := int32(len(k.anchorPl))
+			if rs := k.anchorRuns[c]; len(rs) == 0 || rs[len(rs)-1].piece != k.piece[i] {
+				k.anchorRuns[c] = append(k.anchorRuns[c], anchorRun{piece: k.piece[i], lo: j})
 			}
-			k.anchorRuns[c][len(k.anchorRuns[c])-1].hi = int32(j + 1)
+			k.anchorRuns[c][len(k.anchorRuns[c])-1].hi = j + 1
+			rel, far := uint64(0), false
+			for _, d := range k.cells[i] {
+				if off := int(d) - c; off < 64 {
+					rel |= 1 << off
+				} else {
+					far = true
+				}
+			}
+			if far {
+				i = ^i
+			}
+			k.anchorPl = append(k.anchorPl, i)
+			k.anchorRel = append(k.anchorRel, rel)
 		}
 	}
 	if p.Rule == Ordered {
@@ -361,7 +393,7 @@ func Compile(p Problem) (*Kernel, error) {
 	return k, nil
 }
 
-// anchorRun is the placements anchored[c][lo:hi], all of one piece.
+// anchorRun is the placements anchorPl[lo:hi], all of one piece.
 type anchorRun struct{ piece, lo, hi int32 }
 
 // forEach calls f with every cell of s in order.

@@ -194,14 +194,22 @@ func (s *Search) expand(filter bool) {
 		// The placements at the cell, run by run of one piece: a
 		// placed piece's run is skipped whole.
 		c, avail, empty := item-k.np, k.avail(s.free), s.empty
-		list := k.anchored[c]
+		win := empty.window(c)
 		for _, r := range k.anchorRuns[c] {
 			if avail>>r.piece&1 == 0 {
 				continue
 			}
-			for _, i := range list[r.lo:r.hi] {
-				if k.mask[i].subsetOf(empty) {
+			rel := k.anchorRel[r.lo:r.hi]
+			pl := k.anchorPl[r.lo:r.hi]
+			pl = pl[:len(rel)]
+			for j, m := range rel {
+				if m&^win != 0 {
+					continue
+				}
+				if i := pl[j]; i >= 0 {
 					kids = append(kids, i)
+				} else if k.mask[^i].subsetOf(empty) {
+					kids = append(kids, ^i)
 				}
 			}
 		}
