@@ -207,6 +207,13 @@ type Kernel struct {
 	firstAt   []uint64 // the bits of a cell's set whose placements have their first cell there
 	listMax   int      // the fewest rules switch to list mode at this many live placements (sparse.go)
 
+	// The pockets of each placement (pocket.go): placement i's are
+	// pockets[pocketAt[i]:pocketAt[i+1]], as bits from its anchor,
+	// anchorOf[i]; none without the tables.
+	pocketAt []int32
+	pockets  []pocket
+	anchorOf []int32
+
 	deadSwitch *DeadSwitch // SetDeadSwitch
 	tracker    *Tracker    // SetTracker
 }
@@ -376,6 +383,9 @@ func Compile(p Problem) (*Kernel, error) {
 			return nil, fmt.Errorf("bitpack: %d colours for %d cells", len(p.Colours), p.Cells)
 		}
 		k.compileColours(p.Colours, inner)
+	}
+	if k.dead {
+		k.buildPockets()
 	}
 	k.small = k.newSmall()
 	for _, s := range k.sizes {

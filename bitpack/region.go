@@ -103,6 +103,9 @@ func (s *Search) childOK(i int32, single bool) bool {
 	if k.uniform == 0 || k.largest && !single {
 		return s.regionsOK(child, s.free&^k.pieceSet[i])
 	}
+	if k.pocketAt != nil && (len(k.lead) == 0 || s.item[s.depth] >= int32(k.np)) && s.pocketClosed(i) {
+		return false
+	}
 	b := k.border[i].and(child)
 	if b.isEmpty() {
 		if single {
