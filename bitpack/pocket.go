@@ -71,19 +71,22 @@ func (k *Kernel) buildPockets() {
 			seen = append(seen, sw)
 			k.pockets = append(k.pockets, pocket{s: sw, t: tw})
 		}
-		k.border[i].andNot(before).forEach(func(x int) {
+		seeds := k.border[i].andNot(before)
+		seeds.forEach(func(x int) {
 			var one Set
 			one.add(x)
 			add(one)
-			if k.uniform <= 2 {
-				return
-			}
-			k.adj[x].andNot(closedBy).forEach(func(y int) {
-				two := one
-				two.add(y)
-				add(two)
-			})
 		})
+		if k.uniform > 2 {
+			seeds.forEach(func(x int) {
+				k.adj[x].andNot(closedBy).forEach(func(y int) {
+					var two Set
+					two.add(x)
+					two.add(y)
+					add(two)
+				})
+			})
+		}
 		k.pocketAt[i+1] = int32(len(k.pockets))
 	}
 }
