@@ -213,6 +213,12 @@ type Kernel struct {
 	pocketAt []int32
 	pockets  []pocket
 	anchorOf []int32
+	// The links of each placement (pocket.go): placement i's are
+	// links[linkAt[i]:linkAt[i+1]], and seedWin[i] the cells next to it
+	// from its anchor on, as bits from the anchor (0 without links).
+	linkAt  []int32
+	links   []link
+	seedWin []uint64
 
 	deadSwitch *DeadSwitch // SetDeadSwitch
 	tracker    *Tracker    // SetTracker

@@ -32,6 +32,8 @@ func (k *Kernel) buildPockets() {
 		return
 	}
 	k.pocketAt = make([]int32, len(k.mask)+1)
+	k.linkAt = make([]int32, len(k.mask)+1)
+	k.seedWin = make([]uint64, len(k.mask))
 	k.anchorOf = make([]int32, len(k.mask))
 	for i, m := range k.mask {
 		a := m.first()
@@ -88,18 +90,102 @@ func (k *Kernel) buildPockets() {
 			})
 		}
 		k.pocketAt[i+1] = int32(len(k.pockets))
+		k.buildLinks(i, a, seeds)
+		k.linkAt[i+1] = int32(len(k.links))
+	}
+}
+
+// link joins two cells next to a placement, x and y, by a short path
+// around it: ends has the bits of x and y, t those of x, y and the path,
+// in the window from the placement's anchor. When every cell of t is
+// empty, x and y are in one region.
+type link struct{ ends, t uint64 }
+
+// linkMax is the most cells a link's path has between its ends.
+const linkMax = 3
+
+// buildLinks lists the links of placement i (anchored at a, with the
+// cells next to it from a on, seeds): for every seed x, a shortest path
+// to every other seed that the path reaches without passing a third one,
+// through at most linkMax cells that are from a on, outside the
+// placement and within the window. A placement with a seed past the
+// window gets no links and none of its seeds' bits (seedWin).
+func (k *Kernel) buildLinks(i, a int, seeds Set) {
+	m := k.mask[i]
+	var win uint64
+	inWindow := true
+	seeds.forEach(func(c int) {
+		if c-a >= 64 {
+			inWindow = false
+			return
+		}
+		win |= 1 << (c - a)
+	})
+	if !inWindow {
+		return
+	}
+	k.seedWin[i] = win
+	open := func(c int) bool { return c >= a && c-a < 64 && !m.has(c) }
+	seeds.forEach(func(x int) {
+		// A breadth-first search from x that stops at seeds.
+		parent := map[int]int{x: -1}
+		layer := []int{x}
+		for dist := 0; dist <= linkMax && len(layer) > 0; dist++ {
+			var next []int
+			for _, c := range layer {
+				k.adj[c].forEach(func(d int) {
+					if _, ok := parent[d]; ok || !open(d) {
+						return
+					}
+					parent[d] = c
+					if seeds.has(d) {
+						if d > x {
+							var l link
+							for e := d; e >= 0; e = parent[e] {
+								l.t |= 1 << (e - a)
+							}
+							l.ends = 1<<(x-a) | 1<<(d-a)
+							k.links = append(k.links, l)
+						}
+						return // a path goes no further than a seed
+					}
+					next = append(next, d)
+				})
+			}
+			layer = next
+		}
+	})
+}
+
+// seedsJoined reports whether the placement's seeds that are empty (win:
+// the window of the node's empty cells from its anchor) are all in one
+// region by its links; false when the links do not show it.
+func (s *Search) seedsJoined(i int32, win uint64) bool {
+	k := s.k
+	ls := k.links[k.linkAt[i]:k.linkAt[i+1]]
+	seeds := win & k.seedWin[i]
+	reach := seeds & -seeds
+	for {
+		before := reach
+		for _, l := range ls {
+			if reach&l.ends != 0 && win&l.t == l.t {
+				reach |= l.ends
+			}
+		}
+		if seeds&^reach == 0 {
+			return true
+		}
+		if reach == before {
+			return false
+		}
 	}
 }
 
 // pocketClosed reports whether placement i, at the current node whose
 // first empty cell is its anchor, closes off one of its pockets.
-func (s *Search) pocketClosed(i int32) bool {
+func (s *Search) pocketClosed(i int32, win uint64) bool {
 	k := s.k
 	ps := k.pockets[k.pocketAt[i]:k.pocketAt[i+1]]
-	if len(ps) == 0 {
-		return false
-	}
-	win := s.empty.window(int(k.anchorOf[i]))
 	for _, p := range ps {
 		if win&p.t == p.s {
 			return true

@@ -103,8 +103,14 @@ func (s *Search) childOK(i int32, single bool) bool {
 	if k.uniform == 0 || k.largest && !single {
 		return s.regionsOK(child, s.free&^k.pieceSet[i])
 	}
-	if k.pocketAt != nil && (len(k.lead) == 0 || s.item[s.depth] >= int32(k.np)) && s.pocketClosed(i) {
-		return false
+	if k.pocketAt != nil && (len(k.lead) == 0 || s.item[s.depth] >= int32(k.np)) {
+		win := s.empty.window(int(k.anchorOf[i]))
+		if s.pocketClosed(i, win) {
+			return false
+		}
+		if k.seedWin[i] != 0 && s.seedsJoined(i, win) {
+			return true
+		}
 	}
 	b := k.border[i].and(child)
 	if b.isEmpty() {
