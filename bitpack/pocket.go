@@ -32,16 +32,14 @@ func (k *Kernel) buildPockets() {
 		return
 	}
 	k.pocketAt = make([]int32, len(k.mask)+1)
+	var sc linkScratch
 	k.linkAt = make([]int32, len(k.mask)+1)
 	k.seedWin = make([]uint64, len(k.mask))
 	k.anchorOf = make([]int32, len(k.mask))
 	for i, m := range k.mask {
 		a := m.first()
 		k.anchorOf[i] = int32(a)
-		var before Set // the cells before the anchor: filled
-		for c := 0; c < a; c++ {
-			before.add(c)
-		}
+		before := below(a) // filled at a node whose first empty cell is a
 		closedBy := m.or(before)
 		rel := func(t Set) (uint64, bool) {
 			var w uint64
@@ -55,7 +53,7 @@ func (k *Kernel) buildPockets() {
 			})
 			return w, ok
 		}
-		var seen []uint64
+		seen := sc.pockets[:0]
 		add := func(cells Set) {
 			var open Set
 			cells.forEach(func(c int) { open = open.or(k.adj[c]) })
@@ -89,10 +87,25 @@ func (k *Kernel) buildPockets() {
 				})
 			})
 		}
+		sc.pockets = seen
 		k.pocketAt[i+1] = int32(len(k.pockets))
-		k.buildLinks(i, a, seeds)
+		k.buildLinks(i, a, seeds, &sc)
 		k.linkAt[i+1] = int32(len(k.links))
 	}
+}
+
+// below returns the cells before c.
+func below(c int) Set {
+	var s Set
+	for w := range s {
+		switch lo := w * 64; {
+		case c >= lo+64:
+			s[w] = ^uint64(0)
+		case c > lo:
+			s[w] = 1<<(c-lo) - 1
+		}
+	}
+	return s
 }
 
 // link joins two cells next to a placement, x and y, by a short path
@@ -110,7 +123,7 @@ const linkMax = 3
 // through at most linkMax cells that are from a on, outside the
 // placement and within the window. A placement with a seed past the
 // window gets no links and none of its seeds' bits (seedWin).
-func (k *Kernel) buildLinks(i, a int, seeds Set) {
+func (k *Kernel) buildLinks(i, a int, seeds Set, sc *linkScratch) {
 	m := k.mask[i]
 	var win uint64
 	inWindow := true
@@ -125,36 +138,50 @@ func (k *Kernel) buildLinks(i, a int, seeds Set) {
 		return
 	}
 	k.seedWin[i] = win
-	open := func(c int) bool { return c >= a && c-a < 64 && !m.has(c) }
 	seeds.forEach(func(x int) {
-		// A breadth-first search from x that stops at seeds.
-		parent := map[int]int{x: -1}
-		layer := []int{x}
-		for dist := 0; dist <= linkMax && len(layer) > 0; dist++ {
-			var next []int
-			for _, c := range layer {
-				k.adj[c].forEach(func(d int) {
-					if _, ok := parent[d]; ok || !open(d) {
+		// A breadth-first search from x that stops at seeds, on the
+		// cells from a on, in the window and outside the placement.
+		reached := sc.reached[:0]
+		sc.parent[x] = -1
+		sc.seen.add(x)
+		reached = append(reached, x)
+		lo := 0
+		for dist := 0; dist <= linkMax && lo < len(reached); dist++ {
+			hi := len(reached)
+			for _, c := range reached[lo:hi] {
+				nb := k.adj[c].andNot(sc.seen).andNot(m)
+				nb.forEach(func(d int) {
+					if d < a || d-a >= 64 {
 						return
 					}
-					parent[d] = c
-					if seeds.has(d) {
-						if d > x {
-							var l link
-							for e := d; e >= 0; e = parent[e] {
-								l.t |= 1 << (e - a)
-							}
-							l.ends = 1<<(x-a) | 1<<(d-a)
-							k.links = append(k.links, l)
-						}
-						return // a path goes no further than a seed
+					sc.parent[d] = int16(c)
+					sc.seen.add(d)
+					if !seeds.has(d) {
+						reached = append(reached, d)
+						return
 					}
-					next = append(next, d)
+					if d > x { // a path goes no further than a seed
+						l := link{ends: 1<<(x-a) | 1<<(d-a)}
+						for e := d; e >= 0; e = int(sc.parent[e]) {
+							l.t |= 1 << (e - a)
+						}
+						k.links = append(k.links, l)
+					}
 				})
 			}
-			layer = next
+			lo = hi
 		}
+		sc.seen = Set{}
+		sc.reached = reached
 	})
+}
+
+// linkScratch is buildLinks' scratch space.
+type linkScratch struct {
+	pockets []uint64 // buildPockets': the pockets of the placement so far
+	parent  [MaxCells]int16
+	seen    Set
+	reached []int
 }
 
 // seedsJoined reports whether the placement's seeds that are empty (win:
