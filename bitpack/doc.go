@@ -52,7 +52,11 @@
 // (Search.aroundOK; the other rules, and the colour test): the rest of
 // the board is the parent's, which passed. The test also tells the child
 // whether its empty cells are one region, which the largest-region rule
-// needs at every node. No colouring or
+// needs at every node. Under FirstEmpty without LargestRegionOnly most
+// placements are decided before any growth, on one word of the empty
+// cells from the first empty one (pocket.go): a placement that closes
+// off one or two cells dies, one whose empty neighbours are joined by
+// short paths around it passes. No colouring or
 // parity cut is made: the kernel knows no grid, only cells and their
 // neighbours; a grid's colouring argument belongs to the puzzle that
 // builds the problem.
@@ -65,7 +69,8 @@
 // placement's subtree in the scan order that reaches it first.
 //
 // Costs: a FirstEmpty node is a scan of its anchored placements with one
-// 4-word test each; the memory is O(placements x 4 words) for the masks
+// one-word test each (a 4-word one for placements reaching 64 cells
+// past the anchor); the memory is O(placements x 4 words) for the masks
 // plus the per-item lists. Statistics have xcover.Stats's meaning field
 // by field, so the two engines can be compared node for node.
 package bitpack

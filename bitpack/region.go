@@ -99,11 +99,10 @@ func (s *Search) subsetSums(free uint64) {
 func (s *Search) childOK(i int32, single bool) bool {
 	k := s.k
 	s.next = connUnknown
-	child := s.empty.andNot(k.mask[i])
-	if k.uniform == 0 || k.largest && !single {
-		return s.regionsOK(child, s.free&^k.pieceSet[i])
-	}
 	if k.pocketAt != nil && (len(k.lead) == 0 || s.item[s.depth] >= int32(k.np)) {
+		// FirstEmpty at its first empty cell (pocket.go): most
+		// placements are decided on the window from the cell, and
+		// growOK gets the rest.
 		win := s.empty.window(int(k.anchorOf[i]))
 		if s.pocketClosed(i, win) {
 			return false
@@ -111,6 +110,10 @@ func (s *Search) childOK(i int32, single bool) bool {
 		if k.seedWin[i] != 0 && s.seedsJoined(i, win) {
 			return true
 		}
+	}
+	child := s.empty.andNot(k.mask[i])
+	if k.uniform == 0 || k.largest && !single {
+		return s.regionsOK(child, s.free&^k.pieceSet[i])
 	}
 	b := k.border[i].and(child)
 	if b.isEmpty() {
