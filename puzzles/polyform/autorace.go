@@ -10,7 +10,6 @@ import (
 
 	"github.com/branchwise/branchwise/bitpack"
 	"github.com/branchwise/branchwise/internal/cputime"
-	"github.com/branchwise/branchwise/search"
 )
 
 // raceSlice is the CPU time a count of countAuto's race runs before the
@@ -21,15 +20,14 @@ const raceSlice = 10 * time.Millisecond
 
 // raceLook is the CPU time each count of the race searches (after its
 // compiling) before the share of its tree done decides which leads: the
-// tried rule first, then its rival. On hexiamond 6x6, heptiamond 6x14 and
-// the PP-24 part (docs/benchmarks.md, seventh pass) the predictions after
-// 30 to 100 ms of search put the faster rule ahead in each of 12 runs, by
-// 1.8 times or more at 30 ms, and after 10 to 20 ms did not always
-// (heptiamond 6x14's first-empty count predicted 1.5 s left where it
-// needs 0.6, before the first of its root's subtrees ended). Each look
-// costs the race its length where its count loses: on hexiamond 6x6 the
-// winner takes 0.15 to 0.25 s.
-const raceLook = 30 * time.Millisecond
+// tried rule first, then its rival. With the dead-region test in both
+// counts, the predictions after 15 and 20 ms of search put the faster
+// rule ahead in each of 18 runs on hexiamond 6x6, heptiamond 6x14 and the
+// PP-24 part, by 1.5 times or more (docs/benchmarks.md, eighth pass; the
+// first-empty count without the test had misjudged heptiamond 6x14 at 10
+// to 20 ms, seventh pass). Each look costs the race its length where its
+// count loses: on hexiamond 6x6 the winner takes 0.11 to 0.25 s.
+const raceLook = 20 * time.Millisecond
 
 // raceSmooth is how many of a count's last predictions (one at the end of
 // each of its turns from half its look on) the race takes the median of:
@@ -105,8 +103,8 @@ func (c raceCount) latest() float64 {
 }
 
 // raceExplore is the share of the leading count's CPU time that the
-// other count is given at least (up to sqrt(raceLook x the leader's CPU
-// time), less on long counts): the share done moves as the search goes
+// other count is given at least (up to sqrt(raceExploreUnit x the
+// leader's CPU time), less on long counts): the share done moves as the search goes
 // (a large subtree finished, or found), and a count that fell behind on
 // its look gets to show it was wrongly judged. It bounds what the race
 // costs where the lead was right: a sixteenth of the count at most, less
@@ -114,6 +112,10 @@ func (c raceCount) latest() float64 {
 // on hexiamond 6x6, heptiamond 6x14 and the PP-24 part; an eighth cost the
 // PP-24 part 0.1 s more of first-empty count on a count of 1 s.)
 const raceExplore = 1.0 / 16
+
+// raceExploreUnit sets the cap on the share of the count behind on long
+// counts (raceExplore): sqrt(0.03 s x 100 s) = 1.7 s of a 100 s count.
+const raceExploreUnit = 30 * time.Millisecond
 
 // raceNext returns the leading count and the count to run next, given
 // the leader so far (-1 before the looks) and what the race knows of the
@@ -142,7 +144,7 @@ func raceNext(lead int, c [2]raceCount) (newLead, run int) {
 		lead, other = other, lead
 	}
 	l := c[lead].cpu.Seconds()
-	if c[other].cpu.Seconds() < min(raceExplore*l, math.Sqrt(raceLook.Seconds()*l)) {
+	if c[other].cpu.Seconds() < min(raceExplore*l, math.Sqrt(raceExploreUnit.Seconds()*l)) {
 		return lead, other
 	}
 	return lead, lead
@@ -168,12 +170,6 @@ type race struct {
 	trackers [2]*bitpack.Tracker
 	start    [2]func() // starts count i's goroutine (at its first turn)
 	next     [2]func(nodes int64)
-	// atLook, if set, is called (without the lock, on count 0's
-	// goroutine) at the end of count 0's first turn past autoTry of CPU:
-	// countAuto compares the dead-region test there (deadGain).
-	atLook func()
-	lookAt time.Duration // autoTry per worker
-	looked bool
 }
 
 func newRace(trackers [2]*bitpack.Tracker, next [2]func(nodes int64)) *race {
@@ -200,13 +196,6 @@ func (r *race) gate(i int) func(nodes int64) {
 				c.cpu += now - r.mark
 				c.record(r.trackers[i].Done())
 				r.mark = now
-				if i == 0 && r.atLook != nil && !r.looked && c.cpu >= r.lookAt {
-					r.looked = true
-					r.mu.Unlock()
-					r.atLook()
-					r.mu.Lock()
-					r.mark = r.clock() // the look is the choice's, not the count's
-				}
 				var n int
 				r.lead, n = raceNext(r.lead, r.counts)
 				if n != i {
@@ -260,40 +249,24 @@ func (c RuleChoice) raceWhy() string {
 		"(%s of CPU against %s's %s, %.0f%% of its tree done)",
 		c.Chosen.Rule(), lost.Rule(), fmtSeconds(raceSlice.Seconds()), fmtSeconds(raceLook.Seconds()),
 		fmtSeconds(c.Chosen.Seconds), lost.Rule(), fmtSeconds(lost.Seconds), 100*lost.Done)
-	if c.Switched {
-		s += fmt.Sprintf("; the dead-region test was switched on in the first-empty count (on sampled subtrees it cost %.2f times the count without)", c.DeadGain)
-	}
 	return s + fmt.Sprintf("; %.2f s in all", c.Seconds)
 }
 
-// countRace is countAuto's count when its tried rule is the first empty
-// cell's without the dead-region test (switchable): that count (first,
-// with try's options) races fewest options with the dead-region test, its
-// rival on the boards where the first empty cell's rule loses
-// (hexiamond 6x6: 0.17 s against 0.27 s; the PP-24 part: 1.2 s against
-// 2.7 s), in turns of one worker's CPU (race). Both counts keep their work
-// between turns, so the race costs the loser's turns: at least raceLook,
-// more while the predictions are close. The tried count's dead-region
-// test is compared at autoTry of its CPU as before (deadGain) and
-// switched on where it pays.
-func (pk *Packing) countRace(ctx context.Context, o RunOptions, first Packing, try RunOptions) Report {
-	start, choose := time.Now(), time.Duration(0)
+// countRace is countAuto's count on the boards where it races (races):
+// the first empty cell's count with the dead-region test (first, with
+// try's options) races fewest options with the test, the rule that beats
+// it on hexiamond 6x6 (0.12 s against 0.16 s) where it wins on the PP-24
+// part (0.43 s against 0.58 s) and heptiamond 6x14 (0.36 s against 0.64
+// s), in turns of one worker's CPU (race). Both counts keep their work
+// between turns, so the race costs the loser's turns: at least raceLook
+// and its compiling, more while the predictions are close.
+func (pk *Packing) countRace(ctx context.Context, first Packing, try RunOptions) Report {
+	start := time.Now()
 	rival := *pk
-	rival.FirstEmpty, rival.DeadRegions, rival.deadSwitch = false, true, nil
+	rival.FirstEmpty, rival.DeadRegions = false, true
 	counts := [2]*Packing{&first, &rival}
 	trackers := [2]*bitpack.Tracker{{}, {}}
 	r := newRace(trackers, [2]func(int64){pk.Progress, pk.Progress})
-	var gain float64
-	r.lookAt = autoTry * time.Duration(search.Workers(o.Workers))
-	r.atLook = func() {
-		clock := cputime.Clock()
-		g, _, _ := pk.deadGain(ctx, pk.restrictedKeep(), autoDeadLook)
-		if g > 0 && g <= autoDeadGain && ctx.Err() == nil {
-			first.deadSwitch.Set()
-		}
-		gain = g
-		choose += clock()
-	}
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type ended struct {
@@ -327,12 +300,12 @@ func (pk *Packing) countRace(ctx context.Context, o RunOptions, first Packing, t
 	if final[1-e.i].started && !failed {
 		<-done // the other count stops within a progress check
 	}
-	ch := &RuleChoice{Symmetric: try.Unique, Raced: true, DeadGain: gain, Switched: first.deadSwitch.On()}
+	ch := &RuleChoice{Symmetric: try.Unique, Raced: true}
 	for i, c := range counts {
 		if !final[i].started {
 			continue // the tried count finished within its look
 		}
-		est := RuleEstimate{Strategy: FirstEmpty, DeadRegions: c.DeadRegions || c.deadSwitch.On(), Seconds: final[i].cpu.Seconds(), Done: final[i].done}
+		est := RuleEstimate{Strategy: FirstEmpty, DeadRegions: c.DeadRegions, Seconds: final[i].cpu.Seconds(), Done: final[i].done}
 		if !c.FirstEmpty {
 			est.Strategy = "fewest"
 		}
@@ -342,14 +315,14 @@ func (pk *Packing) countRace(ctx context.Context, o RunOptions, first Packing, t
 		ch.Candidates = append(ch.Candidates, est)
 	}
 	ch.Chosen = ch.Candidates[min(e.i, len(ch.Candidates)-1)]
-	// The choice's CPU: the losing count's turns and the dead-region look.
-	ch.Seconds, ch.CPU = time.Since(start).Seconds(), (choose + final[1-e.i].cpu).Seconds()
+	// The choice's CPU: the losing count's turns.
+	ch.Seconds, ch.CPU = time.Since(start).Seconds(), final[1-e.i].cpu.Seconds()
 	if e.rep.Stopped != "" {
 		// Stopped by the caller: the count under way is the answer, as
 		// with a tried count stopped before any choice.
 		ch.Tried = true
 	}
 	w := counts[e.i]
-	pk.FirstEmpty, pk.DeadRegions = w.FirstEmpty, w.DeadRegions || w.deadSwitch.On()
+	pk.FirstEmpty, pk.DeadRegions = w.FirstEmpty, w.DeadRegions
 	return tagReport(e.rep, ch)
 }
