@@ -15,27 +15,32 @@ import (
 // raceSlice is the CPU time a count of countAuto's race runs before the
 // race looks again at which count should run: long enough that the
 // switches (a lock, a clock read, a goroutine woken) cost nothing, short
-// enough that a count of a few tenths of a second gets many looks.
-const raceSlice = 10 * time.Millisecond
+// enough that a count of a few tenths of a second gets many looks, and
+// that a look (raceLook) ends soon after its length (a turn ends at the
+// first progress report past its slice).
+const raceSlice = 5 * time.Millisecond
 
 // raceLook is the CPU time each count of the race searches (after its
 // compiling) before the share of its tree done decides which leads: the
 // tried rule first, then its rival. With the dead-region test in both
-// counts, the predictions after 15 and 20 ms of search put the faster
-// rule ahead in each of 18 runs on hexiamond 6x6, heptiamond 6x14 and the
-// PP-24 part, by 1.5 times or more (docs/benchmarks.md, eighth pass; the
-// first-empty count without the test had misjudged heptiamond 6x14 at 10
-// to 20 ms, seventh pass). Each look costs the race its length where its
-// count loses: on hexiamond 6x6 the winner takes 0.11 to 0.25 s.
-const raceLook = 20 * time.Millisecond
+// counts, the predictions after 15 ms of search or more put the faster
+// rule ahead in each of 24 runs on hexiamond 6x6, heptiamond 6x14 and the
+// PP-24 part, by 1.5 times or more; after 10 ms they did not (heptiamond
+// 6x14's first-empty count predicted 0.73 to 0.91 s left where it needs
+// 0.37, against fewest options' 0.37 to 0.44; docs/benchmarks.md, eighth
+// pass). Each look costs the race its length where its count loses: on
+// hexiamond 6x6, where the winner takes 0.11 to 0.25 s, the loser's look
+// and start were a fifth of the count at 20 ms.
+const raceLook = 15 * time.Millisecond
 
 // raceSmooth is how many of a count's last predictions (one at the end of
-// each of its turns from half its look on) the race takes the median of:
-// a prediction jumps for two or three turns when the search meets a
-// subtree much larger than its siblings (the PP-24 part's fewest-options
-// count predicted 1.1 s left for two turns between predictions of 0.4),
-// and a race that switched on it would pay for both counts.
-const raceSmooth = 5
+// each of its turns from half its look on) the race takes the median of,
+// 50 ms of its CPU: a prediction jumps for 20 or 30 ms when the search
+// meets a subtree much larger than its siblings (the PP-24 part's
+// fewest-options count predicted 1.1 s left for two turns of 10 ms
+// between predictions of 0.4), and a race that switched on it would pay
+// for both counts.
+const raceSmooth = 10
 
 // raceMargin is how much less time left the count not leading must be
 // predicted to have than the leader for the lead to change after the

@@ -3,6 +3,7 @@ package polyform
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -35,9 +36,9 @@ func TestRaceNext(t *testing.T) {
 		lead2, to int
 	}{
 		{"tried count before its first report", -1, [2]raceCount{{started: true}, {}}, -1, 0},
-		{"tried count within its look", -1, [2]raceCount{counted(15, 0.1), {}}, -1, 0},
+		{"tried count within its look", -1, [2]raceCount{counted(10, 0.1), {}}, -1, 0},
 		{"rival's look", -1, [2]raceCount{counted(40, 0.1), {}}, -1, 1},
-		{"rival within its look", -1, [2]raceCount{counted(40, 0.1), counted(15, 0.5)}, -1, 1},
+		{"rival within its look", -1, [2]raceCount{counted(40, 0.1), counted(10, 0.5)}, -1, 1},
 		// 40 ms for 10%: 360 ms left; 40 ms for 20%: 160 ms left.
 		{"rival leads", -1, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
 		{"tried count leads", -1, [2]raceCount{counted(40, 0.2), counted(40, 0.1)}, 0, 0},
@@ -52,10 +53,12 @@ func TestRaceNext(t *testing.T) {
 		{"lead changes", 0, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
 		// 300 ms left (100 ms for 25%) against 160 ms: 1.9 times, not over.
 		{"lead kept within the margin", 0, [2]raceCount{counted(100, 0.25), counted(40, 0.2)}, 0, 0},
-		// The leader's predictions: 0.1 (360 ms left) in five, then one
+		// The leader's predictions: 0.1 (360 ms left) in four, then one
 		// of 0.4 (60 ms left): its least keeps the lead against 160 ms.
 		{"lead kept on the leader's least", 0, [2]raceCount{counted(40, 0.1, 0.1, 0.1, 0.1, 0.4), counted(40, 0.2)}, 0, 0},
-		{"lead lost when all its predictions agree", 0, [2]raceCount{counted(40, 0.1, 0.1, 0.1, 0.1, 0.1, 0.4, 0.1, 0.1, 0.1, 0.1, 0.1), counted(40, 0.2)}, 1, 1},
+		// Once the 0.4 has left the leader's last raceSmooth predictions, the
+		// lead changes.
+		{"lead lost when all its predictions agree", 0, [2]raceCount{counted(40, slices.Concat([]float64{0.4}, slices.Repeat([]float64{0.1}, raceSmooth))...), counted(40, 0.2)}, 1, 1},
 		// The leader has 1 s of CPU, the other 60 ms: under a sixteenth.
 		{"the count behind gets its share", 1, [2]raceCount{counted(50, 0.01), counted(990, 0.5)}, 1, 0},
 		// The leader has 100 s: the share is capped at sqrt(0.03 x 100) = 1.73 s
