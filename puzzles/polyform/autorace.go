@@ -23,15 +23,19 @@ const raceSlice = 5 * time.Millisecond
 // raceLook is the CPU time each count of the race searches (after its
 // compiling) before the share of its tree done decides which leads: the
 // tried rule first, then its rival. With the dead-region test in both
-// counts, the predictions after 15 ms of search or more put the faster
+// counts, the predictions after 15 and 20 ms of search put the faster
 // rule ahead in each of 24 runs on hexiamond 6x6, heptiamond 6x14 and the
 // PP-24 part, by 1.5 times or more; after 10 ms they did not (heptiamond
 // 6x14's first-empty count predicted 0.73 to 0.91 s left where it needs
-// 0.37, against fewest options' 0.37 to 0.44; docs/benchmarks.md, eighth
-// pass). Each look costs the race its length where its count loses: on
-// hexiamond 6x6, where the winner takes 0.11 to 0.25 s, the loser's look
-// and start were a fifth of the count at 20 ms.
-const raceLook = 15 * time.Millisecond
+// 0.37, against fewest options' 0.37 to 0.44, before the first of its
+// root's subtrees ended), and with looks of 15 ms one race of 15 on that
+// board went to fewest options on a loaded machine (0.76 s where
+// first-empty took 0.42; docs/benchmarks.md, eighth pass): a loaded
+// machine searches fewer nodes in a millisecond of CPU. Each look costs
+// the race its length where its count loses: on hexiamond 6x6, where the
+// winner takes 0.11 to 0.25 s, the loser's look and start are a fifth of
+// the count.
+const raceLook = 20 * time.Millisecond
 
 // raceSmooth is how many of a count's last predictions (one at the end of
 // each of its turns from half its look on) the race takes the median of,

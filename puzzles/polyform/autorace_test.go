@@ -36,9 +36,9 @@ func TestRaceNext(t *testing.T) {
 		lead2, to int
 	}{
 		{"tried count before its first report", -1, [2]raceCount{{started: true}, {}}, -1, 0},
-		{"tried count within its look", -1, [2]raceCount{counted(10, 0.1), {}}, -1, 0},
+		{"tried count within its look", -1, [2]raceCount{counted(15, 0.1), {}}, -1, 0},
 		{"rival's look", -1, [2]raceCount{counted(40, 0.1), {}}, -1, 1},
-		{"rival within its look", -1, [2]raceCount{counted(40, 0.1), counted(10, 0.5)}, -1, 1},
+		{"rival within its look", -1, [2]raceCount{counted(40, 0.1), counted(15, 0.5)}, -1, 1},
 		// 40 ms for 10%: 360 ms left; 40 ms for 20%: 160 ms left.
 		{"rival leads", -1, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
 		{"tried count leads", -1, [2]raceCount{counted(40, 0.2), counted(40, 0.1)}, 0, 0},
