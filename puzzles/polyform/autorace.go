@@ -22,20 +22,33 @@ const raceSlice = 5 * time.Millisecond
 
 // raceLook is the CPU time each count of the race searches (after its
 // compiling) before the share of its tree done decides which leads: the
-// tried rule first, then its rival. With the dead-region test in both
-// counts, the predictions after 15 and 20 ms of search put the faster
-// rule ahead in each of 24 runs on hexiamond 6x6, heptiamond 6x14 and the
-// PP-24 part, by 1.5 times or more; after 10 ms they did not (heptiamond
-// 6x14's first-empty count predicted 0.73 to 0.91 s left where it needs
-// 0.37, against fewest options' 0.37 to 0.44, before the first of its
-// root's subtrees ended), and with looks of 15 ms one race of 15 on that
-// board went to fewest options on a loaded machine (0.76 s where
-// first-empty took 0.42; docs/benchmarks.md, eighth pass): a loaded
-// machine searches fewer nodes in a millisecond of CPU. Each look costs
-// the race its length where its count loses: on hexiamond 6x6, where the
-// winner takes 0.11 to 0.25 s, the loser's look and start are a fifth of
-// the count.
+// tried rule first, then its rival (the first-empty count also searches
+// raceLookNodes). With the dead-region test in both counts, the
+// predictions after 15 and 20 ms of search put the faster rule ahead in
+// each of 24 runs on hexiamond 6x6, heptiamond 6x14 and the PP-24 part
+// on a lightly loaded machine, by 1.5 times or more; after 10 ms they did
+// not (docs/benchmarks.md, eighth pass). Each look costs the race its
+// length where its count loses: on hexiamond 6x6, where the winner takes
+// 0.11 to 0.25 s, the loser's look and start are a fifth of the count.
 const raceLook = 20 * time.Millisecond
+
+// raceLookNodes is the nodes that the first-empty count searches in its
+// look besides raceLook of CPU (up to raceLookMax of CPU): its share done
+// takes every subtree of the root to be as large as the first ones, and
+// is far off until some of them have ended, after a number of nodes, not
+// of milliseconds. On heptiamond 6x14 it predicted 2 to 7 times the time
+// the count needs up to 60,000 nodes and within 2.6 times of it (on the
+// low side, as fewest options' prediction) from 64,000 on, in a count on
+// one worker (deterministic); on a loaded machine, where a millisecond of
+// CPU searches fewer nodes, looks of 15 and 20 ms ended before that in 2
+// races of 30 (first-empty took 0.42 s, fewest options 0.76;
+// docs/benchmarks.md, eighth pass). Fewest options' predictions were on
+// the right side of the first-empty count's from its first milliseconds
+// (it searches one tree from the root).
+const raceLookNodes = 96 << 10
+
+// raceLookMax bounds a look that waits for raceLookNodes.
+const raceLookMax = 4 * raceLook
 
 // raceSmooth is how many of a count's last predictions (one at the end of
 // each of its turns from half its look on) the race takes the median of,
@@ -60,7 +73,11 @@ type raceCount struct {
 	cpu     time.Duration // in its turns, its compiling included
 	cpu0    time.Duration // cpu at its first progress report: the compiling
 	seen    bool          // a progress report came (cpu0 is set)
-	done    float64       // share of its tree done at its last turn's end
+	nodes   int64         // searched, as its progress reports count them
+	// lookNodes is the nodes its look needs besides raceLook of CPU
+	// (raceLookNodes for the first-empty count, 0 for fewest options).
+	lookNodes int64
+	done      float64 // share of its tree done at its last turn's end
 	// totals are its last predictions of the CPU time of its whole
 	// search (after its compiling), n of them in all.
 	totals [raceSmooth]float64
@@ -69,6 +86,13 @@ type raceCount struct {
 
 // searched is the CPU time of the count's search (after its compiling).
 func (c raceCount) searched() time.Duration { return c.cpu - c.cpu0 }
+
+// looking says whether the count is still in its look: before its first
+// progress report, within raceLook of search, or short of its lookNodes
+// within raceLookMax.
+func (c raceCount) looking() bool {
+	return !c.seen || c.searched() < raceLook || c.nodes < c.lookNodes && c.searched() < raceLookMax
+}
 
 // record notes the share done at the end of a turn and, from half the
 // look on, the prediction it makes: the search so far takes done of it.
@@ -113,9 +137,9 @@ func (c raceCount) latest() float64 {
 
 // raceExplore is the share of the leading count's CPU time that the
 // other count is given at least (up to sqrt(raceExploreUnit x the
-// leader's CPU time), less on long counts): the share done moves as the search goes
-// (a large subtree finished, or found), and a count that fell behind on
-// its look gets to show it was wrongly judged. It bounds what the race
+// leader's CPU time), less on long counts): the share done moves as the
+// search goes (a large subtree finished, or found), and a count that fell
+// behind on its look gets to show it was wrongly judged. It bounds what the race
 // costs where the lead was right: a sixteenth of the count at most, less
 // on counts of minutes. (The first lead was right in each of some 40 runs
 // on hexiamond 6x6, heptiamond 6x14 and the PP-24 part; an eighth cost the
@@ -128,14 +152,14 @@ const raceExploreUnit = 30 * time.Millisecond
 
 // raceNext returns the leading count and the count to run next, given
 // the leader so far (-1 before the looks) and what the race knows of the
-// counts: while one has searched less than raceLook (the tried count, 0,
-// first), that one; then the leader, which changes when the other is
+// counts: while one is in its look (looking; the tried count, 0, first),
+// that one; then the leader, which changes when the other is
 // predicted to need raceMargin times less time than the least of the
 // leader's last predictions of its own (raceSmooth), unless
 // the other has had less than its share of the CPU (raceExplore).
 func raceNext(lead int, c [2]raceCount) (newLead, run int) {
 	for i := range c {
-		if !c[i].seen || c[i].searched() < raceLook {
+		if c[i].looking() {
 			return lead, i
 		}
 	}
@@ -197,6 +221,7 @@ func (r *race) gate(i int) func(nodes int64) {
 		r.mu.Lock()
 		c := &r.counts[i]
 		now := r.clock()
+		c.nodes += nodes
 		if r.turn == i && !r.over {
 			if !c.seen {
 				c.seen, c.cpu0 = true, c.cpu+now-r.mark
@@ -276,6 +301,7 @@ func (pk *Packing) countRace(ctx context.Context, first Packing, try RunOptions)
 	counts := [2]*Packing{&first, &rival}
 	trackers := [2]*bitpack.Tracker{{}, {}}
 	r := newRace(trackers, [2]func(int64){pk.Progress, pk.Progress})
+	r.counts[0].lookNodes = raceLookNodes // the first-empty count
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type ended struct {

@@ -13,9 +13,9 @@ import (
 )
 
 // TestRaceNext: the looks come first (the tried count's, then its
-// rival's), then the count predicted to need less time leads, a lead
-// changes only by raceMargin against the least of the leader's last
-// predictions, and the count behind gets its share of the CPU
+// rival's; the tried count's until it has searched raceLookNodes too),
+// then the count predicted to need less time leads, a lead changes only
+// by raceMargin against the least of the leader's last predictions, and the count behind gets its share of the CPU
 // (raceExplore, capped on long counts).
 func TestRaceNext(t *testing.T) {
 	ms := func(n float64) time.Duration { return time.Duration(n * float64(time.Millisecond)) }
@@ -29,6 +29,11 @@ func TestRaceNext(t *testing.T) {
 		}
 		return c
 	}
+	// nodes sets a count's nodes searched and its look's nodes.
+	nodes := func(c raceCount, n, look int64) raceCount {
+		c.nodes, c.lookNodes = n, look
+		return c
+	}
 	for _, tc := range []struct {
 		name      string
 		lead      int
@@ -39,6 +44,12 @@ func TestRaceNext(t *testing.T) {
 		{"tried count within its look", -1, [2]raceCount{counted(15, 0.1), {}}, -1, 0},
 		{"rival's look", -1, [2]raceCount{counted(40, 0.1), {}}, -1, 1},
 		{"rival within its look", -1, [2]raceCount{counted(40, 0.1), counted(15, 0.5)}, -1, 1},
+		// The first-empty count's look needs raceLookNodes too, up to
+		// raceLookMax of CPU.
+		{"tried count short of its nodes", -1, [2]raceCount{nodes(counted(40, 0.1), raceLookNodes-1, raceLookNodes), {}}, -1, 0},
+		{"tried count with its nodes", -1, [2]raceCount{nodes(counted(40, 0.1), raceLookNodes, raceLookNodes), {}}, -1, 1},
+		{"tried count at the longest look", -1, [2]raceCount{nodes(counted(80, 0.1), 1, raceLookNodes), {}}, -1, 1},
+		{"rival needs no nodes", -1, [2]raceCount{nodes(counted(40, 0.1), raceLookNodes, raceLookNodes), counted(20, 0.5)}, 1, 1},
 		// 40 ms for 10%: 360 ms left; 40 ms for 20%: 160 ms left.
 		{"rival leads", -1, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
 		{"tried count leads", -1, [2]raceCount{counted(40, 0.2), counted(40, 0.1)}, 0, 0},
