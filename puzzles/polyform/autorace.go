@@ -32,19 +32,22 @@ const raceSlice = 5 * time.Millisecond
 // 0.11 to 0.25 s, the loser's look and start are a fifth of the count.
 const raceLook = 20 * time.Millisecond
 
-// raceLookNodes is the nodes that the first-empty count searches in its
-// look besides raceLook of CPU (up to raceLookMax of CPU): its share done
-// takes every subtree of the root to be as large as the first ones, and
-// is far off until some of them have ended, after a number of nodes, not
-// of milliseconds. On heptiamond 6x14 it predicted 2 to 7 times the time
-// the count needs up to 60,000 nodes and within 2.6 times of it (on the
-// low side, as fewest options' prediction) from 64,000 on, in a count on
-// one worker (deterministic); on a loaded machine, where a millisecond of
-// CPU searches fewer nodes, looks of 15 and 20 ms ended before that in 2
-// races of 30 (first-empty took 0.42 s, fewest options 0.76;
-// docs/benchmarks.md, eighth pass). Fewest options' predictions were on
-// the right side of the first-empty count's from its first milliseconds
-// (it searches one tree from the root).
+// raceLookNodes is the nodes that the first-empty count (count 0)
+// searches in its look besides raceLook of CPU (up to raceLookMax of
+// CPU), and its rival searches as long as that took: its share done takes
+// every subtree of the root to be as large as the first ones and is far
+// off until some of them have ended, after a number of nodes, not of
+// milliseconds, and fewest options' share done has its own early jumps.
+// The predictions at a given number of nodes are the same run after run
+// (one worker), where a millisecond of CPU searches fewer nodes on a
+// loaded machine. In counts on one worker (deterministic), heptiamond
+// 6x14's first-empty count predicted 2 to 7 times the time it needs up to
+// 60,000 nodes and within 2.6 times from 64,000 on; on hexiamond 6x6,
+// fewest options' count predicted 0.33 s after 13 ms of search (16,000
+// nodes) against 0.18 to 0.19 s after 17 to 30 ms, where the first-empty
+// count predicted 0.35. With looks of 20 ms of CPU alone, 3 races of 60
+// on the loaded machine went to the slower rule (docs/benchmarks.md,
+// eighth pass).
 const raceLookNodes = 96 << 10
 
 // raceLookMax bounds a look that waits for raceLookNodes.
@@ -74,10 +77,10 @@ type raceCount struct {
 	cpu0    time.Duration // cpu at its first progress report: the compiling
 	seen    bool          // a progress report came (cpu0 is set)
 	nodes   int64         // searched, as its progress reports count them
-	// lookNodes is the nodes its look needs besides raceLook of CPU
-	// (raceLookNodes for the first-empty count, 0 for fewest options).
-	lookNodes int64
-	done      float64 // share of its tree done at its last turn's end
+	// look is the CPU time of its search when its look ended (the
+	// first-empty count's, which sets its rival's: raceLooking).
+	look time.Duration
+	done float64 // share of its tree done at its last turn's end
 	// totals are its last predictions of the CPU time of its whole
 	// search (after its compiling), n of them in all.
 	totals [raceSmooth]float64
@@ -87,11 +90,19 @@ type raceCount struct {
 // searched is the CPU time of the count's search (after its compiling).
 func (c raceCount) searched() time.Duration { return c.cpu - c.cpu0 }
 
-// looking says whether the count is still in its look: before its first
-// progress report, within raceLook of search, or short of its lookNodes
-// within raceLookMax.
-func (c raceCount) looking() bool {
-	return !c.seen || c.searched() < raceLook || c.nodes < c.lookNodes && c.searched() < raceLookMax
+// raceLooking says whether count i is still in its look: before its first
+// progress report, within raceLook of search, and then, the first-empty
+// count (0), short of raceLookNodes within raceLookMax, its rival within
+// the CPU time of the first-empty count's look.
+func raceLooking(i int, c [2]raceCount) bool {
+	x := c[i]
+	switch {
+	case !x.seen || x.searched() < raceLook:
+		return true
+	case i == 0:
+		return x.nodes < raceLookNodes && x.searched() < raceLookMax
+	}
+	return x.searched() < c[0].look
 }
 
 // record notes the share done at the end of a turn and, from half the
@@ -152,14 +163,14 @@ const raceExploreUnit = 30 * time.Millisecond
 
 // raceNext returns the leading count and the count to run next, given
 // the leader so far (-1 before the looks) and what the race knows of the
-// counts: while one is in its look (looking; the tried count, 0, first),
-// that one; then the leader, which changes when the other is
+// counts: while one is in its look (raceLooking; the tried count, 0,
+// first), that one; then the leader, which changes when the other is
 // predicted to need raceMargin times less time than the least of the
 // leader's last predictions of its own (raceSmooth), unless
 // the other has had less than its share of the CPU (raceExplore).
 func raceNext(lead int, c [2]raceCount) (newLead, run int) {
 	for i := range c {
-		if c[i].looking() {
+		if raceLooking(i, c) {
 			return lead, i
 		}
 	}
@@ -229,6 +240,9 @@ func (r *race) gate(i int) func(nodes int64) {
 			if now-r.mark >= raceSlice {
 				c.cpu += now - r.mark
 				c.record(r.trackers[i].Done())
+				if i == 0 && c.look == 0 && !raceLooking(0, r.counts) {
+					c.look = c.searched() // the rival's look is as long
+				}
 				r.mark = now
 				var n int
 				r.lead, n = raceNext(r.lead, r.counts)
@@ -301,7 +315,6 @@ func (pk *Packing) countRace(ctx context.Context, first Packing, try RunOptions)
 	counts := [2]*Packing{&first, &rival}
 	trackers := [2]*bitpack.Tracker{{}, {}}
 	r := newRace(trackers, [2]func(int64){pk.Progress, pk.Progress})
-	r.counts[0].lookNodes = raceLookNodes // the first-empty count
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type ended struct {

@@ -13,25 +13,31 @@ import (
 )
 
 // TestRaceNext: the looks come first (the tried count's, then its
-// rival's; the tried count's until it has searched raceLookNodes too),
+// rival's; the tried count's until it has searched raceLookNodes too, the
+// rival's as long in CPU),
 // then the count predicted to need less time leads, a lead changes only
 // by raceMargin against the least of the leader's last predictions, and the count behind gets its share of the CPU
 // (raceExplore, capped on long counts).
 func TestRaceNext(t *testing.T) {
 	ms := func(n float64) time.Duration { return time.Duration(n * float64(time.Millisecond)) }
-	// counted has searched s ms (after 10 ms of compiling) with the shares
+	// counted has searched s ms (after 10 ms of compiling) and the nodes of
+	// a first-empty look (raceLookNodes), with the shares
 	// done at the ends of its last turns (the last one: done), each at
 	// the CPU it has now (so that a share alone sets a prediction).
 	counted := func(s float64, done ...float64) raceCount {
-		c := raceCount{started: true, seen: true, cpu0: ms(10), cpu: ms(10 + s)}
+		c := raceCount{started: true, seen: true, cpu0: ms(10), cpu: ms(10 + s), nodes: raceLookNodes}
 		for _, d := range done {
 			c.record(d)
 		}
 		return c
 	}
-	// nodes sets a count's nodes searched and its look's nodes.
-	nodes := func(c raceCount, n, look int64) raceCount {
-		c.nodes, c.lookNodes = n, look
+	// nodes sets a count's nodes searched, looked the CPU of its look (ms).
+	nodes := func(c raceCount, n int64) raceCount {
+		c.nodes = n
+		return c
+	}
+	looked := func(c raceCount, look float64) raceCount {
+		c.nodes, c.look = raceLookNodes, ms(look)
 		return c
 	}
 	for _, tc := range []struct {
@@ -45,11 +51,12 @@ func TestRaceNext(t *testing.T) {
 		{"rival's look", -1, [2]raceCount{counted(40, 0.1), {}}, -1, 1},
 		{"rival within its look", -1, [2]raceCount{counted(40, 0.1), counted(15, 0.5)}, -1, 1},
 		// The first-empty count's look needs raceLookNodes too, up to
-		// raceLookMax of CPU.
-		{"tried count short of its nodes", -1, [2]raceCount{nodes(counted(40, 0.1), raceLookNodes-1, raceLookNodes), {}}, -1, 0},
-		{"tried count with its nodes", -1, [2]raceCount{nodes(counted(40, 0.1), raceLookNodes, raceLookNodes), {}}, -1, 1},
-		{"tried count at the longest look", -1, [2]raceCount{nodes(counted(80, 0.1), 1, raceLookNodes), {}}, -1, 1},
-		{"rival needs no nodes", -1, [2]raceCount{nodes(counted(40, 0.1), raceLookNodes, raceLookNodes), counted(20, 0.5)}, 1, 1},
+		// raceLookMax of CPU; its rival's lasts as long in CPU.
+		{"tried count short of its nodes", -1, [2]raceCount{nodes(counted(40, 0.1), raceLookNodes-1), {}}, -1, 0},
+		{"tried count with its nodes", -1, [2]raceCount{nodes(counted(40, 0.1), raceLookNodes), {}}, -1, 1},
+		{"tried count at the longest look", -1, [2]raceCount{nodes(counted(80, 0.1), 1), {}}, -1, 1},
+		{"rival within the tried count's look", -1, [2]raceCount{looked(counted(50, 0.1), 45), counted(40, 0.5)}, -1, 1},
+		{"rival's look as long as the tried count's", -1, [2]raceCount{looked(counted(50, 0.1), 45), counted(45, 0.5)}, 1, 1},
 		// 40 ms for 10%: 360 ms left; 40 ms for 20%: 160 ms left.
 		{"rival leads", -1, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
 		{"tried count leads", -1, [2]raceCount{counted(40, 0.2), counted(40, 0.1)}, 0, 0},
