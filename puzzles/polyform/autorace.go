@@ -150,9 +150,9 @@ func (c raceCount) latest() float64 {
 // other count is given at least (up to sqrt(raceExploreUnit x the
 // leader's CPU time), less on long counts): the share done moves as the
 // search goes (a large subtree finished, or found), and a count that fell
-// behind on its look gets to show it was wrongly judged. It bounds what the race
-// costs where the lead was right: a sixteenth of the count at most, less
-// on counts of minutes. (The first lead was right in each of some 40 runs
+// behind on its look gets to show it was wrongly judged. It bounds what
+// the race costs where the lead was right: a sixteenth of the count at
+// most, less on counts of minutes. (The first lead was right in each of some 40 runs
 // on hexiamond 6x6, heptiamond 6x14 and the PP-24 part; an eighth cost the
 // PP-24 part 0.1 s more of first-empty count on a count of 1 s.)
 const raceExplore = 1.0 / 16
@@ -293,10 +293,10 @@ func (c RuleChoice) raceWhy() string {
 		return fmt.Sprintf("strategy auto: stopped during the race of %s and %s; the counts are those of %s so far", c.Candidates[0].Rule(), c.Candidates[1].Rule(), c.Chosen.Rule())
 	}
 	s := fmt.Sprintf("strategy auto: %s finished first in a race with %s: the two counts shared the CPU in turns of %s, "+
-		"each searched %s, then the one with less time left, predicted from the share of its tree done, went on "+
+		"%s searched at least %s and %dK nodes, %s as long, then the one with less time left, predicted from the share of its tree done, went on "+
 		"(%s of CPU against %s's %s, %.0f%% of its tree done)",
-		c.Chosen.Rule(), lost.Rule(), fmtSeconds(raceSlice.Seconds()), fmtSeconds(raceLook.Seconds()),
-		fmtSeconds(c.Chosen.Seconds), lost.Rule(), fmtSeconds(lost.Seconds), 100*lost.Done)
+		c.Chosen.Rule(), lost.Rule(), fmtSeconds(raceSlice.Seconds()), c.Candidates[0].Rule(), fmtSeconds(raceLook.Seconds()), raceLookNodes>>10,
+		c.Candidates[1].Rule(), fmtSeconds(c.Chosen.Seconds), lost.Rule(), fmtSeconds(lost.Seconds), 100*lost.Done)
 	return s + fmt.Sprintf("; %.2f s in all", c.Seconds)
 }
 

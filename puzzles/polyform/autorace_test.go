@@ -223,7 +223,8 @@ func TestRaceWhy(t *testing.T) {
 		want []string
 	}{
 		{RuleChoice{Raced: true, Chosen: fd, Candidates: []RuleEstimate{fe, fd}, Seconds: 0.3},
-			[]string{"fewest --dead-regions finished first in a race with first-empty", "first-empty --dead-regions's 0.06 s, 10% of its tree done"}},
+			[]string{"fewest --dead-regions finished first in a race with first-empty", "first-empty --dead-regions's 0.06 s, 10% of its tree done",
+				"first-empty --dead-regions searched at least 0.02 s and 96K nodes, fewest --dead-regions as long"}},
 		{RuleChoice{Raced: true, Chosen: alone, Candidates: []RuleEstimate{alone}},
 			[]string{"first-empty, the rule tried first, finished within its look", "no race needed"}},
 		{RuleChoice{Raced: true, Tried: true, Chosen: fe, Candidates: []RuleEstimate{fe, fd}},
