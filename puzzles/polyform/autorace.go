@@ -45,8 +45,10 @@ const raceLook = 20 * time.Millisecond
 // 60,000 nodes and within 2.6 times from 64,000 on; on hexiamond 6x6,
 // fewest options' count predicted 0.33 s after 13 ms of search (16,000
 // nodes) against 0.18 to 0.19 s after 17 to 30 ms, where the first-empty
-// count predicted 0.35. With looks of 20 ms of CPU alone, 3 races of 60
-// on the loaded machine went to the slower rule (docs/benchmarks.md,
+// count predicted 0.35. On the loaded machine, with looks of 15 and of 20
+// ms of CPU alone, 1 race of 54 each went to the slower rule (heptiamond
+// 6x14), with the first-empty count's nodes alone 1 of 114 (hexiamond
+// 6x6), with the looks matched in nodes none of 114 (docs/benchmarks.md,
 // eighth pass).
 const raceLookNodes = 96 << 10
 
