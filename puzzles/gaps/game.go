@@ -67,6 +67,14 @@ type Game struct {
 	// stands for every order of the aces on those rows (lazy.go). Only
 	// with the four aces on the left edge; 0 for a plain position.
 	free uint8
+	// The rule variants (rules.go): fixed suits, the redeals allowed and
+	// used, the positions before each redeal made (for Undo), and the
+	// shuffles of the deal's redeals (shared, read-only).
+	fixed    bool
+	redeals  int
+	used     int
+	saved    [MaxRedeals][Rows * MaxCols]Card
+	shuffles *[MaxRedeals][Rows * MaxCols][]int8
 }
 
 // NewGame returns the position of deal d (which must pass d.Check).
@@ -74,7 +82,10 @@ func NewGame(d Deal) (*Game, error) {
 	if err := d.Check(); err != nil {
 		return nil, err
 	}
-	g := &Game{}
+	g := &Game{fixed: d.Rules.FixedSuits, redeals: d.Rules.Redeals}
+	if g.redeals > 0 {
+		g.shuffles = shufflePerms(d.redealSeed(), g.redeals, d.Cols)
+	}
 	g.set(d.Cols, d.Cells)
 	return g, nil
 }
@@ -119,9 +130,11 @@ func (g *Game) Cell(p int) Card { return g.cells[p] }
 // Pos returns the cell of card c.
 func (g *Game) Pos(c Card) int { return int(g.pos[c]) }
 
-// Deal returns the position as a Deal (without hole names).
+// Deal returns the position as a Deal (without hole names), with the
+// game's rules and all its redeals (the redeals used are not kept).
 func (g *Game) Deal() Deal {
-	d := Deal{Cols: g.k, Cells: make([]Card, Rows*g.k), HoleNames: make([]Card, Rows*g.k)}
+	d := Deal{Cols: g.k, Cells: make([]Card, Rows*g.k), HoleNames: make([]Card, Rows*g.k),
+		Rules: Rules{FixedSuits: g.fixed, Redeals: g.redeals}}
 	copy(d.Cells, g.cells[:Rows*g.k])
 	return d
 }
@@ -131,12 +144,20 @@ func (g *Game) String() string { return g.Deal().String() }
 
 // Moves appends the legal moves to buf, holes in cell order; at a left-edge
 // hole the aces in suit order; at a hole in column 1 of a free row of a
-// lazy position (lazy.go), the 2 of every free suit.
+// lazy position (lazy.go), the 2 of every free suit. Under fixed suits a
+// left-edge hole takes its row's ace only; while redeals are left, Redeal
+// comes last.
 func (g *Game) Moves(buf []Move) []Move {
 	k := g.k
 	for _, h := range g.holes {
 		p := int(h)
 		if p%k == 0 {
+			if g.fixed {
+				if a := NewCard(p/k, 1); int(g.pos[a]) != p {
+					buf = append(buf, NewMove(int(g.pos[a]), p))
+				}
+				continue
+			}
 			for s := range Rows {
 				buf = append(buf, NewMove(int(g.pos[NewCard(s, 1)]), p))
 			}
@@ -152,11 +173,17 @@ func (g *Game) Moves(buf []Move) []Move {
 		}
 		buf = append(buf, NewMove(int(g.pos[left+1]), p))
 	}
+	if g.used < g.redeals {
+		buf = append(buf, Redeal)
+	}
 	return buf
 }
 
 // Legal reports whether m is a legal move in the current position.
 func (g *Game) Legal(m Move) bool {
+	if m == Redeal {
+		return g.used < g.redeals
+	}
 	from, to := m.From(), m.To()
 	n := Rows * g.k
 	if from >= n || to >= n || g.cells[to] != Hole || g.cells[from] == Hole {
@@ -164,7 +191,7 @@ func (g *Game) Legal(m Move) bool {
 	}
 	c := g.cells[from]
 	if to%g.k == 0 {
-		return c.Rank() == 1
+		return c.Rank() == 1 && (!g.fixed || c.Suit() == to/g.k)
 	}
 	left := g.cells[to-1]
 	return left != Hole && left.Rank() < g.k-1 && c == left+1
@@ -172,6 +199,10 @@ func (g *Game) Legal(m Move) bool {
 
 // Apply makes move m (which must be legal).
 func (g *Game) Apply(m Move) {
+	if m == Redeal {
+		g.applyRedeal()
+		return
+	}
 	from, to := m.From(), m.To()
 	c := g.cells[from]
 	g.place(c, from, -1)
@@ -183,6 +214,10 @@ func (g *Game) Apply(m Move) {
 
 // Undo takes back move m, the last one applied.
 func (g *Game) Undo(m Move) {
+	if m == Redeal {
+		g.undoRedeal()
+		return
+	}
 	from, to := m.From(), m.To()
 	c := g.cells[to]
 	g.place(c, to, -1)
@@ -218,6 +253,9 @@ func (g *Game) moveHole(a, b int) {
 // parallel decider for every position it sends).
 func (g *Game) Kept() int {
 	k := &g.kept
+	if g.fixed { // suit r's row is r
+		return int(k[0][0]) + int(k[1][1]) + int(k[2][2]) + int(k[3][3])
+	}
 	// best23[a][b], a < b: rows 2 and 3 get suits a and b in the better order.
 	var best23 [Rows][Rows]int
 	for a := 0; a < Rows; a++ {
@@ -274,7 +312,7 @@ func (g *Game) Won() bool {
 			if !g.lazyRowWon(r) {
 				return false
 			}
-		} else if g.Prefix(r) != g.k-1 {
+		} else if g.Prefix(r) != g.k-1 || g.fixed && g.cells[r*g.k].Suit() != r {
 			return false
 		}
 	}

@@ -20,6 +20,8 @@ type Report struct {
 	Deal      string `json:"deal"`
 	Source    string `json:"source"`
 	Algorithm string `json:"algorithm"`
+	// Rules names the rule variant (Rules.String).
+	Rules string `json:"rules"`
 	// Verdict is the deal's: solvable, unsolvable or unknown (under the
 	// JSON key "status", as before Status was a search.Status).
 	Verdict string `json:"status"`
@@ -46,7 +48,7 @@ type Report struct {
 // the seed and columns): with the moves in Shintani's notation and as the
 // moving cards when solvable.
 func NewReport(d Deal, src, algo string, out Outcome) (Report, error) {
-	s := Report{Deal: d.String(), Source: src, Algorithm: algo, Verdict: out.Verdict.String(), Status: out.Status,
+	s := Report{Deal: d.String(), Source: src, Algorithm: algo, Rules: d.Rules.String(), Verdict: out.Verdict.String(), Status: out.Status,
 		Reason: search.StoppedBy(out.Status, nil), Length: len(out.Path), Generated: out.Generated, Expanded: out.Expanded,
 		Stored: out.Stored, Rejected: out.Rejected, Bytes: out.Bytes, Seconds: out.Elapsed.Seconds(), CPUSeconds: out.CPU.Seconds()}
 	if out.Verdict == Solvable {
@@ -73,6 +75,9 @@ func (s *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(tw, "length\t%d\n", s.Length)
 	}
 	fmt.Fprintf(tw, "algorithm\t%s\n", s.Algorithm)
+	if s.Rules != "" && s.Rules != "standard" {
+		fmt.Fprintf(tw, "rules\t%s\n", s.Rules)
+	}
 	fmt.Fprintf(tw, "generated\t%s\n", numfmt.Count(s.Generated))
 	fmt.Fprintf(tw, "stored\t%s\n", numfmt.Count(int64(s.Stored)))
 	fmt.Fprintf(tw, "deadlocks\t%s\n", numfmt.Count(int64(s.Rejected)))
@@ -116,6 +121,9 @@ func (r DealOutcome) Line(k int) string {
 // WriteTable prints the verdict counts with the Wilson interval, the
 // unknown seeds, and a line per algorithm.
 func (sz *SurveyResult) WriteTable(w io.Writer) error {
+	if sz.Rules != "" && sz.Rules != "standard" {
+		fmt.Fprintf(w, "rules: %s\n", sz.Rules)
+	}
 	fmt.Fprintf(w, "%d columns: %s deals: %s solvable, %s unsolvable, %s unknown; solvable %.1f%% (95%% CI %.1f-%.1f%%); decider %.1fs in all, at most %.2fs a deal\n",
 		sz.Columns, numfmt.Count(int64(sz.Deals)), numfmt.Count(int64(sz.Solvable)), numfmt.Count(int64(sz.Unsolvable)), numfmt.Count(int64(sz.Unknown)), sz.SolvablePct, sz.CILow, sz.CIHigh, sz.Seconds, sz.MaxSeconds)
 	fmt.Fprintf(w, "  decider CPU: %.1fs in all, at most %.2fs a deal, median %.2fs a decided deal\n", sz.CPUSeconds, sz.MaxCPUSeconds, sz.MedianCPUDecided)
@@ -189,11 +197,13 @@ func (s SurveySizes) LedgerSpec() (string, error) { return spec.Of("gaps survey"
 // wrong solution written by another build. A deal that does not replay is
 // decided again, so every solvable deal a resumed survey counts has a
 // checked solution.
-func replays(k int, r DealOutcome) bool {
+func replays(k int, rules Rules, r DealOutcome) bool {
 	if r.Decision.Verdict != Solvable {
 		return true
 	}
-	won, err := Replay(Generate(k, r.Seed), r.Decision.Path)
+	d := Generate(k, r.Seed)
+	d.Rules = rules
+	won, err := Replay(d, r.Decision.Path)
 	return won && err == nil
 }
 
@@ -208,7 +218,7 @@ func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 		if o.Ledger != nil {
 			for j, raw := range o.Ledger.Done() {
 				var r DealOutcome
-				if j >= first && j < first+o.Deals && json.Unmarshal(raw, &r) == nil && r.Seed == o.Seed+uint64(j-first) && replays(k, r) {
+				if j >= first && j < first+o.Deals && json.Unmarshal(raw, &r) == nil && r.Seed == o.Seed+uint64(j-first) && replays(k, o.Solve.Rules, r) {
 					opt.Resumed[j-first] = r
 				}
 			}
@@ -262,6 +272,9 @@ func (o SurveySizes) Check() error {
 		if err := CheckAlgorithm(a); err != nil {
 			return err
 		}
+	}
+	if err := CheckRules(o.Solve.Rules, o.Decider+","+strings.Join(o.Algorithms, ",")); err != nil {
+		return err
 	}
 	deciders := strings.Split(o.Decider, ",")
 	for _, d := range deciders {
