@@ -3,9 +3,11 @@ package gaps
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/branchwise/branchwise/internal/longtest"
+	"github.com/branchwise/branchwise/internal/opterr"
 )
 
 // variantCase is a rule variant and the deals a test plays under it.
@@ -236,5 +238,85 @@ func TestFixedSuitsMoves(t *testing.T) {
 	}
 	if g.Legal(NewMove(3, 0)) {
 		t.Errorf("fixed suits: SA may enter row 0")
+	}
+}
+
+// FuzzRules plays a deal under rule variants: the moves the bytes pick
+// (redeals among them) keep a valid deal whose key sets back to the same
+// position, and undoing them all restores the deal.
+func FuzzRules(f *testing.F) {
+	f.Add(Generate(4, 1).String(), true, uint8(1), []byte{0, 1, 2, 3, 9, 0, 1})
+	f.Add(Generate(6, 2).String(), false, uint8(2), []byte{5, 4, 3, 2, 1, 0, 7, 7, 7})
+	f.Add(Generate(13, 3).String(), true, uint8(5), []byte{255, 0, 128, 3})
+	f.Add("SA S2 S3 ..\nHA H2 H3 ..\nDA D2 D3 ..\nCA C2 C3 ..\n", true, uint8(3), []byte{0, 0, 0})
+	f.Fuzz(func(t *testing.T, text string, fixed bool, redeals uint8, picks []byte) {
+		d, err := ParseString(text, "f.txt")
+		if err != nil {
+			return
+		}
+		d.Rules = Rules{FixedSuits: fixed, Redeals: int(redeals) % (MaxRedeals + 1)}
+		g, err := NewGame(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := g.AppendKey(nil)
+		var played []Move
+		for _, b := range picks {
+			ms := g.Moves(nil)
+			if len(ms) == 0 {
+				break
+			}
+			m := ms[int(b)%len(ms)]
+			if !g.Legal(m) {
+				t.Fatalf("move %v from Moves is not legal", m)
+			}
+			g.Apply(m)
+			played = append(played, m)
+			if err := g.Deal().Check(); err != nil {
+				t.Fatalf("after %v: %v", played, err)
+			}
+			h, _ := NewGame(d)
+			h.SetKey(g.AppendKey(nil))
+			if h.cells != g.cells || h.used != g.used {
+				t.Fatalf("the key does not set back the position")
+			}
+		}
+		if g.used > g.redeals {
+			t.Fatalf("%d redeals of %d", g.used, g.redeals)
+		}
+		for i := len(played) - 1; i >= 0; i-- {
+			g.Undo(played[i])
+		}
+		if !slices.Equal(g.AppendKey(nil), start) {
+			t.Fatalf("undoing %v does not restore the deal", played)
+		}
+	})
+}
+
+// TestSolvitaireRules checks the rules file for Solvitaire: "fixed suit"
+// follows the rules, and redeals are refused.
+func TestSolvitaireRules(t *testing.T) {
+	d := Generate(6, 1)
+	var b strings.Builder
+	if err := WriteDeal(&b, d, "solvitaire-rules"); err != nil || !strings.Contains(b.String(), `"fixed suit": false}, "max rank": 6}`) {
+		t.Errorf("standard: %q, %v", b.String(), err)
+	}
+	d.Rules.FixedSuits = true
+	b.Reset()
+	if err := WriteDeal(&b, d, "solvitaire-rules"); err != nil || !strings.Contains(b.String(), `"fixed suit": true`) {
+		t.Errorf("fixed suits: %q, %v", b.String(), err)
+	}
+	d.Rules.Redeals = 1
+	if err := WriteDeal(&b, d, "solvitaire-rules"); !opterr.Is(err) {
+		t.Errorf("redeals: %v", err)
+	}
+	if err := CheckRules(Rules{Redeals: MaxRedeals + 1}, "auto"); !opterr.Is(err) {
+		t.Errorf("too many redeals: %v", err)
+	}
+	if err := CheckRules(Rules{FixedSuits: true}, "decide,decide-stubborn-dfs+aces"); !opterr.Is(err) {
+		t.Errorf("ace classes under fixed suits: %v", err)
+	}
+	if err := (SurveySizes{SurveyOptions: SurveyOptions{Columns: 4, Deals: 1, Decider: "decide+aces", Solve: SolveOptions{Rules: Rules{Redeals: 1}}}, ToColumns: 4}).Check(); !opterr.Is(err) {
+		t.Errorf("survey with ace classes and redeals: %v", err)
 	}
 }

@@ -35,6 +35,8 @@ func TestSurveySpec(t *testing.T) {
 		"max mem":    func(o *SurveySizes) { o.Solve.MaxMem = 5 },
 		"max cpu":    func(o *SurveySizes) { o.Solve.MaxCPU = 5 },
 		"store":      func(o *SurveySizes) { o.Solve.Store = "trie" },
+		"fixed":      func(o *SurveySizes) { o.Solve.Rules.FixedSuits = true },
+		"redeals":    func(o *SurveySizes) { o.Solve.Rules.Redeals = 2 },
 	} {
 		o := base
 		change(&o)
