@@ -70,11 +70,12 @@ type Game struct {
 	// The rule variants (rules.go): fixed suits, the redeals allowed and
 	// used, the positions before each redeal made (for Undo), and the
 	// shuffles of the deal's redeals (shared, read-only).
-	fixed    bool
-	redeals  int
-	used     int
-	saved    [MaxRedeals][Rows * MaxCols]Card
-	shuffles *[MaxRedeals][Rows * MaxCols][]int8
+	fixed     bool
+	whenStuck bool
+	redeals   int
+	used      int
+	saved     [MaxRedeals][Rows * MaxCols]Card
+	shuffles  *[MaxRedeals][Rows * MaxCols][]int8
 }
 
 // NewGame returns the position of deal d (which must pass d.Check).
@@ -82,7 +83,7 @@ func NewGame(d Deal) (*Game, error) {
 	if err := d.Check(); err != nil {
 		return nil, err
 	}
-	g := &Game{fixed: d.Rules.FixedSuits, redeals: d.Rules.Redeals}
+	g := &Game{fixed: d.Rules.FixedSuits, whenStuck: d.Rules.WhenStuck, redeals: d.Rules.Redeals}
 	if g.redeals > 0 {
 		g.shuffles = shufflePerms(d.redealSeed(), g.redeals, d.Cols)
 	}
@@ -134,7 +135,7 @@ func (g *Game) Pos(c Card) int { return int(g.pos[c]) }
 // game's rules and all its redeals (the redeals used are not kept).
 func (g *Game) Deal() Deal {
 	d := Deal{Cols: g.k, Cells: make([]Card, Rows*g.k), HoleNames: make([]Card, Rows*g.k),
-		Rules: Rules{FixedSuits: g.fixed, Redeals: g.redeals}}
+		Rules: Rules{FixedSuits: g.fixed, Redeals: g.redeals, WhenStuck: g.whenStuck}}
 	copy(d.Cells, g.cells[:Rows*g.k])
 	return d
 }
@@ -146,9 +147,10 @@ func (g *Game) String() string { return g.Deal().String() }
 // hole the aces in suit order; at a hole in column 1 of a free row of a
 // lazy position (lazy.go), the 2 of every free suit. Under fixed suits a
 // left-edge hole takes its row's ace only; while redeals are left, Redeal
-// comes last.
+// comes last (with Rules.WhenStuck, only when it is the one move).
 func (g *Game) Moves(buf []Move) []Move {
 	k := g.k
+	n0 := len(buf)
 	for _, h := range g.holes {
 		p := int(h)
 		if p%k == 0 {
@@ -173,7 +175,7 @@ func (g *Game) Moves(buf []Move) []Move {
 		}
 		buf = append(buf, NewMove(int(g.pos[left+1]), p))
 	}
-	if g.used < g.redeals {
+	if g.used < g.redeals && (!g.whenStuck || len(buf) == n0) {
 		buf = append(buf, Redeal)
 	}
 	return buf
@@ -182,7 +184,8 @@ func (g *Game) Moves(buf []Move) []Move {
 // Legal reports whether m is a legal move in the current position.
 func (g *Game) Legal(m Move) bool {
 	if m == Redeal {
-		return g.used < g.redeals
+		var a [maxMoves]Move
+		return g.used < g.redeals && (!g.whenStuck || len(g.Moves(a[:0])) == 1)
 	}
 	from, to := m.From(), m.To()
 	n := Rows * g.k

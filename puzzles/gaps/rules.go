@@ -15,7 +15,7 @@ package gaps
 // apply (Decide refuses them).
 //
 // Redeals: while the deal's redeals are not all used, the player may at
-// any time gather the cards that are not in a run (an ace in column 0, of
+// any time (with WhenStuck: when no card can move) gather the cards that are not in a run (an ace in column 0, of
 // the row's suit under fixed suits, followed by its 2, 3, ... in order),
 // shuffle them, and deal them back with one hole right after each row's
 // run (at column 0 of a row without one). The shuffle is fixed by the deal,
@@ -57,6 +57,9 @@ type Rules struct {
 	// Redeals is how many times, at any point, the cards not in a run may
 	// be gathered and dealt again (0..MaxRedeals).
 	Redeals int `json:"redeals,omitempty"`
+	// WhenStuck allows a redeal only when no card can move (as many
+	// rule books of Montana put it), instead of at any time.
+	WhenStuck bool `json:"redeal_when_stuck,omitempty"`
 }
 
 // Standard reports whether r is the standard game.
@@ -75,6 +78,9 @@ func (r Rules) String() string {
 	case r.Redeals > 1:
 		parts = append(parts, fmt.Sprintf("%d redeals", r.Redeals))
 	}
+	if r.Redeals > 0 && r.WhenStuck {
+		parts[len(parts)-1] += " when stuck"
+	}
 	if len(parts) == 0 {
 		return "standard"
 	}
@@ -85,6 +91,9 @@ func (r Rules) String() string {
 func (r Rules) Check() error {
 	if r.Redeals < 0 || r.Redeals > MaxRedeals {
 		return fmt.Errorf("gaps: %d redeals, want 0..%d", r.Redeals, MaxRedeals)
+	}
+	if r.WhenStuck && r.Redeals == 0 {
+		return fmt.Errorf("gaps: redeals when stuck, but no redeals")
 	}
 	return nil
 }
@@ -200,4 +209,5 @@ func (g *Game) RedealsUsed() int { return int(g.used) }
 func AddRuleFlags(fs *pflag.FlagSet, r *Rules) {
 	fs.BoolVar(&r.FixedSuits, "fixed-suits", false, "row r must end as suit r (H D S C from the top); an ace enters its own row only")
 	fs.IntVar(&r.Redeals, "redeals", 0, fmt.Sprintf("redeals allowed at any time, each with the deal's fixed shuffle (0..%d)", MaxRedeals))
+	fs.BoolVar(&r.WhenStuck, "redeal-when-stuck", false, "allow a redeal only when no card can move")
 }

@@ -36,8 +36,9 @@ func seedRange(n int) []uint64 {
 // (after the last redeal) could go wrong.
 func TestRulesVariantsAgainstBreadthFirst(t *testing.T) {
 	fixed, re1, re2, both := Rules{FixedSuits: true}, Rules{Redeals: 1}, Rules{Redeals: 2}, Rules{FixedSuits: true, Redeals: 1}
+	stuck := Rules{Redeals: 1, WhenStuck: true}
 	cases := []variantCase{
-		{fixed, 4, seedRange(20)}, {fixed, 5, seedRange(6)},
+		{fixed, 4, seedRange(20)}, {fixed, 5, seedRange(6)}, {stuck, 4, seedRange(12)}, {stuck, 5, seedRange(3)},
 		{re1, 4, seedRange(8)}, {re1, 5, []uint64{618}},
 		{both, 4, append(seedRange(6), 36, 53, 145, 151)}, {both, 5, []uint64{44, 71, 122}},
 	}
@@ -45,6 +46,7 @@ func TestRulesVariantsAgainstBreadthFirst(t *testing.T) {
 		cases = []variantCase{
 			{fixed, 4, seedRange(100)}, {fixed, 5, seedRange(40)}, {fixed, 6, seedRange(8)},
 			{re1, 4, seedRange(40)}, {re1, 5, append(seedRange(10), 618)}, {re2, 4, seedRange(15)},
+			{stuck, 4, seedRange(60)}, {stuck, 5, seedRange(20)}, {Rules{FixedSuits: true, Redeals: 2, WhenStuck: true}, 4, seedRange(30)},
 			{both, 4, append(seedRange(40), 53, 145, 151, 343, 466, 638, 658, 893, 909, 944, 957)},
 			{both, 5, append(seedRange(10), 44, 71, 122, 161, 177, 212, 214, 283, 307, 347)},
 		}
@@ -248,13 +250,15 @@ func FuzzRules(f *testing.F) {
 	f.Add(Generate(4, 1).String(), true, uint8(1), []byte{0, 1, 2, 3, 9, 0, 1})
 	f.Add(Generate(6, 2).String(), false, uint8(2), []byte{5, 4, 3, 2, 1, 0, 7, 7, 7})
 	f.Add(Generate(13, 3).String(), true, uint8(5), []byte{255, 0, 128, 3})
-	f.Add("SA S2 S3 ..\nHA H2 H3 ..\nDA D2 D3 ..\nCA C2 C3 ..\n", true, uint8(3), []byte{0, 0, 0})
+	f.Add("SA S2 S3 ..\nHA H2 H3 ..\nDA D2 D3 ..\nCA C2 C3 ..\n", true, uint8(3+8), []byte{0, 0, 0})
 	f.Fuzz(func(t *testing.T, text string, fixed bool, redeals uint8, picks []byte) {
 		d, err := ParseString(text, "f.txt")
 		if err != nil {
 			return
 		}
-		d.Rules = Rules{FixedSuits: fixed, Redeals: int(redeals) % (MaxRedeals + 1)}
+		// redeals: the count in the low bits, bit 3 when stuck only.
+		d.Rules = Rules{FixedSuits: fixed, Redeals: int(redeals&7) % (MaxRedeals + 1)}
+		d.Rules.WhenStuck = redeals&8 != 0 && d.Rules.Redeals > 0
 		g, err := NewGame(d)
 		if err != nil {
 			t.Fatal(err)

@@ -107,7 +107,7 @@ type SolveOptions struct {
 // the standard game only.
 func CheckRules(r Rules, algo string) error {
 	if err := r.Check(); err != nil {
-		return opterr.Errorf("--redeals", "--redeals %d: want 0..%d", r.Redeals, MaxRedeals)
+		return opterr.Errorf("--redeals", "%v", strings.TrimPrefix(err.Error(), "gaps: "))
 	}
 	if r.Standard() {
 		return nil
