@@ -253,7 +253,8 @@ func (g *Game) moveHole(a, b int) {
 // each of the 6 pairs of suits first, then adds rows 0 and 1 for the 12
 // ordered pairs of the other two suits: 42 additions instead of the 72 of
 // the 24 sums (the decider computes it for every new position, and a
-// parallel decider for every position it sends).
+// parallel decider for every position it sends). Under fixed suits suit r
+// belongs to row r: the one assignment.
 func (g *Game) Kept() int {
 	k := &g.kept
 	if g.fixed { // suit r's row is r
@@ -297,7 +298,8 @@ var pairRest = func() (t [Rows][Rows][2]int) {
 }()
 
 // Misplaced returns the lower bound on the moves left: the cards that must
-// still move (see the top of this file).
+// still move (see the top of this file). With redeals left it is not a
+// bound (a redeal moves many cards at once), only a guide.
 func (g *Game) Misplaced() int { return g.ncard - g.Kept() }
 
 // Won reports whether each row holds one suit A..k-1 from the left.

@@ -20,8 +20,9 @@ type Report struct {
 	Deal      string `json:"deal"`
 	Source    string `json:"source"`
 	Algorithm string `json:"algorithm"`
-	// Rules names the rule variant (Rules.String).
-	Rules string `json:"rules"`
+	// Rules names the rule variant (Rules.String); empty, and left out of
+	// the JSON, for the standard game.
+	Rules string `json:"rules,omitempty"`
 	// Verdict is the deal's: solvable, unsolvable or unknown (under the
 	// JSON key "status", as before Status was a search.Status).
 	Verdict string `json:"status"`
@@ -48,9 +49,12 @@ type Report struct {
 // the seed and columns): with the moves in Shintani's notation and as the
 // moving cards when solvable.
 func NewReport(d Deal, src, algo string, out Outcome) (Report, error) {
-	s := Report{Deal: d.String(), Source: src, Algorithm: algo, Rules: d.Rules.String(), Verdict: out.Verdict.String(), Status: out.Status,
+	s := Report{Deal: d.String(), Source: src, Algorithm: algo, Verdict: out.Verdict.String(), Status: out.Status,
 		Reason: search.StoppedBy(out.Status, nil), Length: len(out.Path), Generated: out.Generated, Expanded: out.Expanded,
 		Stored: out.Stored, Rejected: out.Rejected, Bytes: out.Bytes, Seconds: out.Elapsed.Seconds(), CPUSeconds: out.CPU.Seconds()}
+	if !d.Rules.Standard() {
+		s.Rules = d.Rules.String()
+	}
 	if out.Verdict == Solvable {
 		var err error
 		if s.Moves, s.Cards, err = Notation(d, out.Path); err != nil {
@@ -75,7 +79,7 @@ func (s *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(tw, "length\t%d\n", s.Length)
 	}
 	fmt.Fprintf(tw, "algorithm\t%s\n", s.Algorithm)
-	if s.Rules != "" && s.Rules != "standard" {
+	if s.Rules != "" {
 		fmt.Fprintf(tw, "rules\t%s\n", s.Rules)
 	}
 	fmt.Fprintf(tw, "generated\t%s\n", numfmt.Count(s.Generated))
@@ -121,7 +125,7 @@ func (r DealOutcome) Line(k int) string {
 // WriteTable prints the verdict counts with the Wilson interval, the
 // unknown seeds, and a line per algorithm.
 func (sz *SurveyResult) WriteTable(w io.Writer) error {
-	if sz.Rules != "" && sz.Rules != "standard" {
+	if sz.Rules != "" {
 		fmt.Fprintf(w, "rules: %s\n", sz.Rules)
 	}
 	fmt.Fprintf(w, "%d columns: %s deals: %s solvable, %s unsolvable, %s unknown; solvable %.1f%% (95%% CI %.1f-%.1f%%); decider %.1fs in all, at most %.2fs a deal\n",

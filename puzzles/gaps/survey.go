@@ -66,9 +66,10 @@ type AlgorithmStats struct {
 // not counted at all (neither solvable nor unknown).
 type SurveyResult struct {
 	Columns int `json:"columns"`
-	// Rules names the rule variant the deals were played by (Rules.String):
-	// "standard", "fixed suits", "2 redeals", ...
-	Rules       string  `json:"rules"`
+	// Rules names the rule variant the deals were played by (Rules.String:
+	// "fixed suits", "2 redeals", ...); empty, and left out of the JSON,
+	// for the standard game, whose output stays as it was.
+	Rules       string  `json:"rules,omitempty"`
 	Deals       int     `json:"deals"`
 	Solvable    int     `json:"solvable"`
 	Unsolvable  int     `json:"unsolvable"`
@@ -211,7 +212,9 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 		}
 	}
 	res := Summarize(opt.Columns, opt.Algorithms, deals)
-	res.Rules = so.Rules.String()
+	if !so.Rules.Standard() {
+		res.Rules = so.Rules.String()
+	}
 	res.Algorithms[0].Name = decider
 	if len(deals) < wanted {
 		// Only the context leaves deals undecided.
