@@ -57,8 +57,8 @@ type Rules struct {
 	// Redeals is how many times, at any point, the cards not in a run may
 	// be gathered and dealt again (0..MaxRedeals).
 	Redeals int `json:"redeals,omitempty"`
-	// WhenStuck allows a redeal only when no card can move (as many
-	// rule books of Montana put it), instead of at any time.
+	// WhenStuck allows a redeal only when no card can move (as some
+	// rule books put it), instead of at any time.
 	WhenStuck bool `json:"redeal_when_stuck,omitempty"`
 }
 
