@@ -7,6 +7,7 @@ import (
 	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -193,7 +194,16 @@ type SurveySizes struct {
 // LedgerSpec is the spec (internal/spec) a ledger of the survey is tied to:
 // every option that changes the results, so that a resumed run cannot
 // mix settings.
-func (s SurveySizes) LedgerSpec() (string, error) { return spec.Of("gaps survey", s) }
+//
+// The rule variant is written last, as rules="...", and only for a
+// variant (see SolveOptions.Rules).
+func (s SurveySizes) LedgerSpec() (string, error) {
+	text, err := spec.Of("gaps survey", s)
+	if err == nil && !s.Solve.Rules.Standard() {
+		text += " rules=" + strconv.Quote(s.Solve.Rules.String())
+	}
+	return text, err
+}
 
 // replays reports whether a deal's outcome read from a checkpoint holds up:
 // a solvable verdict must come with a solution that wins the deal when

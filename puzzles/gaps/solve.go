@@ -98,8 +98,11 @@ type SolveOptions struct {
 	// limit is set (0: AutoFirstNodes).
 	AutoFirst int64
 	// Rules, unless standard, are the rule variants the deal is played by
-	// (rules.go), in place of the deal's own.
-	Rules Rules
+	// (rules.go), in place of the deal's own. A survey's spec writes them
+	// itself (SurveySizes.LedgerSpec), only for a variant, so that the
+	// checkpoints of standard surveys written before variants existed
+	// still resume.
+	Rules Rules `spec:"-"`
 }
 
 // CheckRules reports rules out of range, or an algorithm that does not

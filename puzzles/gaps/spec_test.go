@@ -13,7 +13,7 @@ import (
 // to (a new field is in the spec unless it is added here too), and
 // changing any option written in it changes the spec.
 func TestSurveySpec(t *testing.T) {
-	wantOut := []string{"SurveyOptions.Workers", "SurveyOptions.Solve.Progress", "SurveyOptions.Solve.Workers",
+	wantOut := []string{"SurveyOptions.Workers", "SurveyOptions.Solve.Progress", "SurveyOptions.Solve.Workers", "SurveyOptions.Solve.Rules",
 		"SurveyOptions.Done", "SurveyOptions.Resumed", "SurveyOptions.Keep", "Ledger", "ShardI", "ShardN", "Progress", "SizeDone", "Printf", "Verbose", "Tables"}
 	if got := spec.Excluded(SurveySizes{}); !reflect.DeepEqual(got, wantOut) {
 		t.Errorf("fields left out of the spec: %v, want %v", got, wantOut)
@@ -37,6 +37,7 @@ func TestSurveySpec(t *testing.T) {
 		"store":      func(o *SurveySizes) { o.Solve.Store = "trie" },
 		"fixed":      func(o *SurveySizes) { o.Solve.Rules.FixedSuits = true },
 		"redeals":    func(o *SurveySizes) { o.Solve.Rules.Redeals = 2 },
+		"when stuck": func(o *SurveySizes) { o.Solve.Rules.Redeals, o.Solve.Rules.WhenStuck = 2, true },
 	} {
 		o := base
 		change(&o)
