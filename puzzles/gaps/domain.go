@@ -173,7 +173,8 @@ func (d *Domain) Undo(m search.Move) {
 	d.G.Undo(Move(m))
 }
 
-// Heuristic is the lower bound Misplaced (admissible and consistent).
+// Heuristic is the lower bound Misplaced (admissible and consistent; with
+// redeals left only a guide, see Misplaced).
 func (d *Domain) Heuristic() int { return d.G.Misplaced() }
 
 // IsGoal reports a won position.
