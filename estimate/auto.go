@@ -339,21 +339,20 @@ const (
 	// counting; larger shares left too few probes.
 	tailShare = 300
 	// minTailBudget: subtrees are counted when the budget holds this many
-	// counts of tailStep moves, the least a failed count can cost. With
-	// 1, on budgets of a few thousand moves each failed count took a
-	// large part of the budget and the main run's cost varied with the
-	// few probes that met one (the tests' hash tree at a tenth of its
-	// nodes: up to 2.0 budgets); with 8, on the validation set at 1% of
-	// the work (30 repetitions), the nodes came within a factor 2 on 35
-	// of 36 trees as with 1, the median tree's error 0.251 against 0.286
-	// (docs/estimate-log.md, tenth pass).
-	minTailBudget = 8
+	// counts of tailStep moves, the least a failed count can cost. (8,
+	// tried in the tenth pass, switched the counted bottom off on budgets
+	// of 1,000 to 8,000 moves: the nodes' median errors fell, but
+	// pentomino 4x15's and pentahex 5x10's solutions left the factor 2.)
+	minTailBudget = 1
 	// autoCapFactor: auto's main run is capped at this many times its
-	// budget (workCapFactor elsewhere): a run past twice the cost its
+	// budget (workCapFactor elsewhere): a run past 1.5 times the cost its
 	// calibration predicted has met probes its width cannot afford, and
 	// the fallback to Knuth's probes then has its budget left within
-	// three budgets in all (the broom of the tests).
-	autoCapFactor = 2
+	// three budgets in all (the broom of the tests: up to 5.1 budgets
+	// with the cap at 4 once the exact try no longer took 1,024 of
+	// 1,551 moves). On the validation set at 1% (30 repetitions) 35 of
+	// 1,080 runs fell back, the summary as with 2 or 4 (tenth pass).
+	autoCapFactor = 1.5
 	// mainShare: the main run aims at this part of what the pilot left,
 	// so that the mean work stays within the budget.
 	mainShare = 0.95
