@@ -161,6 +161,13 @@ func TestCountWithinSubtree(t *testing.T) {
 	if counted || tried <= limit || tried > limit+tailStep {
 		t.Errorf("limit %d on %d nodes: counted %v after %d nodes (%v)", limit, nodes, counted, tried, p.Nodes)
 	}
+	// A limit below tailStep is kept to the node: a small budget's count
+	// takes its share of the budget, not 1,024 moves.
+	for _, small := range []int64{0, 16, 300} {
+		if p, tried, counted := countWithin(context.Background(), newTree, small); counted || tried != small+1 {
+			t.Errorf("limit %d on %d nodes: counted %v after %d nodes (%v), want %d", small, nodes, counted, tried, p.Nodes, small+1)
+		}
+	}
 	p, tried, counted = countWithin(context.Background(), newTree, nodes)
 	if !counted || tried != nodes || !reflect.DeepEqual(p.Nodes, want.Nodes) || !reflect.DeepEqual(p.Solutions, want.Solutions) {
 		t.Errorf("limit %d: counted %v, %d nodes %v, want %v", nodes, counted, tried, p.Nodes, want.Nodes)

@@ -93,6 +93,9 @@ type Options struct {
 	// tests would run far past the budget): the work cap, for the
 	// calibration and the main run alike.
 	probeLimit int64
+	// capFactor, set by Auto, is budgeted's work cap in budgets (0:
+	// workCapFactor).
+	capFactor float64
 	// Meter, if not nil, is told of the work as it is done, for a
 	// progress line (Meter.Line).
 	Meter *Meter

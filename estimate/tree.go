@@ -103,6 +103,13 @@ func walkExhaustive(t Tree, maxDepth int, p *Profile, stop func() bool) {
 // walkTree counts the subtree of t's current node to maxDepth through
 // Branches, Down and Up.
 func walkTree(t Tree, maxDepth int, p *Profile, stop func() bool) {
+	walkTreeEvery(t, maxDepth, p, stop, tailStep-1)
+}
+
+// walkTreeEvery is walkTree asking stop before a move when the moves so
+// far, masked by mask, are 0: every tailStep moves with tailStep-1, at
+// every move with 0.
+func walkTreeEvery(t Tree, maxDepth int, p *Profile, stop func() bool, mask int) {
 	var rec func()
 	steps := 0
 	stopped := false // once stop says so, every level returns at once
@@ -125,7 +132,7 @@ func walkTree(t Tree, maxDepth int, p *Profile, stop func() bool) {
 			return
 		}
 		for k := 0; k < n && !stopped; k++ {
-			if steps++; steps&1023 == 0 && stop() {
+			if steps++; steps&mask == 0 && stop() {
 				stopped = true
 				return
 			}

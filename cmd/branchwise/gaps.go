@@ -85,6 +85,7 @@ dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
 	fs.StringVar(&o.Store, "dedup", "hash", "duplicate store: hash, trie, or spill (under half of --max-mem in memory, the rest in files in $TMPDIR)")
 	fs.BoolVarP(&quiet, "quiet", "q", false, "print the verdict and counts without the moves")
 	fs.IntVarP(&o.Workers, "workers", "j", 1, "goroutines searching the deal together (the decide algorithms)")
+	gaps.AddRuleFlags(fs, &o.Rules)
 	cliflag.AddMaxCPU(fs, &o.Limits, "stop after this much CPU time of the process (0: no limit)")
 	cliflag.AddJSON(fs, &asJSON)
 	cliflag.AddLimits(fs, &o.Limits)
@@ -168,6 +169,7 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print one line per deal on standard error")
 	cliflag.AddWorkers(fs, &job.Workers)
 	fs.IntVar(&job.Solve.Workers, "deal-workers", 1, "goroutines deciding each deal together (with -j deals at once)")
+	gaps.AddRuleFlags(fs, &job.Solve.Rules)
 	cliflag.AddJSON(fs, &asJSON)
 	cliflag.AddLimits(fs, &job.Solve.Limits)
 	addLedgerFlags(fs, &lf, "deal")
@@ -178,6 +180,7 @@ func newGapsDealCmd(e *env) *cobra.Command {
 	var seed int64
 	var cols int
 	var format string
+	var rules gaps.Rules
 	c := &cobra.Command{
 		Use:   "deal --seed S --columns K [--format text|solvitaire]",
 		Short: "Print the deal of a seed (the deal file format)",
@@ -190,11 +193,13 @@ solvitaire prints it for Solvitaire's Gaps, every rank shifted up by one.`,
 			if err != nil {
 				return err
 			}
+			d.Rules = rules
 			return gaps.WriteDeal(e.stdout, d, format)
 		},
 	}
 	cliflag.AddSeed(c.Flags(), &seed)
 	c.Flags().IntVar(&cols, "columns", 6, "columns k (4..13)")
-	c.Flags().StringVar(&format, "format", "text", "text or solvitaire (JSON for Solvitaire's Gaps)")
+	c.Flags().StringVar(&format, "format", "text", "text, solvitaire (JSON for Solvitaire's Gaps) or solvitaire-rules (its rules file)")
+	gaps.AddRuleFlags(c.Flags(), &rules)
 	return c
 }

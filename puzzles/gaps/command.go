@@ -33,7 +33,9 @@ func DealOf(file string, seed int64, cols int, seeded bool) (Deal, string, error
 }
 
 // WriteDeal prints the deal in a format: text (the deal file format,
-// holes named: NamedHoles) or solvitaire (Solvitaire's Gaps JSON).
+// holes named: NamedHoles), solvitaire (Solvitaire's Gaps JSON) or
+// solvitaire-rules (Solvitaire's rules file for the deal's size and
+// rules).
 func WriteDeal(w io.Writer, d Deal, format string) error {
 	switch format {
 	case "text":
@@ -42,8 +44,14 @@ func WriteDeal(w io.Writer, d Deal, format string) error {
 	case "solvitaire":
 		_, err := fmt.Fprintln(w, d.Solvitaire())
 		return err
+	case "solvitaire-rules":
+		if d.Rules.Redeals > 0 {
+			return opterr.Errorf("--redeals", "Solvitaire's rules file has no redeals")
+		}
+		_, err := fmt.Fprintln(w, d.SolvitaireRules())
+		return err
 	}
-	return opterr.Errorf("--format", "--format %q: want text or solvitaire", format)
+	return opterr.Errorf("--format", "--format %q: want text, solvitaire or solvitaire-rules", format)
 }
 
 // Check reports an unknown algorithm (CheckAlgorithm) or duplicate store
@@ -53,12 +61,18 @@ func (o SolveOptions) Check(algo string) error {
 	if err := CheckAlgorithm(algo); err != nil {
 		return err
 	}
+	if err := CheckRules(o.Rules, algo); err != nil {
+		return err
+	}
 	return checkStore(o.Store, o.MaxMem)
 }
 
 // SolveReport solves deal d, named src, with algo (Solve) and sums up the
 // outcome (NewReport).
 func SolveReport(ctx context.Context, d Deal, src, algo string, o SolveOptions) (Report, error) {
+	if !o.Rules.Standard() {
+		d.Rules = o.Rules
+	}
 	out, err := Solve(ctx, d, algo, o)
 	if err != nil {
 		return Report{}, err

@@ -31,7 +31,14 @@ package gaps
 // not, the aces in column 0 fix their rows' suits for good, an ace elsewhere
 // proves the position lost, and so does a card outside M that is not in its
 // column (rank-1) of a row whose suit it can be.
+//
+// While redeals are left it proves nothing (a redeal may undo any
+// deadlock); under fixed suits whatever it proves is lost there too
+// (rules.go).
 func (g *Game) Deadlocked() bool {
+	if g.redealsLeft() {
+		return false
+	}
 	k := g.k
 	var movable [64]bool
 	leftHole := false

@@ -71,6 +71,9 @@ type Deal struct {
 	Cols      int
 	Cells     []Card
 	HoleNames []Card
+	// Rules are the rule variants the deal is played by (rules.go); the
+	// zero value is the standard game.
+	Rules Rules
 }
 
 // Generate deals the k-column game numbered seed: the deck in the order
@@ -123,6 +126,9 @@ func (d Deal) String() string {
 func (d Deal) Check() error {
 	if d.Cols < MinCols || d.Cols > MaxCols {
 		return fmt.Errorf("gaps: %d columns, want %d..%d", d.Cols, MinCols, MaxCols)
+	}
+	if err := d.Rules.Check(); err != nil {
+		return err
 	}
 	if len(d.Cells) != Rows*d.Cols {
 		return fmt.Errorf("gaps: %d cells, want %d", len(d.Cells), Rows*d.Cols)

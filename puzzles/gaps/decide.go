@@ -229,6 +229,9 @@ func Decide(ctx context.Context, d Deal, o DecideOptions) (Decision, error) {
 	if o.Lazy && (!o.Aces || !o.DepthFirst || o.Plain) {
 		return Decision{}, fmt.Errorf("gaps: lazy ace orders need ace classes and the depth-first decider")
 	}
+	if !d.Rules.Standard() && (o.Aces || o.Suits) {
+		return Decision{}, fmt.Errorf("gaps: ace classes and suit-renaming keys are for the standard game, not %s", d.Rules)
+	}
 	var r search.Result
 	rejected := int64(0)
 	if workers := search.Workers(o.Workers); workers > 1 && !o.DepthFirst && !o.Plain {
@@ -292,6 +295,15 @@ func Notation(d Deal, path []Move) (pairs, cards []string, err error) {
 		if !g.Legal(m) {
 			return nil, nil, fmt.Errorf("gaps: move %d of the path is illegal", i+1)
 		}
+		if m == Redeal {
+			g.Apply(m)
+			name := fmt.Sprintf("redeal-%d", g.used)
+			pairs, cards = append(pairs, name), append(cards, name)
+			if names != nil {
+				names = renameHoles(g, names)
+			}
+			continue
+		}
 		c := g.cells[m.From()]
 		pairs = append(pairs, g.MoveString(m, names))
 		cards = append(cards, c.String())
@@ -301,6 +313,24 @@ func Notation(d Deal, path []Move) (pairs, cards []string, err error) {
 		g.Apply(m)
 	}
 	return pairs, cards, nil
+}
+
+// renameHoles gives the hole names of names (per cell, before a redeal)
+// to the holes of g after it, both in cell order.
+func renameHoles(g *Game, names []Card) []Card {
+	var held []Card
+	for _, c := range names {
+		if c != Hole {
+			held = append(held, c)
+		}
+	}
+	out := make([]Card, len(names))
+	for i, h := range g.holes {
+		if i < len(held) {
+			out[h] = held[i]
+		}
+	}
+	return out
 }
 
 // Replay applies path to deal d and reports whether every move is legal and
@@ -322,7 +352,11 @@ func Replay(d Deal, path []Move) (bool, error) {
 // scoreKind ranks a move by what it does: extends a sorted prefix (0),
 // puts an ace on the left edge (1), puts a card in its column (2), other
 // (3), moves an ace between left-edge holes (4).
+// A redeal comes after them all (5).
 func scoreKind(g *Game, m Move) int {
+	if m == Redeal {
+		return 5
+	}
 	from, to := m.From(), m.To()
 	k := g.k
 	c := g.cells[from]

@@ -83,7 +83,9 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 		return buf
 	}
 	d.buf = d.buf[:0]
-	if d.Reach || d.Forced || d.Stubborn {
+	// While redeals are left nothing is lost, forced or stubborn (rules.go).
+	reduce := !d.G.redealsLeft()
+	if (d.Reach || d.Forced || d.Stubborn) && reduce {
 		var st reachSets
 		d.G.reachability(&st)
 		if d.Reach && d.G.lost(&st) {
@@ -103,7 +105,7 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 		}
 	}
 	switch {
-	case d.Stubborn:
+	case d.Stubborn && reduce:
 	case d.Aces:
 		d.buf = d.G.classMoves(d.buf, d.Lazy)
 	default:
@@ -132,7 +134,7 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 	default:
 		for pass := range 2 {
 			for _, m := range d.buf {
-				ace := d.G.cells[m.From()].Rank() == 1
+				ace := m != Redeal && d.G.cells[m.From()].Rank() == 1
 				if ace == ((pass == 0) == (d.Order == AcesFirst)) {
 					buf = append(buf, search.Move(m))
 				}
@@ -171,7 +173,8 @@ func (d *Domain) Undo(m search.Move) {
 	d.G.Undo(Move(m))
 }
 
-// Heuristic is the lower bound Misplaced (admissible and consistent).
+// Heuristic is the lower bound Misplaced (admissible and consistent; with
+// redeals left only a guide, see Misplaced).
 func (d *Domain) Heuristic() int { return d.G.Misplaced() }
 
 // IsGoal reports a won position.
@@ -211,8 +214,8 @@ func Prune(d search.Domain) bool { return d.(*Domain).G.Deadlocked() }
 // Inverse returns the move back (legal only when the card's old cell is
 // again a hole it may enter).
 func (d *Domain) Inverse(m search.Move) search.Move {
-	if d.Aces {
-		return search.NoMove // the class search has no reversible moves
+	if d.Aces || Move(m) == Redeal {
+		return search.NoMove // the class search has no reversible moves, nor has a redeal
 	}
 	mv := Move(m)
 	return search.Move(NewMove(mv.To(), mv.From()))

@@ -67,6 +67,15 @@ type Game struct {
 	// stands for every order of the aces on those rows (lazy.go). Only
 	// with the four aces on the left edge; 0 for a plain position.
 	free uint8
+	// The rule variants (rules.go): fixed suits, the redeals allowed and
+	// used, the positions before each redeal made (for Undo), and the
+	// shuffles of the deal's redeals (shared, read-only).
+	fixed     bool
+	whenStuck bool
+	redeals   int
+	used      int
+	saved     [MaxRedeals][Rows * MaxCols]Card
+	shuffles  *[MaxRedeals][Rows * MaxCols][]int8
 }
 
 // NewGame returns the position of deal d (which must pass d.Check).
@@ -74,7 +83,10 @@ func NewGame(d Deal) (*Game, error) {
 	if err := d.Check(); err != nil {
 		return nil, err
 	}
-	g := &Game{}
+	g := &Game{fixed: d.Rules.FixedSuits, whenStuck: d.Rules.WhenStuck, redeals: d.Rules.Redeals}
+	if g.redeals > 0 {
+		g.shuffles = shufflePerms(d.redealSeed(), g.redeals, d.Cols)
+	}
 	g.set(d.Cols, d.Cells)
 	return g, nil
 }
@@ -119,9 +131,11 @@ func (g *Game) Cell(p int) Card { return g.cells[p] }
 // Pos returns the cell of card c.
 func (g *Game) Pos(c Card) int { return int(g.pos[c]) }
 
-// Deal returns the position as a Deal (without hole names).
+// Deal returns the position as a Deal (without hole names), with the
+// game's rules and all its redeals (the redeals used are not kept).
 func (g *Game) Deal() Deal {
-	d := Deal{Cols: g.k, Cells: make([]Card, Rows*g.k), HoleNames: make([]Card, Rows*g.k)}
+	d := Deal{Cols: g.k, Cells: make([]Card, Rows*g.k), HoleNames: make([]Card, Rows*g.k),
+		Rules: Rules{FixedSuits: g.fixed, Redeals: g.redeals, WhenStuck: g.whenStuck}}
 	copy(d.Cells, g.cells[:Rows*g.k])
 	return d
 }
@@ -131,12 +145,21 @@ func (g *Game) String() string { return g.Deal().String() }
 
 // Moves appends the legal moves to buf, holes in cell order; at a left-edge
 // hole the aces in suit order; at a hole in column 1 of a free row of a
-// lazy position (lazy.go), the 2 of every free suit.
+// lazy position (lazy.go), the 2 of every free suit. Under fixed suits a
+// left-edge hole takes its row's ace only; while redeals are left, Redeal
+// comes last (with Rules.WhenStuck, only when it is the one move).
 func (g *Game) Moves(buf []Move) []Move {
 	k := g.k
+	n0 := len(buf)
 	for _, h := range g.holes {
 		p := int(h)
 		if p%k == 0 {
+			if g.fixed {
+				if a := NewCard(p/k, 1); int(g.pos[a]) != p {
+					buf = append(buf, NewMove(int(g.pos[a]), p))
+				}
+				continue
+			}
 			for s := range Rows {
 				buf = append(buf, NewMove(int(g.pos[NewCard(s, 1)]), p))
 			}
@@ -152,11 +175,18 @@ func (g *Game) Moves(buf []Move) []Move {
 		}
 		buf = append(buf, NewMove(int(g.pos[left+1]), p))
 	}
+	if g.used < g.redeals && (!g.whenStuck || len(buf) == n0) {
+		buf = append(buf, Redeal)
+	}
 	return buf
 }
 
 // Legal reports whether m is a legal move in the current position.
 func (g *Game) Legal(m Move) bool {
+	if m == Redeal {
+		var a [maxMoves]Move
+		return g.used < g.redeals && (!g.whenStuck || len(g.Moves(a[:0])) == 1)
+	}
 	from, to := m.From(), m.To()
 	n := Rows * g.k
 	if from >= n || to >= n || g.cells[to] != Hole || g.cells[from] == Hole {
@@ -164,7 +194,7 @@ func (g *Game) Legal(m Move) bool {
 	}
 	c := g.cells[from]
 	if to%g.k == 0 {
-		return c.Rank() == 1
+		return c.Rank() == 1 && (!g.fixed || c.Suit() == to/g.k)
 	}
 	left := g.cells[to-1]
 	return left != Hole && left.Rank() < g.k-1 && c == left+1
@@ -172,6 +202,10 @@ func (g *Game) Legal(m Move) bool {
 
 // Apply makes move m (which must be legal).
 func (g *Game) Apply(m Move) {
+	if m == Redeal {
+		g.applyRedeal()
+		return
+	}
 	from, to := m.From(), m.To()
 	c := g.cells[from]
 	g.place(c, from, -1)
@@ -183,6 +217,10 @@ func (g *Game) Apply(m Move) {
 
 // Undo takes back move m, the last one applied.
 func (g *Game) Undo(m Move) {
+	if m == Redeal {
+		g.undoRedeal()
+		return
+	}
 	from, to := m.From(), m.To()
 	c := g.cells[to]
 	g.place(c, to, -1)
@@ -215,9 +253,13 @@ func (g *Game) moveHole(a, b int) {
 // each of the 6 pairs of suits first, then adds rows 0 and 1 for the 12
 // ordered pairs of the other two suits: 42 additions instead of the 72 of
 // the 24 sums (the decider computes it for every new position, and a
-// parallel decider for every position it sends).
+// parallel decider for every position it sends). Under fixed suits suit r
+// belongs to row r: the one assignment.
 func (g *Game) Kept() int {
 	k := &g.kept
+	if g.fixed { // suit r's row is r
+		return int(k[0][0]) + int(k[1][1]) + int(k[2][2]) + int(k[3][3])
+	}
 	// best23[a][b], a < b: rows 2 and 3 get suits a and b in the better order.
 	var best23 [Rows][Rows]int
 	for a := 0; a < Rows; a++ {
@@ -256,7 +298,8 @@ var pairRest = func() (t [Rows][Rows][2]int) {
 }()
 
 // Misplaced returns the lower bound on the moves left: the cards that must
-// still move (see the top of this file).
+// still move (see the top of this file). With redeals left it is not a
+// bound (a redeal moves many cards at once), only a guide.
 func (g *Game) Misplaced() int { return g.ncard - g.Kept() }
 
 // Won reports whether each row holds one suit A..k-1 from the left.
@@ -274,7 +317,7 @@ func (g *Game) Won() bool {
 			if !g.lazyRowWon(r) {
 				return false
 			}
-		} else if g.Prefix(r) != g.k-1 {
+		} else if g.Prefix(r) != g.k-1 || g.fixed && g.cells[r*g.k].Suit() != r {
 			return false
 		}
 	}

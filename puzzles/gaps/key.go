@@ -25,14 +25,20 @@ func codeCard(b byte) Card {
 	return NewCard(int(b-1)/13, int(b-1)%13+1)
 }
 
-// KeyLen returns the length of a key of a k-column position.
+// KeyLen returns the length of a key of a k-column position of the
+// standard game or of fixed suits; with redeals a key has one more byte,
+// the redeals used.
 func KeyLen(k int) int { return 3 * k }
 
-// AppendKey appends the packed key of the position to dst.
+// AppendKey appends the packed key of the position to dst, and the
+// redeals used when the deal has redeals.
 func (g *Game) AppendKey(dst []byte) []byte {
 	n := Rows * g.k
 	for i := 0; i < n; i += 4 {
 		dst = pack4(dst, &g.cells, i, i+1, i+2, i+3)
+	}
+	if g.redeals > 0 {
+		dst = append(dst, byte(g.used))
 	}
 	return dst
 }
@@ -44,13 +50,22 @@ func pack4(dst []byte, cells *[Rows * MaxCols]Card, a, b, c, d int) []byte {
 }
 
 // AppendCanonicalKey appends the key of the position with its rows sorted
-// (by their cells' codes), the same for all 24 row permutations.
+// (by their cells' codes), the same for all 24 row permutations, and the
+// redeals used when the deal has redeals. Under fixed suits the rows are
+// labelled: it is the exact key.
 func (g *Game) AppendCanonicalKey(dst []byte) []byte {
+	if g.fixed {
+		return g.AppendKey(dst)
+	}
 	var codes [Rows * MaxCols]byte
 	for p := range Rows * g.k {
 		codes[p] = cellCode(g.cells[p])
 	}
-	return appendSortedRows(dst, &codes, g.k)
+	dst = appendSortedRows(dst, &codes, g.k)
+	if g.redeals > 0 {
+		dst = append(dst, byte(g.used))
+	}
+	return dst
 }
 
 // appendSortedRows packs the cell codes of four rows of k cells into dst,
@@ -92,6 +107,9 @@ func (g *Game) SetKey(key []byte) {
 		cells[i+3] = codeCard(byte(v & 63))
 	}
 	g.set(g.k, cells[:n])
+	if g.redeals > 0 {
+		g.used = int(key[3*g.k])
+	}
 }
 
 // Suit renaming is a symmetry of the game too: the rules compare suits

@@ -184,8 +184,17 @@ func (g *Game) Unwinnable() bool {
 // suit's final cells of row i onto bit i*k (column 0): the AND of a suit's
 // shifted sets has bit i*k exactly when every card of the suit may end in
 // row i.
+//
+// While redeals are left nothing is lost. Under fixed suits suit r's
+// final cells are in row r: the one assignment tried.
 func (g *Game) lost(st *reachSets) bool {
+	if g.redealsLeft() {
+		return false
+	}
 	fits := g.fits(st)
+	if g.fixed {
+		return fits[0]&1 == 0 || fits[1]&2 == 0 || fits[2]&4 == 0 || fits[3]&8 == 0
+	}
 	if fits[0] == 0 || fits[1] == 0 || fits[2] == 0 || fits[3] == 0 {
 		return true
 	}
@@ -250,7 +259,12 @@ func (g *Game) ForcedMove() (Move, bool) {
 // one of the least card, so that the choice is the same in the 24 row
 // permutations of the position (a best-first search with canonical keys
 // replays its solution through them).
+//
+// While redeals are left no move is forced: a win may redeal c away.
 func (g *Game) forced(st *reachSets) (Move, bool) {
+	if g.redealsLeft() {
+		return 0, false
+	}
 	k := g.k
 	var best Move
 	bestCard := Card(255)

@@ -7,6 +7,7 @@ import (
 	"github.com/branchwise/branchwise/internal/numfmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -20,6 +21,9 @@ type Report struct {
 	Deal      string `json:"deal"`
 	Source    string `json:"source"`
 	Algorithm string `json:"algorithm"`
+	// Rules names the rule variant (Rules.String); empty, and left out of
+	// the JSON, for the standard game.
+	Rules string `json:"rules,omitempty"`
 	// Verdict is the deal's: solvable, unsolvable or unknown (under the
 	// JSON key "status", as before Status was a search.Status).
 	Verdict string `json:"status"`
@@ -49,6 +53,9 @@ func NewReport(d Deal, src, algo string, out Outcome) (Report, error) {
 	s := Report{Deal: d.String(), Source: src, Algorithm: algo, Verdict: out.Verdict.String(), Status: out.Status,
 		Reason: search.StoppedBy(out.Status, nil), Length: len(out.Path), Generated: out.Generated, Expanded: out.Expanded,
 		Stored: out.Stored, Rejected: out.Rejected, Bytes: out.Bytes, Seconds: out.Elapsed.Seconds(), CPUSeconds: out.CPU.Seconds()}
+	if !d.Rules.Standard() {
+		s.Rules = d.Rules.String()
+	}
 	if out.Verdict == Solvable {
 		var err error
 		if s.Moves, s.Cards, err = Notation(d, out.Path); err != nil {
@@ -73,6 +80,9 @@ func (s *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(tw, "length\t%d\n", s.Length)
 	}
 	fmt.Fprintf(tw, "algorithm\t%s\n", s.Algorithm)
+	if s.Rules != "" {
+		fmt.Fprintf(tw, "rules\t%s\n", s.Rules)
+	}
 	fmt.Fprintf(tw, "generated\t%s\n", numfmt.Count(s.Generated))
 	fmt.Fprintf(tw, "stored\t%s\n", numfmt.Count(int64(s.Stored)))
 	fmt.Fprintf(tw, "deadlocks\t%s\n", numfmt.Count(int64(s.Rejected)))
@@ -116,6 +126,9 @@ func (r DealOutcome) Line(k int) string {
 // WriteTable prints the verdict counts with the Wilson interval, the
 // unknown seeds, and a line per algorithm.
 func (sz *SurveyResult) WriteTable(w io.Writer) error {
+	if sz.Rules != "" {
+		fmt.Fprintf(w, "rules: %s\n", sz.Rules)
+	}
 	fmt.Fprintf(w, "%d columns: %s deals: %s solvable, %s unsolvable, %s unknown; solvable %.1f%% (95%% CI %.1f-%.1f%%); decider %.1fs in all, at most %.2fs a deal\n",
 		sz.Columns, numfmt.Count(int64(sz.Deals)), numfmt.Count(int64(sz.Solvable)), numfmt.Count(int64(sz.Unsolvable)), numfmt.Count(int64(sz.Unknown)), sz.SolvablePct, sz.CILow, sz.CIHigh, sz.Seconds, sz.MaxSeconds)
 	fmt.Fprintf(w, "  decider CPU: %.1fs in all, at most %.2fs a deal, median %.2fs a decided deal\n", sz.CPUSeconds, sz.MaxCPUSeconds, sz.MedianCPUDecided)
@@ -181,7 +194,16 @@ type SurveySizes struct {
 // LedgerSpec is the spec (internal/spec) a ledger of the survey is tied to:
 // every option that changes the results, so that a resumed run cannot
 // mix settings.
-func (s SurveySizes) LedgerSpec() (string, error) { return spec.Of("gaps survey", s) }
+//
+// The rule variant is written last, as rules="...", and only for a
+// variant (see SolveOptions.Rules).
+func (s SurveySizes) LedgerSpec() (string, error) {
+	text, err := spec.Of("gaps survey", s)
+	if err == nil && !s.Solve.Rules.Standard() {
+		text += " rules=" + strconv.Quote(s.Solve.Rules.String())
+	}
+	return text, err
+}
 
 // replays reports whether a deal's outcome read from a checkpoint holds up:
 // a solvable verdict must come with a solution that wins the deal when
@@ -189,11 +211,13 @@ func (s SurveySizes) LedgerSpec() (string, error) { return spec.Of("gaps survey"
 // wrong solution written by another build. A deal that does not replay is
 // decided again, so every solvable deal a resumed survey counts has a
 // checked solution.
-func replays(k int, r DealOutcome) bool {
+func replays(k int, rules Rules, r DealOutcome) bool {
 	if r.Decision.Verdict != Solvable {
 		return true
 	}
-	won, err := Replay(Generate(k, r.Seed), r.Decision.Path)
+	d := Generate(k, r.Seed)
+	d.Rules = rules
+	won, err := Replay(d, r.Decision.Path)
 	return won && err == nil
 }
 
@@ -208,7 +232,7 @@ func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 		if o.Ledger != nil {
 			for j, raw := range o.Ledger.Done() {
 				var r DealOutcome
-				if j >= first && j < first+o.Deals && json.Unmarshal(raw, &r) == nil && r.Seed == o.Seed+uint64(j-first) && replays(k, r) {
+				if j >= first && j < first+o.Deals && json.Unmarshal(raw, &r) == nil && r.Seed == o.Seed+uint64(j-first) && replays(k, o.Solve.Rules, r) {
 					opt.Resumed[j-first] = r
 				}
 			}
@@ -262,6 +286,9 @@ func (o SurveySizes) Check() error {
 		if err := CheckAlgorithm(a); err != nil {
 			return err
 		}
+	}
+	if err := CheckRules(o.Solve.Rules, o.Decider+","+strings.Join(o.Algorithms, ",")); err != nil {
+		return err
 	}
 	deciders := strings.Split(o.Decider, ",")
 	for _, d := range deciders {

@@ -54,8 +54,12 @@ var Algorithms = []string{
 // limit and decides every deal it is given time for.
 const Auto = "auto"
 
-// autoRuns are Auto's algorithms, in turn.
-var autoRuns = []string{"decide", "decide-stubborn-dfs+aces"}
+// autoRuns are Auto's algorithms, in turn; variantRuns under a rule
+// variant, where ace classes do not apply (rules.go).
+var (
+	autoRuns    = []string{"decide", "decide-stubborn-dfs+aces"}
+	variantRuns = []string{"decide", "decide-stubborn-dfs"}
+)
 
 // AutoFirstShare is the part of a CPU or wall-clock budget, in
 // thousandths, after which Auto's best-first run stops and depth-first
@@ -93,6 +97,30 @@ type SolveOptions struct {
 	// AutoFirst is the node budget of Auto's best-first run when no time
 	// limit is set (0: AutoFirstNodes).
 	AutoFirst int64
+	// Rules, unless standard, are the rule variants the deal is played by
+	// (rules.go), in place of the deal's own. A survey's spec writes them
+	// itself (SurveySizes.LedgerSpec), only for a variant, so that the
+	// checkpoints of standard surveys written before variants existed
+	// still resume.
+	Rules Rules `spec:"-"`
+}
+
+// CheckRules reports rules out of range, or an algorithm that does not
+// play them: ace classes, lazy ace orders and suit-renaming keys are for
+// the standard game only.
+func CheckRules(r Rules, algo string) error {
+	if err := r.Check(); err != nil {
+		return opterr.Errorf("--redeals", "%v", strings.TrimPrefix(err.Error(), "gaps: "))
+	}
+	if r.Standard() {
+		return nil
+	}
+	for _, a := range strings.Split(algo, ",") {
+		if strings.Contains(a, "+aces") || strings.Contains(a, "+suits") {
+			return opterr.Errorf("--algo", "%q: ace classes and suit-renaming keys are for the standard game, not %s", a, r)
+		}
+	}
+	return nil
 }
 
 // Outcome is what Solve found.
@@ -213,11 +241,20 @@ func Solve(ctx context.Context, d Deal, name string, o SolveOptions) (Outcome, e
 	if err := checkStore(o.Store, o.MaxMem); err != nil {
 		return Outcome{}, err
 	}
+	if !o.Rules.Standard() {
+		d.Rules = o.Rules
+	}
+	if err := CheckRules(d.Rules, name); err != nil {
+		return Outcome{}, err
+	}
 	algos := strings.Split(name, ",")
 	timed := o.MaxTime > 0 || o.MaxCPU > 0
 	auto := name == Auto
 	if auto {
 		algos = autoRuns
+		if !d.Rules.Standard() {
+			algos = variantRuns
+		}
 	}
 	if len(algos) > 1 && !timed && !auto {
 		return Outcome{}, opterr.Errorf("--max-cpu", "the portfolio %q needs --max-cpu or --max-time: the first algorithm would run for ever", name)

@@ -1,6 +1,7 @@
 package gaps
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -41,4 +42,13 @@ func (d Deal) Solvitaire() string {
 	}
 	b.WriteString("]}")
 	return b.String()
+}
+
+// SolvitaireRules writes the rules file of Solvitaire's Gaps for d's size
+// and rules: the same as scripts/gaps-solvitaire writes, with "fixed
+// suit" true under fixed suits. (Redeals are not among the rules it
+// writes; WriteDeal refuses them.)
+func (d Deal) SolvitaireRules() string {
+	return fmt.Sprintf(`{"foundations": {"present": false}, "tableau piles": {"count": 0}, "sequences": {"count": 4, "direction": "L", "build policy": "same-suit", "fixed suit": %t}, "max rank": %d}`,
+		d.Rules.FixedSuits, d.Cols)
 }

@@ -13,7 +13,7 @@ import (
 // to (a new field is in the spec unless it is added here too), and
 // changing any option written in it changes the spec.
 func TestSurveySpec(t *testing.T) {
-	wantOut := []string{"SurveyOptions.Workers", "SurveyOptions.Solve.Progress", "SurveyOptions.Solve.Workers",
+	wantOut := []string{"SurveyOptions.Workers", "SurveyOptions.Solve.Progress", "SurveyOptions.Solve.Workers", "SurveyOptions.Solve.Rules",
 		"SurveyOptions.Done", "SurveyOptions.Resumed", "SurveyOptions.Keep", "Ledger", "ShardI", "ShardN", "Progress", "SizeDone", "Printf", "Verbose", "Tables"}
 	if got := spec.Excluded(SurveySizes{}); !reflect.DeepEqual(got, wantOut) {
 		t.Errorf("fields left out of the spec: %v, want %v", got, wantOut)
@@ -35,6 +35,9 @@ func TestSurveySpec(t *testing.T) {
 		"max mem":    func(o *SurveySizes) { o.Solve.MaxMem = 5 },
 		"max cpu":    func(o *SurveySizes) { o.Solve.MaxCPU = 5 },
 		"store":      func(o *SurveySizes) { o.Solve.Store = "trie" },
+		"fixed":      func(o *SurveySizes) { o.Solve.Rules.FixedSuits = true },
+		"redeals":    func(o *SurveySizes) { o.Solve.Rules.Redeals = 2 },
+		"when stuck": func(o *SurveySizes) { o.Solve.Rules.Redeals, o.Solve.Rules.WhenStuck = 2, true },
 	} {
 		o := base
 		change(&o)

@@ -60,8 +60,12 @@ import "math/bits"
 // stubborn keeps in ms (the legal moves) only the moves of the smallest
 // stubborn set found, given the reachability fixed point st, and returns
 // them.
+//
+// While redeals are left it keeps every move: a redeal reads and writes
+// every cell, so every set holds it and with it every card. Under fixed
+// suits ms are that game's moves, and the rules hold for them (rules.go).
 func (g *Game) stubborn(st *reachSets, ms []Move) []Move {
-	if len(ms) <= 1 {
+	if len(ms) <= 1 || g.redealsLeft() {
 		return ms
 	}
 	var enabled uint64 // cards with a legal move

@@ -65,7 +65,11 @@ type AlgorithmStats struct {
 // deals decided; a deal the context stopped before its decision ended is
 // not counted at all (neither solvable nor unknown).
 type SurveyResult struct {
-	Columns     int     `json:"columns"`
+	Columns int `json:"columns"`
+	// Rules names the rule variant the deals were played by (Rules.String:
+	// "fixed suits", "2 redeals", ...); empty, and left out of the JSON,
+	// for the standard game, whose output stays as it was.
+	Rules       string  `json:"rules,omitempty"`
 	Deals       int     `json:"deals"`
 	Solvable    int     `json:"solvable"`
 	Unsolvable  int     `json:"unsolvable"`
@@ -179,6 +183,7 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 		}
 		r := dealRun{DealOutcome: DealOutcome{Seed: opt.Seed + uint64(i)}}
 		d := Generate(opt.Columns, r.Seed)
+		d.Rules = so.Rules
 		r.Decision, _ = Solve(ctx, d, decider, so)
 		if ctx.Err() != nil {
 			return r // cut by the survey's context, not by a limit: not decided
@@ -207,6 +212,9 @@ func Survey(ctx context.Context, opt SurveyOptions) SurveyResult {
 		}
 	}
 	res := Summarize(opt.Columns, opt.Algorithms, deals)
+	if !so.Rules.Standard() {
+		res.Rules = so.Rules.String()
+	}
 	res.Algorithms[0].Name = decider
 	if len(deals) < wanted {
 		// Only the context leaves deals undecided.

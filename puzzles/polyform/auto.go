@@ -132,18 +132,10 @@ type RuleChoice struct {
 	// Continued is set when the rule tried first was kept (keepTried):
 	// its count, paused while the rules were compared, went on.
 	Continued bool `json:"continued,omitempty"`
-	// DeadGain is deadGain's ratio, when it was measured (in countRace's
-	// first-empty count after autoTry of its CPU): the cost of the first
-	// empty cell's count with the dead-region test over without it, on
-	// sampled subtrees; Switched is set when the test was then switched
-	// on in that count (bitpack.DeadSwitch), which went on: its nodes are
-	// then those of the two trees, each where it was searched.
-	DeadGain float64 `json:"dead_gain,omitempty"`
-	Switched bool    `json:"dead_switched,omitempty"`
 	// Raced is set when the tried count raced a rival (countRace):
 	// Candidates are the two counts, Seconds their CPU time in the race,
 	// Done the share of their trees searched; Chosen finished first, and
-	// CPU is the other's turns (with deadGain's look, if made).
+	// CPU is the other's turns.
 	Raced bool `json:"raced,omitempty"`
 }
 
@@ -574,11 +566,11 @@ func (r Restriction) keep(pk *Packing) func(int) bool {
 
 // countAuto is CountAll with o.Choose. It first counts by the first empty
 // cell's rule (triedDead says with or without the dead-region test; on
-// cubic boards with wide layers by fewest options: wideLayers). A
-// first-empty count without the test (boards of more than 64 cells)
-// races fewest options with the test (countRace): the two counts share
-// the CPU in turns and keep their work, and the first to finish is the
-// answer. Any other tried count gets autoTry of CPU per worker; a count
+// cubic boards with wide layers by fewest options: wideLayers). On
+// boards of more than 64 cells (races) that count, with the test, races
+// fewest options with the test (countRace): the two counts share the CPU
+// in turns and keep their work, and the first to finish is the answer.
+// Any other tried count gets autoTry of CPU per worker; a count
 // that ends within it is the answer. Otherwise the count is paused (its
 // searches wait in their progress reports), ChooseRule predicts every
 // rule's time, and either the paused count goes on, when its rule is the
@@ -594,9 +586,9 @@ func (pk *Packing) countAuto(ctx context.Context, o RunOptions) Report {
 	}
 	try := o
 	try.Found, try.Unique, try.Strategy = nil, o.Unique || pk.restrictedKeep() != nil, xcover.Fewest
-	if first.switchable(o) {
-		first.deadSwitch = &bitpack.DeadSwitch{}
-		return pk.countRace(ctx, o, first, try)
+	if first.races(o) {
+		first.DeadRegions = true
+		return pk.countRace(ctx, first, try)
 	}
 	triedRule := FirstEmpty
 	if !first.FirstEmpty {
@@ -666,13 +658,20 @@ func tagReport(rep Report, ch *RuleChoice) Report {
 	return rep
 }
 
-// switchable says whether countAuto's tried count (pk) can have the
-// dead-region test switched on while it runs: a first-empty count
-// without the test, which the options leave to the choice, and with no
-// test that the switch does not bring along (the largest region only,
-// the colour test).
-func (pk *Packing) switchable(o RunOptions) bool {
-	return pk.FirstEmpty && !pk.DeadRegions && !o.FixedDead && !pk.LargestRegionOnly && !pk.ColourCut
+// races says whether countAuto's tried count (pk) races fewest options
+// (countRace): a first-empty count on a board of more than 64 cells,
+// whose dead-region test the options leave to the choice, with no test
+// that its rival would not share (the largest region only, the colour
+// test). Both counts have the dead-region test: on the boards of more
+// than 64 cells measured (docs/benchmarks.md, eighth pass) the first
+// empty cell's count with it took 0.38 to 0.47 times the count without
+// on the PP-24 part, 0.8 to 1.1 times on heptiamond 6x14, and on
+// hexiamond 6x6 (0.9 to 1.8 times) fewest options wins the race. On
+// boards of up to 64 cells the tried count ends within a race's looks
+// (pentominoes: 0.04 to 0.2 s) or is faster than fewest options by more
+// than the race would cost.
+func (pk *Packing) races(o RunOptions) bool {
+	return pk.FirstEmpty && len(pk.Board.Cells) > 64 && !o.FixedDead && !pk.LargestRegionOnly && !pk.ColourCut
 }
 
 // wideLayers says whether countAuto tries the fewest-options rule (without
@@ -736,11 +735,11 @@ func (c *RuleChoice) keepTried(strategy string, dead bool, tried time.Duration) 
 }
 
 // triedDead says whether countAuto tries the first empty cell's rule with
-// the dead-region test: on boards of at most 64 cells, where the kernel
-// keeps a node's board in one word and the test costs a few word
-// operations (the fastest rule on the 6x10, 5x12 and 8x8 pentomino
-// boards: docs/benchmarks.md); on larger boards the test costs more than
-// it saves (hexiamond 6x6, heptiamond 6x14), and the estimate decides.
+// the dead-region test when it does not race (races): on boards of at
+// most 64 cells, where the kernel keeps a node's board in one word and
+// the test costs a few word operations (the fastest rule on the 6x10,
+// 5x12 and 8x8 pentomino boards: docs/benchmarks.md); on larger boards
+// (a count with the largest region only, say) the estimate decides.
 func (pk *Packing) triedDead() bool {
 	return len(pk.Board.Cells) <= 64 && !pk.ColourCut
 }

@@ -3,6 +3,7 @@ package polyform
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,20 +13,31 @@ import (
 )
 
 // TestRaceNext: the looks come first (the tried count's, then its
-// rival's), then the count predicted to need less time leads, a lead
-// changes only by raceMargin against the least of the leader's last
-// predictions, and the count behind gets its share of the CPU
+// rival's; the tried count's until it has searched raceLookNodes too, the
+// rival's as long in CPU),
+// then the count predicted to need less time leads, a lead changes only
+// by raceMargin against the least of the leader's last predictions, and the count behind gets its share of the CPU
 // (raceExplore, capped on long counts).
 func TestRaceNext(t *testing.T) {
 	ms := func(n float64) time.Duration { return time.Duration(n * float64(time.Millisecond)) }
-	// counted has searched s ms (after 10 ms of compiling) with the shares
+	// counted has searched s ms (after 10 ms of compiling) and the nodes of
+	// a first-empty look (raceLookNodes), with the shares
 	// done at the ends of its last turns (the last one: done), each at
 	// the CPU it has now (so that a share alone sets a prediction).
 	counted := func(s float64, done ...float64) raceCount {
-		c := raceCount{started: true, seen: true, cpu0: ms(10), cpu: ms(10 + s)}
+		c := raceCount{started: true, seen: true, cpu0: ms(10), cpu: ms(10 + s), nodes: raceLookNodes}
 		for _, d := range done {
 			c.record(d)
 		}
+		return c
+	}
+	// nodes sets a count's nodes searched, looked the CPU of its look (ms).
+	nodes := func(c raceCount, n int64) raceCount {
+		c.nodes = n
+		return c
+	}
+	looked := func(c raceCount, look float64) raceCount {
+		c.nodes, c.look = raceLookNodes, ms(look)
 		return c
 	}
 	for _, tc := range []struct {
@@ -35,9 +47,16 @@ func TestRaceNext(t *testing.T) {
 		lead2, to int
 	}{
 		{"tried count before its first report", -1, [2]raceCount{{started: true}, {}}, -1, 0},
-		{"tried count within its look", -1, [2]raceCount{counted(20, 0.1), {}}, -1, 0},
+		{"tried count within its look", -1, [2]raceCount{counted(15, 0.1), {}}, -1, 0},
 		{"rival's look", -1, [2]raceCount{counted(40, 0.1), {}}, -1, 1},
-		{"rival within its look", -1, [2]raceCount{counted(40, 0.1), counted(20, 0.5)}, -1, 1},
+		{"rival within its look", -1, [2]raceCount{counted(40, 0.1), counted(15, 0.5)}, -1, 1},
+		// The first-empty count's look needs raceLookNodes too, up to
+		// raceLookMax of CPU; its rival's lasts as long in CPU.
+		{"tried count short of its nodes", -1, [2]raceCount{nodes(counted(40, 0.1), raceLookNodes-1), {}}, -1, 0},
+		{"tried count with its nodes", -1, [2]raceCount{nodes(counted(40, 0.1), raceLookNodes), {}}, -1, 1},
+		{"tried count at the longest look", -1, [2]raceCount{nodes(counted(80, 0.1), 1), {}}, -1, 1},
+		{"rival within the tried count's look", -1, [2]raceCount{looked(counted(50, 0.1), 45), counted(40, 0.5)}, -1, 1},
+		{"rival's look as long as the tried count's", -1, [2]raceCount{looked(counted(50, 0.1), 45), counted(45, 0.5)}, 1, 1},
 		// 40 ms for 10%: 360 ms left; 40 ms for 20%: 160 ms left.
 		{"rival leads", -1, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
 		{"tried count leads", -1, [2]raceCount{counted(40, 0.2), counted(40, 0.1)}, 0, 0},
@@ -52,10 +71,12 @@ func TestRaceNext(t *testing.T) {
 		{"lead changes", 0, [2]raceCount{counted(40, 0.1), counted(40, 0.2)}, 1, 1},
 		// 300 ms left (100 ms for 25%) against 160 ms: 1.9 times, not over.
 		{"lead kept within the margin", 0, [2]raceCount{counted(100, 0.25), counted(40, 0.2)}, 0, 0},
-		// The leader's predictions: 0.1 (360 ms left) in five, then one
+		// The leader's predictions: 0.1 (360 ms left) in four, then one
 		// of 0.4 (60 ms left): its least keeps the lead against 160 ms.
 		{"lead kept on the leader's least", 0, [2]raceCount{counted(40, 0.1, 0.1, 0.1, 0.1, 0.4), counted(40, 0.2)}, 0, 0},
-		{"lead lost when all its predictions agree", 0, [2]raceCount{counted(40, 0.1, 0.1, 0.1, 0.1, 0.1, 0.4, 0.1, 0.1, 0.1, 0.1, 0.1), counted(40, 0.2)}, 1, 1},
+		// Once the 0.4 has left the leader's last raceSmooth predictions, the
+		// lead changes.
+		{"lead lost when all its predictions agree", 0, [2]raceCount{counted(40, slices.Concat([]float64{0.4}, slices.Repeat([]float64{0.1}, raceSmooth))...), counted(40, 0.2)}, 1, 1},
 		// The leader has 1 s of CPU, the other 60 ms: under a sixteenth.
 		{"the count behind gets its share", 1, [2]raceCount{counted(50, 0.01), counted(990, 0.5)}, 1, 0},
 		// The leader has 100 s: the share is capped at sqrt(0.03 x 100) = 1.73 s
@@ -72,38 +93,57 @@ func TestRaceNext(t *testing.T) {
 		t.Errorf("left with nothing done: %g, want +Inf", l)
 	}
 	// Before half its look a count makes no prediction.
-	if c := counted(10, 0.5); c.n != 0 || c.done != 0.5 {
-		t.Errorf("a count of 10 ms of search: %d predictions, done %g; want none, 0.5", c.n, c.done)
+	if c := counted(5, 0.5); c.n != 0 || c.done != 0.5 {
+		t.Errorf("a count of 5 ms of search: %d predictions, done %g; want none, 0.5", c.n, c.done)
 	}
 }
 
-// TestRaceCounts: strategy auto's race on a board where the tried rule is
-// the first empty cell's without the dead-region test (hexiamond 6x6, 72
-// cells) counts exactly on one worker and two, whichever count wins, and
-// the report and the packing name the rule that counted.
+// TestRaceCounts: strategy auto's race on the boards of more than 64
+// cells (hexiamond 6x6, where fewest options wins, and hexiamond 4x9,
+// whose first-empty count ends within its look or soon after) counts
+// exactly on one worker and two, whichever count wins; both counts have
+// the dead-region test, and the report and the packing name the rule
+// that counted.
 func TestRaceCounts(t *testing.T) {
-	b, ps, _ := Named("hexiamond-6x6")
-	for _, workers := range []int{1, 2} {
-		pk, _ := NewPacking(b, ps)
-		rep := pk.CountAll(context.Background(), RunOptions{Name: "hexiamond-6x6", Workers: workers, Choose: true})
-		if rep.Solutions != 624 || rep.Unique == nil || *rep.Unique != 156 || rep.Stopped != "" {
-			t.Fatalf("%d workers: %d solutions, %v unique, stopped %q; want 624, 156", workers, rep.Solutions, rep.Unique, rep.Stopped)
+	for _, tc := range []struct {
+		name        string
+		all, unique int64
+	}{{"hexiamond-6x6", 624, 156}, {"hexiamond-4x9", 148, 74}} {
+		b, ps, _ := Named(tc.name)
+		for _, workers := range []int{1, 2} {
+			pk, _ := NewPacking(b, ps)
+			rep := pk.CountAll(context.Background(), RunOptions{Name: tc.name, Workers: workers, Choose: true})
+			if rep.Solutions != tc.all || rep.Unique == nil || *rep.Unique != tc.unique || rep.Stopped != "" {
+				t.Fatalf("%s, %d workers: %d solutions, %v unique, stopped %q; want %d, %d", tc.name, workers, rep.Solutions, rep.Unique, rep.Stopped, tc.all, tc.unique)
+			}
+			ch := rep.Auto
+			if ch == nil || !ch.Raced || len(ch.Candidates) == 0 || !ch.Chosen.Finished || ch.Chosen.Done != 1 {
+				t.Fatalf("%s, %d workers: no race: %+v", tc.name, workers, ch)
+			}
+			if c := ch.Candidates[0]; c.Strategy != FirstEmpty || !c.DeadRegions {
+				t.Errorf("%s, %d workers: the tried count was %s", tc.name, workers, c.Rule())
+			}
+			why := ch.Why()
+			switch len(ch.Candidates) {
+			case 1:
+				if !strings.Contains(why, "finished within its look") {
+					t.Errorf("%s, %d workers: the tried count alone, Why %q", tc.name, workers, why)
+				}
+			case 2:
+				if c := ch.Candidates[1]; c.Strategy != "fewest" || !c.DeadRegions || !strings.Contains(why, "finished first in a race with") {
+					t.Errorf("%s, %d workers: raced %s, Why %q", tc.name, workers, c.Rule(), why)
+				}
+			default:
+				t.Errorf("%s, %d workers: %d candidates", tc.name, workers, len(ch.Candidates))
+			}
+			if rep.Strategy != ch.Chosen.Rule() || pk.FirstEmpty != (ch.Chosen.Strategy == FirstEmpty) || pk.DeadRegions != ch.Chosen.DeadRegions {
+				t.Errorf("%s, %d workers: counted by %s, packing first-empty %v dead %v; chose %s", tc.name, workers, rep.Strategy, pk.FirstEmpty, pk.DeadRegions, ch.Chosen.Rule())
+			}
+			if !strings.Contains(rep.summary, why) || !strings.Contains(rep.summary, "; strategy "+rep.Strategy+", ") {
+				t.Errorf("%s, %d workers: Why %q, summary %q", tc.name, workers, why, rep.summary)
+			}
+			t.Logf("%s, %d workers: %s", tc.name, workers, why)
 		}
-		ch := rep.Auto
-		if ch == nil || !ch.Raced || len(ch.Candidates) != 2 || !ch.Chosen.Finished || ch.Chosen.Done != 1 {
-			t.Fatalf("%d workers: no race: %+v", workers, ch)
-		}
-		if ch.Candidates[0].Strategy != FirstEmpty || ch.Candidates[1].Strategy != "fewest" || !ch.Candidates[1].DeadRegions {
-			t.Errorf("%d workers: raced %s and %s", workers, ch.Candidates[0].Rule(), ch.Candidates[1].Rule())
-		}
-		if rep.Strategy != ch.Chosen.Rule() || pk.FirstEmpty != (ch.Chosen.Strategy == FirstEmpty) || pk.DeadRegions != ch.Chosen.DeadRegions {
-			t.Errorf("%d workers: counted by %s, packing first-empty %v dead %v; chose %s", workers, rep.Strategy, pk.FirstEmpty, pk.DeadRegions, ch.Chosen.Rule())
-		}
-		if why := ch.Why(); !strings.Contains(why, "finished first in a race with") || !strings.Contains(rep.summary, why) ||
-			!strings.Contains(rep.summary, "; strategy "+rep.Strategy+", ") {
-			t.Errorf("%d workers: Why %q, summary %q", workers, why, rep.summary)
-		}
-		t.Logf("%d workers: %s", workers, ch.Why())
 	}
 }
 
@@ -170,11 +210,12 @@ func TestTrackerPredicts(t *testing.T) {
 	}
 }
 
-// TestRaceWhy: the report says how the race went, that the tried count
+// TestRaceWhy: the report says how the race went (the rule that
+// counted, its rival, the rival's CPU and share done), that the tried count
 // finished within its look (no rival started), or that the caller's
 // limit stopped it.
 func TestRaceWhy(t *testing.T) {
-	fe := RuleEstimate{Strategy: FirstEmpty, Seconds: 0.06, Done: 0.1}
+	fe := RuleEstimate{Strategy: FirstEmpty, DeadRegions: true, Seconds: 0.06, Done: 0.1}
 	fd := RuleEstimate{Strategy: "fewest", DeadRegions: true, Seconds: 0.2, Done: 1, Finished: true}
 	alone := RuleEstimate{Strategy: FirstEmpty, Seconds: 0.03, Done: 1, Finished: true}
 	for _, tc := range []struct {
@@ -182,13 +223,12 @@ func TestRaceWhy(t *testing.T) {
 		want []string
 	}{
 		{RuleChoice{Raced: true, Chosen: fd, Candidates: []RuleEstimate{fe, fd}, Seconds: 0.3},
-			[]string{"fewest --dead-regions finished first in a race with first-empty", "first-empty's 0.06 s, 10% of its tree done"}},
-		{RuleChoice{Raced: true, Chosen: fd, Candidates: []RuleEstimate{fe, fd}, Switched: true, DeadGain: 0.5},
-			[]string{"the dead-region test was switched on", "0.50 times"}},
+			[]string{"fewest --dead-regions finished first in a race with first-empty", "first-empty --dead-regions's 0.06 s, 10% of its tree done",
+				"first-empty --dead-regions searched at least 0.02 s and 96K nodes, fewest --dead-regions as long"}},
 		{RuleChoice{Raced: true, Chosen: alone, Candidates: []RuleEstimate{alone}},
 			[]string{"first-empty, the rule tried first, finished within its look", "no race needed"}},
 		{RuleChoice{Raced: true, Tried: true, Chosen: fe, Candidates: []RuleEstimate{fe, fd}},
-			[]string{"stopped during the race of first-empty and fewest --dead-regions", "those of first-empty so far"}},
+			[]string{"stopped during the race of first-empty --dead-regions and fewest --dead-regions", "those of first-empty --dead-regions so far"}},
 		{RuleChoice{Raced: true, Tried: true, Chosen: fe, Candidates: []RuleEstimate{fe}},
 			[]string{"the search stopped before the race"}},
 	} {

@@ -352,9 +352,6 @@ func (pk *Packing) run(ctx context.Context, s xcover.Strategy, keep func(k int) 
 			back.SetProgress(pk.Progress)
 		}
 		back.SetTracker(pk.tracker)
-		if err := errors.Join(k.SetDeadSwitch(pk.deadSwitch), back.SetDeadSwitch(pk.deadSwitch)); err != nil {
-			return xcover.Result{Err: err}
-		}
 		r, err := bitpack.SolveSplit(ctx, []*bitpack.Kernel{k, back}, workers, lim, conv)
 		if err != nil {
 			return xcover.Result{Err: err}

@@ -64,9 +64,6 @@ type Packing struct {
 
 	syms    [][]int
 	relabel [][]int // per symmetry, the piece each piece becomes (nil: itself)
-	// deadSwitch, if set, can turn the dead-region test on in a
-	// first-empty count under way (countAuto: bitpack.DeadSwitch).
-	deadSwitch *bitpack.DeadSwitch
 	// tracker, if set, follows the share of a kernel count's tree
 	// searched (countAuto's race: bitpack.Tracker).
 	tracker *bitpack.Tracker

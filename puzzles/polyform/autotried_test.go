@@ -2,101 +2,15 @@ package polyform
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/branchwise/branchwise/bitpack"
 	"github.com/branchwise/branchwise/internal/longtest"
 	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
-
-// TestDeadSwitchCounts: a first-empty count whose dead-region test is
-// switched on part way (after a random share of its nodes, or at its
-// start) counts what the count without the switch counts, on built-in
-// boards (hexiamond 6x6 and 4x9 have more than 64 cells: the subtree
-// under way switches too, on one worker) and random boards of the three
-// grids, on one worker and two, on the restricted tree (and the whole one
-// on the random boards);
-// the tree it walks (its nodes less the test's victims) is no larger
-// than the tree without the test, and the test cuts on some boards.
-func TestDeadSwitchCounts(t *testing.T) {
-	type board struct {
-		name string
-		pk   *Packing
-	}
-	var boards []board
-	names := []string{"pentomino-8x8", "hexiamond-4x9", "pentomino-2x3x10", "soma"}
-	if !testing.Short() {
-		names = append(names, "hexiamond-6x6", "pentomino-3x20")
-	}
-	for _, name := range names {
-		pk, err := Load(name, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		boards = append(boards, board{name, pk})
-	}
-	rng := rand.New(rand.NewPCG(8, 9))
-	random := 90
-	if testing.Short() || longtest.Short() {
-		random = 15
-	}
-	for trial := 0; len(boards) < len(names)+random && trial < 20*random; trial++ {
-		g := Grid(trial % 3)
-		pk, err := randomRectPacking(rng, g)
-		if err != nil || !pk.AutoApplies() {
-			continue
-		}
-		boards = append(boards, board{fmt.Sprintf("random %d (%v grid, %d cells)", trial, g, len(pk.Board.Cells)), pk})
-	}
-	cut := false
-	for _, b := range boards {
-		pk := b.pk
-		pk.FirstEmpty, pk.DeadRegions = true, false
-		opts := []RunOptions{{Workers: 1, Unique: true}, {Workers: 2, Unique: true}, {Workers: 1, Stats: true}}
-		switch {
-		case b.name == "hexiamond-6x6" || b.name == "pentomino-3x20":
-			opts = opts[:1] // the largest trees: one worker's restricted count (it switches in place)
-		case !strings.HasPrefix(b.name, "random"):
-			opts = opts[:2] // the whole tree on the random boards only
-		}
-		for _, o := range opts {
-			want := pk.CountAll(context.Background(), o)
-			for _, share := range []float64{0, rng.Float64()} {
-				sw := &bitpack.DeadSwitch{}
-				if share == 0 {
-					sw.Set()
-				}
-				at := int64(share * float64(want.Nodes))
-				var seen atomic.Int64
-				on := *pk
-				on.deadSwitch = sw
-				on.Progress = func(n int64) {
-					if seen.Add(n) >= at {
-						sw.Set()
-					}
-				}
-				got := on.CountAll(context.Background(), o)
-				if got.Solutions != want.Solutions || *got.Unique != *want.Unique || got.Stopped != "" {
-					t.Fatalf("%s, %+v, switched at %d of %d nodes: %d solutions, %d unique; without the switch %d, %d",
-						b.name, o, at, want.Nodes, got.Solutions, *got.Unique, want.Solutions, *want.Unique)
-				}
-				if got.Nodes-got.Pruned > want.Nodes {
-					t.Fatalf("%s, %+v, switched at %d: %d nodes, %d of them cut; without the switch %d", b.name, o, at, got.Nodes, got.Pruned, want.Nodes)
-				}
-				cut = cut || got.Pruned > 0
-			}
-		}
-	}
-	if !cut {
-		t.Error("the switched test cut nothing on any board")
-	}
-}
 
 // TestPlainCountRestricted: a count without --unique or --stats searches
 // the tree restricted by the board's symmetries wherever a piece can be
@@ -172,24 +86,42 @@ func TestWideLayers(t *testing.T) {
 	}
 }
 
-// TestSwitchable: the dead-region test can be switched on only in a
-// first-empty count without it whose options leave it to the choice, and
-// without the tests the switch does not bring.
-func TestSwitchable(t *testing.T) {
+// TestRaces: the tried count races fewest options on boards of more than
+// 64 cells, when it is a first-empty count whose dead-region test the
+// options leave to the choice, without the tests its rival would not
+// share; the built-in boards that race are the hexiamond rectangles and
+// the PP-24 frame.
+func TestRaces(t *testing.T) {
+	big := &Board{Cells: make([]Cell, 65)}
+	small := &Board{Cells: make([]Cell, 64)}
 	for _, tc := range []struct {
 		pk    Packing
 		fixed bool
 		want  bool
 	}{
-		{Packing{FirstEmpty: true}, false, true},
-		{Packing{FirstEmpty: true}, true, false},
-		{Packing{FirstEmpty: false}, false, false},
-		{Packing{FirstEmpty: true, DeadRegions: true}, false, false},
-		{Packing{FirstEmpty: true, LargestRegionOnly: true}, false, false},
-		{Packing{FirstEmpty: true, ColourCut: true}, false, false},
+		{Packing{Board: big, FirstEmpty: true}, false, true},
+		{Packing{Board: big, FirstEmpty: true, DeadRegions: true}, false, true},
+		{Packing{Board: small, FirstEmpty: true}, false, false},
+		{Packing{Board: big, FirstEmpty: true}, true, false},
+		{Packing{Board: big, FirstEmpty: false}, false, false},
+		{Packing{Board: big, FirstEmpty: true, LargestRegionOnly: true}, false, false},
+		{Packing{Board: big, FirstEmpty: true, ColourCut: true}, false, false},
 	} {
-		if got := tc.pk.switchable(RunOptions{FixedDead: tc.fixed}); got != tc.want {
-			t.Errorf("%+v, fixed %v: %v, want %v", tc.pk, tc.fixed, got, tc.want)
+		if got := tc.pk.races(RunOptions{FixedDead: tc.fixed}); got != tc.want {
+			t.Errorf("%d cells, first empty %v, dead %v, largest %v, colour %v, fixed %v: %v, want %v", len(tc.pk.Board.Cells),
+				tc.pk.FirstEmpty, tc.pk.DeadRegions, tc.pk.LargestRegionOnly, tc.pk.ColourCut, tc.fixed, got, tc.want)
+		}
+	}
+	want := map[string]bool{"hexiamond-6x6": true, "hexiamond-4x9": true, "hexiamond-3x12": true, "heptiamond-pp24": true}
+	for _, name := range NamedPuzzles() {
+		pk, err := Load(name, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := *pk
+		first.FirstEmpty = !pk.wideLayers()
+		if got := first.races(RunOptions{}); got != want[name] {
+			t.Errorf("%s: races %v, want %v", name, got, want[name])
 		}
 	}
 }
