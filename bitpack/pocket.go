@@ -41,25 +41,13 @@ func (k *Kernel) buildPockets() {
 		k.anchorOf[i] = int32(a)
 		before := below(a) // filled at a node whose first empty cell is a
 		closedBy := m.or(before)
-		rel := func(t Set) (uint64, bool) {
-			var w uint64
-			ok := true
-			t.forEach(func(c int) {
-				if c-a >= 64 {
-					ok = false
-					return
-				}
-				w |= 1 << (c - a)
-			})
-			return w, ok
-		}
 		seen := sc.pockets[:0]
 		add := func(cells Set) {
 			var open Set
 			cells.forEach(func(c int) { open = open.or(k.adj[c]) })
 			open = open.andNot(closedBy).andNot(cells)
-			sw, ok1 := rel(cells)
-			tw, ok2 := rel(cells.or(open))
+			sw, ok1 := windowWord(cells, a)
+			tw, ok2 := windowWord(cells.or(open), a)
 			if !ok1 || !ok2 {
 				return
 			}
@@ -117,6 +105,21 @@ type link struct{ ends, t uint64 }
 // linkMax is the most cells a link's path has between its ends.
 const linkMax = 3
 
+// windowWord returns the cells of t as bits of the 64-cell window that
+// starts at cell a (bit c-a for cell c), and whether all of them lie in it.
+func windowWord(t Set, a int) (uint64, bool) {
+	var w uint64
+	ok := true
+	t.forEach(func(c int) {
+		if c-a >= 64 {
+			ok = false
+			return
+		}
+		w |= 1 << (c - a)
+	})
+	return w, ok
+}
+
 // buildLinks lists the links of placement i (anchored at a, with the
 // cells next to it from a on, seeds): for every seed x, a shortest path
 // to every other seed that the path reaches without passing a third one,
@@ -125,15 +128,7 @@ const linkMax = 3
 // window gets no links and none of its seeds' bits (seedWin).
 func (k *Kernel) buildLinks(i, a int, seeds Set, sc *linkScratch) {
 	m := k.mask[i]
-	var win uint64
-	inWindow := true
-	seeds.forEach(func(c int) {
-		if c-a >= 64 {
-			inWindow = false
-			return
-		}
-		win |= 1 << (c - a)
-	})
+	win, inWindow := windowWord(seeds, a)
 	if !inWindow {
 		return
 	}
