@@ -174,8 +174,9 @@ var docNotRun = map[string]string{
 	"merge --out korf.ckpt korf-*.ckpt":                                                                                                                           "needs the shards' checkpoints of a korf100 run (minutes)",
 	"gaps solve --seed 1000 --columns 13 --max-cpu 60s --max-mem 4GB -q":                                                                                          "up to a minute of CPU",
 	"gaps survey --columns 13 --deals 1000 --seed 1000 --max-cpu 60s --max-mem 4GB -j 1 --shard 0/2 --checkpoint ck0.json":                                        "hours",
-	"pack heptiamond-pp24 --count --strategy first-empty --dead-regions --unique --subtree 4,57,5,1 --split-depth 4 --checkpoint sub.ckpt -j 1 --progress always": "hours (pp24-notes.md)",
-	"pack heptiamond-pp24 --count --strategy first-empty --dead-regions --unique --subtree 4,57,5,1 --split-depth 4 --resume sub.ckpt -j 1 --progress always":     "hours, and the checkpoint of the first",
+	"pack heptiamond-pp24 --count --strategy first-empty --dead-regions --unique --subtree 4,57,5,1 --split-depth 4 --checkpoint sub.ckpt -j 2 --progress always": "hours (pp24-notes.md)",
+	"pack heptiamond-pp24 --count --strategy first-empty --dead-regions --unique --subtree 4,57,5,1 --split-depth 4 --resume sub.ckpt -j 2 --progress always":     "hours, and the checkpoint of the first",
+	"estimate heptiamond-pp24 --strategy first-empty --dead-regions --symmetry --subtree 4,57,5,1 --work 95000000 -j 1 --seed 1":                                  "a CPU-minute",
 }
 
 // slowDocCommand is the time above which the test names a documented
