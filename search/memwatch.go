@@ -79,17 +79,14 @@ func (c *memContext) Err() error {
 // context ends, then closes done.
 func (c *memContext) watch(parent context.Context, cancel context.CancelCauseFunc, limit int64) {
 	defer close(c.done)
-	samples := []metrics.Sample{{Name: metricLive}, {Name: metricObjects}, {Name: metricTotal}, {Name: metricReleased}}
+	samples := memSamples()
 	rss := openResident()
 	defer rss.close()
 	tick := time.NewTicker(memPollEvery)
 	defer tick.Stop()
 	for {
-		metrics.Read(samples)
-		live, objects := heapBytes(samples[0]), heapBytes(samples[1])
-		held := max(heapBytes(samples[2])-heapBytes(samples[3]), rss.bytes())
-		if live > limit || objects > limit || held > limit {
-			c.err = &memLimitError{heap: max(live, objects, held), limit: limit}
+		if used := processMemory(samples, rss); used > limit {
+			c.err = &memLimitError{heap: used, limit: limit}
 			cancel(c.err)
 			return
 		}
@@ -102,6 +99,21 @@ func (c *memContext) watch(parent context.Context, cancel context.CancelCauseFun
 		case <-tick.C:
 		}
 	}
+}
+
+// memSamples are the runtime metrics processMemory reads.
+func memSamples() []metrics.Sample {
+	return []metrics.Sample{{Name: metricLive}, {Name: metricObjects}, {Name: metricTotal}, {Name: metricReleased}}
+}
+
+// processMemory is the memory WatchMem holds against its limit: the largest
+// of the heap marked live, the heap's objects, the memory the runtime
+// holds and the resident memory.
+func processMemory(samples []metrics.Sample, rss *resident) int64 {
+	metrics.Read(samples)
+	live, objects := heapBytes(samples[0]), heapBytes(samples[1])
+	held := max(heapBytes(samples[2])-heapBytes(samples[3]), rss.bytes())
+	return max(live, objects, held)
 }
 
 // heapBytes is a heap metric's value, 0 where the runtime does not have it.
