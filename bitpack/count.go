@@ -64,9 +64,6 @@ func (k *Kernel) report(ctx context.Context, nodes, check int64) (int64, error) 
 	if k.progress != nil {
 		k.progress(nodes - check + checkEvery)
 	}
-	if k.deadSwitch != nil {
-		k.switchDead()
-	}
 	if nl, ok := ctx.(nodeLimit); ok && nodes >= nl.max {
 		return nodes + checkEvery, search.ErrNodeLimit
 	}

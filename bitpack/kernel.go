@@ -220,8 +220,7 @@ type Kernel struct {
 	links   []link
 	seedWin []uint64
 
-	deadSwitch *DeadSwitch // SetDeadSwitch
-	tracker    *Tracker    // SetTracker
+	tracker *Tracker // SetTracker
 }
 
 // SetProgress makes Solve and SolveParallel report the nodes searched to
@@ -430,3 +429,14 @@ func (k *Kernel) Rule() Rule { return k.rule }
 
 // Piece returns the piece of placement i.
 func (k *Kernel) Piece(i int) int { return int(k.piece[i]) }
+
+// borders returns the cells next to each placement (the dead-region
+// test's childOK grows the regions from them).
+func (k *Kernel) borders() []Set {
+	border := make([]Set, len(k.mask))
+	for i, m := range k.mask {
+		m.forEach(func(c int) { border[i] = border[i].or(k.adj[c]) })
+		border[i] = border[i].andNot(m)
+	}
+	return border
+}

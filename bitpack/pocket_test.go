@@ -87,7 +87,7 @@ func TestPocketsAgreeWithGrowth(t *testing.T) {
 					}
 				}
 			}
-			sp.Goto(s.Path())
+			sp.replay(s.Path())
 			r := s.Solve(context.Background(), search.Limits{MaxNodes: 20000}, nil)
 			rp := sp.Solve(context.Background(), search.Limits{MaxNodes: 20000}, nil)
 			if !reflect.DeepEqual(r, rp) {

@@ -82,15 +82,8 @@ func SolveSplit(ctx context.Context, ks []*Kernel, workers int, lim search.Limit
 
 	workers = search.Workers(workers)
 	searches := make([][]*Search, workers) // per worker, per kernel
-	dead, err := newSwitched(ks, workers, func(k *Kernel) *Kernel { return k.budgeted(b) })
-	if err != nil {
-		return Result{}, err
-	}
 	whole := solveTasks(b, &res, workers, len(tasks), func(w, t int) *Search {
 		tk := tasks[t]
-		if s := dead.search(w, tk.kernel, survivors[tk.child]); s != nil {
-			return s // the dead-region test was switched on (DeadSwitch)
-		}
 		if searches[w] == nil {
 			searches[w] = make([]*Search, len(ks))
 		}
