@@ -16,6 +16,15 @@ type Series struct {
 	// Low and High, when as long as X, draw an interval (a vertical bar)
 	// at every point.
 	Low, High []float64
+	// Points draws a dot at every point and no line between them: for
+	// categories (the trees of a set), where a line would bridge the
+	// points that are missing.
+	Points bool
+	// Dashed draws the line dashed: a reference, not data.
+	Dashed bool
+	// Color is the series' colour (empty: the next of the palette's).
+	// A series without a Name has no line in the legend.
+	Color string
 }
 
 // Chart is a line chart of one or more series.
@@ -96,15 +105,29 @@ func (c Chart) WriteSVG(w io.Writer, width, height int) error {
 	}
 	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", left+pw/2, height-10, html.EscapeString(c.XLabel))
 	fmt.Fprintf(&b, `<text x="16" y="%.1f" text-anchor="middle" transform="rotate(-90 16 %.1f)">%s</text>`+"\n", top+ph/2, top+ph/2, html.EscapeString(c.YLabel))
+	legend := 0
 	for k, s := range c.Series {
 		color := palette[k%len(palette)]
+		if s.Color != "" {
+			color = s.Color
+		}
 		var pts []string
 		for i := range s.X {
 			if v, ok := y(s.Y[i]); ok {
 				pts = append(pts, fmt.Sprintf("%.1f,%.1f", px(s.X[i]), py(v)))
 			}
 		}
-		fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="1.5" points="%s"/>`+"\n", color, strings.Join(pts, " "))
+		switch {
+		case s.Points:
+			for _, p := range pts {
+				x, y, _ := strings.Cut(p, ",")
+				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="2.5" fill="%s"/>`+"\n", x, y, color)
+			}
+		case s.Dashed:
+			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="1" stroke-dasharray="5,4" points="%s"/>`+"\n", color, strings.Join(pts, " "))
+		default:
+			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="1.5" points="%s"/>`+"\n", color, strings.Join(pts, " "))
+		}
 		if len(s.Low) == len(s.X) && len(s.High) == len(s.X) {
 			for i := range s.X {
 				lo, okLo := y(s.Low[i])
@@ -121,7 +144,10 @@ func (c Chart) WriteSVG(w io.Writer, width, height int) error {
 				}
 			}
 		}
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" fill="%s" text-anchor="end">%s</text>`+"\n", left+pw-4, top+16+14*k, color, html.EscapeString(s.Name))
+		if s.Name != "" {
+			fmt.Fprintf(&b, `<text x="%.1f" y="%d" fill="%s" text-anchor="end">%s</text>`+"\n", left+pw-4, top+16+14*legend, color, html.EscapeString(s.Name))
+			legend++
+		}
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
@@ -198,7 +224,8 @@ func formatTick(v, step float64) string {
 // yTicks places round ticks on a linear axis (niceTicks), and on a log
 // axis (v = log10 of the value) ticks at whole decades, every one or every
 // few so that there are at most eight, labelled 1, 10, 100, 1000, then 1e4,
-// 1e5 and so on (within less than a decade, four ticks at their values).
+// 1e5 and so on, with 2 and 5 times each decade when one or two decades
+// are in sight (within less than a decade, four ticks at their values).
 func yTicks(ymin, ymax float64, log bool) []tick {
 	var ts []tick
 	if !log {
@@ -211,6 +238,17 @@ func yTicks(ymin, ymax float64, log bool) []tick {
 			label = fmt.Sprintf("%d", int(math.Pow(10, d)))
 		}
 		ts = append(ts, tick{d, label})
+	}
+	if len(ts) == 1 || len(ts) == 2 && ymax-ymin < 2 {
+		// One or two decades in sight: also 2 and 5 times each decade,
+		// so that a factor of 2 can be read off the axis.
+		for d := math.Floor(ymin); d <= ymax; d++ {
+			for _, m := range []float64{2, 5} {
+				if v := d + math.Log10(m); v >= ymin && v <= ymax {
+					ts = append(ts, tick{v, strconv.FormatFloat(m*math.Pow(10, d), 'g', -1, 64)})
+				}
+			}
+		}
 	}
 	if len(ts) == 0 { // less than a decade: the values themselves
 		for i := 0; i <= 3; i++ {

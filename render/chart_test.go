@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/xml"
+	"math"
 	"strings"
 	"testing"
 )
@@ -59,6 +60,13 @@ func TestLogTicks(t *testing.T) {
 	if got := strings.Join(labels, " "); got != "1 100 1e4 1e6 1e8 1e10 1e12" {
 		t.Errorf("log ticks %q", got)
 	}
+	labels = labels[:0]
+	for _, tk := range yTicks(math.Log10(0.3), math.Log10(1.2), true) {
+		labels = append(labels, tk.label)
+	}
+	if got := strings.Join(labels, " "); got != "1 0.5" {
+		t.Errorf("log ticks from 0.3 to 1.2: %q, want the decade and half of it", got)
+	}
 	if ts := yTicks(0.2, 0.8, true); len(ts) != 4 || ts[0].label != "1.58" || ts[3].label != "6.31" {
 		t.Errorf("ticks inside one decade: %v", ts)
 	}
@@ -107,5 +115,25 @@ func TestNiceTicks(t *testing.T) {
 		if !strings.Contains(svg, want) {
 			t.Errorf("the chart has no tick %q", want)
 		}
+	}
+}
+
+// TestPointsAndDashes: a Points series is drawn as dots with no line, so a
+// missing category stays a gap; a Dashed series as a dashed line.
+func TestPointsAndDashes(t *testing.T) {
+	c := Chart{LogY: true, Series: []Series{
+		{Name: "median", X: []float64{1, 2, 4}, Y: []float64{0.5, 0, 1.5}, Points: true},
+		{Name: "x2", X: []float64{1, 4}, Y: []float64{2, 2}, Dashed: true},
+	}}
+	var b strings.Builder
+	if err := c.WriteSVG(&b, 400, 300); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	if n := strings.Count(svg, "<circle"); n != 2 {
+		t.Errorf("%d dots, want 2 (the value 0 has no place on a log axis)", n)
+	}
+	if n := strings.Count(svg, "<polyline"); n != 1 || !strings.Contains(svg, "stroke-dasharray") {
+		t.Errorf("%d lines, want the dashed one only", n)
 	}
 }

@@ -257,7 +257,7 @@ func ratioChart(file string, scores []treeScore, methods []string) {
 			Subtitle: "at most 1% of each tree's nodes of work; trees numbered as in the table of docs/estimate.md",
 			XLabel:   "tree", YLabel: "estimate / truth", LogY: true}
 		for _, m := range methods {
-			ser := render.Series{Name: m}
+			ser := render.Series{Name: m, Points: true}
 			for i, tr := range trees {
 				for _, s := range scores {
 					if s.tree == tr && s.method == m {
@@ -273,12 +273,18 @@ func ratioChart(file string, scores []treeScore, methods []string) {
 			}
 			ch.Series = append(ch.Series, ser)
 		}
-		var one render.Series
-		one.Name = "truth"
-		for i := range trees {
-			one.X, one.Y = append(one.X, float64(i+1)), append(one.Y, 1)
+		for _, ref := range []struct {
+			name string
+			y    []float64
+		}{{"truth", []float64{1}}, {"a factor 2", []float64{0.5, 2}}} {
+			for _, y := range ref.y {
+				line := render.Series{Name: ref.name, X: []float64{1, float64(len(trees))}, Y: []float64{y, y}, Dashed: ref.name != "truth", Color: "#d62728"}
+				if y == 2 {
+					line.Name = "" // one legend entry for both
+				}
+				ch.Series = append(ch.Series, line)
+			}
 		}
-		ch.Series = append(ch.Series, one)
 		charts = append(charts, ch)
 	}
 	f, err := os.Create(file)
