@@ -176,6 +176,10 @@ var docNotRun = map[string]string{
 	"gaps survey --columns 13 --deals 1000 --seed 1000 --max-cpu 60s --max-mem 4GB -j 1 --shard 0/2 --checkpoint ck0.json":                                        "hours",
 	"pack heptiamond-pp24 --count --strategy first-empty --dead-regions --unique --subtree 4,57,5,1 --split-depth 4 --checkpoint sub.ckpt -j 2 --progress always": "hours (pp24-notes.md)",
 	"pack heptiamond-pp24 --count --strategy first-empty --dead-regions --unique --subtree 4,57,5,1 --split-depth 4 --resume sub.ckpt -j 2 --progress always":     "hours, and the checkpoint of the first",
+	"estimate heptiamond-pp24 --dead-regions --work 50000000 -j 1 --seed 11":                                                                                      "3 CPU-minutes",
+	"estimate heptiamond-pp24 --cells-only --dead-regions --largest-region --work 50000000 -j 1 --seed 21":                                                        "3 CPU-minutes",
+	"estimate heptiamond-pp24 --dead-regions --work 140000000 -j 1 --seed 13":                                                                                     "7 CPU-minutes",
+	"estimate heptiamond-pp24 --cells-only --dead-regions --largest-region --work 140000000 -j 1 --seed 23":                                                       "8 CPU-minutes",
 	"estimate heptiamond-pp24 --strategy first-empty --dead-regions --symmetry --subtree 4,57,5,1 --work 95000000 -j 1 --seed 1":                                  "a CPU-minute",
 }
 
