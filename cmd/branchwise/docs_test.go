@@ -176,6 +176,7 @@ var docNotRun = map[string]string{
 	"gaps survey --columns 13 --deals 1000 --seed 1000 --max-cpu 60s --max-mem 4GB -j 1 --shard 0/2 --checkpoint ck0.json":                                        "hours",
 	"pack heptiamond-pp24 --count --strategy first-empty --dead-regions --unique --subtree 4,57,5,1 --split-depth 4 --checkpoint sub.ckpt -j 2 --progress always": "hours (pp24-notes.md)",
 	"pack heptiamond-pp24 --count --strategy first-empty --dead-regions --unique --subtree 4,57,5,1 --split-depth 4 --resume sub.ckpt -j 2 --progress always":     "hours, and the checkpoint of the first",
+	"gaps survey --columns 13 --deals 10000 --seed 100000 --algos  --max-cpu 60s --max-mem 2GB -j 1 --resume ck.json -v":                                          "about 39 CPU-hours",
 	"estimate heptiamond-pp24 --dead-regions --work 50000000 -j 1 --seed 11":                                                                                      "3 CPU-minutes",
 	"estimate heptiamond-pp24 --cells-only --dead-regions --largest-region --work 50000000 -j 1 --seed 21":                                                        "3 CPU-minutes",
 	"estimate heptiamond-pp24 --dead-regions --work 140000000 -j 1 --seed 13":                                                                                     "7 CPU-minutes",
