@@ -113,16 +113,17 @@ func (c Chart) WriteSVG(w io.Writer, width, height int) error {
 		}
 		var pts []string
 		for i := range s.X {
-			if v, ok := y(s.Y[i]); ok {
+			v, ok := y(s.Y[i])
+			switch {
+			case !ok:
+			case s.Points:
+				fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="2.5" fill="%s"/>`+"\n", px(s.X[i]), py(v), color)
+			default:
 				pts = append(pts, fmt.Sprintf("%.1f,%.1f", px(s.X[i]), py(v)))
 			}
 		}
 		switch {
 		case s.Points:
-			for _, p := range pts {
-				x, y, _ := strings.Cut(p, ",")
-				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="2.5" fill="%s"/>`+"\n", x, y, color)
-			}
 		case s.Dashed:
 			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="1" stroke-dasharray="5,4" points="%s"/>`+"\n", color, strings.Join(pts, " "))
 		default:
