@@ -142,8 +142,8 @@ type Problem struct {
 	// FirstEmpty the tiling test (tile.go): a node is cut when an empty
 	// region closed off ahead of the scan, of at most this many pieces'
 	// cells, cannot be tiled by the unplaced pieces. Up to MaxTilePieces;
-	// for pieces of one size, each used once, without LargestRegionOnly,
-	// Colours or a lead piece in Order.
+	// for pieces of one size, each used once, without LargestRegionOnly
+	// or Colours.
 	TileRegions int
 }
 
@@ -406,7 +406,7 @@ func Compile(p Problem) (*Kernel, error) {
 			return nil, fmt.Errorf("bitpack: TileRegions %d is not one of 1..%d", p.TileRegions, MaxTilePieces)
 		}
 		if !k.tileApplies() {
-			return nil, errors.New("bitpack: TileRegions needs rule FirstEmpty with DeadRegions, pieces of one size used once, and no LargestRegionOnly, Colours or lead piece")
+			return nil, errors.New("bitpack: TileRegions needs rule FirstEmpty with DeadRegions, pieces of one size used once, and no LargestRegionOnly or Colours")
 		}
 		k.tileCells = p.TileRegions * k.uniform
 	}

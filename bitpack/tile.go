@@ -37,10 +37,12 @@ type tileRegion struct {
 
 // tileApplies reports whether the tiling test can run on k: FirstEmpty
 // with the dead-region test on every region, pieces of one size each
-// placed once, no colour test (whose aroundOK does not list the regions
-// it closes) and no lead pieces.
+// placed once, and no colour test (whose aroundOK does not list the
+// regions it closes). A lead piece (Problem.Order) may be placed away
+// from the first empty cell, touching a listed region: the region is
+// then dropped, as for any placement that touches one.
 func (k *Kernel) tileApplies() bool {
-	return k.rule == FirstEmpty && k.dead && !k.largest && k.uniform > 0 && !k.hasCopies() && k.colourMin == nil && len(k.lead) == 0
+	return k.rule == FirstEmpty && k.dead && !k.largest && k.uniform > 0 && !k.hasCopies() && k.colourMin == nil
 }
 
 // initTiles makes a new search's region stack.
