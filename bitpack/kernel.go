@@ -458,3 +458,4 @@ func (k *Kernel) borders() []Set {
 	}
 	return border
 }
+

@@ -84,6 +84,17 @@ type Search struct {
 	survTiles   [][]tileRegion
 	survTileAt  [][]int32
 	closedNew   []Set
+	// The tiling search's tables (tile.go): the node's at each depth
+	// (nodeTables), and one more for single regions; its live
+	// placements at each of its depths.
+	tables  []tileTables
+	tcAlive []uint64
+	// The node at depth d searches on tables[tableAt[d]], its live
+	// placements nodeAlive[d*tileWords:], when tableState[d] is
+	// tablesMade.
+	nodeAlive  []uint64
+	tableAt    []int32
+	tableState []int8
 
 	sums   []uint64       // scratch: the subset sums of the unplaced pieces' sizes
 	around []aroundRegion // scratch: the regions aroundOK grows
@@ -154,6 +165,7 @@ func (s *Search) placeConn(i int32, conn int8) {
 		// The list the last tileOK made (none when the child was
 		// not tested: a walk to a node by place).
 		s.tileN[d+1], s.tileNext = s.tileNext, 0
+		s.tableState[d+1] = tablesUnknown
 	}
 	if s.list != nil && s.listFrom < 0 && s.liveTotal() <= k.listMax {
 		s.buildList(d)

@@ -199,7 +199,7 @@ func TestTileRegionsErrors(t *testing.T) {
 // TestTileRegionsNoAllocation: the tiling test allocates nothing per
 // node.
 func TestTileRegionsNoAllocation(t *testing.T) {
-	p := rectangle(6, 5, pentominoes[:6])
+	p := rectangle(8, 5, pentominoes[:8])
 	p.Rule, p.DeadRegions, p.TileRegions = FirstEmpty, true, 4
 	k, _ := Compile(p)
 	s := k.NewSearch()
