@@ -458,4 +458,3 @@ func (k *Kernel) borders() []Set {
 	}
 	return border
 }
-
