@@ -277,7 +277,7 @@ func (s *Search) CountSubtree(p *estimate.Profile, maxDepth int, stop func() boo
 			if steps++; steps&1023 == 0 && stop() {
 				break
 			}
-			s.downTo(d, int(pos))
+			s.placeConn(kids[pos], s.connOf(d, int(pos)))
 			enter()
 			continue
 		}

@@ -138,13 +138,6 @@ type Problem struct {
 	// lo to hi times is hi copies, the last hi-lo of them optional, after
 	// the required ones.
 	Optional []bool
-	// TileRegions, if above 0, adds to the dead-region test of rule
-	// FirstEmpty the tiling test (tile.go): a node is cut when an empty
-	// region closed off ahead of the scan, of at most this many pieces'
-	// cells, cannot be tiled by the unplaced pieces. Up to MaxTilePieces;
-	// for pieces of one size, each used once, without LargestRegionOnly
-	// or Colours.
-	TileRegions int
 }
 
 // Kernel is a compiled problem: read-only tables shared by any number of
@@ -228,8 +221,6 @@ type Kernel struct {
 	seedWin []uint64
 
 	tracker *Tracker // SetTracker
-
-	tileCells int // Problem.TileRegions in cells: the largest region the tiling test searches (0: no test)
 }
 
 // SetProgress makes Solve and SolveParallel report the nodes searched to
@@ -400,15 +391,6 @@ func Compile(p Problem) (*Kernel, error) {
 	}
 	if k.dead {
 		k.buildPockets()
-	}
-	if p.TileRegions != 0 {
-		if p.TileRegions < 0 || p.TileRegions > MaxTilePieces {
-			return nil, fmt.Errorf("bitpack: TileRegions %d is not one of 1..%d", p.TileRegions, MaxTilePieces)
-		}
-		if !k.tileApplies() {
-			return nil, errors.New("bitpack: TileRegions needs rule FirstEmpty with DeadRegions, pieces of one size used once, and no LargestRegionOnly or Colours")
-		}
-		k.tileCells = p.TileRegions * k.uniform
 	}
 	k.small = k.newSmall()
 	for _, s := range k.sizes {

@@ -97,15 +97,6 @@ func (s *Search) subsetSums(free uint64) {
 // region closed around the placement), for place to pass on to the
 // child: the largest-region rule then needs no flood of its own.
 func (s *Search) childOK(i int32, single bool) bool {
-	if s.tiles == nil {
-		return s.regionTestOK(i, single)
-	}
-	s.closedNew = s.closedNew[:0]
-	return s.regionTestOK(i, single) && s.tileOK(i)
-}
-
-// regionTestOK is childOK without the tiling test.
-func (s *Search) regionTestOK(i int32, single bool) bool {
 	k := s.k
 	s.next = connUnknown
 	if k.pocketAt != nil && (len(k.lead) == 0 || s.item[s.depth] >= int32(k.np)) {
@@ -220,9 +211,6 @@ func (s *Search) growOK(seeds, e Set) (ok, one bool) {
 		size := region.count()
 		if !k.largest && size%u != 0 {
 			return false, false
-		}
-		if size <= k.tileCells {
-			s.closedNew = append(s.closedNew, region) // for the tiling test
 		}
 		largest = max(largest, size)
 		closedCells += size

@@ -71,31 +71,6 @@ type Search struct {
 	seen     []uint64
 	listFrom int
 
-	// The tiling test (tile.go): depth d's regions and witnesses at
-	// tiles[d*maxTileRegs:][:tileN[d]]; tileNext is how many the last
-	// tileOK wrote at the next depth, for placeConn; survTiles[d] holds
-	// the lists of depth d's survivors, survivor j's from survTileAt[d][j]
-	// to survTileAt[d][j+1]; closedNew is the regions the last childOK
-	// closed off, of at most tileCells cells.
-	tiles       []tileRegion
-	tileN       []int32
-	maxTileRegs int
-	tileNext    int32
-	survTiles   [][]tileRegion
-	survTileAt  [][]int32
-	closedNew   []Set
-	// The tiling search's tables (tile.go): the node's at each depth
-	// (nodeTables), and one more for single regions; its live
-	// placements at each of its depths.
-	tables  []tileTables
-	tcAlive []uint64
-	// The node at depth d searches on tables[tableAt[d]], its live
-	// placements nodeAlive[d*tileWords:], when tableState[d] is
-	// tablesMade.
-	nodeAlive  []uint64
-	tableAt    []int32
-	tableState []int8
-
 	sums   []uint64       // scratch: the subset sums of the unplaced pieces' sizes
 	around []aroundRegion // scratch: the regions aroundOK grows
 
@@ -140,9 +115,6 @@ func (k *Kernel) NewSearch() *Search {
 		s.initFewest()
 		s.initSparse()
 	}
-	if k.tileCells > 0 {
-		s.initTiles()
-	}
 	return s
 }
 
@@ -161,12 +133,6 @@ func (s *Search) place(i int32) { s.placeConn(i, connUnknown) }
 func (s *Search) placeConn(i int32, conn int8) {
 	k, d := s.k, s.depth
 	s.conn[d+1] = conn
-	if s.tiles != nil {
-		// The list the last tileOK made (none when the child was
-		// not tested: a walk to a node by place).
-		s.tileN[d+1], s.tileNext = s.tileNext, 0
-		s.tableState[d+1] = tablesUnknown
-	}
 	if s.list != nil && s.listFrom < 0 && s.liveTotal() <= k.listMax {
 		s.buildList(d)
 	}
@@ -262,19 +228,10 @@ func (s *Search) expand(filter bool) {
 	if filter {
 		surv, conn := s.surv[d][:0], s.survConn[d][:0]
 		single := k.largest && k.uniform != 0 && s.singleAt(d)
-		if s.tiles != nil {
-			s.survTiles[d], s.survTileAt[d] = s.survTiles[d][:0], append(s.survTileAt[d][:0], 0)
-		}
 		for _, i := range kids {
 			if s.childOK(i, single) {
 				surv = append(surv, i)
 				conn = append(conn, s.next)
-				if s.tiles != nil {
-					// The child's list, for Down.
-					s.survTiles[d] = append(s.survTiles[d], s.tiles[(d+1)*s.maxTileRegs:][:s.tileNext]...)
-					s.survTileAt[d] = append(s.survTileAt[d], int32(len(s.survTiles[d])))
-					s.tileNext = 0
-				}
 			}
 		}
 		s.surv[d], s.survConn[d] = surv, conn
@@ -384,17 +341,7 @@ func (s *Search) Down(k int) {
 	if k < 0 || k >= n {
 		panic("bitpack: Search.Down: child out of range")
 	}
-	s.downTo(s.depth, k)
-}
-
-// downTo moves to child k of the node at depth d, the current node,
-// expanded with the dead-region test: with what the test learnt of it.
-func (s *Search) downTo(d, k int) {
-	if s.tiles != nil && s.k.dead {
-		at := s.survTileAt[d]
-		s.tileNext = int32(copy(s.tiles[(d+1)*s.maxTileRegs:], s.survTiles[d][at[k]:at[k+1]]))
-	}
-	s.placeConn(s.children(d)[k], s.connOf(d, k))
+	s.placeConn(s.children(s.depth)[k], s.connOf(s.depth, k))
 }
 
 // connOf is what the test of the node at depth d learnt of whether its

@@ -41,8 +41,8 @@ type shiftGroup struct {
 // newSmall builds the one-word tables, or returns nil when the board or
 // the rule does not allow them.
 func (k *Kernel) newSmall() *small {
-	if k.rule != FirstEmpty || k.n > 64 || k.colourMin != nil || k.hasCopies() || k.tileCells > 0 {
-		return nil // the one-word search has no colour or tiling test, and places every piece once
+	if k.rule != FirstEmpty || k.n > 64 || k.colourMin != nil || k.hasCopies() {
+		return nil // the one-word search has no colour test, and places every piece once
 	}
 	sm := &small{start: make([]int32, k.n*k.np+1)}
 	for c := 0; c < k.n; c++ {

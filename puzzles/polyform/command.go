@@ -20,7 +20,7 @@ import (
 // dead-region test and its variants.
 func (s CountSpec) Apply(pk *Packing) {
 	pk.CellsOnly, pk.DeadRegions, pk.LargestRegionOnly = s.CellsOnly, s.DeadRegions, s.LargestRegion
-	pk.ColourCut, pk.PieceCut, pk.TileRegions = s.ColourCut, s.PieceCut, s.TileRegions
+	pk.ColourCut, pk.PieceCut = s.ColourCut, s.PieceCut
 }
 
 // Open loads the packing the pack command names: problem k (from 1) of a

@@ -137,7 +137,7 @@ func (pk *Packing) kernel(s xcover.Strategy, keep func(k int) bool, reverse bool
 	if err := pk.kernelFits(); err != nil {
 		return nil, nil, err
 	}
-	p := bitpack.Problem{Cells: len(pk.Board.Cells), DeadRegions: pk.DeadRegions, LargestRegionOnly: pk.LargestRegionOnly, PieceCut: pk.PieceCut, TileRegions: pk.TileRegions}
+	p := bitpack.Problem{Cells: len(pk.Board.Cells), DeadRegions: pk.DeadRegions, LargestRegionOnly: pk.LargestRegionOnly, PieceCut: pk.PieceCut}
 	// A piece with copies or a range is copiesOf(p) kernel pieces in a
 	// row, each with all its placements, the last Max-Min optional
 	// (bitpack.Problem.Copies).

@@ -41,11 +41,6 @@ type Packing struct {
 	// Only with DeadRegions, pieces of one size, and grids with a
 	// two-colouring (not the hexagon grid).
 	ColourCut bool
-	// TileRegions adds the tiling test to the dead-region test of the
-	// first-empty rule on the bitboard kernel (bitpack.Problem.TileRegions):
-	// a closed empty region of at most this many pieces' cells must be
-	// tileable by the pieces left. 0: no test.
-	TileRegions int
 	// PieceCut ends a cells-only path (CellsOnly, strategy fewest, on the
 	// bitboard kernel) at a node where a piece left has no placement left
 	// (bitpack.Problem.PieceCut).

@@ -27,8 +27,6 @@ type CountSpec struct {
 	LargestRegion bool   `json:"largest_region,omitempty"`
 	ColourCut     bool   `json:"colour_cut,omitempty"`
 	PieceCut      bool   `json:"piece_cut,omitempty"`
-	// TileRegions is Packing.TileRegions.
-	TileRegions int `json:"tile_regions,omitempty"`
 	// Symmetry restricts the tree to one solution of each class under
 	// the board's symmetries (SymmetricTrees): its solutions are the
 	// unique ones, and the count is about |G| times cheaper.
