@@ -35,7 +35,9 @@ import "math/bits"
 
 // lostLate reports whether the sets with the forbidden entries above
 // prove the position lost, given the fixed point st of the first stage
-// (which did not).
+// (which did not). When it forbids an entry it leaves those sets in st:
+// they hold the cells of every continuation too, so the forced moves and
+// stubborn sets may use them.
 func (g *Game) lostLate(st *reachSets) bool {
 	if g.redealsLeft() {
 		return false
@@ -68,7 +70,6 @@ func (g *Game) lostLate(st *reachSets) bool {
 	if !found {
 		return false
 	}
-	var late reachSets
-	g.reachabilityLimited(&late, 0, &forbid, 0)
-	return g.lost(&late)
+	g.reachabilityLimited(st, 0, &forbid, 0)
+	return g.lost(st)
 }
