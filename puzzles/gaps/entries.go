@@ -35,9 +35,7 @@ import "math/bits"
 
 // lostLate reports whether the sets with the forbidden entries above
 // prove the position lost, given the fixed point st of the first stage
-// (which did not). When it forbids an entry it leaves those sets in st:
-// they hold the cells of every continuation too, so the forced moves and
-// stubborn sets may use them.
+// (which did not).
 func (g *Game) lostLate(st *reachSets) bool {
 	if g.redealsLeft() {
 		return false
@@ -70,6 +68,7 @@ func (g *Game) lostLate(st *reachSets) bool {
 	if !found {
 		return false
 	}
-	g.reachabilityLimited(st, 0, &forbid, 0)
-	return g.lost(st)
+	var late reachSets
+	g.reachabilityLimited(&late, 0, &forbid, 0)
+	return g.lost(&late)
 }

@@ -377,7 +377,7 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (_ Outco
 		reach := base == "decide-reach" || stubborn
 		do := DecideOptions{Limits: runLimits(o.Limits), Store: store,
 			Deadlock: base == "decide" && !strings.HasSuffix(name, "-nodl") || deadlock,
-			Reach:    reach, Late: stubborn, Forced: reach, Stubborn: stubborn,
+			Reach:    reach, Forced: reach, Stubborn: stubborn,
 			DepthFirst: base == "decide-stubborn-dfs", Workers: o.Workers, Suits: suits, Aces: aces, Lazy: lazy}
 		switch base {
 		case "dfs-aces-first":
