@@ -77,9 +77,6 @@ type DecideOptions struct {
 	// Reach cuts positions that Unwinnable proves lost: a stronger test
 	// than Deadlock's (it implies it), run when a position is expanded.
 	Reach bool
-	// Late, with Reach, adds the test's second stage (entries.go): the
-	// entries a card can only make too late left out of the sets.
-	Late bool
 	// Forced expands only the forced move (see ForcedMove) of a position
 	// that has one.
 	Forced bool
@@ -175,7 +172,6 @@ func (o DecideOptions) Search(dom *Domain) (search.Func, search.Options) {
 	// and a best-first search never expands many of the positions it
 	// stores.
 	dom.Reach, dom.Forced, dom.Stubborn, dom.Suits, dom.Aces = o.Reach, o.Forced, o.Stubborn, o.Suits, o.Aces
-	dom.Late = o.Late && o.Reach
 	dom.Lazy = o.Lazy && o.Aces
 	switch {
 	case o.Plain:
@@ -242,7 +238,7 @@ func Decide(ctx context.Context, d Deal, o DecideOptions) (Decision, error) {
 		var doms []*Domain // ParallelPriorityFirst makes them one at a time
 		newDomain := func() search.Domain {
 			g := *dom.G
-			dm := &Domain{G: &g, Order: Natural, Reach: o.Reach, Late: o.Late && o.Reach, Forced: o.Forced, Stubborn: o.Stubborn, Suits: o.Suits, Aces: o.Aces}
+			dm := &Domain{G: &g, Order: Natural, Reach: o.Reach, Forced: o.Forced, Stubborn: o.Stubborn, Suits: o.Suits, Aces: o.Aces}
 			doms = append(doms, dm)
 			return dm
 		}

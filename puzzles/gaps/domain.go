@@ -37,9 +37,6 @@ type Domain struct {
 	// ForcedMove) when the position has one; the two share one computation
 	// of the reachable cells.
 	Reach, Forced bool
-	// Late, with Reach, also cuts the positions that the second stage of
-	// the test proves lost (entries.go), where the first did not.
-	Late bool
 	// Stubborn makes Moves return only the moves of a stubborn set (see
 	// stubborn.go): fewer moves, and every won position still reachable.
 	Stubborn bool
@@ -91,7 +88,7 @@ func (d *Domain) Moves(buf []search.Move) []search.Move {
 	if (d.Reach || d.Forced || d.Stubborn) && reduce {
 		var st reachSets
 		d.G.reachability(&st)
-		if d.Reach && (d.G.lost(&st) || d.Late && d.G.lostLate(&st)) {
+		if d.Reach && d.G.lost(&st) {
 			d.Rejected++
 			return buf
 		}

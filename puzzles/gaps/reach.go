@@ -73,17 +73,6 @@ func (g *Game) reachability(st *reachSets) { g.reachabilityPinned(st, 0) }
 // concern are skipped. Least fixed points are unique, so this is the
 // round-robin's result (TestReachabilityWorklist).
 func (g *Game) reachabilityPinned(st *reachSets, pinned uint64) {
-	g.reachabilityLimited(st, pinned, &noEntries, 0)
-}
-
-// noEntries forbids no entry.
-var noEntries [64]uint64
-
-// reachabilityLimited is reachabilityPinned with the entries of forbid
-// (bit q of forbid[c]: card c never enters cell q) left out of the sets,
-// and an early stop: it returns false, with st unfinished, as soon as a
-// cell of stop opens (0: never), true when it reached the fixed point.
-func (g *Game) reachabilityLimited(st *reachSets, pinned uint64, forbid *[64]uint64, stop uint64) bool {
 	k := g.k
 	col0, notLast := g.colMasks()
 	var open uint64
@@ -128,7 +117,6 @@ func (g *Game) reachabilityLimited(st *reachSets, pinned uint64, forbid *[64]uin
 			} else {
 				to = (reach[c-1] & notLast) << 1
 			}
-			to &^= forbid[c]
 			w |= to &^ open &^ p // cells whose opening would widen c's set
 			if to&open&^p == 0 {
 				continue
@@ -145,9 +133,6 @@ func (g *Game) reachabilityLimited(st *reachSets, pinned uint64, forbid *[64]uin
 		}
 		wait[s] = w
 		if opened := open &^ before; opened != 0 {
-			if opened&stop != 0 {
-				return false
-			}
 			if !aces && col0&open != 0 {
 				aces = true
 				dirty = 1<<Rows - 1
@@ -160,7 +145,6 @@ func (g *Game) reachabilityLimited(st *reachSets, pinned uint64, forbid *[64]uin
 		}
 	}
 	st.movable, st.open = movable, open
-	return true
 }
 
 // colMasks returns the cells of column 0 and the cells not in the last

@@ -86,7 +86,7 @@ func TestUnwinnableSound(t *testing.T) {
 		// The long check (minutes, gigabytes): 4 x 4..6.
 		deals = []deal{{4, 30}, {5, 10}, {6, 3}}
 	}
-	var positions, lost, byReach, byLate, byDeadlock, deadlockOnly, forced, withLeftHole int
+	var positions, lost, byReach, byDeadlock, deadlockOnly, forced, withLeftHole int
 	for _, dl := range deals {
 		for seed := uint64(1); seed <= dl.seeds; seed++ {
 			g, _ := NewGame(Generate(dl.k, seed))
@@ -99,16 +99,6 @@ func TestUnwinnableSound(t *testing.T) {
 				u, d := h.Unwinnable(), h.Deadlocked()
 				if u && w {
 					t.Fatalf("k=%d seed %d: Unwinnable, yet a win is reachable:\n%s", dl.k, seed, h)
-				}
-				if !u {
-					var st reachSets
-					h.reachability(&st)
-					if h.lostLate(&st) {
-						if w {
-							t.Fatalf("k=%d seed %d: the second stage proves lost a position with a win:\n%s", dl.k, seed, h)
-						}
-						byLate++
-					}
 				}
 				if !w {
 					lost++
@@ -142,10 +132,10 @@ func TestUnwinnableSound(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d positions, %d lost: Unwinnable proves %d (%d with a left-edge hole), its second stage (entries.go) %d more, Deadlocked %d (%d of those not by Unwinnable); %d forced moves",
-		positions, lost, byReach, withLeftHole, byLate, byDeadlock, deadlockOnly, forced)
-	if byReach <= byDeadlock || deadlockOnly > 0 || withLeftHole == 0 || forced == 0 || byLate == 0 {
-		t.Errorf("Unwinnable proves %d positions lost, its second stage %d more, Deadlocked %d: want more", byReach, byLate, byDeadlock)
+	t.Logf("%d positions, %d lost: Unwinnable proves %d (%d with a left-edge hole), Deadlocked %d (%d of those not by Unwinnable); %d forced moves",
+		positions, lost, byReach, withLeftHole, byDeadlock, deadlockOnly, forced)
+	if byReach <= byDeadlock || deadlockOnly > 0 || withLeftHole == 0 || forced == 0 {
+		t.Errorf("Unwinnable proves %d positions lost, Deadlocked %d: want more", byReach, byDeadlock)
 	}
 }
 
@@ -304,8 +294,6 @@ func TestReachVerdicts(t *testing.T) {
 		{Reach: true, Forced: true, DepthFirst: true, Workers: 1},
 		{Reach: true, Forced: true, Stubborn: true, DepthFirst: true, Workers: 1},
 		{Reach: true, Forced: true, Stubborn: true, Aces: true, DepthFirst: true, Workers: 1},
-		{Reach: true, Late: true, Forced: true, Stubborn: true, Aces: true, DepthFirst: true, Workers: 1},
-		{Reach: true, Late: true, Forced: true, Stubborn: true, Aces: true, Lazy: true, DepthFirst: true, Workers: 1},
 	}
 	for k := 5; k <= 7; k++ {
 		var verdicts [3]int
