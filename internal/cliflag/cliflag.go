@@ -161,7 +161,7 @@ var mayBeNegative = map[string]bool{"seed": true, "cut-p": true}
 func Check(f *pflag.Flag) error {
 	v := f.Value.String()
 	switch f.Value.Type() {
-	case "int", "int8", "int16", "int32", "int64", "size":
+	case "int", "int8", "int16", "int32", "int64", "size", "count":
 		n, perr := strconv.ParseInt(v, 10, 64)
 		if perr != nil {
 			return nil

@@ -15,7 +15,7 @@ import (
 // library's one declaration of limits, search.Limits); a command whose
 // searches take a CPU budget adds --max-cpu with AddMaxCPU.
 func AddLimits(fs *pflag.FlagSet, l *search.Limits) {
-	fs.Int64Var(&l.MaxNodes, "max-nodes", 0, "stop after this many generated nodes (0: no limit)")
+	CountVar(fs, &l.MaxNodes, "max-nodes", 0, "stop after this many generated nodes (0: no limit)")
 	fs.DurationVar(&l.MaxTime, "max-time", 0, "stop after this long, e.g. 90s or 10m (0: no limit)")
 	AddMaxMem(fs, l)
 }
