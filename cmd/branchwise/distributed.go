@@ -81,6 +81,7 @@ func newQueuePushCmd(e *env) *cobra.Command {
 	fs.BoolVar(&spec.DeadRegions, "dead-regions", false, "cut nodes with an empty region no remaining pieces fill")
 	fs.BoolVar(&spec.LargestRegion, "largest-region", false, "with --dead-regions: test the largest empty region only")
 	fs.BoolVar(&spec.Symmetry, "unique", false, "count one solution of each symmetry class (all = unique x symmetries), about that many times cheaper")
+	fs.StringVar(&spec.Subtree, "subtree", "", "count only the subtree below this path of child numbers from the root, e.g. 4,57,5,1 (--split-depth below it)")
 	fs.IntVar(&job.MaxDepth, "max-depth", shard.NoDepthLimit, "count to this depth only (the default: the whole tree)")
 	fs.StringVar(&splitDepth, "split-depth", "auto", "cut the tree at this depth, or auto: 64 subtrees per expected worker")
 	fs.StringVar(&slot, "shard", "", "push only shard i/n of the subtrees (k mod n == i): one part of the count, or a pilot whose collect projects the whole")

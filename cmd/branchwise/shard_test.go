@@ -87,6 +87,13 @@ func TestQueueCLI(t *testing.T) {
 	if code, _, stderr := runCLI(t, "queue", "push", "hexiamond-4x9", "--unique", "--queue", url, "--job", "u", "--split-depth", "2"); code != 0 {
 		t.Fatalf("push --unique: %s", stderr)
 	}
+	// The subtree below a path, as pack --count --subtree 1 counts it (3,461 nodes, 4 solutions).
+	if code, _, stderr := runCLI(t, "queue", "push", "pentomino-3x20", "--subtree", "1", "--queue", url, "--job", "sub", "--split-depth", "2"); code != 0 {
+		t.Fatalf("push --subtree: %s", stderr)
+	}
+	if code, _, stderr := runCLI(t, "queue", "push", "pentomino-3x20", "--subtree", "1,x", "--queue", url, "--job", "bad"); code == 0 || !strings.Contains(stderr, "1,x") {
+		t.Errorf("push --subtree 1,x: exit %d, stderr %q, want an error naming the path", code, stderr)
+	}
 	if code, _, stderr := runCLI(t, "worker", "--queue", url, "-j", "2", "--idle-exit", "1s"); code != 0 {
 		t.Fatalf("worker: %s", stderr)
 	}
@@ -112,6 +119,11 @@ func TestQueueCLI(t *testing.T) {
 	}
 	if nodes+prefix != 32978 {
 		t.Errorf("three shards: %d nodes below the frontier + %d above, want 32978 in all", nodes, prefix)
+	}
+	_, pack, _ := runCLI(t, "pack", "pentomino-3x20", "--count", "--subtree", "1")
+	code, stdout, stderr = runCLI(t, "queue", "collect", "--queue", url, "--job", "sub")
+	if want := "nodes      3,461\nsolutions  4\n"; code != 0 || !strings.Contains(stdout, want) || !strings.Contains(pack, want) {
+		t.Errorf("collect --subtree 1: exit %d: %s%s; pack --count --subtree 1: %s", code, stdout, stderr, pack)
 	}
 	code, stdout, stderr = runCLI(t, "queue", "collect", "--queue", url, "--job", "u")
 	if code != 0 || !strings.Contains(stdout, "solutions  74\n(one solution of each class under 2 symmetries: 148 solutions in all)") {
