@@ -180,6 +180,9 @@ var docNotRun = map[string]string{
 	"estimate heptiamond-pp24 --dead-regions --work 50000000 -j 1 --seed 11":                                                                                      "3 CPU-minutes",
 	"estimate heptiamond-pp24 --cells-only --dead-regions --largest-region --work 50000000 -j 1 --seed 21":                                                        "3 CPU-minutes",
 	"estimate heptiamond-pp24 --dead-regions --work 140000000 -j 1 --seed 13":                                                                                     "7 CPU-minutes",
+	"estimate heptiamond-pp24 --strategy first-empty --dead-regions --work 9e8 -j 1 --seed 11":                                                                    "8 CPU-minutes",
+	"estimate heptiamond-pp24 --strategy first-empty --dead-regions --work 9e8 -j 1 --seed 12":                                                                    "8 CPU-minutes",
+	"estimate heptiamond-pp24 --strategy first-empty --dead-regions --work 2e8 -j 1 --seed 1":                                                                     "2 CPU-minutes",
 	"estimate heptiamond-pp24 --cells-only --dead-regions --largest-region --work 140000000 -j 1 --seed 23":                                                       "8 CPU-minutes",
 	"estimate heptiamond-pp24 --strategy first-empty --dead-regions --symmetry --subtree 4,57,5,1 --work 95000000 -j 1 --seed 1":                                  "a CPU-minute",
 }
