@@ -244,6 +244,10 @@ func (s *Search) CountSubtree(p *estimate.Profile, maxDepth int, stop func() boo
 	if base > maxDepth {
 		return
 	}
+	if s.k.small != nil {
+		s.countSmall(p, maxDepth, stop)
+		return
+	}
 	steps := 0
 	// enter counts the current node and lists its children, unless they
 	// are at maxDepth, where they are counted and not visited.

@@ -3,6 +3,8 @@ package bitpack
 import (
 	"context"
 	"math/bits"
+
+	"github.com/branchwise/branchwise/estimate"
 )
 
 // maxShiftGroups is the most neighbour offsets for which the one-word
@@ -203,8 +205,7 @@ func (sm *small) aroundOK(seeds, e uint64) bool {
 // placement and mask), and the statistics counted per depth in the
 // search's own arrays and added to the result at the end.
 func (s *Search) solveSmall(ctx context.Context, limit int64, visit func(placements []int32) bool) Result {
-	k, sm := s.k, s.k.small
-	np := k.np
+	k := s.k
 	var r Result
 	st := &r.Stats
 	base := s.depth
@@ -215,8 +216,6 @@ func (s *Search) solveSmall(ctx context.Context, limit int64, visit func(placeme
 		st.Pruned++
 		return r
 	}
-	around := k.dead && k.uniform != 0 && !k.largest
-	holeOfOne := k.uniform > 1 // a region of one cell is dead
 	emp, fre, path := s.emp, s.fre, s.path
 	kidI, kidM := s.kidI, s.kidM
 	lo, hi, pos := s.sLo, s.sHi, s.sPos
@@ -225,7 +224,7 @@ func (s *Search) solveSmall(ctx context.Context, limit int64, visit func(placeme
 	clear(branches)
 	clear(branched)
 	clear(hist)
-	pieceSet, start, masks, idx := k.pieceSet, sm.start, sm.mask, sm.idx
+	pieceSet := k.pieceSet
 	var nodes, pruned int64
 	check := int64(checkEvery)
 	deepest := base
@@ -238,22 +237,8 @@ expand:
 		// its first empty cell (or of a lead piece) that fit.
 		e, f := emp[d], fre[d]
 		lo[d] = top
-		leadFree := false
-		for _, p := range k.lead {
-			if f>>p&1 != 0 {
-				for _, i := range k.byItem[p] {
-					if m := k.mask[i][0]; m&^e == 0 {
-						kidI[top], kidM[top] = i, m
-						top++
-					}
-				}
-				leadFree = true
-				break
-			}
-		}
-		switch {
-		case leadFree:
-		case e == 0:
+		var leaf bool
+		if top, leaf = s.kidsSmall(e, f, top); leaf {
 			if f == 0 {
 				r.Solutions++
 				if visit != nil && !visit(path[:d]) || limit > 0 && r.Solutions >= limit {
@@ -262,20 +247,6 @@ expand:
 			}
 			hi[d], pos[d] = top, top
 			goto next
-		default:
-			c := bits.TrailingZeros64(e)
-			row := start[c*np : c*np+np+1]
-			for ff := f; ff != 0; ff &= ff - 1 {
-				p := bits.TrailingZeros64(ff)
-				for j := row[p]; j < row[p+1]; j++ {
-					// Written always, kept when it fits: no branch to
-					// mispredict.
-					m := masks[j]
-					kidI[top], kidM[top] = idx[j], m
-					t := m &^ e
-					top += int32((t|-t)>>63) ^ 1
-				}
-			}
 		}
 		{
 			n := top - lo[d]
@@ -305,13 +276,7 @@ expand:
 				}
 				i := kidI[j]
 				e, f := emp[d]&^kidM[j], fre[d]&^pieceSet[i]
-				if around {
-					seeds := sm.border[i] & e
-					if holeOfOne && seeds&^sm.grow(e) != 0 || !sm.aroundOK(seeds, e) {
-						pruned++
-						continue
-					}
-				} else if k.dead && !s.regionsOK1(e, f) {
+				if k.dead && !s.childOK1(i, e, f) {
 					pruned++
 					continue
 				}
@@ -344,4 +309,123 @@ expand:
 		k.progress(nodes - check + checkEvery)
 	}
 	return r
+}
+
+// kidsSmall lists the children of a node of the one-word search, the
+// board e and the pieces f, on the stack kidI, kidM from top: the
+// placements at its first empty cell (or of a lead piece) that fit. It
+// returns the new top and whether the node is a leaf (no lead piece and
+// no empty cell: a solution when f is empty), which has no children.
+func (s *Search) kidsSmall(e, f uint64, top int32) (int32, bool) {
+	k, sm := s.k, s.k.small
+	kidI, kidM := s.kidI, s.kidM
+	for _, p := range k.lead {
+		if f>>p&1 != 0 {
+			for _, i := range k.byItem[p] {
+				if m := k.mask[i][0]; m&^e == 0 {
+					kidI[top], kidM[top] = i, m
+					top++
+				}
+			}
+			return top, false
+		}
+	}
+	if e == 0 {
+		return top, true
+	}
+	np := k.np
+	c := bits.TrailingZeros64(e)
+	row := sm.start[c*np : c*np+np+1]
+	masks, idx := sm.mask, sm.idx
+	for ff := f; ff != 0; ff &= ff - 1 {
+		p := bits.TrailingZeros64(ff)
+		for j := row[p]; j < row[p+1]; j++ {
+			// Written always, kept when it fits: no branch to
+			// mispredict.
+			m := masks[j]
+			kidI[top], kidM[top] = idx[j], m
+			t := m &^ e
+			top += int32((t|-t)>>63) ^ 1
+		}
+	}
+	return top, false
+}
+
+// childOK1 is the dead-region test of the one-word search (the kernel
+// has one) on the child of placement i, with the board e and the pieces
+// f: for pieces of one size, aroundOK on the regions next to the
+// placement; otherwise regionsOK1 on the whole board.
+func (s *Search) childOK1(i int32, e, f uint64) bool {
+	k, sm := s.k, s.k.small
+	if k.uniform != 0 && !k.largest {
+		seeds := sm.border[i] & e
+		// With pieces of more than one cell, a region of one cell is dead.
+		return !(k.uniform > 1 && seeds&^sm.grow(e) != 0) && sm.aroundOK(seeds, e)
+	}
+	return s.regionsOK1(e, f)
+}
+
+// countSmall is CountSubtree for the one-word FirstEmpty search: the
+// same tree (the survivors of the dead-region test) walked on solveSmall's
+// stacks, without calls to place and unplace.
+func (s *Search) countSmall(p *estimate.Profile, maxDepth int, stop func() bool) {
+	k := s.k
+	emp, fre, kidI, kidM := s.emp, s.fre, s.kidI, s.kidM
+	lo, hi, pos := s.sLo, s.sHi, s.sPos
+	base := s.depth
+	d, top := base, int32(0)
+	emp[d], fre[d] = s.empty[0], s.free
+	// At the root the test is of the board itself; below, the node is a
+	// survivor of its parent's test.
+	rootDead := base == 0 && k.dead && !s.regionsOK1(emp[d], fre[d])
+	steps := 0
+	for {
+		// Count the node at depth d and list its children, unless they
+		// are at maxDepth (counted, not visited) or below it.
+		grow(p, d)
+		p.Nodes[d]++
+		lo[d], hi[d], pos[d] = top, top, top
+		if d < maxDepth && !rootDead {
+			e, f := emp[d], fre[d]
+			end, leaf := s.kidsSmall(e, f, top)
+			if leaf && f == 0 {
+				p.Solutions[d]++
+			}
+			if k.dead { // keep the survivors
+				n := top
+				for j := top; j < end; j++ {
+					if s.childOK1(kidI[j], e&^kidM[j], f&^k.pieceSet[kidI[j]]) {
+						kidI[n], kidM[n] = kidI[j], kidM[j]
+						n++
+					}
+				}
+				end = n
+			}
+			p.Branches[d] += int64(end - top)
+			if d+1 == maxDepth {
+				grow(p, d+1)
+				p.Nodes[d+1] += int64(end - top)
+			} else {
+				hi[d], top = end, end
+			}
+		}
+		rootDead = false
+		// Go down to the next child, up as far as needed.
+		for {
+			if j := pos[d]; j < hi[d] {
+				pos[d] = j + 1
+				if steps++; steps&1023 == 0 && stop() {
+					return
+				}
+				emp[d+1], fre[d+1] = emp[d]&^kidM[j], fre[d]&^k.pieceSet[kidI[j]]
+				d++
+				break
+			}
+			top = lo[d]
+			if d == base {
+				return
+			}
+			d--
+		}
+	}
 }
