@@ -385,21 +385,24 @@ func (s *Search) countSmall(p *estimate.Profile, maxDepth int, stop func() bool)
 		grow(p, d)
 		p.Nodes[d]++
 		lo[d], hi[d], pos[d] = top, top, top
-		if d < maxDepth && !rootDead {
-			e, f := emp[d], fre[d]
-			end, leaf := s.kidsSmall(e, f, top)
-			if leaf && f == 0 {
-				p.Solutions[d]++
-			}
-			if k.dead { // keep the survivors
-				n := top
-				for j := top; j < end; j++ {
-					if s.childOK1(kidI[j], e&^kidM[j], f&^k.pieceSet[kidI[j]]) {
-						kidI[n], kidM[n] = kidI[j], kidM[j]
-						n++
-					}
+		if d < maxDepth {
+			end := top
+			if !rootDead {
+				e, f := emp[d], fre[d]
+				var leaf bool
+				if end, leaf = s.kidsSmall(e, f, top); leaf && f == 0 {
+					p.Solutions[d]++
 				}
-				end = n
+				if k.dead { // keep the survivors
+					n := top
+					for j := top; j < end; j++ {
+						if s.childOK1(kidI[j], e&^kidM[j], f&^k.pieceSet[kidI[j]]) {
+							kidI[n], kidM[n] = kidI[j], kidM[j]
+							n++
+						}
+					}
+					end = n
+				}
 			}
 			p.Branches[d] += int64(end - top)
 			if d+1 == maxDepth {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
 )
@@ -46,4 +47,37 @@ func BenchmarkKernel6x10UniqueFewest(b *testing.B) {
 }
 func BenchmarkXCover6x10UniqueFewest(b *testing.B) {
 	benchCount(b, "pentomino-6x10", XCover, false, true, 9356)
+}
+
+// BenchmarkCountSubtree6x10 counts pentomino-6x10's whole tree (first
+// empty cell, dead-region test) with CountSubtree, the walk of split
+// counts, checkpoints, shards and estimate --method exact, and reports
+// nodes per second.
+func BenchmarkCountSubtree6x10(b *testing.B) {
+	bd, ps, _ := Named("pentomino-6x10")
+	pk, err := NewPacking(bd, ps)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pk.Engine, pk.FirstEmpty, pk.DeadRegions = Bitboard, true, true
+	k, _, err := pk.Kernel(xcover.Fewest, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := k.NewSearch()
+	var nodes int64
+	var p estimate.Profile
+	for b.Loop() {
+		p = estimate.Profile{Nodes: p.Nodes[:0], Branches: p.Branches[:0], Solutions: p.Solutions[:0]}
+		s.CountSubtree(&p, 100, func() bool { return false })
+		var sols int64
+		for d, n := range p.Nodes {
+			nodes += n
+			sols += p.Solutions[d]
+		}
+		if sols != 9356 {
+			b.Fatal(sols)
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
