@@ -81,3 +81,24 @@ func BenchmarkCountSubtree6x10(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// BenchmarkSolve6x10 is BenchmarkCountSubtree6x10's tree searched by
+// Search.Solve, the unsplit count, for reference.
+func BenchmarkSolve6x10(b *testing.B) {
+	bd, ps, _ := Named("pentomino-6x10")
+	pk, err := NewPacking(bd, ps)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pk.Engine, pk.FirstEmpty, pk.DeadRegions = Bitboard, true, true
+	k, _, err := pk.Kernel(xcover.Fewest, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := k.NewSearch()
+	for b.Loop() {
+		if r := s.Solve(context.Background(), search.Limits{}, nil); r.Solutions != 9356 {
+			b.Fatal(r.Solutions)
+		}
+	}
+}
