@@ -279,7 +279,7 @@ expand:
 				i := kidI[j]
 				e, f := emp[d]&^kidM[j], fre[d]&^pieceSet[i]
 				// childOK1, written out: a call per child costs the
-				// search 7% (BenchmarkSolve6x10).
+				// search 7 to 10 per cent (BenchmarkSolve6x10).
 				if around {
 					seeds := sm.border[i] & e
 					if holeOfOne && seeds&^sm.grow(e) != 0 || !sm.aroundOK(seeds, e) {
