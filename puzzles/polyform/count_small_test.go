@@ -128,17 +128,7 @@ func TestCountSubtreeSmall(t *testing.T) {
 // TestCountSubtreeSmallStops: the one-word CountSubtree stops when told
 // and leaves the search at its node.
 func TestCountSubtreeSmallStops(t *testing.T) {
-	b, ps, _ := Named("pentomino-6x10")
-	pk, err := NewPacking(b, ps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pk.Engine, pk.FirstEmpty, pk.DeadRegions = Bitboard, true, true
-	k, _, err := pk.Kernel(xcover.Fewest, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := k.NewSearch()
+	s := firstEmpty6x10(t)
 	s.Down(0)
 	asked := 0
 	var p estimate.Profile

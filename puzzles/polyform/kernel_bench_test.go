@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/branchwise/branchwise/bitpack"
 	"github.com/branchwise/branchwise/estimate"
 	"github.com/branchwise/branchwise/search"
 	"github.com/branchwise/branchwise/xcover"
@@ -49,22 +50,28 @@ func BenchmarkXCover6x10UniqueFewest(b *testing.B) {
 	benchCount(b, "pentomino-6x10", XCover, false, true, 9356)
 }
 
+// firstEmpty6x10 is a search of pentomino-6x10's kernel tree under the
+// first empty cell with the dead-region test (the one-word search).
+func firstEmpty6x10(tb testing.TB) *bitpack.Search {
+	bd, ps, _ := Named("pentomino-6x10")
+	pk, err := NewPacking(bd, ps)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pk.Engine, pk.FirstEmpty, pk.DeadRegions = Bitboard, true, true
+	k, _, err := pk.Kernel(xcover.Fewest, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return k.NewSearch()
+}
+
 // BenchmarkCountSubtree6x10 counts pentomino-6x10's whole tree (first
 // empty cell, dead-region test) with CountSubtree, the walk of split
 // counts, checkpoints, shards and estimate --method exact, and reports
 // nodes per second.
 func BenchmarkCountSubtree6x10(b *testing.B) {
-	bd, ps, _ := Named("pentomino-6x10")
-	pk, err := NewPacking(bd, ps)
-	if err != nil {
-		b.Fatal(err)
-	}
-	pk.Engine, pk.FirstEmpty, pk.DeadRegions = Bitboard, true, true
-	k, _, err := pk.Kernel(xcover.Fewest, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := k.NewSearch()
+	s := firstEmpty6x10(b)
 	var nodes int64
 	var p estimate.Profile
 	for b.Loop() {
@@ -85,17 +92,7 @@ func BenchmarkCountSubtree6x10(b *testing.B) {
 // BenchmarkSolve6x10 is BenchmarkCountSubtree6x10's tree searched by
 // Search.Solve, the unsplit count, for reference.
 func BenchmarkSolve6x10(b *testing.B) {
-	bd, ps, _ := Named("pentomino-6x10")
-	pk, err := NewPacking(bd, ps)
-	if err != nil {
-		b.Fatal(err)
-	}
-	pk.Engine, pk.FirstEmpty, pk.DeadRegions = Bitboard, true, true
-	k, _, err := pk.Kernel(xcover.Fewest, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := k.NewSearch()
+	s := firstEmpty6x10(b)
 	for b.Loop() {
 		if r := s.Solve(context.Background(), search.Limits{}, nil); r.Solutions != 9356 {
 			b.Fatal(r.Solutions)
