@@ -224,9 +224,7 @@ func TestCounterMatchesWalk(t *testing.T) {
 
 func walk(s *Search, p *estimate.Profile, maxDepth int) {
 	d := s.Depth()
-	for len(p.Nodes) <= maxDepth {
-		p.Nodes, p.Branches, p.Solutions = append(p.Nodes, 0), append(p.Branches, 0), append(p.Solutions, 0)
-	}
+	p.Grow(maxDepth)
 	p.Nodes[d]++
 	if d == maxDepth {
 		return

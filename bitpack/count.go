@@ -253,7 +253,7 @@ func (s *Search) CountSubtree(p *estimate.Profile, maxDepth int, stop func() boo
 	// are at maxDepth, where they are counted and not visited.
 	enter := func() {
 		d := s.depth
-		grow(p, d) // the profile grows as the walk goes deeper (maxDepth may be far below the deepest leaf)
+		p.Grow(d) // the profile grows as the walk goes deeper (maxDepth may be far below the deepest leaf)
 		p.Nodes[d]++
 		s.pos[d] = 0
 		if d == maxDepth {
@@ -267,7 +267,7 @@ func (s *Search) CountSubtree(p *estimate.Profile, maxDepth int, stop func() boo
 			p.Solutions[d]++
 		}
 		if d+1 == maxDepth {
-			grow(p, d+1)
+			p.Grow(d + 1)
 			p.Nodes[d+1] += int64(n)
 			s.pos[d] = int32(n)
 		}

@@ -392,7 +392,7 @@ func (s *Search) countSmall(p *estimate.Profile, maxDepth int, stop func() bool)
 	for {
 		// Count the node at depth d and list its children, unless they
 		// are at maxDepth (counted, not visited) or below it.
-		grow(p, d)
+		p.Grow(d)
 		p.Nodes[d]++
 		lo[d], hi[d], pos[d] = top, top, top
 		if d < maxDepth {
@@ -416,7 +416,7 @@ func (s *Search) countSmall(p *estimate.Profile, maxDepth int, stop func() bool)
 			}
 			p.Branches[d] += int64(end - top)
 			if d+1 == maxDepth {
-				grow(p, d+1)
+				p.Grow(d + 1)
 				p.Nodes[d+1] += int64(end - top)
 			} else {
 				hi[d], top = end, end

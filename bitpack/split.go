@@ -220,7 +220,7 @@ func (t *SplitTree) CountSubtree(p *estimate.Profile, maxDepth int, stop func() 
 	if maxDepth < 0 {
 		return
 	}
-	grow(p, 0)
+	p.Grow(0)
 	p.Nodes[0]++
 	if maxDepth == 0 {
 		return
@@ -234,14 +234,5 @@ func (t *SplitTree) CountSubtree(p *estimate.Profile, maxDepth int, stop func() 
 		t.Down(c)
 		t.below[t.cur].CountSubtree(p, maxDepth, stop)
 		t.Up()
-	}
-}
-
-// grow makes room in p for depth d.
-func grow(p *estimate.Profile, d int) {
-	for len(p.Nodes) <= d {
-		p.Nodes = append(p.Nodes, 0)
-		p.Branches = append(p.Branches, 0)
-		p.Solutions = append(p.Solutions, 0)
 	}
 }

@@ -68,7 +68,7 @@ func (u *joined) CountSubtree(p *Profile, maxDepth int, stop func() bool) {
 		return
 	}
 	if len(u.trees) == 0 {
-		p.grow(0)
+		p.Grow(0)
 		p.Nodes[0]++
 		return
 	}

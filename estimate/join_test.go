@@ -27,13 +27,13 @@ func TestJoinRoots(t *testing.T) {
 	}
 	// The union's profile, re-derived from the parts' own.
 	var want Profile
-	want.grow(0)
+	want.Grow(0)
 	want.Nodes[0] = 1
 	for _, p := range parts() {
 		var q Profile
 		walkTree(p, max+1, &q, func() bool { return false })
 		q.Nodes[0] = 0
-		want.add(&q)
+		want.Add(&q)
 	}
 	var nodes, sols int64
 	for d := range want.Nodes {

@@ -494,7 +494,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		var rec func()
 		rec = func() {
 			d := t.Depth()
-			r.exact.grow(d)
+			r.exact.Grow(d)
 			r.exact.Nodes[d]++
 			n, sol := t.Branches()
 			if sol {
@@ -541,7 +541,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 		results[i] = r
 	})
 	var exact Profile
-	exact.add(&split.prefix)
+	exact.Add(&split.prefix)
 	nodes := make([]float64, reps)
 	sols := make([]float64, reps)
 	var byDepth []float64
@@ -549,7 +549,7 @@ func Frontier(ctx context.Context, newTree func() Tree, opt Options) Result {
 	var nodeTop, solTop topK
 	out := Result{Method: "frontier", Samples: reps}
 	for _, r := range results {
-		exact.add(&r.exact)
+		exact.Add(&r.exact)
 		for k := range nodes {
 			if r.nodes != nil {
 				nodes[k] += r.nodes[k]

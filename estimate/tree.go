@@ -48,7 +48,9 @@ type Profile struct {
 	Solutions []int64
 }
 
-func (p *Profile) grow(d int) {
+// Grow makes room in p for depth d: walks that count below a node whose
+// depth they learn as they go call it before they add at d.
+func (p *Profile) Grow(d int) {
 	for len(p.Nodes) <= d {
 		p.Nodes = append(p.Nodes, 0)
 		p.Branches = append(p.Branches, 0)
@@ -56,9 +58,10 @@ func (p *Profile) grow(d int) {
 	}
 }
 
-func (p *Profile) add(q *Profile) {
+// Add adds q to p depth by depth.
+func (p *Profile) Add(q *Profile) {
 	for d := range q.Nodes {
-		p.grow(d)
+		p.Grow(d)
 		p.Nodes[d] += q.Nodes[d]
 		p.Branches[d] += q.Branches[d]
 		p.Solutions[d] += q.Solutions[d]
@@ -80,13 +83,13 @@ func exhaustive(ctx context.Context, newTree func() Tree, maxDepth, workers int,
 	t := newTree()
 	tasks := splitTasks(t, maxDepth, 16*workers)
 	var total Profile
-	total.add(&tasks.prefix)
+	total.Add(&tasks.prefix)
 	results := make([]Profile, len(tasks.paths))
 	err := runTasks(ctx, newTree, tasks.paths, workers, meter, func(t Tree, i int, stop func() bool) {
 		walkExhaustive(t, maxDepth, &results[i], stop)
 	})
 	for i := range results {
-		total.add(&results[i])
+		total.Add(&results[i])
 	}
 	return total, err
 }
@@ -115,7 +118,7 @@ func walkTreeEvery(t Tree, maxDepth int, p *Profile, stop func() bool, mask int)
 	stopped := false // once stop says so, every level returns at once
 	rec = func() {
 		d := t.Depth()
-		p.grow(d)
+		p.Grow(d)
 		p.Nodes[d]++
 		if d == maxDepth {
 			return
@@ -127,7 +130,7 @@ func walkTreeEvery(t Tree, maxDepth int, p *Profile, stop func() bool, mask int)
 		p.Branches[d] += int64(n)
 		if d+1 == maxDepth {
 			// The children are counted, not visited.
-			p.grow(d + 1)
+			p.Grow(d + 1)
 			p.Nodes[d+1] += int64(n)
 			return
 		}
@@ -161,7 +164,7 @@ func splitTasks(t Tree, maxDepth, want int) taskSplit {
 		for _, path := range level {
 			goTo(t, path)
 			n, sol := t.Branches()
-			s.prefix.grow(d)
+			s.prefix.Grow(d)
 			s.prefix.Nodes[d]++
 			s.prefix.Branches[d] += int64(n)
 			if sol {
@@ -263,7 +266,7 @@ func (s *subtree) CountSubtree(p *Profile, maxDepth int, stop func() bool) {
 	flush := func() {
 		// In place: the loop keeps adding to q's slices.
 		for d := s.base; d < len(q.Nodes); d++ {
-			p.grow(d - s.base)
+			p.Grow(d - s.base)
 			p.Nodes[d-s.base] += q.Nodes[d]
 			p.Branches[d-s.base] += q.Branches[d]
 			p.Solutions[d-s.base] += q.Solutions[d]

@@ -215,7 +215,7 @@ func (c *Checkpoint) load(line int, text []byte, want checkpointHeader) error {
 		p := &estimate.Profile{}
 		for j := range r.Nodes {
 			d := r.From + j
-			grow(p, d)
+			p.Grow(d)
 			p.Nodes[d], p.Branches[d], p.Solutions[d] = r.Nodes[j], r.Branches[j], r.Solutions[j]
 		}
 		if old, dup := c.done[r.K]; dup && !sameProfile(old, p) {

@@ -132,7 +132,7 @@ func NewFile(job Job, fr *Frontier, i, n int, subtrees map[int]*estimate.Profile
 		if !ok {
 			continue
 		}
-		addProfile(&sum, p)
+		sum.Add(p)
 		st := SubtreeCount{K: k}
 		for d := range p.Nodes {
 			st.Nodes += p.Nodes[d]

@@ -87,7 +87,7 @@ func NewFrontierContext(ctx context.Context, newTree func() estimate.Tree, d, ma
 			}
 			return nil
 		}
-		grow(&f.Prefix, depth)
+		f.Prefix.Grow(depth)
 		n, sol := t.Branches()
 		f.Prefix.Nodes[depth]++
 		f.Prefix.Branches[depth] += int64(n)
@@ -153,23 +153,5 @@ func goTo(t estimate.Tree, path []int) {
 	}
 	for _, k := range path {
 		t.Down(k)
-	}
-}
-
-func grow(p *estimate.Profile, d int) {
-	for len(p.Nodes) <= d {
-		p.Nodes = append(p.Nodes, 0)
-		p.Branches = append(p.Branches, 0)
-		p.Solutions = append(p.Solutions, 0)
-	}
-}
-
-// addProfile adds q to p depth by depth.
-func addProfile(p, q *estimate.Profile) {
-	for d := range q.Nodes {
-		grow(p, d)
-		p.Nodes[d] += q.Nodes[d]
-		p.Branches[d] += q.Branches[d]
-		p.Solutions[d] += q.Solutions[d]
 	}
 }

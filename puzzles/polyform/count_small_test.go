@@ -16,9 +16,7 @@ import (
 // must match node for node.
 func walkProfile(s *bitpack.Search, p *estimate.Profile, maxDepth int) {
 	d := s.Depth()
-	for len(p.Nodes) <= d {
-		p.Nodes, p.Branches, p.Solutions = append(p.Nodes, 0), append(p.Branches, 0), append(p.Solutions, 0)
-	}
+	p.Grow(d)
 	p.Nodes[d]++
 	if d == maxDepth {
 		return
@@ -29,9 +27,7 @@ func walkProfile(s *bitpack.Search, p *estimate.Profile, maxDepth int) {
 		p.Solutions[d]++
 	}
 	if d+1 == maxDepth {
-		for len(p.Nodes) <= d+1 {
-			p.Nodes, p.Branches, p.Solutions = append(p.Nodes, 0), append(p.Branches, 0), append(p.Solutions, 0)
-		}
+		p.Grow(d + 1)
 		p.Nodes[d+1] += int64(n)
 		return
 	}

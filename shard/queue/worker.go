@@ -224,7 +224,7 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 func countChildren(t estimate.Tree, maxDepth int, p *estimate.Profile, stop func() bool) (n, first int) {
 	d := t.Depth()
 	n, sol := t.Branches()
-	grow(p, d)
+	p.Grow(d)
 	p.Nodes[d]++
 	p.Branches[d] += int64(n)
 	if sol {
@@ -247,20 +247,11 @@ func countChildren(t estimate.Tree, maxDepth int, p *estimate.Profile, stop func
 			return n, k
 		}
 		for e := range child.Nodes {
-			grow(p, e)
+			p.Grow(e)
 			p.Nodes[e] += child.Nodes[e]
 			p.Branches[e] += child.Branches[e]
 			p.Solutions[e] += child.Solutions[e]
 		}
 	}
 	return n, n
-}
-
-// grow makes p's slices reach depth d.
-func grow(p *estimate.Profile, d int) {
-	for len(p.Nodes) <= d {
-		p.Nodes = append(p.Nodes, 0)
-		p.Branches = append(p.Branches, 0)
-		p.Solutions = append(p.Solutions, 0)
-	}
 }
