@@ -36,6 +36,7 @@ var Algorithms = []string{
 	"dfs-aces-first",      // Shintani's depth-first 1: each state once, ace moves tried first
 	"dfs-aces-last",       // Shintani's depth-first 2: each state once, ace moves tried last
 	"dfs",                 // search.DepthFirst with duplicate detection (re-searches states reached more cheaply)
+	"dive",                // randomized restarts of depth-first dives for a win (Dive): solvable or unknown, never unsolvable
 	"bfs",                 // breadth-first (optimal, exhaustive)
 }
 
@@ -394,6 +395,17 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (_ Outco
 		}
 		out.Verdict, out.Path, out.Generated, out.Expanded, out.Stored, out.Rejected, out.Bytes, out.Status =
 			dec.Verdict, dec.Path, dec.Generated, dec.Expanded, dec.Stored, dec.Rejected, dec.Bytes, dec.Status
+		out.Elapsed = time.Since(start)
+		return out, nil
+	}
+	if base == "dive" {
+		do := DiveOptions{Limits: runLimits(o.Limits), Progress: o.Progress}
+		dv, err := Dive(ctx, d, do)
+		if err != nil {
+			return out, err
+		}
+		out.Verdict, out.Path, out.Generated, out.Expanded, out.Bytes, out.Status =
+			dv.Verdict, dv.Path, dv.Generated, dv.Expanded, dv.Bytes, dv.Status
 		out.Elapsed = time.Since(start)
 		return out, nil
 	}
