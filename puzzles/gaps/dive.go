@@ -58,7 +58,7 @@ const diveTableBytes = 64 << 20
 var ErrDiveExhausted = errors.New("gaps: a dive ran out of positions without a win (not a proof: its store is lossy)")
 
 // DiveOptions configure Dive. The zero value is Luby restarts of DiveUnit
-// nodes with a duplicate store per dive, on ace classes off.
+// nodes with a duplicate store per dive, on ace classes.
 type DiveOptions struct {
 	// Limits bound the whole search: MaxNodes the generated nodes over all
 	// dives, MaxMem the duplicate store (at most half of it), MaxTime and
@@ -76,13 +76,11 @@ type DiveOptions struct {
 	// NoStore drops the per-dive duplicate store: a dive then revisits
 	// positions it reaches by other paths.
 	NoStore bool
-	// Aces makes the dives search ace classes (aceclass.go), as the
-	// depth-first decider's +aces does; the solution spells out the ace
-	// moves.
-	Aces bool
-	// DeadLast ranks, within a kind, the moves that leave a dead hole
-	// behind (right of a hole or of a rank k-1 card) after the others.
-	DeadLast bool
+	// NoAces makes the dives search positions instead of ace classes
+	// (aceclass.go, as the depth-first decider's +aces; the solution spells
+	// out the ace moves). Under a rule variant, where ace classes do not
+	// apply, the dives search positions whatever NoAces.
+	NoAces bool
 	// Progress, if set, is called about every million generated nodes
 	// with the nodes generated so far.
 	Progress func(generated int64)
@@ -103,15 +101,13 @@ func Dive(ctx context.Context, d Deal, o DiveOptions) (DiveResult, error) {
 	if err != nil {
 		return DiveResult{}, err
 	}
-	if o.Aces && !d.Rules.Standard() {
-		return DiveResult{}, errors.New("gaps: ace classes are for the standard game, not " + d.Rules.String())
-	}
-	dom.Reach, dom.Forced, dom.Stubborn, dom.Aces = true, true, true, o.Aces
+	aces := !o.NoAces && d.Rules.Standard()
+	dom.Reach, dom.Forced, dom.Stubborn, dom.Aces = true, true, true, aces
 	ctx, cancel := o.Limits.Context(ctx)
 	defer cancel()
 	dv := newDiver(dom, o)
 	res := dv.run(ctx)
-	if res.Verdict == Solvable && o.Aces {
+	if res.Verdict == Solvable && aces {
 		if res.Path, err = ExpandPath(d, res.Path); err != nil {
 			return res, err
 		}
@@ -299,12 +295,7 @@ func (dv *diver) push() {
 	ms := dv.moves[start:]
 	g := dv.dom.G
 	for i, m := range ms {
-		mv := Move(m).last()
-		s := uint32(scoreKind(g, mv)) << 17
-		if dv.o.DeadLast && mv != Redeal && leavesDead(g, mv.From()) {
-			s |= 1 << 16
-		}
-		dv.score[i] = s | uint32(dv.next()>>48)
+		dv.score[i] = uint32(scoreKind(g, Move(m).last()))<<16 | uint32(dv.next()>>48)
 	}
 	for i := 1; i < len(ms); i++ { // insertion sort: at most maxMoves
 		for j := i; j > 0 && dv.score[j] < dv.score[j-1]; j-- {
@@ -313,16 +304,6 @@ func (dv *diver) push() {
 		}
 	}
 	dv.frame = append(dv.frame, diveFrame{start: int32(start), next: int32(start), end: int32(len(dv.moves))})
-}
-
-// leavesDead reports whether the hole a card leaves at cell from is dead:
-// right of a hole or of a rank k-1 card.
-func leavesDead(g *Game, from int) bool {
-	if from%g.k == 0 {
-		return false
-	}
-	left := g.cells[from-1]
-	return left == Hole || left.Rank() == g.k-1
 }
 
 // next returns the generator's next number (splitmix64).

@@ -29,10 +29,10 @@ func TestLuby(t *testing.T) {
 // verdict.
 func TestDiveSmallExact(t *testing.T) {
 	type set struct {
-		k     int
-		seeds uint64
-		rules Rules
-		aces  bool
+		k      int
+		seeds  uint64
+		rules  Rules
+		noAces bool
 	}
 	sets := []set{{4, 200, Rules{}, false}, {5, 60, Rules{}, false}, {6, 12, Rules{}, false},
 		{5, 30, Rules{}, true}, {6, 6, Rules{}, true},
@@ -46,7 +46,7 @@ func TestDiveSmallExact(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := Dive(context.Background(), d, DiveOptions{Unit: 50, Aces: st.aces})
+			got, err := Dive(context.Background(), d, DiveOptions{Unit: 50, NoAces: st.noAces})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,15 +54,15 @@ func TestDiveSmallExact(t *testing.T) {
 			case Solvable:
 				won++
 				if got.Verdict != Solvable {
-					t.Fatalf("4 x %d seed %d (%v, aces %v): dive %v (%v), want solvable", st.k, s, st.rules, st.aces, got.Verdict, got.Err)
+					t.Fatalf("4 x %d seed %d (%v, no aces %v): dive %v (%v), want solvable", st.k, s, st.rules, st.noAces, got.Verdict, got.Err)
 				}
 				if ok, err := Replay(d, got.Path); !ok || err != nil {
-					t.Fatalf("4 x %d seed %d (%v, aces %v): the dive's path does not replay to a win (%v)", st.k, s, st.rules, st.aces, err)
+					t.Fatalf("4 x %d seed %d (%v, no aces %v): the dive's path does not replay to a win (%v)", st.k, s, st.rules, st.noAces, err)
 				}
 			case Unsolvable:
 				lost++
 				if got.Verdict != Unknown || got.Status != search.Stopped || !errors.Is(got.Err, ErrDiveExhausted) {
-					t.Fatalf("4 x %d seed %d (%v, aces %v): dive %v (%v, %v) on an unsolvable deal, want unknown, exhausted", st.k, s, st.rules, st.aces, got.Verdict, got.Status, got.Err)
+					t.Fatalf("4 x %d seed %d (%v, no aces %v): dive %v (%v, %v) on an unsolvable deal, want unknown, exhausted", st.k, s, st.rules, st.noAces, got.Verdict, got.Status, got.Err)
 				}
 			default:
 				t.Fatalf("4 x %d seed %d: the decider gave no verdict", st.k, s)
@@ -112,7 +112,7 @@ func TestDiveFullReplays(t *testing.T) {
 // TestDiveDeterministic checks that a deal and a Seed give the same dives:
 // the same path, nodes and number of dives, for Luby and geometric budgets.
 func TestDiveDeterministic(t *testing.T) {
-	for _, o := range []DiveOptions{{Unit: 500}, {Unit: 500, Growth: 1500}, {Unit: 500, Seed: 7}, {Unit: 500, NoStore: true}} {
+	for _, o := range []DiveOptions{{Unit: 500}, {Unit: 500, Growth: 1500}, {Unit: 500, Seed: 7}, {Unit: 500, NoStore: true}, {Unit: 500, NoAces: true}} {
 		d := Generate(13, 20035)
 		o.MaxNodes = 40_000
 		a, err := Dive(context.Background(), d, o)
