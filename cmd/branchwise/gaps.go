@@ -54,7 +54,7 @@ or "unknown" when a limit stopped it.
 
 --algo: auto (the default: decide, then decide-stubborn-dfs+aces), decide,
 decide-reach, decide-stubborn, decide-stubborn-dfs, dfid, astar, bf1-MU, bf2, priority1, priority2, dfs-aces-first, dfs-aces-last,
-dfs, bfs; +dl adds deadlock detection (docs/gaps.md).`,
+dfs, bfs, dive (wins only: never unsolvable); +dl adds deadlock detection (docs/gaps.md).`,
 		Example: `  branchwise gaps solve deal.txt --algo astar+dl --json`,
 		Args:    cliflag.ArgsUsage(cobra.MaximumNArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {

@@ -33,7 +33,7 @@ func TestGapsSolveFile(t *testing.T) {
 func TestGapsSolveAlgorithms(t *testing.T) {
 	var optimum int
 	for _, algo := range []string{"astar", "bfs", "dfid", "astar+dl", "dfid+dl", "bf1-1.8", "bf1-2.4+dl", "bf2", "bf2+dl",
-		"priority1", "priority2", "dfs-aces-first", "dfs-aces-last", "dfs", "decide", "decide-nodl"} {
+		"priority1", "priority2", "dfs-aces-first", "dfs-aces-last", "dfs", "decide", "decide-nodl", "dive"} {
 		for _, store := range []string{"hash", "trie"} {
 			code, stdout, stderr := runCLI(t, "gaps", "solve", "--seed", "2", "--columns", "5", "--algo", algo, "--dedup", store, "--json")
 			var got gaps.Report
