@@ -180,7 +180,11 @@ func (dv *diver) budget(i int) int64 {
 
 // Luby returns the i-th term (from 1) of Luby, Sinclair and Zuckerman's
 // universal restart sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
+// (0 for i < 1).
 func Luby(i int) int64 {
+	if i < 1 {
+		return 0
+	}
 	for {
 		k := bits.Len(uint(i + 1)) // 2^(k-1) <= i+1 < 2^k
 		if i+1 == 1<<(k-1) {
@@ -220,6 +224,12 @@ func (dv *diver) run(ctx context.Context) DiveResult {
 		}
 	}
 }
+
+// maxDiveDepth bounds a dive's path, and so its stacks' memory (about 50
+// bytes a move): the wins of full deals are at most a few thousand moves
+// deep, while a dive without a store may run round a cycle until its
+// budget is spent.
+const maxDiveDepth = 1 << 16
 
 // checkEvery is how many generated nodes pass between two looks at the
 // context.
@@ -268,7 +278,7 @@ func (dv *diver) dive(ctx context.Context, budget int64) (won, exhausted bool, e
 			dv.unwind()
 			return false, false, expanded
 		}
-		if dv.seen() {
+		if len(dv.path) >= maxDiveDepth || dv.seen() {
 			dv.dom.Undo(m)
 			continue
 		}

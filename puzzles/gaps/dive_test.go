@@ -14,6 +14,9 @@ import (
 // TestLuby checks the first terms of Luby, Sinclair and Zuckerman's
 // sequence as they publish it.
 func TestLuby(t *testing.T) {
+	if Luby(0) != 0 || Luby(-3) != 0 {
+		t.Fatalf("Luby(0) = %d, Luby(-3) = %d, want 0", Luby(0), Luby(-3))
+	}
 	want := []int64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16, 1}
 	for i, w := range want {
 		if got := Luby(i + 1); got != w {
