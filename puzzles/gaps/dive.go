@@ -86,8 +86,8 @@ type DiveOptions struct {
 	Progress func(generated int64)
 }
 
-// DiveResult is what Dive found: a Decision (never Unsolvable) and the
-// number of dives it began.
+// DiveResult is what Dive found: a Decision (never Unsolvable; Stored the
+// positions the last dive stored) and the number of dives it began.
 type DiveResult struct {
 	Decision
 	Dives int
@@ -198,7 +198,7 @@ func Luby(i int) int64 {
 func (dv *diver) run(ctx context.Context) DiveResult {
 	res := DiveResult{Decision: Decision{Verdict: Unknown}}
 	finish := func(st search.Status, err error) DiveResult {
-		res.Status, res.Err, res.Generated = st, err, dv.gen
+		res.Status, res.Err, res.Generated, res.Stored = st, err, dv.gen, dv.fill
 		res.Bytes = int64(8*len(dv.table) + 4*cap(dv.moves) + 12*cap(dv.frame) + 4*cap(dv.path))
 		return res
 	}
