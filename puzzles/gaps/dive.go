@@ -107,6 +107,7 @@ func Dive(ctx context.Context, d Deal, o DiveOptions) (DiveResult, error) {
 	defer cancel()
 	dv := newDiver(dom, o)
 	res := dv.run(ctx)
+	res.Rejected = dom.Rejected
 	if res.Verdict == Solvable && aces {
 		if res.Path, err = ExpandPath(d, res.Path); err != nil {
 			return res, err

@@ -404,8 +404,8 @@ func solveOne(ctx context.Context, d Deal, name string, o SolveOptions) (_ Outco
 		if err != nil {
 			return out, err
 		}
-		out.Verdict, out.Path, out.Generated, out.Expanded, out.Stored, out.Bytes, out.Status =
-			dv.Verdict, dv.Path, dv.Generated, dv.Expanded, dv.Stored, dv.Bytes, dv.Status
+		out.Verdict, out.Path, out.Generated, out.Expanded, out.Stored, out.Rejected, out.Bytes, out.Status =
+			dv.Verdict, dv.Path, dv.Generated, dv.Expanded, dv.Stored, dv.Rejected, dv.Bytes, dv.Status
 		out.Elapsed = time.Since(start)
 		return out, nil
 	}
