@@ -163,11 +163,14 @@ worker's come back after the ack wait. docs/distributed.md.`,
 		Example: `  branchwise worker --queue nats://queue.example:4222 -j 8`,
 		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
-			res, err := queue.WorkPool(e.ctx, url, workers, polyform.BuildCountSpec, queue.WorkerOptions{Version: shard.BuildVersion(), IdleExit: idle})
+			prog := cliflag.NewProgress(e.stderr)
+			res, err := queue.WorkPool(e.ctx, url, workers, polyform.BuildCountSpec, queue.WorkerOptions{Version: shard.BuildVersion(), IdleExit: idle,
+				Progress: func(r queue.PoolResult) { prog.Printf("worker: %v", r) }})
+			prog.Done()
 			if !res.Ran {
 				return err
 			}
-			fmt.Fprintf(e.stderr, "worker: %s subtrees counted, %s split\n", numfmt.Count(int64(res.Counted)), numfmt.Count(int64(res.Split)))
+			fmt.Fprintf(e.stderr, "worker: %v\n", res)
 			if err != nil {
 				return err
 			}

@@ -94,8 +94,8 @@ func TestQueueCLI(t *testing.T) {
 	if code, _, stderr := runCLI(t, "queue", "push", "pentomino-3x20", "--subtree", "1,x", "--queue", url, "--job", "bad"); code == 0 || !strings.Contains(stderr, "1,x") {
 		t.Errorf("push --subtree 1,x: exit %d, stderr %q, want an error naming the path", code, stderr)
 	}
-	if code, _, stderr := runCLI(t, "worker", "--queue", url, "-j", "2", "--idle-exit", "1s"); code != 0 {
-		t.Fatalf("worker: %s", stderr)
+	if code, _, stderr := runCLI(t, "worker", "--queue", url, "-j", "2", "--idle-exit", "1s"); code != 0 || !strings.Contains(stderr, " split, ") || !strings.Contains(stderr, " nodes a second)\n") {
+		t.Fatalf("worker: exit %d: %s; want its totals and rate", code, stderr)
 	}
 	code, stdout, stderr := runCLI(t, "queue", "collect", "--queue", url, "--job", "t")
 	if code != 0 || !strings.Contains(stdout, "nodes      32,978\nsolutions  8\n") {

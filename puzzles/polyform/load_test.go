@@ -85,3 +85,23 @@ func TestTree(t *testing.T) {
 		t.Errorf("node rate %v", rate)
 	}
 }
+
+// TestNodeRateSearches: the node rate is the search's, not the build's.
+// PP-24's first-empty kernel takes about 0.1 s of CPU to build; timed
+// with the search, on a loaded machine, it left a 0.5 s window no search
+// and a rate of the root's 216 children alone (about 400 nodes a second,
+// where the kernel walks millions). The bound is 100 times below the
+// kernel's rate, so the race detector and a loaded machine pass it.
+func TestNodeRateSearches(t *testing.T) {
+	if testing.Short() {
+		t.Skip("one goroutine: the main test run checks it")
+	}
+	pk, err := Load("heptiamond-pp24", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk.FirstEmpty, pk.DeadRegions = true, true
+	if rate := pk.NodeRate(context.Background(), xcover.Fewest, 20*time.Millisecond); rate < 3e4 {
+		t.Errorf("PP-24 first-empty node rate %.3g a CPU-second; its kernel walks about 3e6", rate)
+	}
+}

@@ -142,7 +142,7 @@ func TestQueueKilledWorker(t *testing.T) {
 		}
 		defer w.Close()
 		opt := queue.WorkerOptions{Version: "v-test", Name: "w", IdleExit: 3 * time.Second, Abandon: kill != nil || wrap != nil,
-			Done: func(_, _, _ string) { done.Add(1) }}
+			Done: func(queue.Finished) { done.Add(1) }}
 		if kill != nil {
 			queue.SetAfterPublish(&opt, kill)
 		}

@@ -33,11 +33,27 @@ type WorkerOptions struct {
 	// wait) instead of handing it back at once.
 	Abandon bool
 	// Done, if set, is told of each subtree finished or split.
-	Done func(job, id, kind string)
+	Done func(Finished)
+	// Progress, if set, is told WorkPool's totals after each subtree that
+	// a worker of the pool finishes or splits, one call at a time (Work
+	// alone does not call it): a long count's progress line.
+	Progress func(PoolResult)
 
 	// afterPublish, for tests, runs between a result's publication and its
 	// acknowledgement, where a kill leaves a subtree counted twice.
 	afterPublish func()
+}
+
+// Finished is what a worker did with one subtree.
+type Finished struct {
+	Job, ID string
+	// Kind is "count", or "split" when the subtree's children from some
+	// child on went back to the queue.
+	Kind string
+	// Nodes and Solutions are what this worker counted of the subtree.
+	Nodes, Solutions int64
+	// Seconds is the wall time it took.
+	Seconds float64
 }
 
 type jobTree struct {
@@ -211,7 +227,12 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 	// moment) costs only a recount, which Collect drops.
 	msg.DoubleAck(ctx)
 	if opt.Done != nil {
-		opt.Done(it.Job, it.ID, r.Kind)
+		f := Finished{Job: it.Job, ID: it.ID, Kind: r.Kind, Seconds: r.Seconds}
+		for d := range r.Nodes {
+			f.Nodes += r.Nodes[d]
+			f.Solutions += r.Solutions[d]
+		}
+		opt.Done(f)
 	}
 	return nil
 }
