@@ -204,7 +204,10 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 		for k := first; k < n; k++ {
 			id := it.ID + "." + strconv.Itoa(k)
 			b, _ := json.Marshal(item{Job: it.Job, Key: it.Key, ID: id, Path: append(append([]int(nil), it.Path...), k)})
-			if _, err := c.js.Publish(ctx, workSubject(it.Job), b, jetstream.WithMsgID(msgID(it.Key, id))); err != nil {
+			if err := retry(ctx, publishTries, publishRetryWait, func() error {
+				_, err := c.js.Publish(ctx, workSubject(it.Job), b, jetstream.WithMsgID(msgID(it.Key, id)))
+				return err
+			}); err != nil {
 				return fmt.Errorf("queue: queue %s: publishing subtree %s: %v", c.URL, id, err)
 			}
 		}
@@ -214,7 +217,10 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 	// A result published twice (this worker killed before its ack, the
 	// subtree counted again) is dropped by the server within the
 	// duplicate window and by Collect after it.
-	if _, err := c.js.Publish(ctx, resultSubject(it.Job), b, jetstream.WithMsgID(msgID(it.Key, it.ID+"/"+r.Kind))); err != nil {
+	if err := retry(ctx, publishTries, publishRetryWait, func() error {
+		_, err := c.js.Publish(ctx, resultSubject(it.Job), b, jetstream.WithMsgID(msgID(it.Key, it.ID+"/"+r.Kind)))
+		return err
+	}); err != nil {
 		return fmt.Errorf("queue: queue %s: publishing the result of subtree %s: %v", c.URL, it.ID, err)
 	}
 	if opt.afterPublish != nil {
@@ -235,6 +241,37 @@ func (c *Conn) count(ctx context.Context, msg jetstream.Msg, jt *jobTree, it ite
 		opt.Done(f)
 	}
 	return nil
+}
+
+// publishTries is how many times a worker publishes a result, or a
+// split's children, before it gives up and stops: a server busy with its
+// disk, or a loaded machine, can time a publish out (a 1 h 42 min count
+// at load 10 lost one of its two workers to one "context deadline
+// exceeded"), and the message ids make a publish that did arrive, tried
+// again, harmless.
+const publishTries = 5
+
+// publishRetryWait is the wait before the second try, doubled before each
+// next one: 15 s of waits in all, within twice the default ack wait.
+const publishRetryWait = time.Second
+
+// retry calls publish until it succeeds, ctx ends or it has failed tries
+// times, waiting wait before the second call and twice as long before
+// each next; it returns publish's last error.
+func retry(ctx context.Context, tries int, wait time.Duration, publish func() error) error {
+	var err error
+	for i := 0; i < tries; i++ {
+		if err = publish(); err == nil || ctx.Err() != nil || i == tries-1 {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait *= 2
+	}
+	return err
 }
 
 // countChildren counts the current node of t and its children's subtrees
