@@ -327,7 +327,7 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, " %10s %12s", "sd", "bf samples")
 	}
 	fmt.Fprintln(w)
-	for _, d := range rep.ByDepth {
+	for i, d := range rep.ByDepth {
 		exact := ""
 		if d.Exact {
 			exact = "exact"
@@ -336,7 +336,11 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		if d.Exact {
 			nodes = FormatCount(d.Nodes)
 		}
-		fmt.Fprintf(w, "%5d %20s %6s %12.5f", d.Depth, nodes, exact, d.MeanBF)
+		bf := fmt.Sprintf("%12.5f", d.MeanBF)
+		if rep.Cut && i == len(rep.ByDepth)-1 {
+			bf = fmt.Sprintf("%12s", "-") // the count stopped here: its children were not counted
+		}
+		fmt.Fprintf(w, "%5d %20s %6s %s", d.Depth, nodes, exact, bf)
 		if measured {
 			fmt.Fprintf(w, " %10.5f %12d", d.SDBF, d.BFSamples)
 		}
@@ -412,9 +416,14 @@ func (rep *Report) WriteSVG(w io.Writer) error {
 		bf = append(bf, d.MeanBF)
 		nodes = append(nodes, d.Nodes)
 	}
+	bfDepth := depth
+	if rep.Cut && len(bf) > 0 {
+		// The last depth of a cut count has no children counted: no branching factor.
+		bfDepth, bf = depth[:len(depth)-1], bf[:len(bf)-1]
+	}
 	charts := []render.Chart{
 		{Title: "Mean minimum branching factor per depth", Subtitle: rep.Puzzle + ", " + rep.Method, XLabel: "depth", YLabel: "branching factor",
-			Series: []render.Series{{Name: rep.Method, X: depth, Y: bf}}},
+			Series: []render.Series{{Name: rep.Method, X: bfDepth, Y: bf}}},
 		{Title: "Nodes per depth", Subtitle: rep.Puzzle + ", " + rep.Method, XLabel: "depth", YLabel: "log10 nodes", LogY: true,
 			Series: []render.Series{{Name: rep.Method, X: depth, Y: nodes}}},
 	}

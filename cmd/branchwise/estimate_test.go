@@ -39,13 +39,14 @@ func TestEstimateJSON(t *testing.T) {
 }
 
 // TestEstimateExactTable: Korekawa et al.'s Table b to depth 2 on PP-24's tree:
-// 1, 85, 1339 nodes.
+// 1, 85, 1339 nodes; the count stops at depth 2, so that depth has no
+// branching factor ("-", not 0).
 func TestEstimateExactTable(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "estimate", "heptiamond-pp24", "--method", "exact", "--exact-depth", "2", "--cells-only", "--dead-regions")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"    1                   85  exact     15.75294", "    2                1,339  exact"} {
+	for _, want := range []string{"    1                   85  exact     15.75294", "    2                1,339  exact            -\n"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("missing %q in\n%s", want, stdout)
 		}
