@@ -181,6 +181,7 @@ var docNotRun = map[string]string{
 	"pack heptiamond-pp24 --count --strategy first-empty --dead-regions --unique --subtree 4,57,5,1 --split-depth 4 --checkpoint sub.ckpt -j 2 --progress always": "hours (pp24-notes.md)",
 	"pack heptiamond-pp24 --count --strategy first-empty --dead-regions --unique --subtree 4,57,5,1 --split-depth 4 --resume sub.ckpt -j 2 --progress always":     "hours, and the checkpoint of the first",
 	"gaps survey --columns 13 --deals 10000 --seed 100000 --algos  --max-cpu 60s --max-mem 2GB -j 1 --resume ck.json -v":                                          "about 39 CPU-hours",
+	"gaps survey --columns 13 --deals 10000 --seed 100000 --algos  --max-cpu 60s --max-mem 2GB -j 1 --resume ck.json --report":                                    "ck.json is the gunzipped ledger; TestSurvey10kLedger reads it so",
 	"gaps survey --columns 13 --deals 10000 --seed 100000 --algos  --max-cpu 60s --max-mem 2GB -j 1 --shard 0/2 --resume s0.json -v":                              "about 19 CPU-hours",
 	"gaps survey --columns 13 --deals 10000 --seed 100000 --algos  --max-cpu 60s --max-mem 2GB -j 1 --shard 1/2 --resume s1.json -v":                              "about 19 CPU-hours",
 	"merge --out ck.json s0.json s1.json":                                                                                                                         "needs the two shards' ledgers",

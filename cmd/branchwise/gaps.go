@@ -128,6 +128,9 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 			if err := job.Check(); err != nil {
 				return err
 			}
+			if job.Report && lf.Resume == "" {
+				return usagef("--report needs --resume FILE: the ledger to read")
+			}
 			cliflag.SetGCLimit(*lim, job.Workers)
 			spec, err := job.LedgerSpec()
 			if err != nil {
@@ -173,6 +176,7 @@ solution, lengths and time. Limits apply to each search (default --max-mem
 	cliflag.AddJSON(fs, &asJSON)
 	cliflag.AddLimits(fs, &job.Solve.Limits)
 	addLedgerFlags(fs, &lf, "deal")
+	fs.BoolVar(&job.Report, "report", false, "decide no deal: print the results of the deals finished in the --resume ledger (a merged, sharded survey)")
 	return c
 }
 

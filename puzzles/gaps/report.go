@@ -132,6 +132,13 @@ func (sz *SurveyResult) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%d columns: %s deals: %s solvable, %s unsolvable, %s unknown; solvable %.1f%% (95%% CI %.1f-%.1f%%); decider %.1fs in all, at most %.2fs a deal\n",
 		sz.Columns, numfmt.Count(int64(sz.Deals)), numfmt.Count(int64(sz.Solvable)), numfmt.Count(int64(sz.Unsolvable)), numfmt.Count(int64(sz.Unknown)), sz.SolvablePct, sz.CILow, sz.CIHigh, sz.Seconds, sz.MaxSeconds)
 	fmt.Fprintf(w, "  decider CPU: %.1fs in all, at most %.2fs a deal, median %.2fs a decided deal\n", sz.CPUSeconds, sz.MaxCPUSeconds, sz.MedianCPUDecided)
+	if a := sz.OfAll; a != nil {
+		fmt.Fprintf(w, "  of all deals: solvable %.1f%% (95%% CI %.1f-%.1f%%), unknown %.1f%% (95%% CI %.1f-%.1f%%): between %.1f%% and %.1f%% can be won\n",
+			a.SolvablePct, a.SolvableLow, a.SolvableHi, a.UnknownPct, a.UnknownLow, a.UnknownHi, a.SolvablePct, a.SolvablePct+a.UnknownPct)
+	}
+	if sz.Prefix > 0 {
+		fmt.Fprintf(w, "  finished in the ledger: %s deals, all of the first %s\n", numfmt.Count(int64(sz.Deals)), numfmt.Count(int64(sz.Prefix)))
+	}
 	if len(sz.UnknownSeeds) > 0 {
 		fmt.Fprintf(w, "  unknown seeds: %v\n", sz.UnknownSeeds)
 	}
@@ -177,6 +184,11 @@ type SurveySizes struct {
 	// ShardI and ShardN pick the deals k (in the job's numbering) with k
 	// mod ShardN == ShardI; ShardN 0 runs every deal.
 	ShardI, ShardN int `spec:"-"`
+	// Report runs no deal: each size sums up the Ledger's finished deals
+	// alone, and says how many from the first are all finished
+	// (SurveyResult.Prefix). It is how a merged, sharded survey is read
+	// before it ends.
+	Report bool `spec:"-"`
 	// Progress, if set, is told after each deal how many of its size are
 	// done (resumed ones included), one call at a time.
 	Progress func(columns, done int, r DealOutcome) `spec:"-"`
@@ -238,7 +250,7 @@ func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 			}
 		}
 		done := len(opt.Resumed)
-		opt.Keep = func(i int) bool { return (first+i)%n == o.ShardI }
+		opt.Keep = func(i int) bool { return (first+i)%n == o.ShardI && !o.Report }
 		opt.Done = func(r DealOutcome) {
 			done++
 			if o.Progress != nil {
@@ -255,6 +267,11 @@ func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 			}
 		}
 		sz := Survey(ctx, opt)
+		if o.Report {
+			for _, ok := opt.Resumed[0]; ok; _, ok = opt.Resumed[sz.Prefix] {
+				sz.Prefix++
+			}
+		}
 		sizes = append(sizes, sz)
 		if o.SizeDone != nil {
 			o.SizeDone(sz)

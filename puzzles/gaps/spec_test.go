@@ -14,7 +14,7 @@ import (
 // changing any option written in it changes the spec.
 func TestSurveySpec(t *testing.T) {
 	wantOut := []string{"SurveyOptions.Workers", "SurveyOptions.Solve.Progress", "SurveyOptions.Solve.Workers", "SurveyOptions.Solve.Rules",
-		"SurveyOptions.Done", "SurveyOptions.Resumed", "SurveyOptions.Keep", "Ledger", "ShardI", "ShardN", "Progress", "SizeDone", "Printf", "Verbose", "Tables"}
+		"SurveyOptions.Done", "SurveyOptions.Resumed", "SurveyOptions.Keep", "Ledger", "ShardI", "ShardN", "Report", "Progress", "SizeDone", "Printf", "Verbose", "Tables"}
 	if got := spec.Excluded(SurveySizes{}); !reflect.DeepEqual(got, wantOut) {
 		t.Errorf("fields left out of the spec: %v, want %v", got, wantOut)
 	}

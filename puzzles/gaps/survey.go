@@ -93,6 +93,14 @@ type SurveyResult struct {
 	// ByCPU, when a limit left deals unknown, counts the deals decided
 	// within growing amounts of CPU time (see CPUStep).
 	ByCPU []CPUStep `json:"by_cpu,omitempty"`
+	// OfAll, when a limit left deals unknown, gives the shares of all the
+	// deals, unknown ones included (SolvablePct is of the decided ones).
+	OfAll *Shares `json:"of_all,omitempty"`
+	// Prefix, in a report of a ledger (SurveySizes.Report), is how many
+	// deals from the first are all finished: the deals past it that are
+	// finished are a shard's (--shard) and the prefix is the sample that
+	// no stop can bias.
+	Prefix int `json:"finished_prefix,omitempty"`
 	// Status is search.Solved when every deal asked for was decided, and
 	// the context's status (search.Interrupted, search.TimeLimit) when ctx
 	// ended first. In JSON it is the flag "interrupted", only when set.
@@ -122,6 +130,29 @@ type CPUStep struct {
 	SolvablePct float64 `json:"solvable_pct"`
 	CILow       float64 `json:"ci95_low_pct"`
 	CIHigh      float64 `json:"ci95_high_pct"`
+}
+
+// Shares are the solvable and unknown shares of all the deals of a survey
+// with their 95% Wilson intervals, in percent. The share of deals that can
+// be won lies between SolvablePct and SolvablePct + UnknownPct, whatever
+// the unknown deals turn out to be.
+type Shares struct {
+	SolvablePct float64 `json:"solvable_pct"`
+	SolvableLow float64 `json:"solvable_ci95_low_pct"`
+	SolvableHi  float64 `json:"solvable_ci95_high_pct"`
+	UnknownPct  float64 `json:"unknown_pct"`
+	UnknownLow  float64 `json:"unknown_ci95_low_pct"`
+	UnknownHi   float64 `json:"unknown_ci95_high_pct"`
+}
+
+// sharesOf returns the shares of solvable and unknown deals among n.
+func sharesOf(solvable, unknown, n int) *Shares {
+	s := &Shares{SolvablePct: 100 * float64(solvable) / float64(n), UnknownPct: 100 * float64(unknown) / float64(n)}
+	lo, hi := stats.Wilson(solvable, n)
+	s.SolvableLow, s.SolvableHi = 100*lo, 100*hi
+	lo, hi = stats.Wilson(unknown, n)
+	s.UnknownLow, s.UnknownHi = 100*lo, 100*hi
+	return s
 }
 
 // cpuSteps are the CPU times of the curve, in seconds: 1-2-5 steps, as
@@ -290,6 +321,7 @@ func Summarize(columns int, algos []string, deals []DealOutcome) SurveyResult {
 	res.CILow, res.CIHigh = 100*lo, 100*hi
 	if res.Unknown > 0 {
 		res.ByCPU = cpuCurve(deals)
+		res.OfAll = sharesOf(res.Solvable, res.Unknown, res.Deals)
 	}
 	return res
 }
