@@ -250,14 +250,20 @@ func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 			}
 		}
 		done := len(opt.Resumed)
+		var verdicts [3]int // by Verdict, for the progress line
+		for _, r := range opt.Resumed {
+			verdicts[r.Decision.Verdict]++
+		}
 		opt.Keep = func(i int) bool { return (first+i)%n == o.ShardI && !o.Report }
 		opt.Done = func(r DealOutcome) {
 			done++
+			verdicts[r.Decision.Verdict]++
 			if o.Progress != nil {
 				o.Progress(k, done, r)
 			}
 			if o.Printf != nil {
-				o.Printf("%d columns: %d/%d deals", k, done, o.Deals)
+				o.Printf("%d columns: %s/%s deals: %s solvable, %s unsolvable, %s unknown", k, numfmt.Count(int64(done)), numfmt.Count(int64(o.Deals)),
+					numfmt.Count(int64(verdicts[Solvable])), numfmt.Count(int64(verdicts[Unsolvable])), numfmt.Count(int64(verdicts[Unknown])))
 			}
 			if o.Verbose != nil {
 				fmt.Fprintln(o.Verbose, r.Line(k))
