@@ -133,8 +133,8 @@ func (sz *SurveyResult) WriteTable(w io.Writer) error {
 		sz.Columns, numfmt.Count(int64(sz.Deals)), numfmt.Count(int64(sz.Solvable)), numfmt.Count(int64(sz.Unsolvable)), numfmt.Count(int64(sz.Unknown)), sz.SolvablePct, sz.CILow, sz.CIHigh, sz.Seconds, sz.MaxSeconds)
 	fmt.Fprintf(w, "  decider CPU: %.1fs in all, at most %.2fs a deal, median %.2fs a decided deal\n", sz.CPUSeconds, sz.MaxCPUSeconds, sz.MedianCPUDecided)
 	if a := sz.OfAll; a != nil {
-		fmt.Fprintf(w, "  of all deals: solvable %.1f%% (95%% CI %.1f-%.1f%%), unknown %.1f%% (95%% CI %.1f-%.1f%%): between %.1f%% and %.1f%% can be won\n",
-			a.SolvablePct, a.SolvableLow, a.SolvableHi, a.UnknownPct, a.UnknownLow, a.UnknownHi, a.SolvablePct, a.SolvablePct+a.UnknownPct)
+		fmt.Fprintf(w, "  of all deals: solvable %.1f%% (95%% CI %.1f-%.1f%%), unknown %.1f%% (95%% CI %.1f-%.1f%%); can be won: %.1f-%.1f%% of these, %.1f-%.1f%% of all deals (95%%)\n",
+			a.SolvablePct, a.SolvableLow, a.SolvableHi, a.UnknownPct, a.UnknownLow, a.UnknownHi, a.SolvablePct, a.SolvablePct+a.UnknownPct, a.WinnableLow, a.WinnableHi)
 	}
 	if sz.Prefix > 0 {
 		fmt.Fprintf(w, "  finished in the ledger: %s deals, all of the first %s\n", numfmt.Count(int64(sz.Deals)), numfmt.Count(int64(sz.Prefix)))

@@ -133,9 +133,12 @@ type CPUStep struct {
 }
 
 // Shares are the solvable and unknown shares of all the deals of a survey
-// with their 95% Wilson intervals, in percent. The share of deals that can
-// be won lies between SolvablePct and SolvablePct + UnknownPct, whatever
-// the unknown deals turn out to be.
+// with their 95% Wilson intervals, in percent. The share of these deals
+// that can be won lies between SolvablePct and SolvablePct + UnknownPct,
+// whatever the unknown deals turn out to be; the share of all deals, with
+// 95% confidence, between WinnableLow (the solvable share's lower Wilson
+// bound) and WinnableHi (the upper bound of solvable + unknown): each
+// bound fails with probability 2.5% at most, so both hold with 95%.
 type Shares struct {
 	SolvablePct float64 `json:"solvable_pct"`
 	SolvableLow float64 `json:"solvable_ci95_low_pct"`
@@ -143,15 +146,19 @@ type Shares struct {
 	UnknownPct  float64 `json:"unknown_pct"`
 	UnknownLow  float64 `json:"unknown_ci95_low_pct"`
 	UnknownHi   float64 `json:"unknown_ci95_high_pct"`
+	WinnableLow float64 `json:"winnable_ci95_low_pct"`
+	WinnableHi  float64 `json:"winnable_ci95_high_pct"`
 }
 
 // sharesOf returns the shares of solvable and unknown deals among n.
 func sharesOf(solvable, unknown, n int) *Shares {
 	s := &Shares{SolvablePct: 100 * float64(solvable) / float64(n), UnknownPct: 100 * float64(unknown) / float64(n)}
 	lo, hi := stats.Wilson(solvable, n)
-	s.SolvableLow, s.SolvableHi = 100*lo, 100*hi
+	s.SolvableLow, s.SolvableHi, s.WinnableLow = 100*lo, 100*hi, 100*lo
 	lo, hi = stats.Wilson(unknown, n)
 	s.UnknownLow, s.UnknownHi = 100*lo, 100*hi
+	_, hi = stats.Wilson(solvable+unknown, n)
+	s.WinnableHi = 100 * hi
 	return s
 }
 

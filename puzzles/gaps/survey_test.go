@@ -3,6 +3,7 @@ package gaps
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -120,5 +121,26 @@ func TestCPUCurve(t *testing.T) {
 	}
 	if c := Summarize(13, nil, deals[:4]).ByCPU; c != nil {
 		t.Errorf("no unknown deal, curve %+v, want none", c)
+	}
+}
+
+// TestSharesOfAll: with unknown deals the survey gives the shares of all
+// the deals and the winnable share's bounds, the solvable share's lower
+// Wilson bound and the upper bound of solvable + unknown (Wilson's values
+// for 8 and 9 of 10 computed apart: 49.02% and 98.21%); without, none.
+func TestSharesOfAll(t *testing.T) {
+	var deals []DealOutcome
+	for i, v := range []Verdict{Solvable, Solvable, Unknown, Solvable, Solvable, Unsolvable, Solvable, Solvable, Solvable, Solvable} {
+		deals = append(deals, DealOutcome{Seed: uint64(i), Decision: Outcome{Verdict: v, CPU: time.Second}})
+	}
+	a := Summarize(13, nil, deals).OfAll
+	near := func(x, want float64) bool { return math.Abs(x-want) < 0.005 }
+	if a == nil || a.SolvablePct != 80 || a.UnknownPct != 10 || !near(a.SolvableLow, 49.02) || !near(a.SolvableHi, 94.33) ||
+		!near(a.UnknownLow, 1.79) || !near(a.UnknownHi, 40.42) || a.WinnableLow != a.SolvableLow || !near(a.WinnableHi, 98.21) {
+		t.Errorf("shares %+v", a)
+	}
+	deals[2].Decision.Verdict = Solvable
+	if a := Summarize(13, nil, deals).OfAll; a != nil {
+		t.Errorf("no unknown deal: shares %+v, want none", a)
 	}
 }
