@@ -105,7 +105,9 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 		Short: "Solvability of random deals per size, and nodes to the first solution per algorithm",
 		Long: `For each number of columns k, decide N random deals (seeds S..S+N-1) and
 print the solvable, unsolvable and unknown counts with the solvable fraction
-and its 95% Wilson interval; then run each of --algos on the solvable deals
+and its 95% Wilson interval (with unknown deals, the range of the share that
+can be won; --resume FILE --report prints a ledger's deals and decides none);
+then run each of --algos on the solvable deals
 and print the deals solved, the mean and median nodes to the first
 solution, lengths and time. Limits apply to each search (default --max-mem
 1GB); deals run on -j workers. docs/gaps.md.`,
