@@ -4,9 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/branchwise/branchwise/internal/numfmt"
-	"github.com/branchwise/branchwise/internal/workpool"
-	"github.com/branchwise/branchwise/search"
 	"io"
 	"math"
 	"slices"
@@ -14,8 +11,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/branchwise/branchwise/internal/cputime"
+	"github.com/branchwise/branchwise/internal/numfmt"
 	"github.com/branchwise/branchwise/internal/opterr"
+	"github.com/branchwise/branchwise/internal/workpool"
 	"github.com/branchwise/branchwise/render"
+	"github.com/branchwise/branchwise/search"
 )
 
 // Job is one estimate as a command asks for it: a method and its options,
@@ -281,13 +282,18 @@ func (j Job) runTarget(ctx context.Context, newTree func() Tree, target float64)
 	if j.NodeRate != nil {
 		rate = j.NodeRate(rctx)
 	}
+	// The count's cost is the CPU time of each of the workers at the
+	// measured node rate, so the rounds are charged theirs too (not the
+	// wall time, which the machine's other load stretches).
+	workers, cpu := search.Workers(j.Options.Workers), cputime.Clock()
 	tg := Target{Relative: target, Progress: j.Progress,
 		CountCost: func(nodes float64) time.Duration {
 			if rate <= 0 {
 				return time.Duration(math.MaxInt64)
 			}
-			return time.Duration(min(nodes/rate/float64(search.Workers(j.Options.Workers)), 1e9) * float64(time.Second))
-		}}
+			return time.Duration(min(nodes/rate/float64(workers), 1e9) * float64(time.Second))
+		},
+		Work: func() time.Duration { return cpu() / time.Duration(workers) }}
 	r, why := tg.Run(rctx, func(ctx context.Context, k int) Result {
 		o := j.Options
 		o.Seed = RoundSeed(j.Options.Seed, k)

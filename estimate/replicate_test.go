@@ -189,7 +189,7 @@ func TestZeroSolutions(t *testing.T) {
 
 // TestTargetRun: rounds of a fake estimator whose replicates narrow as
 // they pool stop at the target; an impossible one stops when ctx ends;
-// an expensive one when counting is cheaper.
+// an expensive one when counting is cheaper, weighing the rounds' Work.
 func TestTargetRun(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	round := func(ctx context.Context, k int) Result {
@@ -211,6 +211,17 @@ func TestTargetRun(t *testing.T) {
 	defer cancel()
 	if _, why := (Target{Relative: 1e-9}).Run(ctx, round); why != StopTime {
 		t.Errorf("target 1e-9 within 50ms: %s", why)
+	}
+	// The switch to counting weighs the rounds' Work when given, not the
+	// wall time: an hour of it against a count of a second counts, where
+	// the wall time of these rounds (microseconds) goes on to the target.
+	second := func(float64) time.Duration { return time.Second }
+	if _, why := (Target{Relative: 0.01, CountCost: second}).Run(context.Background(), round); why != StopTarget {
+		t.Errorf("target 1%% by the wall clock, a count of 1s: %s", why)
+	}
+	hour := func() time.Duration { return time.Hour }
+	if _, why := (Target{Relative: 0.01, CountCost: second, Work: hour}).Run(context.Background(), round); why != StopExhaustive {
+		t.Errorf("target 1%% after an hour of work, a count of 1s: %s", why)
 	}
 	cheap := func(float64) time.Duration { return time.Nanosecond }
 	if _, why := (Target{Relative: 1e-9, CountCost: cheap}).Run(context.Background(), round); why != StopExhaustive {

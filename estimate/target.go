@@ -26,6 +26,12 @@ type Target struct {
 	// of a tree of that many nodes; when the time left to the target
 	// exceeds it, the rule stops with StopExhaustive.
 	CountCost func(nodes float64) time.Duration
+	// Work, when set, tells the rounds' cost so far in CountCost's units
+	// (the CPU time of one worker, say): the switch to counting compares
+	// it, extrapolated as the time left is, with CountCost. Nil: the wall
+	// time since Run began, which on a loaded machine makes the rounds
+	// look dearer than a count predicted from an unloaded node rate.
+	Work func() time.Duration
 	// Progress, when set, is called after every round with the pooled
 	// result and the predicted time left to the target (negative: not
 	// yet predictable, no confidence interval yet).
@@ -65,10 +71,14 @@ func (tg Target) Run(ctx context.Context, round func(ctx context.Context, k int)
 		}
 		pooled = Merge(pooled, r)
 		h := max(pooled.Nodes.RelativeHalfWidth(), pooled.Solutions.RelativeHalfWidth())
-		left := time.Duration(-1)
-		elapsed := time.Since(start)
+		left, workLeft := time.Duration(-1), time.Duration(-1)
+		elapsed, work := time.Since(start), time.Since(start)
+		if tg.Work != nil {
+			work = tg.Work()
+		}
 		if !math.IsInf(h, 0) {
-			left = time.Duration(float64(elapsed) * max((h/tg.Relative)*(h/tg.Relative)-1, 0))
+			more := max((h/tg.Relative)*(h/tg.Relative)-1, 0)
+			left, workLeft = time.Duration(float64(elapsed)*more), time.Duration(float64(work)*more)
 		}
 		if tg.Progress != nil {
 			tg.Progress(pooled, left)
@@ -78,7 +88,7 @@ func (tg Target) Run(ctx context.Context, round func(ctx context.Context, k int)
 			return pooled, StopTarget
 		case ctx.Err() != nil:
 			return pooled, StopTime
-		case tg.CountCost != nil && (left > tg.CountCost(pooled.Nodes.Estimate) || left < 0 && elapsed > tg.CountCost(pooled.Nodes.Estimate)):
+		case tg.CountCost != nil && (workLeft > tg.CountCost(pooled.Nodes.Estimate) || workLeft < 0 && work > tg.CountCost(pooled.Nodes.Estimate)):
 			// Going on would cost more than counting (or, with no
 			// interval yet, has already cost more).
 			return pooled, StopExhaustive
