@@ -103,14 +103,10 @@ func newGapsSurveyCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "survey --columns 4..9 --deals N [--seed S] [-j N] [flags]",
 		Short: "Solvability of random deals per size, and nodes to the first solution per algorithm",
-		Long: `For each number of columns k, decide N random deals (seeds S..S+N-1) and
-print the solvable, unsolvable and unknown counts with the solvable fraction
-and its 95% Wilson interval (with unknown deals, the range of the share that
-can be won; --resume FILE --report prints a ledger's deals and decides none);
-then run each of --algos on the solvable deals
-and print the deals solved, the mean and median nodes to the first
-solution, lengths and time. Limits apply to each search (default --max-mem
-1GB); deals run on -j workers. docs/gaps.md.`,
+		Long: `For each number of columns k, decide N random deals (seeds S..S+N-1), print the verdicts' counts, the solvable
+fraction with its 95% Wilson interval and, with unknown deals, the range of the share that can be won; then run each
+of --algos on the solvable deals and print the deals solved, nodes to the first solution, lengths and time. Limits apply
+to each search (default --max-mem 1GB); deals run on -j workers; --resume FILE --report reads a ledger. docs/gaps.md.`,
 		Example: `  branchwise gaps survey --columns 4..8 --deals 1000 -j 2`,
 		Args:    cliflag.ArgsUsage(cobra.NoArgs),
 		RunE: func(c *cobra.Command, args []string) error {
