@@ -72,7 +72,8 @@ func (tg Target) Run(ctx context.Context, round func(ctx context.Context, k int)
 		pooled = Merge(pooled, r)
 		h := max(pooled.Nodes.RelativeHalfWidth(), pooled.Solutions.RelativeHalfWidth())
 		left, workLeft := time.Duration(-1), time.Duration(-1)
-		elapsed, work := time.Since(start), time.Since(start)
+		elapsed := time.Since(start)
+		work := elapsed
 		if tg.Work != nil {
 			work = tg.Work()
 		}

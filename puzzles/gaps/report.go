@@ -274,7 +274,10 @@ func SurveyAll(ctx context.Context, o SurveySizes) []SurveyResult {
 		}
 		sz := Survey(ctx, opt)
 		if o.Report {
-			for _, ok := opt.Resumed[0]; ok; _, ok = opt.Resumed[sz.Prefix] {
+			for {
+				if _, ok := opt.Resumed[sz.Prefix]; !ok {
+					break
+				}
 				sz.Prefix++
 			}
 		}
