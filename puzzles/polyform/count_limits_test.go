@@ -18,10 +18,15 @@ import (
 // solutions and CountUnique and SolveUnique at that many classes
 // (exactly, visit called that often), MaxNodes within 4,096 nodes a
 // worker, MaxTime and MaxCPU by the clock, each with its status and error.
+// MaxCPU is read every 20 ms (internal/cputime), longer than some of
+// these counts of pentomino-5x12 take (33 ms on two workers): it is
+// tested on pentomino-3x4x5 (31,520 solutions, 3 s or more), which a
+// millisecond's budget must stop early.
 func TestCountLimits(t *testing.T) {
-	const maxSolutions, maxNodes, check = 5, 5000, 4096
+	const maxSolutions, maxNodes, check, boxSolutions = 5, 5000, 4096, 31520
 	small, ps, _ := Named("pentomino-3x20")
 	big, _, _ := Named("pentomino-5x12")
+	box, _, _ := Named("pentomino-3x4x5")
 	for _, e := range []struct {
 		engine     Engine
 		firstEmpty bool
@@ -34,7 +39,7 @@ func TestCountLimits(t *testing.T) {
 			pk.Engine, pk.FirstEmpty = e.engine, e.firstEmpty
 			return pk
 		}
-		pk3, pk5 := newPacking(small), newPacking(big)
+		pk3, pk5, pkBox := newPacking(small), newPacking(big), newPacking(box)
 		for _, w := range []int{1, 2} {
 			name := func(f string) string {
 				return f + " on " + e.engine.String() + map[bool]string{true: " first-empty", false: ""}[e.firstEmpty] + ", " + map[int]string{1: "1 worker", 2: "2 workers"}[w]
@@ -66,9 +71,9 @@ func TestCountLimits(t *testing.T) {
 				t.Errorf("%s, a visitor that stops: %v, %v; want stopped by the visitor", name("SolveUnique"), r.Status, r.Err)
 			}
 			for _, f := range []struct {
-				name  string
-				count func(context.Context, xcover.Strategy, int, search.Limits) Counts
-			}{{"Count", pk5.Count}, {"CountUnique", pk5.CountUnique}} {
+				name        string
+				count, long func(context.Context, xcover.Strategy, int, search.Limits) Counts
+			}{{"Count", pk5.Count, pkBox.Count}, {"CountUnique", pk5.CountUnique, pkBox.CountUnique}} {
 				c := f.count(ctx, xcover.Fewest, w, search.Limits{MaxNodes: maxNodes})
 				if c.Status != search.NodeLimit || !errors.Is(c.Err, search.ErrNodeLimit) || c.Stats.Nodes < maxNodes || c.Stats.Nodes >= maxNodes+int64(w)*check {
 					t.Errorf("%s, %d nodes: %d nodes, %v, %v; want node limit", name(f.name), maxNodes, c.Stats.Nodes, c.Status, c.Err)
@@ -77,9 +82,9 @@ func TestCountLimits(t *testing.T) {
 				if c.Status != search.TimeLimit || !errors.Is(c.Err, context.DeadlineExceeded) {
 					t.Errorf("%s, 1 ns: %v, %v; want time limit", name(f.name), c.Status, c.Err)
 				}
-				c = f.count(ctx, xcover.Fewest, w, search.Limits{MaxCPU: time.Millisecond})
-				if c.Status != search.TimeLimit || !errors.Is(c.Err, search.ErrCPULimit) || c.All >= 4040 {
-					t.Errorf("%s, 1 ms of CPU: %d solutions, %v, %v; want time limit", name(f.name), c.All, c.Status, c.Err)
+				c = f.long(ctx, xcover.Fewest, w, search.Limits{MaxCPU: time.Millisecond})
+				if c.Status != search.TimeLimit || !errors.Is(c.Err, search.ErrCPULimit) || c.All >= boxSolutions {
+					t.Errorf("%s on pentomino-3x4x5, 1 ms of CPU: %d solutions, %v, %v; want time limit, fewer than %d", name(f.name), c.All, c.Status, c.Err, boxSolutions)
 				}
 			}
 		}
