@@ -30,9 +30,10 @@ type Limits struct {
 	MaxTime time.Duration
 	// MaxCPU bounds the CPU time the process uses while the search runs
 	// (package internal/cputime: exact when one search runs at a time, too
-	// strict when several do); 0: no limit. The clock is read every 20 ms,
-	// so a search may overrun its budget by that much, and one shorter than
-	// that may end before its limit is seen.
+	// strict when several do); 0: no limit. Context and Budget read the
+	// clock every 20 ms (Clock at each of its engine's checks), so a search
+	// may overrun its budget by that much, and one shorter than that may
+	// end before its limit is seen.
 	MaxCPU time.Duration
 	// MaxSolutions stops an enumeration after this many solutions (0: no
 	// limit): xcover's and bitpack's Solve and SolveParallel (exactly,
